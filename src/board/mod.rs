@@ -1,0 +1,13 @@
+//! Vocabulary: squares, colours, pieces, square sets, pockets and reserves.
+
+mod color;
+mod piece;
+mod pocket;
+mod set;
+mod square;
+
+pub use color::{ByColor, Color};
+pub use piece::{MAX_KINDS, Piece, PieceKind};
+pub use pocket::{POCKET_SLOTS, Pocket, RESERVE_SLOTS, Reserve};
+pub use set::SquareSet;
+pub use square::{MAX_FILES, MAX_RANKS, MAX_SQUARES, Square};

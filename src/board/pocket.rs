@@ -1,0 +1,124 @@
+use super::{Piece, PieceKind};
+
+/// Most pieces one pocket (hand) holds.
+pub const POCKET_SLOTS: usize = 32;
+/// Most pieces one reserve board holds.
+pub const RESERVE_SLOTS: usize = 16;
+
+/// Pieces held in hand, each with a `promoted` bit (a promoted piece may
+/// revert when it enters a hand, depending on the variant).
+///
+/// Fixed-size, so cloning a position never allocates. Order is kept but has
+/// no meaning for equality of hands in hashing (hashes count kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pocket {
+    slots: [u8; POCKET_SLOTS],
+    len: u8,
+}
+
+impl Default for Pocket {
+    fn default() -> Pocket {
+        Pocket {
+            slots: [0; POCKET_SLOTS],
+            len: 0,
+        }
+    }
+}
+
+const PROMOTED: u8 = 0x80;
+
+impl Pocket {
+    /// Number of pieces held.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True when nothing is held.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a piece; returns `false` (and changes nothing) when full.
+    pub fn push(&mut self, kind: PieceKind, promoted: bool) -> bool {
+        if self.len() == POCKET_SLOTS {
+            return false;
+        }
+        self.slots[self.len()] = kind.0 | if promoted { PROMOTED } else { 0 };
+        self.len += 1;
+        true
+    }
+
+    /// Removes one piece of `kind` (preferring an unpromoted one); returns
+    /// whether one was there and whether it was promoted.
+    pub fn take(&mut self, kind: PieceKind) -> Option<bool> {
+        let pos = (0..self.len())
+            .find(|&i| self.slots[i] == kind.0)
+            .or_else(|| (0..self.len()).find(|&i| self.slots[i] & !PROMOTED == kind.0))?;
+        let promoted = self.slots[pos] & PROMOTED != 0;
+        let len = self.len();
+        self.slots.copy_within(pos + 1..len, pos);
+        self.len -= 1;
+        self.slots[self.len()] = 0;
+        Some(promoted)
+    }
+
+    /// How many pieces of `kind` are held.
+    pub fn count(&self, kind: PieceKind) -> usize {
+        self.iter().filter(|&(k, _)| k == kind).count()
+    }
+
+    /// The held pieces with their promoted bits, in order of entry.
+    pub fn iter(&self) -> impl Iterator<Item = (PieceKind, bool)> + '_ {
+        self.slots[..self.len()]
+            .iter()
+            .map(|&b| (PieceKind(b & !PROMOTED), b & PROMOTED != 0))
+    }
+
+    /// Removes everything.
+    pub fn clear(&mut self) {
+        *self = Pocket::default();
+    }
+}
+
+/// A reserve board: pieces waiting to be dropped in a declared order, used
+/// from the front (drops) and from the back (promotion by drop order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Reserve {
+    /// The pieces in drop order; slots outside `front..back` are spent.
+    pub pieces: [Option<Piece>; RESERVE_SLOTS],
+    /// Index of the next piece to drop.
+    pub front: u8,
+    /// One past the last piece still held.
+    pub back: u8,
+}
+
+impl Reserve {
+    /// Pieces still held, front first.
+    pub fn remaining(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.pieces[self.front as usize..self.back as usize]
+            .iter()
+            .flatten()
+            .copied()
+    }
+
+    /// True when no piece is left.
+    pub fn is_empty(&self) -> bool {
+        self.front >= self.back
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pocket_take_prefers_unpromoted() {
+        let mut p = Pocket::default();
+        assert!(p.push(PieceKind(3), true));
+        assert!(p.push(PieceKind(3), false));
+        assert_eq!(p.take(PieceKind(3)), Some(false));
+        assert_eq!(p.take(PieceKind(3)), Some(true));
+        assert_eq!(p.take(PieceKind(3)), None);
+        assert!(p.is_empty());
+    }
+}

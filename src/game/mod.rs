@@ -1,0 +1,224 @@
+//! The turn driver: a game's history, its chance events and its outcome.
+
+mod rng;
+
+pub use rng::Rng;
+
+use crate::board::Color;
+use crate::movegen::{in_check, legal_moves};
+use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
+use crate::position::{Move, Position};
+use crate::rules::{Rules, Verdict};
+use std::fmt;
+use std::sync::Arc;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Won by `winner`, with the reason.
+    Decisive {
+        /// Who won.
+        winner: Color,
+        /// Why, e.g. "checkmate".
+        reason: String,
+    },
+    /// Drawn, with the reason.
+    Draw {
+        /// Why, e.g. "stalemate".
+        reason: String,
+    },
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive {
+                winner: Color::White,
+                reason,
+            } => write!(f, "1-0 ({reason})"),
+            Outcome::Decisive {
+                winner: Color::Black,
+                reason,
+            } => write!(f, "0-1 ({reason})"),
+            Outcome::Draw { reason } => write!(f, "1/2-1/2 ({reason})"),
+        }
+    }
+}
+
+/// Why a move was refused; the game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The text is not a legal move here.
+    Move(ParseMoveError),
+    /// The game has already ended.
+    GameOver(Outcome),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Move(e) => e.fmt(f),
+            PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game in progress: rules, start position, moves played, and the
+/// seeded random generator for chance events (kept here, not in the
+/// position, so a cloning searcher cannot foresee a roll).
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Arc<Rules>,
+    start: Position,
+    position: Position,
+    history: Vec<(Move, Position)>,
+    /// The seed this game's chance events come from.
+    pub seed: u64,
+    /// The generator for chance events.
+    pub rng: Rng,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    ///
+    /// # Errors
+    ///
+    /// The variant's setup FEN is invalid (the loader rejects such
+    /// variants, so only hand-built rules reach this).
+    pub fn new(rules: Arc<Rules>, seed: u64) -> Result<Game, ParseFenError> {
+        let start = parse_fen(&rules, &rules.setup)?;
+        Ok(Game::from_position(rules, start, seed))
+    }
+
+    /// A game from a given position.
+    pub fn from_position(rules: Arc<Rules>, start: Position, seed: u64) -> Game {
+        Game {
+            rules,
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            seed,
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// A game from a FEN.
+    ///
+    /// # Errors
+    ///
+    /// The FEN is invalid for these rules.
+    pub fn from_fen(rules: Arc<Rules>, fen: &str, seed: u64) -> Result<Game, ParseFenError> {
+        let start = parse_fen(&rules, fen)?;
+        Ok(Game::from_position(rules, start, seed))
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, each with the position before it.
+    pub fn history(&self) -> &[(Move, Position)] {
+        &self.history
+    }
+
+    /// Legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            Vec::new()
+        } else {
+            legal_moves(&self.rules, &self.position)
+        }
+    }
+
+    /// Plays a move given as text (coordinates or SAN).
+    ///
+    /// # Errors
+    ///
+    /// The game is over, or the text is not a legal move; the game is
+    /// unchanged either way.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        let mv = parse_move(&self.rules, &self.position, text).map_err(PlayError::Move)?;
+        self.push(mv.clone());
+        Ok(mv)
+    }
+
+    /// Plays a move known to be legal here.
+    pub fn push(&mut self, mv: Move) {
+        let before = self.position.clone();
+        self.position.play_unchecked(&self.rules, &mv);
+        self.history.push((mv, before));
+    }
+
+    /// Takes back the last move; returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let (mv, before) = self.history.pop()?;
+        self.position = before;
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred (this one included).
+    pub fn repetitions(&self) -> usize {
+        let h = self.position.hash();
+        1 + self
+            .history
+            .iter()
+            .rev()
+            .take(self.position.halfmove as usize)
+            .filter(|(_, p)| p.hash() == h && p.same_position(&self.position, &self.rules))
+            .count()
+    }
+
+    /// The outcome, if the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let rules = &self.rules;
+        let pos = &self.position;
+        let side = pos.side;
+        let verdict = |v: Verdict, reason: &str| match v {
+            Verdict::Loss => Outcome::Decisive {
+                winner: !side,
+                reason: reason.to_string(),
+            },
+            Verdict::Win => Outcome::Decisive {
+                winner: side,
+                reason: reason.to_string(),
+            },
+            Verdict::Draw => Outcome::Draw {
+                reason: reason.to_string(),
+            },
+        };
+        if legal_moves(rules, pos).is_empty() {
+            return Some(if in_check(rules, pos, side) {
+                verdict(rules.ending.checkmate, "checkmate")
+            } else {
+                verdict(rules.ending.stalemate, "stalemate")
+            });
+        }
+        if rules.ending.fifty_move > 0 && pos.halfmove >= 2 * rules.ending.fifty_move {
+            return Some(Outcome::Draw {
+                reason: format!("{}-move rule", rules.ending.fifty_move),
+            });
+        }
+        if rules.ending.repetition > 0 && self.repetitions() >= rules.ending.repetition as usize {
+            return Some(Outcome::Draw {
+                reason: "repetition".to_string(),
+            });
+        }
+        None
+    }
+}

@@ -1,0 +1,9 @@
+//! Syntax only: the pest grammars to a typed, spanned AST. Names stay
+//! strings here; `rules` resolves them.
+
+pub mod ast;
+pub mod movement;
+mod parser;
+mod rule_names;
+
+pub use parser::parse_file;

@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+pub mod board;
+pub mod cli;
+pub mod diag;
+pub mod game;
+pub mod lang;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod variants;
+
+pub use board::{Color, Piece, PieceKind, Square};
+pub use game::{Game, Outcome};
+pub use position::{Move, Position};
+pub use rules::Rules;

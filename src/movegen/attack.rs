@@ -1,0 +1,145 @@
+//! The attack view: is a square attacked, is a royal in check.
+//!
+//! The general rule (a royal is attacked when it would be the direct victim
+//! of a capture) is computed backwards from the target through the reverse
+//! attack atoms; `tests` compares it with forward generation.
+
+use super::initial_ok;
+use crate::board::{Color, Square};
+use crate::lang::movement::Style;
+use crate::position::Position;
+use crate::rules::{AttackAtom, Rules};
+
+#[inline]
+fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: Color) -> bool {
+    let Some(p) = pos.piece_at(src) else {
+        return false;
+    };
+    if p.color != by || a.kinds >> p.kind.index() & 1 == 0 {
+        return false;
+    }
+    if a.initial && !initial_ok(rules, pos, src, p) {
+        return false;
+    }
+    a.lame.iter().all(|&(dx, dy)| {
+        rules
+            .geometry
+            .offset(src, dx as i32, dy as i32)
+            .is_some_and(|s| pos.is_empty(s))
+    })
+}
+
+/// The squares from which `by` attacks `sq`, each once per attack pattern.
+pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+    let mut v = Vec::new();
+    for a in &rules.attack[by] {
+        if let Some(s) = atom_attacker(rules, pos, sq, by, a)
+            && !v.contains(&s)
+        {
+            v.push(s);
+        }
+    }
+    v
+}
+
+/// Is `sq` attacked by `by`?
+pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    rules.attack[by]
+        .iter()
+        .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
+}
+
+/// Would `sq` be attacked by `by` if the square `vacated` were empty? Only
+/// for plain leaps and rides (the pin shortcut's world): it answers "may
+/// the royal on `vacated` step to `sq`" without making the move.
+pub(crate) fn is_attacked_vacating(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    vacated: Square,
+) -> bool {
+    for a in &rules.attack[by] {
+        match a.style {
+            Style::Leap => {
+                if let Some(src) = rules.rays.step(a.dir, sq)
+                    && attacker_on(rules, pos, a, src, by)
+                {
+                    return true;
+                }
+            }
+            _ => {
+                for (i, &s) in rules.rays.ray(a.dir, sq).iter().enumerate() {
+                    if i >= a.range as usize {
+                        break;
+                    }
+                    if s == vacated || pos.is_empty(s) {
+                        continue;
+                    }
+                    if attacker_on(rules, pos, a, s, by) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    false
+}
+
+#[inline]
+fn atom_attacker(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    a: &AttackAtom,
+) -> Option<Square> {
+    match a.style {
+        Style::Leap => {
+            let src = rules.rays.step(a.dir, sq)?;
+            attacker_on(rules, pos, a, src, by).then_some(src)
+        }
+        Style::Ride => {
+            let ray = rules.rays.ray(a.dir, sq);
+            let (i, &s) = ray.iter().enumerate().find(|&(_, &s)| !pos.is_empty(s))?;
+            let limit = a.range as usize;
+            if a.skip_first {
+                // The attacker's first square neither blocks nor may be
+                // landed on: the attacker is at distance >= 2, and the
+                // first occupied square may be that skipped square.
+                if i >= 1 && i < limit && attacker_on(rules, pos, a, s, by) {
+                    return Some(s);
+                }
+                let &next = ray.get(i + 1)?;
+                return (i + 1 < limit
+                    && !pos.is_empty(next)
+                    && attacker_on(rules, pos, a, next, by))
+                .then_some(next);
+            }
+            (i < limit && attacker_on(rules, pos, a, s, by)).then_some(s)
+        }
+        Style::Hop => {
+            let ray = rules.rays.ray(a.dir, sq);
+            let screen = ray.iter().position(|&s| !pos.is_empty(s))?;
+            let j = screen + 1 + ray[screen + 1..].iter().position(|&s| !pos.is_empty(s))?;
+            (j - screen <= a.range as usize && attacker_on(rules, pos, a, ray[j], by))
+                .then_some(ray[j])
+        }
+        Style::Grasshopper => {
+            let ray = rules.rays.ray(a.dir, sq);
+            if pos.is_empty(*ray.first()?) {
+                return None;
+            }
+            let j = 1 + ray[1..].iter().position(|&s| !pos.is_empty(s))?;
+            (j <= a.range as usize && attacker_on(rules, pos, a, ray[j], by)).then_some(ray[j])
+        }
+    }
+}
+
+/// Is any royal of `color` attacked?
+pub fn in_check(rules: &Rules, pos: &Position, color: Color) -> bool {
+    pos.royals(color)
+        .iter()
+        .any(|sq| is_attacked(rules, pos, sq, !color))
+}

@@ -1,0 +1,443 @@
+//! FEN import and export.
+//!
+//! Standard FEN (`board side castling ep halfmove fullmove`; the two
+//! counters may be omitted) with these extensions:
+//!
+//! * ranks and files beyond 8 and 9+ empty squares: multi-digit numbers
+//!   (`10/10/...` on a 10-wide board), ranks listed top first as usual;
+//! * piece codes longer than one letter in braces: `{Sissa}` for White,
+//!   `{sissa}` for Black;
+//! * a promoted marker `~` after a piece is accepted (crazyhouse-style);
+//! * hands (pockets) in brackets after the board: `.../RNBQKBNR[Qn]`;
+//! * castling as `KQkq` (by side of the partner) or X-FEN file letters
+//!   (`HAha`), each naming one of the variant's castling rules.
+
+use crate::board::{Color, Piece, Square};
+use crate::movegen::{in_check, is_attacked};
+use crate::position::Position;
+use crate::rules::{Rules, file_char};
+use std::fmt;
+
+/// The FEN field an error is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    /// Piece placement.
+    Board,
+    /// Hands in brackets.
+    Pockets,
+    /// Side to move.
+    Side,
+    /// Castling rights.
+    Castling,
+    /// En-passant square.
+    EnPassant,
+    /// Half-move clock.
+    Halfmove,
+    /// Full-move number.
+    Fullmove,
+    /// The position as a whole (e.g. the side not to move is in check).
+    Position,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board",
+            FenField::Pockets => "pockets",
+            FenField::Side => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmove => "half-move clock",
+            FenField::Fullmove => "full-move number",
+            FenField::Position => "position",
+        })
+    }
+}
+
+/// Why a FEN was rejected: the field and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError {
+    /// Which field.
+    pub field: FenField,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN ({}): {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, ParseFenError> {
+    Err(ParseFenError {
+        field,
+        message: message.into(),
+    })
+}
+
+/// Reads one piece token at the start of `s`: a letter or `{Code}`.
+fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), ParseFenError> {
+    let (token, len) = if s.starts_with('{') {
+        match s.find('}') {
+            Some(end) => (&s[..=end], end + 1),
+            None => return err(FenField::Board, "a `{` piece code is not closed with `}`"),
+        }
+    } else {
+        let c = s.chars().next().map_or(1, char::len_utf8);
+        (&s[..c], c)
+    };
+    match rules.parse_piece_token(token) {
+        Some((kind, color)) => Ok((Piece::new(kind, color), len)),
+        None => {
+            let known: Vec<String> = rules
+                .pieces
+                .iter()
+                .map(|p| p.fen_token(Color::White))
+                .collect();
+            err(
+                FenField::Board,
+                format!(
+                    "`{token}` is not a piece of {} (pieces: {})",
+                    rules.name,
+                    known.join(" ")
+                ),
+            )
+        }
+    }
+}
+
+/// Parses a FEN for `rules` into a validated position.
+///
+/// # Errors
+///
+/// The first problem found, naming the field.
+pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
+    let g = rules.geometry;
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.is_empty() {
+        return err(FenField::Board, "empty FEN");
+    }
+    if fields.len() > 6 {
+        return err(
+            FenField::Position,
+            format!("{} fields; a FEN has at most 6", fields.len()),
+        );
+    }
+    let mut pos = Position::empty();
+    let (board, pockets) = match fields[0].find('[') {
+        Some(i) => {
+            let rest = &fields[0][i + 1..];
+            let Some(inner) = rest.strip_suffix(']') else {
+                return err(FenField::Pockets, "`[` is not closed with `]`");
+            };
+            (&fields[0][..i], Some(inner))
+        }
+        None => (fields[0], None),
+    };
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != g.height as usize {
+        return err(
+            FenField::Board,
+            format!("{} ranks; the board has {}", ranks.len(), g.height),
+        );
+    }
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = g.height as i32 - 1 - i as i32;
+        let mut file = 0i32;
+        let mut rest = *rank_text;
+        while !rest.is_empty() {
+            let c = rest.chars().next().expect("rest is not empty");
+            if c.is_ascii_digit() {
+                let n_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+                let n: i32 = rest[..n_len].parse().unwrap_or(i32::MAX);
+                if n == 0 {
+                    return err(
+                        FenField::Board,
+                        format!("rank {}: 0 empty squares", rank + 1),
+                    );
+                }
+                file = file.saturating_add(n);
+                rest = &rest[n_len..];
+            } else if c == '~' {
+                rest = &rest[1..];
+            } else {
+                let (piece, len) = piece_token(rules, rest)?;
+                let Some(sq) = g.square(file, rank) else {
+                    return err(
+                        FenField::Board,
+                        format!("rank {} has more than {} squares", rank + 1, g.width),
+                    );
+                };
+                pos.put(rules, sq, piece);
+                file += 1;
+                rest = &rest[len..];
+            }
+            if file > g.width as i32 {
+                return err(
+                    FenField::Board,
+                    format!("rank {} has more than {} squares", rank + 1, g.width),
+                );
+            }
+        }
+        if file != g.width as i32 {
+            return err(
+                FenField::Board,
+                format!(
+                    "rank {} has {} squares; the board is {} wide",
+                    rank + 1,
+                    file,
+                    g.width
+                ),
+            );
+        }
+    }
+    if let Some(inner) = pockets {
+        let mut rest = inner;
+        while !rest.is_empty() {
+            if rest.starts_with('-') {
+                rest = &rest[1..];
+                continue;
+            }
+            let (piece, len) = piece_token(rules, rest).map_err(|e| ParseFenError {
+                field: FenField::Pockets,
+                ..e
+            })?;
+            if !pos.pockets[piece.color].push(piece.kind, false) {
+                return err(FenField::Pockets, "too many pieces in hand");
+            }
+            rest = &rest[len..];
+        }
+    }
+    pos.side = match fields.get(1).copied().unwrap_or("w") {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return err(FenField::Side, format!("`{other}`; expected `w` or `b`")),
+    };
+    if let Some(&castling) = fields.get(2)
+        && castling != "-"
+    {
+        for c in castling.chars() {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let rules_for = &rules.castling[color];
+            let lc = c.to_ascii_lowercase();
+            let found = rules_for.iter().find(|r| match lc {
+                'k' => r.king_side,
+                'q' => !r.king_side,
+                f => file_char(g.file(r.partner_from)) == f,
+            });
+            let Some(rule) = found else {
+                return err(
+                    FenField::Castling,
+                    format!("`{c}` names no castling rule of {}", rules.name),
+                );
+            };
+            let king_ok = pos
+                .piece_at(rule.king_from)
+                .is_some_and(|p| p.color == color);
+            let partner_ok = pos
+                .piece_at(rule.partner_from)
+                .is_some_and(|p| p.color == color);
+            if !king_ok || !partner_ok {
+                return err(
+                    FenField::Castling,
+                    format!(
+                        "`{c}` needs {} pieces on {} and {}",
+                        color.name(),
+                        g.name(rule.king_from),
+                        g.name(rule.partner_from)
+                    ),
+                );
+            }
+            pos.unmoved.insert(rule.king_from);
+            pos.unmoved.insert(rule.partner_from);
+        }
+    }
+    if rules.uses_unmoved {
+        for (sq, p) in pos.pieces().collect::<Vec<_>>() {
+            if !rules.is_pawn(p.kind) {
+                pos.unmoved.insert(sq);
+            }
+        }
+    }
+    if let Some(&ep) = fields.get(3)
+        && ep != "-"
+    {
+        let Some(sq) = g.parse_square(ep) else {
+            return err(FenField::EnPassant, format!("`{ep}` is not a square"));
+        };
+        // The pawn that just moved passed `sq`: it stands one step further
+        // in its own forward direction.
+        let mover = !pos.side;
+        let forward = if mover == Color::White { 1 } else { -1 };
+        let victim = g.offset(sq, 0, forward).filter(|&v| {
+            pos.piece_at(v)
+                .is_some_and(|p| p.color == mover && rules.is_pawn(p.kind))
+        });
+        let Some(victim) = victim else {
+            return err(
+                FenField::EnPassant,
+                format!("no {} pawn stands just past {ep}", mover.name()),
+            );
+        };
+        if !pos.is_empty(sq) {
+            return err(FenField::EnPassant, format!("{ep} is not empty"));
+        }
+        // Keep it only when a pawn could take (so equal positions hash equal).
+        let capturable = rules.attack[pos.side].iter().any(|a| {
+            a.style == crate::lang::movement::Style::Leap
+                && rules
+                    .rays
+                    .step(a.dir, sq)
+                    .and_then(|s| pos.piece_at(s))
+                    .is_some_and(|p| {
+                        p.color == pos.side
+                            && rules.is_pawn(p.kind)
+                            && a.kinds >> p.kind.index() & 1 != 0
+                    })
+        });
+        if capturable && rules.pawns.en_passant {
+            pos.ep = Some(sq);
+            pos.ep_victim = Some(victim);
+        }
+    }
+    if let Some(&h) = fields.get(4) {
+        pos.halfmove = h
+            .parse()
+            .or_else(|_| err(FenField::Halfmove, format!("`{h}` is not a number")))?;
+    }
+    if let Some(&f) = fields.get(5) {
+        pos.fullmove = f
+            .parse()
+            .or_else(|_| err(FenField::Fullmove, format!("`{f}` is not a number")))?;
+        if pos.fullmove == 0 {
+            pos.fullmove = 1;
+        }
+    }
+    pos.rehash(rules);
+    validate(rules, &pos)?;
+    Ok(pos)
+}
+
+/// Rejects positions the rules cannot continue from.
+fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
+    let g = rules.geometry;
+    for (sq, p) in pos.pieces() {
+        if rules.is_pawn(p.kind)
+            && rules.pawns.promotion_zone[p.color].contains(sq)
+            && !rules.pawns.promotion_choices.is_empty()
+        {
+            return err(
+                FenField::Position,
+                format!(
+                    "a {} pawn stands on its promotion square {}",
+                    p.color.name(),
+                    g.name(sq)
+                ),
+            );
+        }
+    }
+    if in_check(rules, pos, !pos.side) {
+        let sq: Vec<Square> = pos
+            .royals(!pos.side)
+            .iter()
+            .filter(|&s| is_attacked(rules, pos, s, pos.side))
+            .collect();
+        let names: Vec<String> = sq.iter().map(|&s| g.name(s)).collect();
+        return err(
+            FenField::Position,
+            format!(
+                "{} is not to move but its royal piece on {} is attacked",
+                (!pos.side).name(),
+                names.join(", ")
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Writes `pos` as FEN.
+pub fn to_fen(rules: &Rules, pos: &Position) -> String {
+    let g = rules.geometry;
+    let mut s = String::new();
+    for rank in (0..g.height as i32).rev() {
+        let mut empty = 0;
+        for file in 0..g.width as i32 {
+            let sq = g.square(file, rank).expect("loop stays on the board");
+            match pos.piece_at(sq) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&rules.piece(p.kind).fen_token(p.color));
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    if !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+        s.push('[');
+        for color in Color::ALL {
+            for (k, _) in pos.pockets[color].iter() {
+                s.push_str(&rules.piece(k).fen_token(color));
+            }
+        }
+        s.push(']');
+    }
+    s.push(' ');
+    s.push(pos.side.char());
+    s.push(' ');
+    let mut castling = String::new();
+    for color in Color::ALL {
+        let list = &rules.castling[color];
+        for r in list {
+            if pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from) {
+                let same_side = list.iter().filter(|o| o.king_side == r.king_side).count();
+                let c = if same_side > 1 {
+                    file_char(g.file(r.partner_from))
+                } else if r.king_side {
+                    'k'
+                } else {
+                    'q'
+                };
+                castling.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+    }
+    // Conventional order: K before Q within a side.
+    let (mut white, mut black): (Vec<char>, Vec<char>) =
+        castling.chars().partition(char::is_ascii_uppercase);
+    let order = |c: &char| match c.to_ascii_lowercase() {
+        'k' => 0,
+        'q' => 1,
+        f => 2 + (b'z' - f as u8) as i32,
+    };
+    white.sort_by_key(order);
+    black.sort_by_key(order);
+    let castling: String = white.into_iter().chain(black).collect();
+    s.push_str(if castling.is_empty() { "-" } else { &castling });
+    s.push(' ');
+    match pos.ep {
+        Some(sq) => s.push_str(&g.name(sq)),
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}

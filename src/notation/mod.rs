@@ -1,0 +1,7 @@
+//! Position text (FEN with extensions) and move text (coordinates, SAN).
+
+mod fen;
+mod movetext;
+
+pub use fen::{FenField, ParseFenError, parse_fen, to_fen};
+pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san, to_uci};

@@ -1,0 +1,362 @@
+//! Move text: coordinate notation (`e2e4`, `e7e8q`, `Q@e4`) and SAN
+//! (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Q@e4`).
+
+use crate::board::{Color, PieceKind};
+use crate::movegen::{in_check, legal_moves, pseudo_moves};
+use crate::position::{Move, MoveKind, Position};
+use crate::rules::Rules;
+use std::fmt;
+
+/// Why move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text as given.
+    pub text: String,
+    /// Why it is not a legal move here.
+    pub reason: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+fn fail<T>(text: &str, reason: impl Into<String>) -> Result<T, ParseMoveError> {
+    Err(ParseMoveError {
+        text: text.to_string(),
+        reason: reason.into(),
+    })
+}
+
+fn promo_token(rules: &Rules, k: PieceKind) -> String {
+    rules.piece(k).fen_token(Color::Black)
+}
+
+/// The move in coordinate notation: `e2e4`, `e7e8q`, `Q@e4`; castling as
+/// the king's move (`e1g1`).
+pub fn to_uci(rules: &Rules, mv: &Move) -> String {
+    let g = rules.geometry;
+    if mv.is_drop() {
+        return format!(
+            "{}@{}",
+            rules.piece(mv.piece.kind).fen_token(Color::White),
+            g.name(mv.to)
+        );
+    }
+    let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(k) = mv.promotion {
+        s.push_str(&promo_token(rules, k));
+    }
+    s
+}
+
+/// Parses coordinate notation against the legal moves of `pos`.
+///
+/// # Errors
+///
+/// Bad syntax, or no legal move matches, with the reason.
+pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let g = rules.geometry;
+    let t = text.trim();
+    let legal = legal_moves(rules, pos);
+    if let Some((piece, square)) = t.split_once('@') {
+        let Some((kind, _)) = rules.parse_piece_token(piece) else {
+            return fail(t, format!("`{piece}` is not a piece of {}", rules.name));
+        };
+        let Some(to) = g.parse_square(square) else {
+            return fail(t, format!("`{square}` is not a square"));
+        };
+        return legal
+            .into_iter()
+            .find(|m| m.is_drop() && m.piece.kind == kind && m.to == to)
+            .map_or_else(
+                || {
+                    fail(
+                        t,
+                        format!(
+                            "no {} can be dropped on {square} here",
+                            rules.piece(kind).name
+                        ),
+                    )
+                },
+                Ok,
+            );
+    }
+    // Split into from-square, to-square and an optional promotion suffix.
+    let squares: Vec<(usize, usize)> = {
+        let b = t.as_bytes();
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i < b.len() && v.len() < 2 {
+            if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_digit() {
+                    j += 1;
+                }
+                v.push((i, j));
+                i = j;
+            } else {
+                break;
+            }
+        }
+        v
+    };
+    if squares.len() != 2 || squares[0].0 != 0 || squares[1].0 != squares[0].1 {
+        return fail(
+            t,
+            "expected coordinates like `e2e4`, `e7e8q` or a drop like `Q@e4`",
+        );
+    }
+    let from_text = &t[squares[0].0..squares[0].1];
+    let to_text = &t[squares[1].0..squares[1].1];
+    let Some(from) = g.parse_square(from_text) else {
+        return fail(t, format!("`{from_text}` is not on the board"));
+    };
+    let Some(to) = g.parse_square(to_text) else {
+        return fail(t, format!("`{to_text}` is not on the board"));
+    };
+    let suffix = t[squares[1].1..].trim_start_matches('=');
+    let promotion = if suffix.is_empty() {
+        None
+    } else {
+        match rules.parse_piece_token(suffix) {
+            Some((k, _)) => Some(k),
+            None => return fail(t, format!("`{suffix}` is not a piece to promote to")),
+        }
+    };
+    let candidates: Vec<&Move> = legal
+        .iter()
+        .filter(|m| !m.is_drop() && m.from == from && m.to == to)
+        .collect();
+    if let Some(m) = candidates.iter().find(|m| m.promotion == promotion) {
+        return Ok((*m).clone());
+    }
+    if !candidates.is_empty() {
+        let choices: Vec<String> = candidates
+            .iter()
+            .filter_map(|m| m.promotion.map(|k| promo_token(rules, k)))
+            .collect();
+        return match promotion {
+            None => fail(
+                t,
+                format!("this move promotes: add one of {}", choices.join(", ")),
+            ),
+            Some(_) if choices.is_empty() => fail(t, "this move does not promote"),
+            Some(_) => fail(
+                t,
+                format!(
+                    "cannot promote to that: choose one of {}",
+                    choices.join(", ")
+                ),
+            ),
+        };
+    }
+    Err(explain_illegal(rules, pos, from, to, t))
+}
+
+/// Says why no legal move goes from `from` to `to`.
+fn explain_illegal(
+    rules: &Rules,
+    pos: &Position,
+    from: crate::board::Square,
+    to: crate::board::Square,
+    t: &str,
+) -> ParseMoveError {
+    let g = rules.geometry;
+    let reason = match pos.piece_at(from) {
+        None => format!("there is no piece on {}", g.name(from)),
+        Some(p) if p.color != pos.side => format!(
+            "the {} on {} is not yours: {} is to move",
+            rules.piece(p.kind).name,
+            g.name(from),
+            pos.side.name()
+        ),
+        Some(p) => {
+            let mut pseudo = Vec::new();
+            pseudo_moves(rules, pos, &mut pseudo);
+            if pseudo.iter().any(|m| m.from == from && m.to == to) {
+                if in_check(rules, pos, pos.side) {
+                    format!(
+                        "the {} on {} cannot go to {}: you are in check and it does not get you out",
+                        rules.piece(p.kind).name,
+                        g.name(from),
+                        g.name(to)
+                    )
+                } else {
+                    format!(
+                        "the {} on {} cannot go to {}: it would expose your royal piece to capture",
+                        rules.piece(p.kind).name,
+                        g.name(from),
+                        g.name(to)
+                    )
+                }
+            } else {
+                format!(
+                    "the {} on {} cannot move to {}",
+                    rules.piece(p.kind).name,
+                    g.name(from),
+                    g.name(to)
+                )
+            }
+        }
+    };
+    ParseMoveError {
+        text: t.to_string(),
+        reason,
+    }
+}
+
+/// The move in SAN: `Nf3`, `exd5`, `Rad1`, `e8=Q`, `O-O`, `Q@e4`, with `+`
+/// or `#`.
+pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
+    let mut s = san_body(rules, pos, mv);
+    let mut after = pos.clone();
+    after.play_unchecked(rules, mv);
+    if in_check(rules, &after, after.side) {
+        s.push(if legal_moves(rules, &after).is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    s
+}
+
+fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
+    let g = rules.geometry;
+    let letter = |k: PieceKind| rules.piece(k).fen_token(Color::White);
+    if mv.is_drop() {
+        return format!("{}@{}", letter(mv.piece.kind), g.name(mv.to));
+    }
+    if let MoveKind::Castle(i) = mv.kind {
+        return if rules.castling[mv.piece.color][i as usize].king_side {
+            "O-O".into()
+        } else {
+            "O-O-O".into()
+        };
+    }
+    let mut s = String::new();
+    let pawn = rules.is_pawn(mv.piece.kind);
+    if pawn {
+        if mv.is_capture() {
+            s.push(crate::rules::file_char(g.file(mv.from)));
+        }
+    } else {
+        s.push_str(&letter(mv.piece.kind));
+        let others: Vec<Move> = legal_moves(rules, pos)
+            .into_iter()
+            .filter(|m| {
+                m.piece == mv.piece
+                    && m.to == mv.to
+                    && m.from != mv.from
+                    && !m.is_drop()
+                    && !matches!(m.kind, MoveKind::Castle(_))
+            })
+            .collect();
+        if !others.is_empty() {
+            let same_file = others.iter().any(|m| g.file(m.from) == g.file(mv.from));
+            let same_rank = others.iter().any(|m| g.rank(m.from) == g.rank(mv.from));
+            if !same_file {
+                s.push(crate::rules::file_char(g.file(mv.from)));
+            } else if !same_rank {
+                s.push_str(&(g.rank(mv.from) + 1).to_string());
+            } else {
+                s.push_str(&g.name(mv.from));
+            }
+        }
+    }
+    if mv.is_capture() {
+        s.push('x');
+    }
+    s.push_str(&g.name(mv.to));
+    if let Some(k) = mv.promotion {
+        s.push('=');
+        s.push_str(&letter(k));
+    }
+    s
+}
+
+/// Parses SAN by comparing with the SAN of every legal move (check marks,
+/// `!`/`?` annotations and `0-0` spellings are accepted).
+///
+/// # Errors
+///
+/// No legal move has that SAN, or several do.
+pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let norm = |s: &str| {
+        s.trim()
+            .trim_end_matches(['+', '#', '!', '?'])
+            .replace('0', "O")
+            .replace("e.p.", "")
+            .trim()
+            .to_string()
+    };
+    let want = norm(text);
+    if want.is_empty() {
+        return fail(text, "empty move");
+    }
+    let legal = legal_moves(rules, pos);
+    let matches: Vec<&Move> = legal
+        .iter()
+        .filter(|m| norm(&san_body(rules, pos, m)) == want)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => {
+            // A SAN without disambiguation that fits several moves.
+            let loose: Vec<&Move> = legal
+                .iter()
+                .filter(|m| loose_san(rules, m) == want)
+                .collect();
+            if loose.len() > 1 {
+                let names: Vec<String> = loose.iter().map(|m| san_body(rules, pos, m)).collect();
+                return fail(text, format!("ambiguous: {}", names.join(" or ")));
+            }
+            fail(text, "no legal move has this SAN")
+        }
+        many => {
+            let names: Vec<String> = many.iter().map(|m| to_uci(rules, m)).collect();
+            fail(text, format!("ambiguous: {}", names.join(" or ")))
+        }
+    }
+}
+
+/// SAN without disambiguation, to recognise ambiguous input.
+fn loose_san(rules: &Rules, mv: &Move) -> String {
+    let g = rules.geometry;
+    if rules.is_pawn(mv.piece.kind) || mv.is_drop() {
+        return String::new();
+    }
+    let mut s = rules.piece(mv.piece.kind).fen_token(Color::White);
+    if mv.is_capture() {
+        s.push('x');
+    }
+    s.push_str(&g.name(mv.to));
+    s
+}
+
+/// Parses a move in coordinate notation or SAN.
+///
+/// # Errors
+///
+/// As [`parse_uci`] and [`parse_san`]: the coordinate error when the text
+/// looks like coordinates, the SAN error otherwise.
+pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let t = text.trim();
+    let looks_uci = t.len() >= 4
+        && t.as_bytes()[0].is_ascii_lowercase()
+        && t.as_bytes()[1].is_ascii_digit()
+        && {
+            let rest = t[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.len() >= 2
+                && rest.as_bytes()[0].is_ascii_lowercase()
+                && rest.as_bytes()[1].is_ascii_digit()
+        };
+    if looks_uci || t.contains('@') {
+        return parse_uci(rules, pos, t);
+    }
+    parse_san(rules, pos, t)
+}

@@ -1,0 +1,285 @@
+//! The position: plain, fixed-size data that is cheap to clone, so search
+//! and perft use copy-make.
+
+mod moves;
+mod play;
+
+pub use moves::{Effect, Move, MoveKind, Unit};
+
+use crate::board::{
+    ByColor, Color, MAX_SQUARES, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,
+};
+use crate::rules::Rules;
+
+/// Where a game is: before play (a placement stage some variants have) or
+/// in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Pre-game placement (e.g. markers before the first move).
+    Setup,
+    /// Normal play.
+    Play,
+}
+
+/// A choice deferred to a player (e.g. a promotion chosen by the pawn's
+/// owner after the opponent's push).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pending {
+    /// Choice identifier, declared by the variant.
+    pub choice: u8,
+    /// Who must choose.
+    pub color: Color,
+    /// The square it concerns.
+    pub square: Square,
+}
+
+/// Marker squares and their faces (bit `i` of `faces` set: marker `i`
+/// shows its active face).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Markers {
+    /// Square of each marker.
+    pub squares: [u8; 16],
+    /// Mutator index of each marker.
+    pub mutators: [u8; 16],
+    /// Active-face bits.
+    pub faces: u16,
+    /// Number of markers placed.
+    pub len: u8,
+}
+
+/// The upper layer of stacked cells, kept sparse: empty when the variant's
+/// capacity is 1, so capacity-1 variants pay nothing but the copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Upper {
+    /// Squares that hold a second unit.
+    pub squares: SquareSet,
+    /// (square, cell code) pairs.
+    pub units: [(u8, u8); 16],
+    /// Used entries of `units`.
+    pub len: u8,
+}
+
+impl Default for Upper {
+    fn default() -> Upper {
+        Upper {
+            squares: SquareSet::EMPTY,
+            units: [(0, 0); 16],
+            len: 0,
+        }
+    }
+}
+
+/// A position: everything that decides the legal turns from here, plus the
+/// counters that decide draws.
+#[derive(Clone, Debug)]
+pub struct Position {
+    cells: [u8; MAX_SQUARES],
+    occupied: ByColor<SquareSet>,
+    royals: ByColor<SquareSet>,
+    /// Second units of stacked cells.
+    pub upper: Upper,
+    /// Squares whose piece has not moved yet (castling, initial moves).
+    pub unmoved: SquareSet,
+    /// Side to move.
+    pub side: Color,
+    /// Placement stage or play.
+    pub stage: Stage,
+    /// Index of the current phase within the turn.
+    pub phase: u8,
+    /// Turns completed by each side.
+    pub turns: ByColor<u16>,
+    /// Full-move number, as in FEN.
+    pub fullmove: u32,
+    /// Plies since the last capture or pawn move, as in FEN.
+    pub halfmove: u32,
+    /// En-passant target square (the square passed over).
+    pub ep: Option<Square>,
+    /// The pawn that may be taken en passant.
+    pub ep_victim: Option<Square>,
+    /// Hands.
+    pub pockets: ByColor<Pocket>,
+    /// Reserve boards.
+    pub reserves: ByColor<Reserve>,
+    /// Markers on the board.
+    pub markers: Markers,
+    /// Active mutators (bit per mutator).
+    pub active: u32,
+    /// Current chance outcome (e.g. the die), if any.
+    pub roll: Option<u8>,
+    /// A choice waiting for a player.
+    pub pending: Option<Pending>,
+    /// Squares of the last swap, which may not be swapped straight back.
+    pub swap_back: Option<(Square, Square)>,
+    hash: u64,
+}
+
+impl Position {
+    /// An empty board with White to move.
+    pub fn empty() -> Position {
+        Position {
+            cells: [0; MAX_SQUARES],
+            occupied: ByColor::default(),
+            royals: ByColor::default(),
+            upper: Upper::default(),
+            unmoved: SquareSet::EMPTY,
+            side: Color::White,
+            stage: Stage::Play,
+            phase: 0,
+            turns: ByColor::default(),
+            fullmove: 1,
+            halfmove: 0,
+            ep: None,
+            ep_victim: None,
+            pockets: ByColor::default(),
+            reserves: ByColor::default(),
+            markers: Markers::default(),
+            active: 0,
+            roll: None,
+            pending: None,
+            swap_back: None,
+            hash: 0,
+        }
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.cells[sq.index()])
+    }
+
+    /// The raw cell code on `sq` (0: empty).
+    #[inline]
+    pub fn code_at(&self, sq: Square) -> u8 {
+        self.cells[sq.index()]
+    }
+
+    /// Is `sq` empty?
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.cells[sq.index()] == 0
+    }
+
+    /// Squares holding `color`'s pieces.
+    #[inline]
+    pub fn occupied(&self, color: Color) -> SquareSet {
+        self.occupied[color]
+    }
+
+    /// Squares holding `color`'s royal pieces.
+    #[inline]
+    pub fn royals(&self, color: Color) -> SquareSet {
+        self.royals[color]
+    }
+
+    /// The Zobrist hash (the repetition key).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub fn put(&mut self, rules: &Rules, sq: Square, piece: Piece) {
+        debug_assert!(self.cells[sq.index()] == 0);
+        self.cells[sq.index()] = piece.code();
+        self.occupied[piece.color].insert(sq);
+        if rules.is_royal(piece.kind) {
+            self.royals[piece.color].insert(sq);
+        }
+        self.hash ^= rules.zobrist.piece(piece, sq);
+    }
+
+    /// Removes and returns the piece on `sq`.
+    #[inline]
+    pub fn take(&mut self, rules: &Rules, sq: Square) -> Option<Piece> {
+        let piece = Piece::from_code(self.cells[sq.index()])?;
+        self.cells[sq.index()] = 0;
+        self.occupied[piece.color].remove(sq);
+        self.royals[piece.color].remove(sq);
+        self.hash ^= rules.zobrist.piece(piece, sq);
+        Some(piece)
+    }
+
+    /// Sets or clears the unmoved bit of `sq`, keeping the hash.
+    #[inline]
+    pub fn set_unmoved(&mut self, rules: &Rules, sq: Square, unmoved: bool) {
+        if self.unmoved.contains(sq) == unmoved {
+            return;
+        }
+        if unmoved {
+            self.unmoved.insert(sq);
+        } else {
+            self.unmoved.remove(sq);
+        }
+        if rules.unmoved_relevant.contains(sq) {
+            self.hash ^= rules.zobrist.unmoved(sq);
+        }
+    }
+
+    /// Sets the en-passant square and victim, keeping the hash.
+    #[inline]
+    pub fn set_ep(&mut self, rules: &Rules, ep: Option<(Square, Square)>) {
+        if let Some(old) = self.ep {
+            self.hash ^= rules.zobrist.ep(old);
+        }
+        self.ep = ep.map(|e| e.0);
+        self.ep_victim = ep.map(|e| e.1);
+        if let Some(new) = self.ep {
+            self.hash ^= rules.zobrist.ep(new);
+        }
+    }
+
+    /// Recomputes the hash from scratch (after building a position).
+    pub fn rehash(&mut self, rules: &Rules) {
+        self.hash = self.compute_hash(rules);
+    }
+
+    /// The hash computed from scratch; equals [`Position::hash`] when the
+    /// incremental updates are right.
+    pub fn compute_hash(&self, rules: &Rules) -> u64 {
+        let z = &rules.zobrist;
+        let mut h = 0;
+        for sq in rules.geometry.squares() {
+            if let Some(p) = self.piece_at(sq) {
+                h ^= z.piece(p, sq);
+            }
+        }
+        for sq in self.unmoved.and(&rules.unmoved_relevant).iter() {
+            h ^= z.unmoved(sq);
+        }
+        if let Some(ep) = self.ep {
+            h ^= z.ep(ep);
+        }
+        if self.side == Color::Black {
+            h ^= z.black;
+        }
+        for color in Color::ALL {
+            for k in 0..rules.pieces.len() {
+                for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
+                    h ^= z.pocket(color, k, n);
+                }
+            }
+        }
+        h
+    }
+
+    /// Every piece with its square, in square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .white
+            .or(&self.occupied.black)
+            .iter()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// Board, side, unmoved bits (those that matter), en passant and hands
+    /// equal: the same position for repetition.
+    pub fn same_position(&self, other: &Position, rules: &Rules) -> bool {
+        self.cells == other.cells
+            && self.side == other.side
+            && self.unmoved.and(&rules.unmoved_relevant)
+                == other.unmoved.and(&rules.unmoved_relevant)
+            && self.ep == other.ep
+            && self.pockets == other.pockets
+    }
+}

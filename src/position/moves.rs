@@ -1,0 +1,258 @@
+//! Moves and their effects.
+//!
+//! A [`Move`] is what a player chooses. Ordinary moves (step, slide, leap,
+//! capture by replacement, promotion, en passant, castling, drop) have a
+//! compact form; exotic moves carry an explicit, ordered effect list
+//! ([`MoveKind::Effects`]). [`Move::effects`] spells out any move as
+//! effects, which is what `explain` shows.
+
+use crate::board::{Color, Piece, PieceKind, Square};
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// Which unit of a cell an effect touches: 0 is the primary (lower) unit,
+/// 1 the upper layer of a stack.
+pub type Unit = u8;
+
+/// One elementary change to a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// Move a unit from one square to another (the target must be free).
+    MovePiece {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Which unit.
+        unit: Unit,
+    },
+    /// A real capture: feeds hands, resets counters, can be a check.
+    Capture {
+        /// Where the victim stands.
+        square: Square,
+        /// Which unit.
+        unit: Unit,
+        /// The capturing piece's square, if it is a piece.
+        by: Option<Square>,
+    },
+    /// Collateral removal (blast, suicide): never a check.
+    Remove {
+        /// Where.
+        square: Square,
+        /// Which unit.
+        unit: Unit,
+    },
+    /// Put a piece on an empty square.
+    Place {
+        /// Where.
+        square: Square,
+        /// What.
+        piece: Piece,
+    },
+    /// Change a unit's kind (promotion, morph, demotion).
+    Transform {
+        /// Where.
+        square: Square,
+        /// Which unit.
+        unit: Unit,
+        /// The new kind.
+        kind: PieceKind,
+    },
+    /// Change a unit's owner.
+    SetOwner {
+        /// Where.
+        square: Square,
+        /// Which unit.
+        unit: Unit,
+        /// The new owner.
+        color: Color,
+    },
+    /// Exchange the contents of two squares.
+    Swap(Square, Square),
+    /// Put a piece into a side's pocket.
+    ToPocket {
+        /// Whose pocket.
+        color: Color,
+        /// What.
+        kind: PieceKind,
+    },
+    /// Drop a piece from a pocket.
+    FromPocket {
+        /// Whose pocket.
+        color: Color,
+        /// What.
+        kind: PieceKind,
+        /// Where to.
+        square: Square,
+    },
+    /// Drop the reserve piece at `index`.
+    FromReserve {
+        /// Whose reserve.
+        color: Color,
+        /// Index in the reserve's drop order.
+        index: u8,
+        /// Where to.
+        square: Square,
+    },
+    /// Empty a side's pocket.
+    ClearPocket(Color),
+    /// Put a marker face on a square.
+    PlaceMarker {
+        /// Where.
+        square: Square,
+        /// Mutator index.
+        mutator: u8,
+    },
+    /// Turn a marker over.
+    FlipMarker(Square),
+    /// Set or clear a unit's "has moved" state.
+    SetMoved {
+        /// Where.
+        square: Square,
+        /// Which unit.
+        unit: Unit,
+        /// True: it has moved.
+        moved: bool,
+    },
+    /// Hand a choice to a player (e.g. an opponent-chosen promotion).
+    Defer {
+        /// Choice identifier, declared by the variant.
+        choice: u8,
+        /// Who chooses.
+        color: Color,
+    },
+}
+
+/// How a move is carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Step, slide, leap or hop, capturing what stands on `to` if anything.
+    Normal,
+    /// A pawn's initial double step: may open en passant.
+    DoubleStep,
+    /// Capture en passant of the pawn on this square.
+    EnPassant(Square),
+    /// Castling by the variant's rule with this index.
+    Castle(u8),
+    /// Drop from the pocket onto `to`.
+    Drop,
+    /// An exotic move given as explicit effects.
+    Effects(Arc<[Effect]>),
+}
+
+/// A move: what a player chooses.
+///
+/// Equality ignores [`Move::atom`]: two moves are the same move when they
+/// do the same thing, however they were generated.
+#[derive(Clone, Debug, Eq)]
+pub struct Move {
+    /// Origin (the target square for drops).
+    pub from: Square,
+    /// Destination.
+    pub to: Square,
+    /// The moving (or dropped) piece.
+    pub piece: Piece,
+    /// The piece captured, if any.
+    pub captured: Option<Piece>,
+    /// The kind a pawn promotes to.
+    pub promotion: Option<PieceKind>,
+    /// How it is carried out.
+    pub kind: MoveKind,
+    /// Which atom of the piece's movement produced it (metadata; 255 for
+    /// none), so rules can depend on how a move was made.
+    pub atom: u8,
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.piece == other.piece
+            && self.captured == other.captured
+            && self.promotion == other.promotion
+            && self.kind == other.kind
+    }
+}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (
+            self.from,
+            self.to,
+            self.piece,
+            self.captured,
+            self.promotion,
+            &self.kind,
+        )
+            .hash(h);
+    }
+}
+
+impl Move {
+    /// Is it a capture?
+    pub fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+
+    /// Is it a drop?
+    pub fn is_drop(&self) -> bool {
+        self.kind == MoveKind::Drop
+    }
+
+    /// The move as an ordered list of effects.
+    pub fn effects(&self, rules: &Rules) -> Vec<Effect> {
+        let mut out = Vec::new();
+        match &self.kind {
+            MoveKind::Effects(list) => return list.to_vec(),
+            MoveKind::Drop => {
+                out.push(Effect::FromPocket {
+                    color: self.piece.color,
+                    kind: self.piece.kind,
+                    square: self.to,
+                });
+                return out;
+            }
+            MoveKind::Castle(i) => {
+                let c = &rules.castling[self.piece.color][*i as usize];
+                out.push(Effect::MovePiece {
+                    from: c.king_from,
+                    to: c.king_to,
+                    unit: 0,
+                });
+                out.push(Effect::MovePiece {
+                    from: c.partner_from,
+                    to: c.partner_to,
+                    unit: 0,
+                });
+                return out;
+            }
+            MoveKind::EnPassant(victim) => out.push(Effect::Capture {
+                square: *victim,
+                unit: 0,
+                by: Some(self.from),
+            }),
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                if self.captured.is_some() {
+                    out.push(Effect::Capture {
+                        square: self.to,
+                        unit: 0,
+                        by: Some(self.from),
+                    });
+                }
+            }
+        }
+        out.push(Effect::MovePiece {
+            from: self.from,
+            to: self.to,
+            unit: 0,
+        });
+        if let Some(k) = self.promotion {
+            out.push(Effect::Transform {
+                square: self.to,
+                unit: 0,
+                kind: k,
+            });
+        }
+        out
+    }
+}

@@ -1,0 +1,216 @@
+//! Applying moves: the compact fast path and the general effect path.
+
+use super::{Effect, Move, MoveKind, Position};
+use crate::board::{Color, Piece};
+use crate::rules::Rules;
+
+impl Position {
+    /// Plays `mv` without checking that it is legal (for perft and search,
+    /// which only play generated moves). The side to move changes.
+    pub fn play_unchecked(&mut self, rules: &Rules, mv: &Move) {
+        let us = self.side;
+        self.set_ep(rules, None);
+        let mut irreversible = rules.is_pawn(mv.piece.kind);
+        match &mv.kind {
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                if self.take(rules, mv.to).is_some() {
+                    irreversible = true;
+                }
+                let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
+                let placed = match mv.promotion {
+                    Some(k) => Piece::new(k, piece.color),
+                    None => piece,
+                };
+                self.put(rules, mv.to, placed);
+                self.set_unmoved(rules, mv.from, false);
+                self.set_unmoved(rules, mv.to, false);
+                if mv.kind == MoveKind::DoubleStep {
+                    self.open_en_passant(rules, mv);
+                }
+            }
+            MoveKind::EnPassant(victim) => {
+                self.take(rules, *victim);
+                let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
+                self.put(rules, mv.to, piece);
+                self.set_unmoved(rules, mv.from, false);
+                irreversible = true;
+            }
+            MoveKind::Castle(i) => {
+                let c = &rules.castling[us][*i as usize];
+                let king = self.take(rules, c.king_from);
+                let partner = self.take(rules, c.partner_from);
+                if let Some(k) = king {
+                    self.put(rules, c.king_to, k);
+                }
+                if let Some(p) = partner {
+                    self.put(rules, c.partner_to, p);
+                }
+                for sq in [c.king_from, c.partner_from, c.king_to, c.partner_to] {
+                    self.set_unmoved(rules, sq, false);
+                }
+            }
+            MoveKind::Drop => {
+                if self.pockets[us].take(mv.piece.kind).is_some() {
+                    let n = self.pockets[us].count(mv.piece.kind);
+                    self.hash ^= rules.zobrist.pocket(us, mv.piece.kind.index(), n);
+                }
+                self.put(rules, mv.to, mv.piece);
+            }
+            MoveKind::Effects(list) => {
+                for e in list.iter() {
+                    if matches!(e, Effect::Capture { .. }) {
+                        irreversible = true;
+                    }
+                    self.apply_effect(rules, e);
+                }
+            }
+        }
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turns[us] += 1;
+        self.side = !us;
+        self.hash ^= rules.zobrist.black;
+    }
+
+    /// After a double step, record the passed square when an enemy pawn
+    /// could take en passant (so equal positions hash equal).
+    fn open_en_passant(&mut self, rules: &Rules, mv: &Move) {
+        if !rules.pawns.en_passant {
+            return;
+        }
+        let g = rules.geometry;
+        let (df, dr) = (
+            g.file(mv.to) - g.file(mv.from),
+            g.rank(mv.to) - g.rank(mv.from),
+        );
+        let Some(passed) = g.square(g.file(mv.from) + df / 2, g.rank(mv.from) + dr / 2) else {
+            return;
+        };
+        if passed == mv.from || passed == mv.to {
+            return;
+        }
+        let them = !mv.piece.color;
+        let capturable = rules.attack[them].iter().any(|a| {
+            a.style == crate::lang::movement::Style::Leap
+                && !a.initial
+                && rules
+                    .rays
+                    .step(a.dir, passed)
+                    .and_then(|s| self.piece_at(s))
+                    .is_some_and(|p| {
+                        p.color == them
+                            && rules.is_pawn(p.kind)
+                            && a.kinds >> p.kind.index() & 1 != 0
+                    })
+        });
+        if capturable {
+            self.set_ep(rules, Some((passed, mv.to)));
+        }
+    }
+
+    /// Applies one effect. Effects naming an empty square do nothing.
+    pub fn apply_effect(&mut self, rules: &Rules, e: &Effect) {
+        match *e {
+            Effect::MovePiece { from, to, .. } => {
+                if let Some(p) = self.take(rules, from) {
+                    self.take(rules, to);
+                    self.put(rules, to, p);
+                    self.set_unmoved(rules, from, false);
+                    self.set_unmoved(rules, to, false);
+                }
+            }
+            Effect::Capture { square, .. } | Effect::Remove { square, .. } => {
+                self.take(rules, square);
+                self.set_unmoved(rules, square, false);
+            }
+            Effect::Place { square, piece } => {
+                self.take(rules, square);
+                self.put(rules, square, piece);
+            }
+            Effect::Transform { square, kind, .. } => {
+                if let Some(p) = self.take(rules, square) {
+                    self.put(rules, square, Piece::new(kind, p.color));
+                }
+            }
+            Effect::SetOwner { square, color, .. } => {
+                if let Some(p) = self.take(rules, square) {
+                    self.put(rules, square, Piece::new(p.kind, color));
+                }
+            }
+            Effect::Swap(a, b) => {
+                let pa = self.take(rules, a);
+                let pb = self.take(rules, b);
+                if let Some(p) = pb {
+                    self.put(rules, a, p);
+                }
+                if let Some(p) = pa {
+                    self.put(rules, b, p);
+                }
+            }
+            Effect::ToPocket { color, kind } => {
+                let n = self.pockets[color].count(kind);
+                if self.pockets[color].push(kind, false) {
+                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+                }
+            }
+            Effect::FromPocket {
+                color,
+                kind,
+                square,
+            } => {
+                if self.pockets[color].take(kind).is_some() {
+                    let n = self.pockets[color].count(kind);
+                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+                    self.take(rules, square);
+                    self.put(rules, square, Piece::new(kind, color));
+                }
+            }
+            Effect::FromReserve {
+                color,
+                index,
+                square,
+            } => {
+                let r = &mut self.reserves[color];
+                if let Some(p) = r.pieces.get_mut(index as usize).and_then(Option::take) {
+                    if index == r.front {
+                        r.front += 1;
+                    }
+                    self.take(rules, square);
+                    self.put(rules, square, p);
+                }
+            }
+            Effect::ClearPocket(color) => {
+                let held: Vec<_> = self.pockets[color].iter().map(|(k, _)| k).collect();
+                for kind in held {
+                    self.pockets[color].take(kind);
+                    let n = self.pockets[color].count(kind);
+                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+                }
+            }
+            Effect::PlaceMarker { square, mutator } => {
+                let m = &mut self.markers;
+                if (m.len as usize) < m.squares.len() {
+                    m.squares[m.len as usize] = square.0;
+                    m.mutators[m.len as usize] = mutator;
+                    m.len += 1;
+                }
+            }
+            Effect::FlipMarker(square) => {
+                let m = &mut self.markers;
+                if let Some(i) = (0..m.len as usize).find(|&i| m.squares[i] == square.0) {
+                    m.faces ^= 1 << i;
+                }
+            }
+            Effect::SetMoved { square, moved, .. } => self.set_unmoved(rules, square, !moved),
+            Effect::Defer { choice, color } => {
+                self.pending = Some(super::Pending {
+                    choice,
+                    color,
+                    square: crate::board::Square(0),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,928 @@
+//! From variant files to [`Rules`]: inheritance, semantic checks and
+//! compilation. Every problem found is collected, sorted by position and
+//! returned together.
+
+use super::{CastleRule, Ending, Geometry, PawnRules, PhaseDef, PieceDef, Rules, Verdict};
+use crate::board::{ByColor, MAX_KINDS, PieceKind, Square, SquareSet};
+use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
+use crate::lang::ast::{Block, Entry, File, Item, Section, Value};
+use crate::lang::movement::parse_movement;
+use crate::lang::parse_file;
+use indexmap::IndexMap;
+use std::fmt;
+
+/// Sections the language reserves for mechanisms that later versions add;
+/// using one today is an error that says so, never a silent skip.
+const PLANNED_SECTIONS: &[(&str, &str)] = &[
+    ("morph", "morph cycles"),
+    ("pocket", "pockets (hands)"),
+    ("reserve", "reserve boards"),
+    ("drops", "drop rules and schedules"),
+    ("mutator", "mutators"),
+    ("marker", "markers"),
+    ("phase", "turn phases"),
+    ("random_setup", "random setups"),
+    ("script", "script hooks"),
+    ("promotion", "promotion rules beyond pawns"),
+];
+
+const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
+const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending"];
+const PIECE_KEYS: &[&str] = &["letter", "betza", "royal", "value", "pawn"];
+const PAWN_KEYS: &[&str] = &[
+    "double_step_ranks",
+    "en_passant",
+    "promotion_ranks",
+    "promotion_choices",
+];
+const CASTLE_KEYS: &[&str] = &["king", "partner", "empty", "safe"];
+const ENDING_KEYS: &[&str] = &["checkmate", "stalemate", "fifty_move", "repetition"];
+
+/// Why a variant could not be loaded: the diagnostics and the sources they
+/// point into.
+#[derive(Debug)]
+pub struct LoadError {
+    /// Every problem found, errors first by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files the spans point into.
+    pub sources: SourceMap,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.diagnostics {
+            write!(f, "{}", render(d, &self.sources))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads variant files, resolving parents in the same file first and then
+/// among the embedded variants.
+#[derive(Debug)]
+pub struct Loader {
+    /// Every file read so far.
+    pub sources: SourceMap,
+    files: Vec<Option<File>>,
+    embedded: &'static [(&'static str, &'static str)],
+    diags: Vec<Diagnostic>,
+}
+
+/// A variant compiled, with where its setup string is written (the caller
+/// validates the setup, which needs the position layer).
+#[derive(Debug)]
+pub struct Compiled {
+    /// The rules, setup not yet validated.
+    pub rules: Rules,
+    /// The span of the `setup` value.
+    pub setup_span: Span,
+}
+
+impl Loader {
+    /// A loader that knows the `embedded` variant files (name, text).
+    pub fn new(embedded: &'static [(&'static str, &'static str)]) -> Loader {
+        Loader {
+            sources: SourceMap::new(),
+            files: Vec::new(),
+            embedded,
+            diags: Vec::new(),
+        }
+    }
+
+    /// Adds and parses a file; returns its id. A syntax error is recorded.
+    pub fn add_file(&mut self, name: &str, text: &str) -> u32 {
+        let id = self.sources.add(name, text);
+        match parse_file(text, id) {
+            Ok(f) => self.files.push(Some(f)),
+            Err(d) => {
+                self.diags.push(*d);
+                self.files.push(None);
+            }
+        }
+        id
+    }
+
+    /// Names of the variants declared in file `id`.
+    pub fn variant_names(&self, id: u32) -> Vec<String> {
+        self.files
+            .get(id as usize)
+            .and_then(Option::as_ref)
+            .map_or_else(Vec::new, |f| {
+                f.variants.iter().map(|v| v.name.node.clone()).collect()
+            })
+    }
+
+    /// Takes the diagnostics recorded so far, sorted by position.
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        let mut d = std::mem::take(&mut self.diags);
+        d.sort_by_key(|d| (d.span.file, d.span.start, d.span.end));
+        d.dedup();
+        d
+    }
+
+    /// Records a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn find_decl(&mut self, name: &str, prefer: u32) -> Option<(u32, usize)> {
+        let look = |files: &[Option<File>], id: u32| -> Option<usize> {
+            files
+                .get(id as usize)?
+                .as_ref()?
+                .variants
+                .iter()
+                .position(|v| v.name.node == name)
+        };
+        if let Some(i) = look(&self.files, prefer) {
+            return Some((prefer, i));
+        }
+        for &(ename, text) in self.embedded {
+            let label = format!("embedded:{ename}");
+            let existing = (0..self.files.len() as u32)
+                .find(|&i| self.sources.get(i).is_some_and(|(n, _)| n == label));
+            let id = match existing {
+                Some(id) => id,
+                None => {
+                    let before = self.diags.len();
+                    let id = self.add_file(&label, text);
+                    self.diags.truncate(before); // an embedded file's own errors are reported when it is loaded itself
+                    id
+                }
+            };
+            if let Some(i) = look(&self.files, id) {
+                return Some((id, i));
+            }
+        }
+        None
+    }
+
+    /// Compiles variant `name` of file `file` (or its last variant).
+    /// Returns `None` when errors were recorded.
+    pub fn compile(&mut self, file: u32, name: Option<&str>) -> Option<Compiled> {
+        let decls = &self.files.get(file as usize)?.as_ref()?.variants;
+        let index = match name {
+            Some(n) => match decls.iter().position(|v| v.name.node == n) {
+                Some(i) => i,
+                None => {
+                    let names: Vec<&str> = decls.iter().map(|v| v.name.node.as_str()).collect();
+                    self.push(
+                        Diagnostic::error(
+                            Span::new(file, 0, 0),
+                            format!("no variant named `{n}` in this file"),
+                        )
+                        .with_note(format!("it declares: {}", names.join(", "))),
+                    );
+                    return None;
+                }
+            },
+            None if decls.is_empty() => {
+                self.push(
+                    Diagnostic::error(Span::new(file, 0, 0), "the file declares no variant")
+                        .with_help("start with `variant NAME { ... }`"),
+                );
+                return None;
+            }
+            None => decls.len() - 1,
+        };
+        let chain = self.chain(file, index)?;
+        let mut merged: Option<Block> = None;
+        for &(f, i) in &chain {
+            let decl = self.decl(f, i);
+            let body = decl.body.clone();
+            check_duplicates(&body, &mut self.diags);
+            merged = Some(match merged {
+                None => body,
+                Some(parent) => merge(parent, body),
+            });
+        }
+        let (f, i) = *chain.last().expect("chain holds the variant itself");
+        let decl_name = self.decl(f, i).name.clone();
+        let source = self
+            .sources
+            .get(f)
+            .map_or_else(String::new, |(n, _)| n.to_string());
+        let body = merged.expect("chain is not empty");
+        let before = self.diags.len();
+        let compiled = compile_block(&decl_name, &source, &body, &mut self.diags);
+        if self.diags.len() > before || self.diags.iter().any(Diagnostic::is_error) {
+            return None;
+        }
+        compiled
+    }
+
+    fn decl(&self, file: u32, index: usize) -> &crate::lang::ast::VariantDecl {
+        &self.files[file as usize]
+            .as_ref()
+            .expect("decl lookups only reach parsed files")
+            .variants[index]
+    }
+
+    /// The inheritance chain of a variant, root ancestor first.
+    fn chain(&mut self, file: u32, index: usize) -> Option<Vec<(u32, usize)>> {
+        let mut chain = vec![(file, index)];
+        loop {
+            let (f, i) = *chain.last().expect("chain is never empty");
+            let Some(parent) = self.decl(f, i).parent.clone() else {
+                break;
+            };
+            let Some(found) = self.find_decl(&parent.node, f) else {
+                let mut names: Vec<String> =
+                    self.embedded.iter().map(|(n, _)| n.to_string()).collect();
+                names.extend(self.variant_names(f));
+                let mut d = Diagnostic::error(
+                    parent.span,
+                    format!("unknown parent variant `{}`", parent.node),
+                )
+                .with_note(format!("known variants: {}", names.join(", ")));
+                if let Some(s) = suggest(&parent.node, names.iter().map(String::as_str)) {
+                    d = d.with_help(format!("did you mean `{s}`?"));
+                }
+                self.push(d);
+                return None;
+            };
+            if chain.contains(&found) {
+                let d = self.decl(file, index);
+                let span = d.name.span;
+                self.push(
+                    Diagnostic::error(
+                        span,
+                        format!("variant `{}` inherits from itself", d.name.node),
+                    )
+                    .with_secondary(parent.span, "the cycle closes here"),
+                );
+                return None;
+            }
+            chain.push(found);
+        }
+        chain.reverse();
+        Some(chain)
+    }
+}
+
+/// Reports keys set twice and sections declared twice within one block.
+fn check_duplicates(block: &Block, diags: &mut Vec<Diagnostic>) {
+    let mut keys: IndexMap<&str, Span> = IndexMap::new();
+    let mut sections: IndexMap<(String, Option<String>), Span> = IndexMap::new();
+    for item in &block.items {
+        match item {
+            Item::Entry(e) => {
+                if let Some(first) = keys.get(e.key.node.as_str()) {
+                    diags.push(
+                        Diagnostic::error(e.key.span, format!("key `{}` is set twice", e.key.node))
+                            .with_secondary(*first, "first set here")
+                            .with_help("remove one of them"),
+                    );
+                } else {
+                    keys.insert(&e.key.node, e.key.span);
+                }
+            }
+            Item::Section(s) => {
+                let id = (s.kind.node.clone(), s.name.as_ref().map(|n| n.node.clone()));
+                let span = s.name.as_ref().map_or(s.kind.span, |n| n.span);
+                if let Some(first) = sections.get(&id) {
+                    let what = match &s.name {
+                        Some(n) => format!("`{} {}`", s.kind.node, n.node),
+                        None => format!("`{}`", s.kind.node),
+                    };
+                    diags.push(
+                        Diagnostic::error(span, format!("{what} is declared twice"))
+                            .with_secondary(*first, "first defined here"),
+                    );
+                } else {
+                    sections.insert(id, span);
+                }
+                check_duplicates(&s.body, diags);
+            }
+        }
+    }
+}
+
+/// A child block over its parent's: entries replace entries with the same
+/// key, sections with the same kind and name merge, new items append.
+fn merge(mut parent: Block, child: Block) -> Block {
+    for item in child.items {
+        match item {
+            Item::Entry(e) => match parent
+                .items
+                .iter_mut()
+                .find(|i| matches!(i, Item::Entry(p) if p.key.node == e.key.node))
+            {
+                Some(slot) => *slot = Item::Entry(e),
+                None => parent.items.push(Item::Entry(e)),
+            },
+            Item::Section(s) => {
+                let same = |p: &Section| {
+                    p.kind.node == s.kind.node
+                        && p.name.as_ref().map(|n| &n.node) == s.name.as_ref().map(|n| &n.node)
+                };
+                match parent
+                    .items
+                    .iter_mut()
+                    .find(|i| matches!(i, Item::Section(p) if same(p)))
+                {
+                    Some(Item::Section(p)) => {
+                        let body = std::mem::replace(
+                            &mut p.body,
+                            Block {
+                                items: Vec::new(),
+                                span: s.body.span,
+                            },
+                        );
+                        p.body = merge(body, s.body);
+                    }
+                    _ => parent.items.push(Item::Section(s)),
+                }
+            }
+        }
+    }
+    parent
+}
+
+/// Takes entries by key and reports what nobody took.
+struct Reader<'a> {
+    entries: IndexMap<&'a str, &'a Entry>,
+    sections: Vec<&'a Section>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(block: &'a Block) -> Reader<'a> {
+        let mut entries = IndexMap::new();
+        let mut sections = Vec::new();
+        for item in &block.items {
+            match item {
+                Item::Entry(e) => {
+                    entries.entry(e.key.node.as_str()).or_insert(e);
+                }
+                Item::Section(s) => sections.push(s),
+            }
+        }
+        Reader { entries, sections }
+    }
+
+    fn take(&mut self, key: &str) -> Option<&'a Entry> {
+        self.entries.shift_remove(key)
+    }
+
+    fn finish(self, known: &[&str], what: &str, diags: &mut Vec<Diagnostic>) {
+        for (key, e) in self.entries {
+            let mut d = Diagnostic::error(e.key.span, format!("unknown key `{key}` in {what}"))
+                .with_note(format!("keys of {what}: {}", known.join(", ")));
+            if let Some(s) = suggest(key, known.iter().copied()) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            diags.push(d);
+        }
+    }
+}
+
+fn type_error(e: &Entry, expected: &str, diags: &mut Vec<Diagnostic>) {
+    diags.push(
+        Diagnostic::error(e.value.span, format!("`{}` expects {expected}", e.key.node))
+            .with_label(format!("this is {}", e.value.node.type_name())),
+    );
+}
+
+fn get_int(e: &Entry, lo: i64, hi: i64, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+    match e.value.node {
+        Value::Int(n) if (lo..=hi).contains(&n) => Some(n),
+        Value::Int(n) => {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!("`{}` must be between {lo} and {hi}, not {n}", e.key.node),
+            ));
+            None
+        }
+        _ => {
+            type_error(e, "an integer", diags);
+            None
+        }
+    }
+}
+
+fn get_bool(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<bool> {
+    match &e.value.node {
+        Value::Ident(s) if s == "true" => Some(true),
+        Value::Ident(s) if s == "false" => Some(false),
+        _ => {
+            type_error(e, "`true` or `false`", diags);
+            None
+        }
+    }
+}
+
+fn get_str<'a>(e: &'a Entry, diags: &mut Vec<Diagnostic>) -> Option<&'a str> {
+    match &e.value.node {
+        Value::Str(s) => Some(s),
+        _ => {
+            type_error(e, "a string in double quotes", diags);
+            None
+        }
+    }
+}
+
+/// A list value; a single value counts as a list of one.
+fn get_list(e: &Entry) -> Vec<&Spanned<Value>> {
+    match &e.value.node {
+        Value::List(items) => items.iter().collect(),
+        _ => vec![&e.value],
+    }
+}
+
+fn square_of(g: Geometry, v: &Spanned<String>, diags: &mut Vec<Diagnostic>) -> Option<Square> {
+    let sq = g.parse_square(&v.node);
+    if sq.is_none() {
+        diags.push(
+            Diagnostic::error(
+                v.span,
+                format!(
+                    "`{}` is not a square of this {}x{} board",
+                    v.node, g.width, g.height
+                ),
+            )
+            .with_help("squares are written file letter then rank number, like `e1`"),
+        );
+    }
+    sq
+}
+
+fn square_value(g: Geometry, v: &Spanned<Value>, diags: &mut Vec<Diagnostic>) -> Option<Square> {
+    match &v.node {
+        Value::Ident(s) => square_of(g, &Spanned::new(s.clone(), v.span), diags),
+        other => {
+            diags.push(Diagnostic::error(
+                v.span,
+                format!("expected a square like `e1`, found {}", other.type_name()),
+            ));
+            None
+        }
+    }
+}
+
+fn verdict(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Verdict> {
+    match &e.value.node {
+        Value::Ident(s) if s == "loss" => Some(Verdict::Loss),
+        Value::Ident(s) if s == "win" => Some(Verdict::Win),
+        Value::Ident(s) if s == "draw" => Some(Verdict::Draw),
+        _ => {
+            type_error(
+                e,
+                "`loss`, `win` or `draw` (the result for the side it happens to)",
+                diags,
+            );
+            None
+        }
+    }
+}
+
+fn compile_block(
+    name: &Spanned<String>,
+    source: &str,
+    body: &Block,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Compiled> {
+    let mut r = Reader::new(body);
+    let mut geometry = Geometry {
+        width: 8,
+        height: 8,
+    };
+    if let Some(e) = r.take("board") {
+        match e.value.node {
+            Value::Dims(w, h) if (1..=16).contains(&w) && (1..=16).contains(&h) => {
+                geometry = Geometry {
+                    width: w as u8,
+                    height: h as u8,
+                }
+            }
+            Value::Dims(w, h) => diags.push(
+                Diagnostic::error(e.value.span, format!("board {w}x{h} is out of range"))
+                    .with_help("boards have 1 to 16 files and 1 to 16 ranks"),
+            ),
+            _ => type_error(e, "a board size like `8x8` (files x ranks)", diags),
+        }
+    }
+    let mut capacity = 1u8;
+    if let Some(e) = r.take("capacity")
+        && let Some(n) = get_int(e, 1, 2, diags)
+    {
+        if n > 1 {
+            diags.push(
+                Diagnostic::error(e.value.span, "stacking (`capacity = 2`) is planned but not supported yet")
+                    .with_note("the position model has room for a second layer; movement over stacks comes with a later version"),
+            );
+        }
+        capacity = n as u8;
+    }
+    let setup = r.take("setup");
+    let setup_fen = setup.and_then(|e| get_str(e, diags)).map(str::to_string);
+    if setup.is_none() {
+        diags.push(
+            Diagnostic::error(name.span, format!("variant `{}` has no `setup`", name.node))
+                .with_help("add `setup = \"<FEN>\"` with the start position"),
+        );
+    }
+
+    // Pieces first: other sections refer to them by name.
+    let mut pieces: Vec<PieceDef> = Vec::new();
+    let mut piece_spans: Vec<Span> = Vec::new();
+    let mut letters: IndexMap<String, Span> = IndexMap::new();
+    for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
+        let Some(pname) = &s.name else {
+            diags.push(
+                Diagnostic::error(s.kind.span, "a piece needs a name")
+                    .with_help("write `piece knight { ... }`"),
+            );
+            continue;
+        };
+        if pieces.len() >= MAX_KINDS {
+            diags.push(Diagnostic::error(
+                pname.span,
+                format!("too many piece kinds: at most {MAX_KINDS}"),
+            ));
+            continue;
+        }
+        let mut pr = Reader::new(&s.body);
+        let letter = match pr.take("letter") {
+            Some(e) => {
+                let text = match &e.value.node {
+                    Value::Ident(t) | Value::Str(t) => Some(t.clone()),
+                    _ => {
+                        type_error(
+                            e,
+                            "a letter like `N` (or a longer code like `Sissa`)",
+                            diags,
+                        );
+                        None
+                    }
+                };
+                text.and_then(|t| {
+                    let ok = t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
+                    if !ok {
+                        diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter"));
+                        return None;
+                    }
+                    let key = t.to_ascii_lowercase();
+                    if let Some(first) = letters.get(&key) {
+                        diags.push(
+                            Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used"))
+                                .with_secondary(*first, "first used here")
+                                .with_help("FEN tells the colours apart by case, so letters must differ ignoring case"),
+                        );
+                        return None;
+                    }
+                    letters.insert(key, e.value.span);
+                    Some(t)
+                })
+            }
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        pname.span,
+                        format!("piece `{}` has no `letter`", pname.node),
+                    )
+                    .with_help("add `letter = X`"),
+                );
+                None
+            }
+        };
+        let (betza, atoms) = match pr.take("betza") {
+            Some(e) => match get_str(e, diags) {
+                Some(text) => match parse_movement(text, e.value.span) {
+                    Ok(a) => (text.to_string(), a),
+                    Err(mut errs) => {
+                        diags.append(&mut errs);
+                        (text.to_string(), Vec::new())
+                    }
+                },
+                None => (String::new(), Vec::new()),
+            },
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        pname.span,
+                        format!("piece `{}` has no `betza` movement", pname.node),
+                    )
+                    .with_help("add e.g. `betza = \"N\"`"),
+                );
+                (String::new(), Vec::new())
+            }
+        };
+        let royal = pr
+            .take("royal")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        let pawn = pr
+            .take("pawn")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        let value = pr
+            .take("value")
+            .and_then(|e| get_int(e, -1000, 1000, diags))
+            .unwrap_or(0) as i32;
+        for sub in &pr.sections {
+            diags.push(Diagnostic::error(
+                sub.kind.span,
+                format!("unexpected section `{}` inside a piece", sub.kind.node),
+            ));
+        }
+        pr.finish(PIECE_KEYS, "a piece", diags);
+        pieces.push(PieceDef {
+            name: pname.node.clone(),
+            letter: letter.unwrap_or_default(),
+            betza,
+            atoms,
+            royal,
+            value,
+            pawn,
+        });
+        piece_spans.push(pname.span);
+    }
+    let by_name: IndexMap<String, PieceKind> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), PieceKind(i as u8)))
+        .collect();
+    if pieces.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                name.span,
+                format!("variant `{}` declares no pieces", name.node),
+            )
+            .with_help("add `piece king { letter = K betza = \"K\" royal = true }`"),
+        );
+    }
+    let resolve = |v: &Spanned<Value>, diags: &mut Vec<Diagnostic>| -> Option<PieceKind> {
+        let Value::Ident(n) = &v.node else {
+            diags.push(Diagnostic::error(
+                v.span,
+                format!("expected a piece name, found {}", v.node.type_name()),
+            ));
+            return None;
+        };
+        let k = by_name.get(n).copied();
+        if k.is_none() {
+            let mut d = Diagnostic::error(v.span, format!("unknown piece `{n}`"));
+            if let Some(s) = suggest(n, by_name.keys().map(String::as_str)) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            diags.push(d);
+        }
+        k
+    };
+
+    let mut pawns = PawnRules {
+        double_step_ranks: vec![2],
+        en_passant: true,
+        promotion_ranks: vec![geometry.height as i32],
+        promotion_choices: pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.royal && !p.pawn)
+            .map(|(i, _)| PieceKind(i as u8))
+            .collect(),
+        promotion_zone: ByColor::default(),
+        double_step_zone: ByColor::default(),
+    };
+    let mut castles: Vec<CastleRule> = Vec::new();
+    let mut ending = Ending {
+        checkmate: Verdict::Loss,
+        stalemate: Verdict::Draw,
+        fifty_move: 50,
+        repetition: 3,
+    };
+    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<i32> {
+        get_list(e)
+            .into_iter()
+            .filter_map(|v| match v.node {
+                Value::Int(n) if n >= 1 && n <= geometry.height as i64 => Some(n as i32),
+                _ => {
+                    diags.push(
+                        Diagnostic::error(
+                            v.span,
+                            format!("expected a rank number from 1 to {}", geometry.height),
+                        )
+                        .with_note("ranks count from each side's own back rank"),
+                    );
+                    None
+                }
+            })
+            .collect()
+    };
+    for s in &r.sections {
+        match s.kind.node.as_str() {
+            "piece" => {}
+            "pawns" => {
+                let mut pr = Reader::new(&s.body);
+                if let Some(e) = pr.take("double_step_ranks") {
+                    pawns.double_step_ranks = ranks(e, diags);
+                }
+                if let Some(e) = pr.take("en_passant") {
+                    pawns.en_passant = get_bool(e, diags).unwrap_or(true);
+                }
+                if let Some(e) = pr.take("promotion_ranks") {
+                    pawns.promotion_ranks = ranks(e, diags);
+                }
+                if let Some(e) = pr.take("promotion_choices") {
+                    pawns.promotion_choices = get_list(e)
+                        .into_iter()
+                        .filter_map(|v| resolve(v, diags))
+                        .collect();
+                }
+                pr.finish(PAWN_KEYS, "`pawns`", diags);
+            }
+            "castle" => {
+                let cname = s.name.as_ref().map_or_else(
+                    || format!("castle{}", castles.len() + 1),
+                    |n| n.node.clone(),
+                );
+                let mut cr = Reader::new(&s.body);
+                let path = |key: &str,
+                            cr: &mut Reader,
+                            diags: &mut Vec<Diagnostic>|
+                 -> Option<(Square, Square)> {
+                    let Some(e) = cr.take(key) else {
+                        diags.push(Diagnostic::error(
+                            s.kind.span,
+                            format!("castling `{cname}` needs `{key} = FROM -> TO`"),
+                        ));
+                        return None;
+                    };
+                    match &e.value.node {
+                        Value::Arrow(a, b) => Some((
+                            square_of(geometry, a, diags)?,
+                            square_of(geometry, b, diags)?,
+                        )),
+                        _ => {
+                            type_error(e, "a path like `e1 -> g1`", diags);
+                            None
+                        }
+                    }
+                };
+                let king = path("king", &mut cr, diags);
+                let partner = path("partner", &mut cr, diags);
+                let empty = cr.take("empty").map(|e| {
+                    get_list(e)
+                        .into_iter()
+                        .filter_map(|v| square_value(geometry, v, diags))
+                        .collect::<Vec<_>>()
+                });
+                let safe = cr.take("safe").map(|e| {
+                    get_list(e)
+                        .into_iter()
+                        .filter_map(|v| square_value(geometry, v, diags))
+                        .collect::<Vec<_>>()
+                });
+                cr.finish(CASTLE_KEYS, "a castling rule", diags);
+                if let (Some((kf, kt)), Some((pf, pt))) = (king, partner) {
+                    if geometry.rank(kf) != geometry.rank(kt)
+                        || geometry.rank(pf) != geometry.rank(pt)
+                    {
+                        diags.push(Diagnostic::error(
+                            s.kind.span,
+                            "castling moves must stay on their rank",
+                        ));
+                        continue;
+                    }
+                    let between = |a: Square, b: Square| -> Vec<Square> {
+                        let (lo, hi) = (
+                            geometry.file(a).min(geometry.file(b)),
+                            geometry.file(a).max(geometry.file(b)),
+                        );
+                        (lo..=hi)
+                            .filter_map(|f| geometry.square(f, geometry.rank(a)))
+                            .collect()
+                    };
+                    let empty_set: SquareSet = match empty {
+                        Some(v) => v.into_iter().collect(),
+                        None => between(kf, kt)
+                            .into_iter()
+                            .chain(between(pf, pt))
+                            .filter(|&q| q != kf && q != pf)
+                            .collect(),
+                    };
+                    castles.push(CastleRule {
+                        name: cname,
+                        king_from: kf,
+                        king_to: kt,
+                        partner_from: pf,
+                        partner_to: pt,
+                        empty: empty_set,
+                        safe: safe.unwrap_or_else(|| between(kf, kt)),
+                        king_side: geometry.file(pf) > geometry.file(kf),
+                    });
+                }
+            }
+            "ending" => {
+                let mut er = Reader::new(&s.body);
+                if let Some(e) = er.take("checkmate") {
+                    ending.checkmate = verdict(e, diags).unwrap_or(Verdict::Loss);
+                }
+                if let Some(e) = er.take("stalemate") {
+                    ending.stalemate = verdict(e, diags).unwrap_or(Verdict::Draw);
+                }
+                if let Some(e) = er.take("fifty_move") {
+                    ending.fifty_move = get_int(e, 0, 10_000, diags).unwrap_or(50) as u32;
+                }
+                if let Some(e) = er.take("repetition") {
+                    ending.repetition = get_int(e, 0, 100, diags).unwrap_or(3) as u32;
+                    if ending.repetition == 1 {
+                        diags.push(
+                            Diagnostic::error(
+                                e.value.span,
+                                "`repetition = 1` would end every game at once",
+                            )
+                            .with_help("use 0 to turn repetition off, or 2 or more"),
+                        );
+                    }
+                }
+                er.finish(ENDING_KEYS, "`ending`", diags);
+            }
+            other => {
+                if let Some((_, what)) = PLANNED_SECTIONS.iter().find(|(k, _)| *k == other) {
+                    diags.push(
+                        Diagnostic::error(s.kind.span, format!("`{other}` sections ({what}) are planned but not supported yet"))
+                            .with_note("the form is reserved so files written for it keep working; see examples/variants/README.md"),
+                    );
+                } else {
+                    let mut d =
+                        Diagnostic::error(s.kind.span, format!("unknown section `{other}`"))
+                            .with_note(format!(
+                                "sections of a variant: {}",
+                                VARIANT_SECTIONS.join(", ")
+                            ));
+                    if let Some(sug) = suggest(other, VARIANT_SECTIONS.iter().copied()) {
+                        d = d.with_help(format!("did you mean `{sug}`?"));
+                    }
+                    diags.push(d);
+                }
+            }
+        }
+    }
+    // A castling rule must name pieces the setup can provide; checked with
+    // the setup. Here: its squares must differ.
+    for c in &castles {
+        if c.king_from == c.partner_from {
+            diags.push(Diagnostic::error(
+                body.span,
+                format!(
+                    "castling `{}`: king and partner start on the same square",
+                    c.name
+                ),
+            ));
+        }
+    }
+    r.finish(VARIANT_KEYS, "a variant", diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    let black_castles = castles
+        .iter()
+        .map(|c| CastleRule {
+            name: c.name.clone(),
+            king_from: geometry.flip(c.king_from),
+            king_to: geometry.flip(c.king_to),
+            partner_from: geometry.flip(c.partner_from),
+            partner_to: geometry.flip(c.partner_to),
+            empty: c.empty.iter().map(|q| geometry.flip(q)).collect(),
+            safe: c.safe.iter().map(|&q| geometry.flip(q)).collect(),
+            king_side: c.king_side,
+        })
+        .collect();
+    let mut rules = Rules {
+        name: name.node.clone(),
+        source: source.to_string(),
+        geometry,
+        pieces,
+        by_name,
+        pawns,
+        castling: ByColor {
+            white: castles,
+            black: black_castles,
+        },
+        ending,
+        setup: setup_fen.unwrap_or_default(),
+        capacity,
+        phases: vec![PhaseDef {
+            name: "action".to_string(),
+            checkpoint: true,
+        }],
+        unmoved_relevant: SquareSet::EMPTY,
+        rays: super::Rays::default(),
+        moves_of: ByColor::default(),
+        leaps: ByColor::default(),
+        attack: ByColor::default(),
+        zobrist: super::Zobrist::new(0, 0),
+        pin_shortcut: false,
+        may_repeat: ByColor::default(),
+        royal_kind: Vec::new(),
+        pawn_kind: Vec::new(),
+        uses_unmoved: false,
+    };
+    super::tables::finish(&mut rules);
+    Some(Compiled {
+        rules,
+        setup_span: setup.map_or(name.span, |e| e.value.span),
+    })
+}

@@ -1,0 +1,194 @@
+//! Board geometry: square names and per-square ray tables.
+
+use crate::board::{Color, Square};
+
+/// The board's size and the conversions that depend on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Number of files (columns), 1..=16.
+    pub width: u8,
+    /// Number of ranks (rows), 1..=16.
+    pub height: u8,
+}
+
+impl Geometry {
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    /// True for a board with no squares (never produced by the compiler).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The square at 0-based `file` and `rank`, if on the board.
+    pub fn square(&self, file: i32, rank: i32) -> Option<Square> {
+        if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
+            return None;
+        }
+        Some(Square((rank * self.width as i32 + file) as u8))
+    }
+
+    /// 0-based file of `sq`.
+    pub fn file(&self, sq: Square) -> i32 {
+        sq.0 as i32 % self.width as i32
+    }
+
+    /// 0-based rank of `sq`.
+    pub fn rank(&self, sq: Square) -> i32 {
+        sq.0 as i32 / self.width as i32
+    }
+
+    /// 1-based rank of `sq` counted from `color`'s own back rank.
+    pub fn relative_rank(&self, sq: Square, color: Color) -> i32 {
+        match color {
+            Color::White => self.rank(sq) + 1,
+            Color::Black => self.height as i32 - self.rank(sq),
+        }
+    }
+
+    /// `sq` moved by `(dx, dy)`, if still on the board.
+    pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        self.square(self.file(sq) + dx, self.rank(sq) + dy)
+    }
+
+    /// The square mirrored top to bottom (White's square for Black).
+    pub fn flip(&self, sq: Square) -> Square {
+        Square(((self.height as i32 - 1 - self.rank(sq)) * self.width as i32 + self.file(sq)) as u8)
+    }
+
+    /// Name like `e4`, `j10`.
+    pub fn name(&self, sq: Square) -> String {
+        format!("{}{}", file_char(self.file(sq)), self.rank(sq) + 1)
+    }
+
+    /// Parses a square name like `e4` or `p16`.
+    pub fn parse_square(&self, s: &str) -> Option<Square> {
+        let mut chars = s.chars();
+        let f = chars.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.starts_with('0')
+        {
+            return None;
+        }
+        let rank: i32 = digits.parse().ok()?;
+        self.square(f as i32 - 'a' as i32, rank - 1)
+    }
+
+    /// Every square in index order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        (0..self.len()).map(|i| Square(i as u8))
+    }
+}
+
+/// The letter of a 0-based file.
+pub fn file_char(file: i32) -> char {
+    (b'a' + file.clamp(0, 25) as u8) as char
+}
+
+/// Every distinct step direction the variant uses, and for each direction
+/// and square the squares along the ray to the board's edge.
+#[derive(Clone, Debug, Default)]
+pub struct Rays {
+    dirs: Vec<(i8, i8)>,
+    squares: usize,
+    start: Vec<u32>,
+    len: Vec<u8>,
+    data: Vec<Square>,
+}
+
+impl Rays {
+    /// Tables for `geometry`, with no directions yet.
+    pub fn new(geometry: Geometry) -> Rays {
+        Rays {
+            squares: geometry.len(),
+            ..Rays::default()
+        }
+    }
+
+    /// The id of direction `d`, adding its rays if new.
+    pub fn intern(&mut self, geometry: Geometry, d: (i8, i8)) -> u16 {
+        if let Some(i) = self.dirs.iter().position(|&x| x == d) {
+            return i as u16;
+        }
+        self.dirs.push(d);
+        for sq in geometry.squares() {
+            self.start.push(self.data.len() as u32);
+            let mut n = 0u8;
+            let mut cur = sq;
+            while let Some(next) = geometry.offset(cur, d.0 as i32, d.1 as i32) {
+                self.data.push(next);
+                cur = next;
+                n += 1;
+            }
+            self.len.push(n);
+        }
+        (self.dirs.len() - 1) as u16
+    }
+
+    /// The step of direction `id`.
+    pub fn dir(&self, id: u16) -> (i8, i8) {
+        self.dirs[id as usize]
+    }
+
+    /// Squares from `sq` (exclusive) along direction `id` to the edge.
+    #[inline]
+    pub fn ray(&self, id: u16, sq: Square) -> &[Square] {
+        let i = id as usize * self.squares + sq.index();
+        let s = self.start[i] as usize;
+        &self.data[s..s + self.len[i] as usize]
+    }
+
+    /// The first square along direction `id`, if any.
+    #[inline]
+    pub fn step(&self, id: u16, sq: Square) -> Option<Square> {
+        let i = id as usize * self.squares + sq.index();
+        if self.len[i] == 0 {
+            None
+        } else {
+            Some(self.data[self.start[i] as usize])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_on_large_boards() {
+        let g = Geometry {
+            width: 16,
+            height: 16,
+        };
+        for sq in g.squares() {
+            assert_eq!(g.parse_square(&g.name(sq)), Some(sq));
+        }
+        assert_eq!(g.parse_square("q1"), None);
+        assert_eq!(g.parse_square("a17"), None);
+        assert_eq!(g.parse_square("a0"), None);
+        assert_eq!(g.parse_square("a01"), None);
+    }
+
+    #[test]
+    fn rays_stop_at_the_edge() {
+        let g = Geometry {
+            width: 8,
+            height: 8,
+        };
+        let mut r = Rays::new(g);
+        let up = r.intern(g, (0, 1));
+        let a1 = g.parse_square("a1").unwrap();
+        assert_eq!(r.ray(up, a1).len(), 7);
+        let knight = r.intern(g, (1, 2));
+        assert_eq!(r.step(knight, g.parse_square("h1").unwrap()), None);
+        assert_eq!(r.intern(g, (0, 1)), up);
+    }
+}

@@ -1,0 +1,213 @@
+//! The compiled rule model: [`Rules`], built once from a variant file and
+//! shared read-only (`Arc<Rules>`).
+
+mod compile;
+mod geometry;
+mod tables;
+mod zobrist;
+
+pub use compile::{Compiled, LoadError, Loader};
+pub use geometry::{Geometry, Rays, file_char};
+pub use tables::{AttackAtom, GenAtom, LeapTable};
+pub use zobrist::Zobrist;
+
+use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
+use crate::lang::movement::Atom;
+use indexmap::IndexMap;
+
+/// The definition of one kind of piece.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Its name in the variant file (`knight`).
+    pub name: String,
+    /// Its FEN letter as White's (`N`), or a longer code (`Sissa`, written
+    /// `{Sissa}` in FEN). Black's is the lower-case form.
+    pub letter: String,
+    /// The movement string as written.
+    pub betza: String,
+    /// Its movement components, from White's side.
+    pub atoms: Vec<Atom>,
+    /// Losing every piece of a royal kind (checkmate) loses the game.
+    pub royal: bool,
+    /// Material value (pawns = 1), for display and players.
+    pub value: i32,
+    /// Follows the pawn rules: promotion, en passant, rank-based double
+    /// steps, resets the 50-move counter.
+    pub pawn: bool,
+}
+
+impl PieceDef {
+    /// The FEN token for this kind in `color`: `N`, `n`, `{Sissa}`, `{sissa}`.
+    pub fn fen_token(&self, color: Color) -> String {
+        let s = match color {
+            Color::White => self.letter.to_ascii_uppercase(),
+            Color::Black => self.letter.to_ascii_lowercase(),
+        };
+        if self.letter.chars().count() == 1 {
+            s
+        } else {
+            format!("{{{s}}}")
+        }
+    }
+}
+
+/// Pawn rules, shared by every kind declared with `pawn = true`.
+#[derive(Clone, Debug)]
+pub struct PawnRules {
+    /// Relative ranks (1 = own back rank) from which `i` moves are allowed.
+    pub double_step_ranks: Vec<i32>,
+    /// Whether a pawn passing an enemy pawn's capture square may be taken
+    /// en passant.
+    pub en_passant: bool,
+    /// Relative ranks on which a pawn promotes.
+    pub promotion_ranks: Vec<i32>,
+    /// Kinds a pawn may promote to.
+    pub promotion_choices: Vec<PieceKind>,
+    /// `promotion_ranks` as squares, per side.
+    pub promotion_zone: ByColor<SquareSet>,
+    /// `double_step_ranks` as squares, per side.
+    pub double_step_zone: ByColor<SquareSet>,
+}
+
+/// One castling move for one side.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    /// The section's name (`king_side`).
+    pub name: String,
+    /// Where the king starts.
+    pub king_from: Square,
+    /// Where the king ends.
+    pub king_to: Square,
+    /// Where the partner (rook) starts.
+    pub partner_from: Square,
+    /// Where the partner ends.
+    pub partner_to: Square,
+    /// Squares that must be empty (the king and partner themselves excepted).
+    pub empty: SquareSet,
+    /// Squares the opponent must not attack (the king's path).
+    pub safe: Vec<Square>,
+    /// True when the partner starts on a higher file than the king (`O-O`).
+    pub king_side: bool,
+}
+
+/// What a game-ending condition means for the side it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// That side loses.
+    Loss,
+    /// That side wins.
+    Win,
+    /// Nobody wins.
+    Draw,
+}
+
+/// End conditions.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    /// Result for the side that is checkmated.
+    pub checkmate: Verdict,
+    /// Result for the side that is stalemated.
+    pub stalemate: Verdict,
+    /// Moves per side without capture or pawn move that draw (0: never).
+    pub fifty_move: u32,
+    /// Occurrences of one position that draw (0: never).
+    pub repetition: u32,
+}
+
+/// One phase of a turn. Every variant so far has the single phase
+/// `action`; later variants declare more (a roll, a drop, a push).
+#[derive(Clone, Debug)]
+pub struct PhaseDef {
+    /// Its name.
+    pub name: String,
+    /// Whether a legality checkpoint follows it.
+    pub checkpoint: bool,
+}
+
+/// The compiled, immutable rules of one variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The variant's name.
+    pub name: String,
+    /// Where it came from (file name or `embedded:NAME`).
+    pub source: String,
+    /// Board size.
+    pub geometry: Geometry,
+    /// Piece kinds, indexed by [`PieceKind`].
+    pub pieces: Vec<PieceDef>,
+    /// Piece kinds by name, in declaration order.
+    pub by_name: IndexMap<String, PieceKind>,
+    /// Pawn rules.
+    pub pawns: PawnRules,
+    /// Castling moves per side (Black's mirrored from White's).
+    pub castling: ByColor<Vec<CastleRule>>,
+    /// End conditions.
+    pub ending: Ending,
+    /// The start position as FEN.
+    pub setup: String,
+    /// Pieces one square may hold (1 for every variant so far).
+    pub capacity: u8,
+    /// The phases of a turn.
+    pub phases: Vec<PhaseDef>,
+    /// Squares whose unmoved bit changes the legal moves (castling pieces).
+    pub unmoved_relevant: SquareSet,
+    pub(crate) rays: Rays,
+    pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,
+    pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
+    pub(crate) attack: ByColor<Vec<AttackAtom>>,
+    pub(crate) zobrist: Zobrist,
+    /// Pin-based legality shortcuts are sound: only leapers and plain
+    /// riders, capacity 1 (see `tables::finish`).
+    pub(crate) pin_shortcut: bool,
+    /// Kinds whose atoms share a direction, so one target may be reached
+    /// twice and generated moves need de-duplication.
+    pub(crate) may_repeat: ByColor<Vec<bool>>,
+    pub(crate) royal_kind: Vec<bool>,
+    pub(crate) pawn_kind: Vec<bool>,
+    /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
+    pub(crate) uses_unmoved: bool,
+}
+
+impl Rules {
+    /// The kind named `name`.
+    pub fn kind(&self, name: &str) -> Option<PieceKind> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The definition of `kind`.
+    pub fn piece(&self, kind: PieceKind) -> &PieceDef {
+        &self.pieces[kind.index()]
+    }
+
+    /// Is `kind` royal?
+    #[inline]
+    pub fn is_royal(&self, kind: PieceKind) -> bool {
+        self.royal_kind[kind.index()]
+    }
+
+    /// Does `kind` follow the pawn rules?
+    #[inline]
+    pub fn is_pawn(&self, kind: PieceKind) -> bool {
+        self.pawn_kind[kind.index()]
+    }
+
+    /// The kind whose FEN letter (either case) or `{code}` is `token`,
+    /// with the colour the case implies.
+    pub fn parse_piece_token(&self, token: &str) -> Option<(PieceKind, Color)> {
+        let inner = token
+            .strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap_or(token);
+        let first = inner.chars().next()?;
+        let color = if first.is_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let kind = self.pieces.iter().position(|p| {
+            p.letter.eq_ignore_ascii_case(inner)
+                && (p.letter.chars().count() == 1) == (inner.chars().count() == 1)
+        })?;
+        Some((PieceKind(kind as u8), color))
+    }
+}

@@ -1,0 +1,225 @@
+//! Per-direction, per-square tables and the `finish` step that derives
+//! every fast-path flag from the piece definitions.
+
+use super::{Rays, Rules};
+use crate::board::{ByColor, Color, SquareSet};
+use crate::lang::movement::{Style, lame_path};
+
+/// One generator step for a kind and colour: a direction with how to
+/// travel it. Built from a piece's [`crate::lang::movement::Atom`]s with
+/// Black's mirrored.
+#[derive(Clone, Debug)]
+pub struct GenAtom {
+    /// Direction id in [`Rays`].
+    pub dir: u16,
+    /// How it travels.
+    pub style: Style,
+    /// Most steps (riders) or most steps to the screen (hoppers); 255 for
+    /// unlimited.
+    pub range: u8,
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May capture.
+    pub can_capture: bool,
+    /// Only as an initial move (pawns: from a double-step rank).
+    pub initial: bool,
+    /// Rider that skips its first square.
+    pub skip_first: bool,
+    /// For lame leapers, the path squares relative to the origin.
+    pub lame: Vec<(i8, i8)>,
+    /// Index of the source atom in the piece definition.
+    pub source: u8,
+}
+
+/// The plain leaps of one kind and colour with the same mode, merged into
+/// one target list per square (a knight is one table, not eight atoms).
+#[derive(Clone, Debug, Default)]
+pub struct LeapTable {
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May capture.
+    pub can_capture: bool,
+    start: Vec<u32>,
+    targets: Vec<(crate::board::Square, u8)>,
+}
+
+impl LeapTable {
+    /// Targets from `sq`, each with the source atom index.
+    #[inline]
+    pub fn from(&self, sq: crate::board::Square) -> &[(crate::board::Square, u8)] {
+        let i = sq.index();
+        &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// One reverse attack pattern: from a target square, where to look for an
+/// attacker, and which kinds attack that way.
+#[derive(Clone, Debug)]
+pub struct AttackAtom {
+    /// Direction id from the target back towards the attacker.
+    pub dir: u16,
+    /// How the attacker travels.
+    pub style: Style,
+    /// As in [`GenAtom::range`].
+    pub range: u8,
+    /// Rider that skips its first square.
+    pub skip_first: bool,
+    /// Lame path relative to the attacker.
+    pub lame: Vec<(i8, i8)>,
+    /// Only attackers allowed their initial moves count.
+    pub initial: bool,
+    /// Bit `k` set: kind `k` attacks this way.
+    pub kinds: u128,
+}
+
+/// Fills the derived tables of `rules`: generator and attack tables, the
+/// pawn zones, royal flags, hash keys and the fast-path flags.
+pub fn finish(rules: &mut Rules) {
+    let g = rules.geometry;
+    let mut rays = Rays::new(g);
+    let mut gen_tables: ByColor<Vec<Vec<GenAtom>>> = ByColor::default();
+    let mut leap_tables: ByColor<Vec<Vec<LeapTable>>> = ByColor::default();
+    let mut attack: ByColor<Vec<AttackAtom>> = ByColor::default();
+    let mut repeats: ByColor<Vec<bool>> = ByColor::default();
+    for color in Color::ALL {
+        let flip = |(dx, dy): (i8, i8)| {
+            if color == Color::White {
+                (dx, dy)
+            } else {
+                (dx, -dy)
+            }
+        };
+        for (k, def) in rules.pieces.iter().enumerate() {
+            let mut list: Vec<GenAtom> = Vec::new();
+            for (ai, atom) in def.atoms.iter().enumerate() {
+                for &d in &atom.dirs {
+                    let d = flip(d);
+                    let dir = rays.intern(g, d);
+                    let range = if atom.range == 0 { 255 } else { atom.range };
+                    let lame = if atom.lame {
+                        lame_path(d.0, d.1)
+                    } else {
+                        Vec::new()
+                    };
+                    list.push(GenAtom {
+                        dir,
+                        style: atom.style,
+                        range,
+                        can_move: atom.can_move,
+                        can_capture: atom.can_capture,
+                        initial: atom.initial,
+                        skip_first: atom.skip_first,
+                        lame: lame.clone(),
+                        source: ai as u8,
+                    });
+                    if atom.can_capture {
+                        let back = rays.intern(g, (-d.0, -d.1));
+                        let table = &mut attack[color];
+                        match table.iter_mut().find(|a| {
+                            a.dir == back
+                                && a.style == atom.style
+                                && a.range == range
+                                && a.skip_first == atom.skip_first
+                                && a.lame == lame
+                                && a.initial == atom.initial
+                        }) {
+                            Some(a) => a.kinds |= 1 << k,
+                            None => table.push(AttackAtom {
+                                dir: back,
+                                style: atom.style,
+                                range,
+                                skip_first: atom.skip_first,
+                                lame,
+                                initial: atom.initial,
+                                kinds: 1 << k,
+                            }),
+                        }
+                    }
+                }
+            }
+            repeats[color].push(
+                list.iter()
+                    .enumerate()
+                    .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir)),
+            );
+            // Plain leaps (no lame path, not initial-only) go to tables.
+            let simple = |a: &GenAtom| a.style == Style::Leap && !a.initial && a.lame.is_empty();
+            let mut tables: Vec<LeapTable> = Vec::new();
+            for mode in [(true, true), (true, false), (false, true)] {
+                let group: Vec<&GenAtom> = list
+                    .iter()
+                    .filter(|a| simple(a) && (a.can_move, a.can_capture) == mode)
+                    .collect();
+                if group.is_empty() {
+                    continue;
+                }
+                let mut t = LeapTable {
+                    can_move: mode.0,
+                    can_capture: mode.1,
+                    ..LeapTable::default()
+                };
+                for sq in g.squares() {
+                    t.start.push(t.targets.len() as u32);
+                    for a in &group {
+                        if let Some(to) = rays.step(a.dir, sq) {
+                            t.targets.push((to, a.source));
+                        }
+                    }
+                }
+                t.start.push(t.targets.len() as u32);
+                tables.push(t);
+            }
+            list.retain(|a| !simple(a));
+            leap_tables[color].push(tables);
+            gen_tables[color].push(list);
+        }
+        // Cheap checks first: single leaps, then rides.
+        attack[color].sort_by_key(|a| (a.style != Style::Leap, a.initial));
+    }
+    rules.may_repeat = repeats;
+    rules.leaps = leap_tables;
+    rules.rays = rays;
+    rules.moves_of = gen_tables;
+    rules.attack = attack;
+    rules.royal_kind = rules.pieces.iter().map(|p| p.royal).collect();
+    rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
+    rules.uses_unmoved = rules
+        .pieces
+        .iter()
+        .any(|p| !p.pawn && p.atoms.iter().any(|a| a.initial));
+    for color in Color::ALL {
+        let zone = |ranks: &[i32]| -> SquareSet {
+            g.squares()
+                .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
+                .collect()
+        };
+        rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks);
+        rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks);
+    }
+    let mut relevant = SquareSet::EMPTY;
+    for color in Color::ALL {
+        for c in &rules.castling[color] {
+            relevant.insert(c.king_from);
+            relevant.insert(c.partner_from);
+        }
+    }
+    if rules.uses_unmoved {
+        relevant = SquareSet::first(g.len());
+    }
+    rules.unmoved_relevant = relevant;
+    // Pins are the only way a non-royal move can expose a royal when every
+    // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
+    // can create a screen), lame leapers (a leg square can open), skipping
+    // riders and initial-only captures break that, and so do stacks.
+    // Move-only atoms (the pawn's lame double step) never attack.
+    rules.pin_shortcut = rules.capacity == 1
+        && rules.pieces.iter().all(|p| {
+            p.atoms.iter().filter(|a| a.can_capture).all(|a| {
+                matches!(a.style, Style::Leap | Style::Ride)
+                    && !a.lame
+                    && !a.skip_first
+                    && !a.initial
+            })
+        });
+    rules.zobrist = super::Zobrist::new(rules.pieces.len(), g.len());
+}

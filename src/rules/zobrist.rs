@@ -1,0 +1,65 @@
+//! Zobrist keys: one random 64-bit key per hashed feature.
+
+use crate::board::{Color, MAX_SQUARES, Piece, Square};
+
+/// Keys for every feature of a position that changes its legal moves.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    squares: usize,
+    piece: Vec<u64>,
+    unmoved: Vec<u64>,
+    ep: Vec<u64>,
+    pocket: Vec<u64>,
+    /// Toggled when Black is to move.
+    pub black: u64,
+}
+
+/// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
+/// same on every machine.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    /// Keys for `kinds` piece kinds on a board of `squares` squares.
+    pub fn new(kinds: usize, squares: usize) -> Zobrist {
+        let mut s = 0x6368_616E_6765_6C69; // "changeli"
+        let mut keys = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<u64>>();
+        Zobrist {
+            squares,
+            piece: keys((kinds * 2 + 1) * squares),
+            unmoved: keys(MAX_SQUARES),
+            ep: keys(MAX_SQUARES),
+            pocket: keys(2 * kinds * 64),
+            black: keys(1)[0],
+        }
+    }
+
+    /// Key of `piece` on `sq`.
+    #[inline]
+    pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
+        self.piece[piece.code() as usize * self.squares + sq.index()]
+    }
+
+    /// Key of the unmoved bit on `sq`.
+    #[inline]
+    pub fn unmoved(&self, sq: Square) -> u64 {
+        self.unmoved[sq.index()]
+    }
+
+    /// Key of an en-passant square.
+    #[inline]
+    pub fn ep(&self, sq: Square) -> u64 {
+        self.ep[sq.index()]
+    }
+
+    /// Key of holding at least `n + 1` pieces of `kind` (index) in hand.
+    pub fn pocket(&self, color: Color, kind: usize, n: usize) -> u64 {
+        let kinds = self.pocket.len() / 128;
+        self.pocket[(color.index() * kinds + kind) * 64 + n.min(63)]
+    }
+}

@@ -1,0 +1,96 @@
+//! Loading variants: embedded files, files on disk, and the full check
+//! (syntax, semantics, and the setup validated against its own rules).
+
+use crate::diag::{Diagnostic, SourceMap};
+use crate::notation::parse_fen;
+use crate::rules::{LoadError, Loader, Rules};
+use std::sync::Arc;
+
+/// The variant files built into the binary: (name, text).
+pub const EMBEDDED: &[(&str, &str)] = &[
+    ("chess", include_str!("../examples/variants/chess.variant")),
+    (
+        "capablanca",
+        include_str!("../examples/variants/capablanca.variant"),
+    ),
+];
+
+/// The variant used when none is named.
+pub const DEFAULT_VARIANT: &str = "chess";
+
+/// The text of an embedded variant file.
+pub fn embedded(name: &str) -> Option<&'static str> {
+    EMBEDDED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
+    let compiled = loader.compile(id, name)?;
+    match parse_fen(&compiled.rules, &compiled.rules.setup) {
+        Ok(_) => Some(compiled.rules),
+        Err(e) => {
+            loader.push(
+                Diagnostic::error(compiled.setup_span, format!("the setup does not fit the variant's own rules: {e}"))
+                    .with_help("a FEN lists ranks from the top, pieces by their `letter`, then side, castling, en passant and counters"),
+            );
+            None
+        }
+    }
+}
+
+/// Loads the last variant declared in `text` (named `source` in errors).
+///
+/// # Errors
+///
+/// Every problem found, with the sources to render them.
+pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
+    let mut loader = Loader::new(EMBEDDED);
+    let id = loader.add_file(source, text);
+    match compile(&mut loader, id, None) {
+        Some(r) => Ok(Arc::new(r)),
+        None => Err(LoadError {
+            diagnostics: loader.take_diagnostics(),
+            sources: loader.sources,
+        }),
+    }
+}
+
+/// Loads an embedded variant by name, or a variant file by path.
+///
+/// # Errors
+///
+/// Unknown name and unreadable file are reported as a diagnostic; a file
+/// with problems returns them all.
+pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
+    if let Some(text) = embedded(name_or_path) {
+        return load_str(&format!("embedded:{name_or_path}"), text);
+    }
+    match std::fs::read_to_string(name_or_path) {
+        Ok(text) => load_str(name_or_path, &text),
+        Err(e) => {
+            let mut sources = SourceMap::new();
+            let id = sources.add(name_or_path, "");
+            let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
+            let d = Diagnostic::error(
+                crate::diag::Span::new(id, 0, 0),
+                format!("cannot read variant `{name_or_path}`: {e}"),
+            )
+            .with_note(format!("embedded variants: {}", names.join(", ")));
+            Err(LoadError {
+                diagnostics: vec![d],
+                sources,
+            })
+        }
+    }
+}
+
+/// Checks every variant in `text`: all diagnostics, sorted, and the
+/// sources to render them. Empty means clean.
+pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
+    let mut loader = Loader::new(EMBEDDED);
+    let id = loader.add_file(source, text);
+    for name in loader.variant_names(id) {
+        compile(&mut loader, id, Some(&name));
+    }
+    let d = loader.take_diagnostics();
+    (d, loader.sources)
+}
