@@ -29,7 +29,7 @@ fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
         Ok(_) => Some(compiled.rules),
         Err(e) => {
             loader.push(
-                Diagnostic::error(compiled.setup_span, format!("the setup does not fit the variant's own rules: {e}"))
+                Diagnostic::error(compiled.setup_span, format!("the setup is not a valid position of this variant: {} field: {}", e.field, e.message))
                     .with_help("a FEN lists ranks from the top, pieces by their `letter`, then side, castling, en passant and counters"),
             );
             None
@@ -88,7 +88,12 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
 pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
     let mut loader = Loader::new(EMBEDDED);
     let id = loader.add_file(source, text);
-    for name in loader.variant_names(id) {
+    let names = loader.variant_names(id);
+    if names.is_empty() {
+        // Reports "declares no variant" unless a syntax error came first.
+        compile(&mut loader, id, None);
+    }
+    for name in names {
         compile(&mut loader, id, Some(&name));
     }
     let d = loader.take_diagnostics();

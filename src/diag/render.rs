@@ -94,9 +94,8 @@ fn snippet(out: &mut String, span: Span, label: Option<&str>, sources: &SourceMa
         return;
     };
     let (line, col) = sources.line_col(span.file, span.start);
-    let Some(line_text) = text.lines().nth(line - 1) else {
-        return;
-    };
+    // An error at the very end of the file sits on an empty last line.
+    let line_text = text.lines().nth(line - 1).unwrap_or("");
     let line_text = line_text.trim_end_matches('\r');
     let width = line.to_string().len();
     let pad = " ".repeat(width);

@@ -24,8 +24,8 @@ pub(crate) use generated::VariantParser;
 /// A syntax error stops parsing and is returned as one diagnostic naming
 /// what was expected at that point.
 pub fn parse_file(text: &str, file: u32) -> Result<File, Box<Diagnostic>> {
-    let mut pairs =
-        VariantParser::parse(Rule::file, text).map_err(|e| Box::new(syntax_error(&e, file)))?;
+    let mut pairs = VariantParser::parse(Rule::file, text)
+        .map_err(|e| Box::new(syntax_error(&e, file, text.len())))?;
     let top = pairs.next().expect("parse of Rule::file yields one pair"); // file
     let mut variants = Vec::new();
     for pair in top.into_inner() {
@@ -183,7 +183,7 @@ fn unescape(s: &str) -> String {
     out
 }
 
-fn syntax_error(e: &pest::error::Error<Rule>, file: u32) -> Diagnostic {
+fn syntax_error(e: &pest::error::Error<Rule>, file: u32, len: usize) -> Diagnostic {
     let (start, end) = match e.location {
         InputLocation::Pos(p) => (p, p + 1),
         InputLocation::Span((a, b)) => (a, b),
@@ -204,7 +204,12 @@ fn syntax_error(e: &pest::error::Error<Rule>, file: u32) -> Diagnostic {
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    Diagnostic::error(Span::new(file, start, end), message)
+    let d = Diagnostic::error(Span::new(file, start, end), message);
+    if start >= len {
+        d.with_note("the file ends here: is a closing `}` missing?")
+    } else {
+        d
+    }
 }
 
 /// `a`, `a or b`, `a, b or c`.

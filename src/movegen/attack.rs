@@ -29,9 +29,30 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
     })
 }
 
+#[inline]
+fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option<Square> {
+    for &(src, kinds) in rules.leap_attacks[by].of(sq) {
+        if let Some(p) = pos.piece_at(src)
+            && p.color == by
+            && kinds >> p.kind.index() & 1 != 0
+        {
+            return Some(src);
+        }
+    }
+    None
+}
+
 /// The squares from which `by` attacks `sq`, each once per attack pattern.
 pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
     let mut v = Vec::new();
+    for &(src, kinds) in rules.leap_attacks[by].of(sq) {
+        if let Some(p) = pos.piece_at(src)
+            && p.color == by
+            && kinds >> p.kind.index() & 1 != 0
+        {
+            v.push(src);
+        }
+    }
     for a in &rules.attack[by] {
         if let Some(s) = atom_attacker(rules, pos, sq, by, a)
             && !v.contains(&s)
@@ -44,9 +65,10 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
 
 /// Is `sq` attacked by `by`?
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
-    rules.attack[by]
-        .iter()
-        .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
+    leap_attacker(rules, pos, sq, by).is_some()
+        || rules.attack[by]
+            .iter()
+            .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
 }
 
 /// Would `sq` be attacked by `by` if the square `vacated` were empty? Only
@@ -59,6 +81,9 @@ pub(crate) fn is_attacked_vacating(
     by: Color,
     vacated: Square,
 ) -> bool {
+    if leap_attacker(rules, pos, sq, by).is_some() {
+        return true;
+    }
     for a in &rules.attack[by] {
         match a.style {
             Style::Leap => {

@@ -290,18 +290,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             return err(FenField::EnPassant, format!("{ep} is not empty"));
         }
         // Keep it only when a pawn could take (so equal positions hash equal).
-        let capturable = rules.attack[pos.side].iter().any(|a| {
-            a.style == crate::lang::movement::Style::Leap
-                && rules
-                    .rays
-                    .step(a.dir, sq)
-                    .and_then(|s| pos.piece_at(s))
-                    .is_some_and(|p| {
-                        p.color == pos.side
-                            && rules.is_pawn(p.kind)
-                            && a.kinds >> p.kind.index() & 1 != 0
-                    })
-        });
+        let capturable = pos.pawn_can_take(rules, sq, pos.side);
         if capturable && rules.pawns.en_passant {
             pos.ep = Some(sq);
             pos.ep_victim = Some(victim);

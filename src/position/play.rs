@@ -92,22 +92,20 @@ impl Position {
             return;
         }
         let them = !mv.piece.color;
-        let capturable = rules.attack[them].iter().any(|a| {
-            a.style == crate::lang::movement::Style::Leap
-                && !a.initial
-                && rules
-                    .rays
-                    .step(a.dir, passed)
-                    .and_then(|s| self.piece_at(s))
-                    .is_some_and(|p| {
-                        p.color == them
-                            && rules.is_pawn(p.kind)
-                            && a.kinds >> p.kind.index() & 1 != 0
-                    })
-        });
+        let capturable = self.pawn_can_take(rules, passed, them);
         if capturable {
             self.set_ep(rules, Some((passed, mv.to)));
         }
+    }
+
+    /// Could a pawn of `by` capture onto `sq` by a plain leap (the test for
+    /// recording an en-passant square)?
+    pub fn pawn_can_take(&self, rules: &Rules, sq: crate::board::Square, by: Color) -> bool {
+        rules.leap_attacks[by].of(sq).iter().any(|&(src, kinds)| {
+            self.piece_at(src).is_some_and(|p| {
+                p.color == by && rules.is_pawn(p.kind) && kinds >> p.kind.index() & 1 != 0
+            })
+        })
     }
 
     /// Applies one effect. Effects naming an empty square do nothing.

@@ -232,6 +232,8 @@ impl Loader {
                 let mut names: Vec<String> =
                     self.embedded.iter().map(|(n, _)| n.to_string()).collect();
                 names.extend(self.variant_names(f));
+                let own = self.decl(f, i).name.node.clone();
+                names.retain(|n| *n != own);
                 let mut d = Diagnostic::error(
                     parent.span,
                     format!("unknown parent variant `{}`", parent.node),
@@ -332,6 +334,10 @@ fn merge(mut parent: Block, child: Block) -> Block {
                             },
                         );
                         p.body = merge(body, s.body);
+                        // The child's spans win, so errors point into the
+                        // file being checked rather than its parent.
+                        p.kind = s.kind;
+                        p.name = s.name;
                     }
                     _ => parent.items.push(Item::Section(s)),
                 }
@@ -407,7 +413,17 @@ fn get_bool(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<bool> {
         Value::Ident(s) if s == "true" => Some(true),
         Value::Ident(s) if s == "false" => Some(false),
         _ => {
-            type_error(e, "`true` or `false`", diags);
+            diags.push(
+                Diagnostic::error(
+                    e.value.span,
+                    format!("`{}` expects `true` or `false`", e.key.node),
+                )
+                .with_label(format!("this is {}", e.value.node.type_name()))
+                .with_help(format!(
+                    "write `{} = true` or `{} = false`, without quotes",
+                    e.key.node, e.key.node
+                )),
+            );
             None
         }
     }
@@ -442,7 +458,11 @@ fn square_of(g: Geometry, v: &Spanned<String>, diags: &mut Vec<Diagnostic>) -> O
                     v.node, g.width, g.height
                 ),
             )
-            .with_help("squares are written file letter then rank number, like `e1`"),
+            .with_help(format!(
+                "this board has files a-{} and ranks 1-{}",
+                super::file_char(g.width as i32 - 1),
+                g.height
+            )),
         );
     }
     sq
@@ -527,7 +547,7 @@ fn compile_block(
     // Pieces first: other sections refer to them by name.
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
-    let mut letters: IndexMap<String, Span> = IndexMap::new();
+    let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
     for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
         let Some(pname) = &s.name else {
             diags.push(
@@ -564,15 +584,15 @@ fn compile_block(
                         return None;
                     }
                     let key = t.to_ascii_lowercase();
-                    if let Some(first) = letters.get(&key) {
+                    if let Some((first, owner)) = letters.get(&key) {
                         diags.push(
-                            Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used"))
+                            Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used by `{owner}`"))
                                 .with_secondary(*first, "first used here")
                                 .with_help("FEN tells the colours apart by case, so letters must differ ignoring case"),
                         );
                         return None;
                     }
-                    letters.insert(key, e.value.span);
+                    letters.insert(key, (e.value.span, pname.node.clone()));
                     Some(t)
                 })
             }
@@ -760,8 +780,15 @@ fn compile_block(
                         }
                     }
                 };
+                let partner_span = cr.entries.get("partner").map(|e| e.value.span);
                 let king = path("king", &mut cr, diags);
                 let partner = path("partner", &mut cr, diags);
+                if let (Some((kf, _)), Some((pf, _)), Some(ps)) = (king, partner, partner_span)
+                    && kf == pf
+                {
+                    diags.push(Diagnostic::error(ps, format!("castling `{cname}`: king and partner start on the same square")).with_help("the partner is the piece the king castles with, e.g. `partner = h1 -> f1`"));
+                    continue;
+                }
                 let empty = cr.take("empty").map(|e| {
                     get_list(e)
                         .into_iter()
@@ -779,10 +806,13 @@ fn compile_block(
                     if geometry.rank(kf) != geometry.rank(kt)
                         || geometry.rank(pf) != geometry.rank(pt)
                     {
-                        diags.push(Diagnostic::error(
-                            s.kind.span,
-                            "castling moves must stay on their rank",
-                        ));
+                        let span = s.name.as_ref().map_or(s.kind.span, |n| n.span);
+                        diags.push(
+                            Diagnostic::error(span, format!("castling `{cname}` leaves its rank"))
+                                .with_note(
+                                    "the king and the partner each move along their own rank",
+                                ),
+                        );
                         continue;
                     }
                     let between = |a: Square, b: Square| -> Vec<Square> {
@@ -913,6 +943,7 @@ fn compile_block(
         moves_of: ByColor::default(),
         leaps: ByColor::default(),
         attack: ByColor::default(),
+        leap_attacks: ByColor::default(),
         zobrist: super::Zobrist::new(0, 0),
         pin_shortcut: false,
         may_repeat: ByColor::default(),

@@ -8,7 +8,7 @@ mod zobrist;
 
 pub use compile::{Compiled, LoadError, Loader};
 pub use geometry::{Geometry, Rays, file_char};
-pub use tables::{AttackAtom, GenAtom, LeapTable};
+pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable};
 pub use zobrist::Zobrist;
 
 use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
@@ -154,7 +154,10 @@ pub struct Rules {
     pub(crate) rays: Rays,
     pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,
     pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
+    /// Attack patterns other than plain leaps.
     pub(crate) attack: ByColor<Vec<AttackAtom>>,
+    /// Plain leap attacks, reversed per target square.
+    pub(crate) leap_attacks: ByColor<LeapAttacks>,
     pub(crate) zobrist: Zobrist,
     /// Pin-based legality shortcuts are sound: only leapers and plain
     /// riders, capacity 1 (see `tables::finish`).

@@ -72,6 +72,24 @@ pub struct AttackAtom {
     pub kinds: u128,
 }
 
+/// For each target square, the squares a plain leap attack can come from,
+/// each with the kinds that attack that way (the reverse of all plain
+/// capturing leaps of one side, merged).
+#[derive(Clone, Debug, Default)]
+pub struct LeapAttacks {
+    start: Vec<u32>,
+    sources: Vec<(crate::board::Square, u128)>,
+}
+
+impl LeapAttacks {
+    /// Possible attacker squares of `sq`, with the attacking kinds.
+    #[inline]
+    pub fn of(&self, sq: crate::board::Square) -> &[(crate::board::Square, u128)] {
+        let i = sq.index();
+        &self.sources[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
 /// Fills the derived tables of `rules`: generator and attack tables, the
 /// pawn zones, royal flags, hash keys and the fast-path flags.
 pub fn finish(rules: &mut Rules) {
@@ -175,6 +193,29 @@ pub fn finish(rules: &mut Rules) {
         }
         // Cheap checks first: single leaps, then rides.
         attack[color].sort_by_key(|a| (a.style != Style::Leap, a.initial));
+    }
+    rules.leap_attacks = ByColor::new_with(|color| {
+        let mut t = LeapAttacks::default();
+        for sq in g.squares() {
+            t.start.push(t.sources.len() as u32);
+            let first = t.sources.len();
+            for a in attack[color]
+                .iter()
+                .filter(|a| a.style == Style::Leap && !a.initial && a.lame.is_empty())
+            {
+                if let Some(src) = rays.step(a.dir, sq) {
+                    match t.sources[first..].iter_mut().find(|(s, _)| *s == src) {
+                        Some(entry) => entry.1 |= a.kinds,
+                        None => t.sources.push((src, a.kinds)),
+                    }
+                }
+            }
+        }
+        t.start.push(t.sources.len() as u32);
+        t
+    });
+    for color in Color::ALL {
+        attack[color].retain(|a| !(a.style == Style::Leap && !a.initial && a.lame.is_empty()));
     }
     rules.may_repeat = repeats;
     rules.leaps = leap_tables;
