@@ -80,6 +80,9 @@ pub struct Position {
     pub upper: Upper,
     /// Squares whose piece has not moved yet (castling, initial moves).
     pub unmoved: SquareSet,
+    /// Castling rights in force (bit per rule, White's first), derived
+    /// from `unmoved` and kept for hashing.
+    castle_rights: u32,
     /// Side to move.
     pub side: Color,
     /// Placement stage or play.
@@ -122,6 +125,7 @@ impl Position {
             royals: ByColor::default(),
             upper: Upper::default(),
             unmoved: SquareSet::EMPTY,
+            castle_rights: 0,
             side: Color::White,
             stage: Stage::Play,
             phase: 0,
@@ -231,7 +235,40 @@ impl Position {
 
     /// Recomputes the hash from scratch (after building a position).
     pub fn rehash(&mut self, rules: &Rules) {
+        self.castle_rights = self.derive_castle_rights(rules);
         self.hash = self.compute_hash(rules);
+    }
+
+    /// Castling rights from the unmoved bits: a rule is available while
+    /// both of its pieces are unmoved.
+    pub fn derive_castle_rights(&self, rules: &Rules) -> u32 {
+        let mut bits = 0;
+        let mut i = 0;
+        for color in Color::ALL {
+            for c in &rules.castling[color] {
+                if self.unmoved.contains(c.king_from) && self.unmoved.contains(c.partner_from) {
+                    bits |= 1 << i;
+                }
+                i += 1;
+            }
+        }
+        bits
+    }
+
+    /// Brings the hashed castling rights up to date with the unmoved bits.
+    #[inline]
+    pub(crate) fn refresh_castle_rights(&mut self, rules: &Rules) {
+        if self.castle_rights == 0 {
+            return; // rights are never regained
+        }
+        let new = self.derive_castle_rights(rules);
+        let mut gone = self.castle_rights ^ new;
+        while gone != 0 {
+            let i = gone.trailing_zeros() as usize;
+            self.hash ^= rules.zobrist.castle(i);
+            gone &= gone - 1;
+        }
+        self.castle_rights = new;
     }
 
     /// The hash computed from scratch; equals [`Position::hash`] when the
@@ -249,6 +286,12 @@ impl Position {
         }
         if let Some(ep) = self.ep {
             h ^= z.ep(ep);
+        }
+        let rights = self.derive_castle_rights(rules);
+        for i in 0..32 {
+            if rights >> i & 1 != 0 {
+                h ^= z.castle(i);
+            }
         }
         if self.side == Color::Black {
             h ^= z.black;
@@ -279,6 +322,7 @@ impl Position {
             && self.side == other.side
             && self.unmoved.and(&rules.unmoved_relevant)
                 == other.unmoved.and(&rules.unmoved_relevant)
+            && self.derive_castle_rights(rules) == other.derive_castle_rights(rules)
             && self.ep == other.ep
             && self.pockets == other.pockets
     }

@@ -65,6 +65,7 @@ impl Position {
                 }
             }
         }
+        self.refresh_castle_rights(rules);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             self.fullmove += 1;

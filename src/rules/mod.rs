@@ -149,7 +149,8 @@ pub struct Rules {
     pub capacity: u8,
     /// The phases of a turn.
     pub phases: Vec<PhaseDef>,
-    /// Squares whose unmoved bit changes the legal moves (castling pieces).
+    /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
+    /// has initial-only moves; castling rights are hashed separately).
     pub unmoved_relevant: SquareSet,
     pub(crate) rays: Rays,
     pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,

@@ -237,17 +237,13 @@ pub fn finish(rules: &mut Rules) {
         rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks);
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks);
     }
-    let mut relevant = SquareSet::EMPTY;
-    for color in Color::ALL {
-        for c in &rules.castling[color] {
-            relevant.insert(c.king_from);
-            relevant.insert(c.partner_from);
-        }
-    }
-    if rules.uses_unmoved {
-        relevant = SquareSet::first(g.len());
-    }
-    rules.unmoved_relevant = relevant;
+    // Castling rights are hashed as rights (both pieces unmoved), not as
+    // raw bits; raw unmoved bits matter only for non-pawn initial moves.
+    rules.unmoved_relevant = if rules.uses_unmoved {
+        SquareSet::first(g.len())
+    } else {
+        SquareSet::EMPTY
+    };
     // Pins are the only way a non-royal move can expose a royal when every
     // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
     // can create a screen), lame leapers (a leg square can open), skipping

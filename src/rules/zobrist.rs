@@ -10,6 +10,7 @@ pub struct Zobrist {
     unmoved: Vec<u64>,
     ep: Vec<u64>,
     pocket: Vec<u64>,
+    castle: Vec<u64>,
     /// Toggled when Black is to move.
     pub black: u64,
 }
@@ -35,6 +36,7 @@ impl Zobrist {
             unmoved: keys(MAX_SQUARES),
             ep: keys(MAX_SQUARES),
             pocket: keys(2 * kinds * 64),
+            castle: keys(32),
             black: keys(1)[0],
         }
     }
@@ -55,6 +57,12 @@ impl Zobrist {
     #[inline]
     pub fn ep(&self, sq: Square) -> u64 {
         self.ep[sq.index()]
+    }
+
+    /// Key of castling right `i` (White's rules first, then Black's).
+    #[inline]
+    pub fn castle(&self, i: usize) -> u64 {
+        self.castle[i % 32]
     }
 
     /// Key of holding at least `n + 1` pieces of `kind` (index) in hand.

@@ -1,0 +1,230 @@
+//! FEN and move text: round trips, exact errors, no panics on bad input.
+
+use changeling::notation::{
+    FenField, parse_fen, parse_move, parse_san, parse_uci, to_fen, to_san, to_uci,
+};
+use changeling::variants::load;
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn fen_round_trips() {
+    let rules = load("chess").unwrap();
+    for fen in [
+        rules.setup.as_str(),
+        KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k3/8/8/8/8/8/8/4K2R b Kq - 12 40",
+    ] {
+        let pos = parse_fen(&rules, fen).unwrap();
+        assert_eq!(to_fen(&rules, &pos), fen);
+    }
+    let capa = load("capablanca").unwrap();
+    let pos = parse_fen(&capa, &capa.setup).unwrap();
+    assert_eq!(to_fen(&capa, &pos), capa.setup);
+}
+
+#[test]
+fn en_passant_square_is_kept_only_when_a_pawn_can_take() {
+    let rules = load("chess").unwrap();
+    // After 1. e4 no black pawn can take on e3: the field is dropped.
+    let pos = parse_fen(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+    )
+    .unwrap();
+    assert_eq!(pos.ep, None);
+    assert!(to_fen(&rules, &pos).contains(" b KQkq - 0 1"));
+}
+
+#[test]
+fn bad_fens_name_the_field() {
+    let rules = load("chess").unwrap();
+    let cases: &[(&str, FenField, &str)] = &[
+        ("", FenField::Board, "empty FEN"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+            FenField::Board,
+            "7 ranks; the board has 8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            FenField::Board,
+            "rank 6 has more than 8 squares",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            FenField::Board,
+            "rank 7 has 7 squares; the board is 8 wide",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1",
+            FenField::Board,
+            "`X` is not a piece of chess (pieces: K Q R B N P)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x - - 0 1",
+            FenField::Side,
+            "`x`; expected `w` or `b`",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w K - 0 1",
+            FenField::Castling,
+            "`K` needs white pieces on e1 and h1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w X - 0 1",
+            FenField::Castling,
+            "`X` names no castling rule of chess",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9 0 1",
+            FenField::EnPassant,
+            "`z9` is not a square",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - e6 0 1",
+            FenField::EnPassant,
+            "no black pawn stands just past e6",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x 1",
+            FenField::Halfmove,
+            "`x` is not a number",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 -1",
+            FenField::Fullmove,
+            "`-1` is not a number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra",
+            FenField::Position,
+            "7 fields; a FEN has at most 6",
+        ),
+        (
+            "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+            FenField::Position,
+            "black is not to move but its royal piece on e8 is attacked",
+        ),
+        (
+            "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            FenField::Position,
+            "a white pawn stands on its promotion square a8",
+        ),
+        (
+            "rnbqkbnr/pppppppp/{Zebra}7/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            FenField::Board,
+            "`{Zebra}` is not a piece of chess (pieces: K Q R B N P)",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/{Zebra",
+            FenField::Board,
+            "a `{` piece code is not closed with `}`",
+        ),
+    ];
+    for (fen, field, message) in cases {
+        let e = parse_fen(&rules, fen).unwrap_err();
+        assert_eq!((e.field, e.message.as_str()), (*field, *message), "{fen}");
+    }
+}
+
+#[test]
+fn garbage_fens_never_panic() {
+    let rules = load("chess").unwrap();
+    let mut x: u64 = 0x1234_5678;
+    let alphabet = b"rnbqkpRNBQKP12345678/ wb-KQkqe3~{}[]9x0";
+    for _ in 0..20_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let len = (x % 60) as usize;
+        let s: String = (0..len)
+            .map(|i| {
+                let v = x.rotate_left(i as u32 * 5);
+                alphabet[(v % alphabet.len() as u64) as usize] as char
+            })
+            .collect();
+        let _ = parse_fen(&rules, &s);
+    }
+}
+
+#[test]
+fn coordinate_and_san_text() {
+    let rules = load("chess").unwrap();
+    let pos = parse_fen(&rules, KIWIPETE).unwrap();
+    let castle = parse_uci(&rules, &pos, "e1g1").unwrap();
+    assert_eq!(to_san(&rules, &pos, &castle), "O-O");
+    assert_eq!(to_uci(&rules, &castle), "e1g1");
+    assert_eq!(
+        parse_san(&rules, &pos, "O-O-O").unwrap(),
+        parse_uci(&rules, &pos, "e1c1").unwrap()
+    );
+    assert_eq!(parse_san(&rules, &pos, "0-0").unwrap(), castle);
+    let m = parse_move(&rules, &pos, "Bxa6").unwrap();
+    assert_eq!(to_uci(&rules, &m), "e2a6");
+    let m = parse_move(&rules, &pos, "Qxf6").unwrap();
+    assert_eq!(to_san(&rules, &pos, &m), "Qxf6");
+    // Both rooks reach d1: disambiguation by file.
+    let rooks = parse_fen(&rules, "4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+    let m = parse_move(&rules, &rooks, "Rad1").unwrap();
+    assert_eq!(to_san(&rules, &rooks, &m), "Rad1");
+    let e = parse_move(&rules, &rooks, "Rd1").unwrap_err();
+    assert_eq!(e.reason, "ambiguous: Rad1 or Rhd1");
+    // Promotion text and check marks.
+    let promo = parse_fen(&rules, "8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let m = parse_move(&rules, &promo, "b8=Q").unwrap();
+    assert_eq!(to_uci(&rules, &m), "b7b8q");
+    assert_eq!(parse_move(&rules, &promo, "b7b8q").unwrap(), m);
+    let e = parse_move(&rules, &promo, "b7b8").unwrap_err();
+    assert_eq!(e.reason, "this move promotes: add one of q, r, b, n");
+    let mate = parse_fen(&rules, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let m = parse_move(&rules, &mate, "a1a8").unwrap();
+    assert_eq!(to_san(&rules, &mate, &m), "Ra8#");
+}
+
+#[test]
+fn illegal_move_text_says_why() {
+    let rules = load("chess").unwrap();
+    let start = parse_fen(&rules, &rules.setup).unwrap();
+    let reason = |pos, t: &str| parse_move(&rules, pos, t).unwrap_err().reason;
+    assert_eq!(reason(&start, "e3e4"), "there is no piece on e3");
+    assert_eq!(
+        reason(&start, "e7e5"),
+        "the pawn on e7 is not yours: white is to move"
+    );
+    assert_eq!(reason(&start, "e2e5"), "the pawn on e2 cannot move to e5");
+    assert_eq!(reason(&start, "e2e9"), "`e9` is not on the board");
+    assert_eq!(reason(&start, "e2_e4"), "no legal move has this SAN");
+    assert_eq!(reason(&start, "Nf6"), "no legal move has this SAN");
+    assert_eq!(reason(&start, "Q@e4"), "no queen can be dropped on e4 here");
+    let pinned = parse_fen(&rules, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        reason(&pinned, "e2c3"),
+        "the knight on e2 cannot go to c3: it would expose your royal piece to capture"
+    );
+    let check = parse_fen(&rules, "4k3/4r3/8/8/8/8/8/3NK3 w - - 0 1").unwrap();
+    assert_eq!(
+        reason(&check, "d1c3"),
+        "the knight on d1 cannot go to c3: you are in check and it does not get you out"
+    );
+    for junk in [
+        "",
+        "   ",
+        "@",
+        "e",
+        "e2",
+        "zz",
+        "e2e4e4",
+        "Q@",
+        "@e4",
+        "O-O-O-O",
+        "\u{1F600}",
+        "a99a1",
+        "{x}@e4",
+    ] {
+        assert!(parse_move(&rules, &start, junk).is_err(), "{junk:?}");
+    }
+}
