@@ -11,6 +11,15 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Prints a line to standard output, ignoring a closed pipe (`| head`)
+/// instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 /// changeling: a scriptable chess-variant interpreter.
 #[derive(Debug, Parser)]
 #[command(name = "changeling", version, about, long_about = None)]
@@ -82,7 +91,7 @@ pub fn run() -> ExitCode {
                 let t = Instant::now();
                 let mut total = 0;
                 for (m, n) in divide(&rules, &pos, depth.max(1)) {
-                    println!("{} {n}", to_uci(&rules, &m));
+                    out!("{} {n}", to_uci(&rules, &m));
                     total += n;
                 }
                 report(total, t.elapsed().as_secs_f64());
@@ -113,7 +122,7 @@ pub fn run() -> ExitCode {
             }
             let errors = diags.iter().filter(|d| d.is_error()).count();
             if diags.is_empty() {
-                println!("{file}: ok");
+                out!("{file}: ok");
                 ExitCode::SUCCESS
             } else {
                 eprintln!(
@@ -130,7 +139,7 @@ pub fn run() -> ExitCode {
                     .next()
                     .unwrap_or("")
                     .trim_start_matches(['/', ' ']);
-                println!("{name:12} {about}");
+                out!("{name:12} {about}");
             }
             ExitCode::SUCCESS
         }
@@ -138,9 +147,9 @@ pub fn run() -> ExitCode {
 }
 
 fn report(nodes: u64, secs: f64) {
-    println!("nodes {nodes}");
-    println!("time {:.3} s", secs);
-    println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    out!("nodes {nodes}");
+    out!("time {:.3} s", secs);
+    out!("nps {:.0}", nodes as f64 / secs.max(1e-9));
 }
 
 /// Loads a variant and its start (or given) position, printing errors.

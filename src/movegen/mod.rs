@@ -161,6 +161,45 @@ fn gen_atom(
 ) {
     let us = piece.color;
     let enemy = |code: u8| Piece::from_code(code).filter(|p| p.color != us);
+    let pawn = rules.is_pawn(piece.kind);
+    // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
+    // capture of an enemy. Returns whether `to` is occupied (riders stop).
+    let land = |to: Square, out: &mut Vec<Move>| -> bool {
+        let code = pos.code_at(to);
+        if code == 0 {
+            if a.can_move {
+                push(
+                    rules,
+                    out,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    None,
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            false
+        } else {
+            if a.can_capture
+                && let Some(victim) = enemy(code)
+            {
+                push(
+                    rules,
+                    out,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    Some(victim),
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            true
+        }
+    };
     match a.style {
         Style::Leap => {
             let Some(to) = rules.rays.step(a.dir, from) else {
@@ -230,37 +269,7 @@ fn gen_atom(
                 if a.skip_first && i == 0 {
                     continue;
                 }
-                let code = pos.code_at(to);
-                if code == 0 {
-                    if a.can_move {
-                        push(
-                            rules,
-                            out,
-                            rules.is_pawn(piece.kind),
-                            from,
-                            to,
-                            piece,
-                            None,
-                            MoveKind::Normal,
-                            a.source,
-                        );
-                    }
-                } else {
-                    if a.can_capture
-                        && let Some(victim) = enemy(code)
-                    {
-                        push(
-                            rules,
-                            out,
-                            rules.is_pawn(piece.kind),
-                            from,
-                            to,
-                            piece,
-                            Some(victim),
-                            MoveKind::Normal,
-                            a.source,
-                        );
-                    }
+                if land(to, out) {
                     break;
                 }
             }
@@ -274,37 +283,7 @@ fn gen_atom(
                 return;
             }
             for &to in &ray[screen + 1..] {
-                let code = pos.code_at(to);
-                if code == 0 {
-                    if a.can_move {
-                        push(
-                            rules,
-                            out,
-                            rules.is_pawn(piece.kind),
-                            from,
-                            to,
-                            piece,
-                            None,
-                            MoveKind::Normal,
-                            a.source,
-                        );
-                    }
-                } else {
-                    if a.can_capture
-                        && let Some(victim) = enemy(code)
-                    {
-                        push(
-                            rules,
-                            out,
-                            rules.is_pawn(piece.kind),
-                            from,
-                            to,
-                            piece,
-                            Some(victim),
-                            MoveKind::Normal,
-                            a.source,
-                        );
-                    }
+                if land(to, out) {
                     break;
                 }
             }
@@ -317,38 +296,8 @@ fn gen_atom(
             if hurdle >= a.range as usize {
                 return;
             }
-            let Some(&to) = ray.get(hurdle + 1) else {
-                return;
-            };
-            let code = pos.code_at(to);
-            if code == 0 {
-                if a.can_move {
-                    push(
-                        rules,
-                        out,
-                        rules.is_pawn(piece.kind),
-                        from,
-                        to,
-                        piece,
-                        None,
-                        MoveKind::Normal,
-                        a.source,
-                    );
-                }
-            } else if a.can_capture
-                && let Some(victim) = enemy(code)
-            {
-                push(
-                    rules,
-                    out,
-                    rules.is_pawn(piece.kind),
-                    from,
-                    to,
-                    piece,
-                    Some(victim),
-                    MoveKind::Normal,
-                    a.source,
-                );
+            if let Some(&to) = ray.get(hurdle + 1) {
+                land(to, out);
             }
         }
     }
