@@ -57,3 +57,47 @@ fn capablanca_inherits_what_it_does_not_restate() {
     assert_eq!(rules.castling.white.len(), 2);
     assert_eq!(rules.geometry.name(rules.castling.white[0].king_to), "i1");
 }
+
+#[test]
+fn castling_needs_free_destinations_whatever_the_empty_list_says() {
+    // `empty` leaves out g1, where a white knight stands: no castling.
+    let text = "variant v : chess {\n castle king_side { king = e1 -> g1 partner = h1 -> f1 empty = [f1] }\n setup = \"4k3/8/8/8/8/8/8/4K1NR w K - 0 1\"\n}";
+    let rules = changeling::variants::load_str("v.variant", text).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let moves = changeling::movegen::legal_moves(&rules, &pos);
+    assert!(
+        moves
+            .iter()
+            .all(|m| !matches!(m.kind, changeling::position::MoveKind::Castle(_)))
+    );
+}
+
+#[test]
+fn fen_castling_field_decides_castling_even_with_initial_moves() {
+    // The `i` move of a non-pawn makes pieces unmoved by default, but the
+    // castling pieces follow the FEN's castling field.
+    let text = "variant v : chess {\n piece rook { betza = \"RifmW\" }\n setup = \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"\n}";
+    let rules = changeling::variants::load_str("v.variant", text).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let moves = changeling::movegen::legal_moves(&rules, &pos);
+    assert!(
+        moves
+            .iter()
+            .all(|m| !matches!(m.kind, changeling::position::MoveKind::Castle(_)))
+    );
+    assert_eq!(
+        changeling::notation::to_fen(&rules, &pos),
+        "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+    );
+}
+
+#[test]
+fn long_piece_codes_print_capitalised_for_white() {
+    let text = "variant v : chess {\n piece zebra { letter = Zebra betza = \"Z\" }\n setup = \"4k3/8/8/8/8/8/{zebra}7/{Zebra}3K3 w - - 0 1\"\n}";
+    let rules = changeling::variants::load_str("v.variant", text).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    assert_eq!(
+        changeling::notation::to_fen(&rules, &pos),
+        "4k3/8/8/8/8/8/{zebra}7/{Zebra}3K3 w - - 0 1"
+    );
+}

@@ -319,6 +319,12 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         if c.empty.iter().any(|s| !pos.is_empty(s)) {
             continue;
         }
+        // Both destinations must be free (or be where the two pieces start),
+        // whatever a custom `empty` list says.
+        let free = |s: Square| s == c.king_from || s == c.partner_from || pos.is_empty(s);
+        if !free(c.king_to) || !free(c.partner_to) {
+            continue;
+        }
         if c.safe.iter().any(|&s| is_attacked(rules, pos, s, !us)) {
             continue;
         }

@@ -12,7 +12,7 @@
 //! * castling as `KQkq` (by side of the partner) or X-FEN file letters
 //!   (`HAha`), each naming one of the variant's castling rules.
 
-use crate::board::{Color, Piece, Square};
+use crate::board::{Color, Piece, Square, SquareSet};
 use crate::movegen::{in_check, is_attacked};
 use crate::position::Position;
 use crate::rules::{Rules, file_char};
@@ -260,8 +260,18 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
         }
     }
     if rules.uses_unmoved {
+        // Pieces with initial-only moves count as unmoved, except castling
+        // pieces, whose state the castling field gives.
+        let castling: SquareSet = Color::ALL
+            .iter()
+            .flat_map(|&c| {
+                rules.castling[c]
+                    .iter()
+                    .flat_map(|r| [r.king_from, r.partner_from])
+            })
+            .collect();
         for (sq, p) in pos.pieces().collect::<Vec<_>>() {
-            if !rules.is_pawn(p.kind) {
+            if !rules.is_pawn(p.kind) && !castling.contains(sq) {
                 pos.unmoved.insert(sq);
             }
         }

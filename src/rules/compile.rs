@@ -251,7 +251,10 @@ impl Loader {
                 self.push(
                     Diagnostic::error(
                         span,
-                        format!("variant `{}` inherits from itself", d.name.node),
+                        format!(
+                            "variant `{}` inherits from a cycle of parents through `{}`",
+                            d.name.node, parent.node
+                        ),
                     )
                     .with_secondary(parent.span, "the cycle closes here"),
                 );
@@ -381,6 +384,24 @@ impl<'a> Reader<'a> {
             }
             diags.push(d);
         }
+    }
+}
+
+fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
+    for sub in &r.sections {
+        diags.push(Diagnostic::error(
+            sub.kind.span,
+            format!("unexpected section `{}` inside {what}", sub.kind.node),
+        ));
+    }
+}
+
+fn reject_name(s: &Section, diags: &mut Vec<Diagnostic>) {
+    if let Some(n) = &s.name {
+        diags.push(
+            Diagnostic::error(n.span, format!("`{}` takes no name", s.kind.node))
+                .with_help(format!("write `{} {{ ... }}`", s.kind.node)),
+        );
     }
 }
 
@@ -750,6 +771,8 @@ fn compile_block(
                         .filter_map(|v| resolve(v, diags))
                         .collect();
                 }
+                reject_subsections(&pr, "`pawns`", diags);
+                reject_name(s, diags);
                 pr.finish(PAWN_KEYS, "`pawns`", diags);
             }
             "castle" => {
@@ -783,12 +806,6 @@ fn compile_block(
                 let partner_span = cr.entries.get("partner").map(|e| e.value.span);
                 let king = path("king", &mut cr, diags);
                 let partner = path("partner", &mut cr, diags);
-                if let (Some((kf, _)), Some((pf, _)), Some(ps)) = (king, partner, partner_span)
-                    && kf == pf
-                {
-                    diags.push(Diagnostic::error(ps, format!("castling `{cname}`: king and partner start on the same square")).with_help("the partner is the piece the king castles with, e.g. `partner = h1 -> f1`"));
-                    continue;
-                }
                 let empty = cr.take("empty").map(|e| {
                     get_list(e)
                         .into_iter()
@@ -801,7 +818,17 @@ fn compile_block(
                         .filter_map(|v| square_value(geometry, v, diags))
                         .collect::<Vec<_>>()
                 });
+                reject_subsections(&cr, "a castling rule", diags);
                 cr.finish(CASTLE_KEYS, "a castling rule", diags);
+                if let (Some((kf, _)), Some((pf, _)), Some(ps)) = (king, partner, partner_span)
+                    && kf == pf
+                {
+                    diags.push(
+                        Diagnostic::error(ps, format!("castling `{cname}`: king and partner start on the same square"))
+                            .with_help("the partner is the piece the king castles with, e.g. `partner = h1 -> f1`"),
+                    );
+                    continue;
+                }
                 if let (Some((kf, kt)), Some((pf, pt))) = (king, partner) {
                     if geometry.rank(kf) != geometry.rank(kt)
                         || geometry.rank(pf) != geometry.rank(pt)
@@ -867,6 +894,8 @@ fn compile_block(
                         );
                     }
                 }
+                reject_subsections(&er, "`ending`", diags);
+                reject_name(s, diags);
                 er.finish(ENDING_KEYS, "`ending`", diags);
             }
             other => {

@@ -27,7 +27,8 @@ pub struct PieceDef {
     pub betza: String,
     /// Its movement components, from White's side.
     pub atoms: Vec<Atom>,
-    /// Losing every piece of a royal kind (checkmate) loses the game.
+    /// Royal: no move may leave any royal piece of the mover attacked, and
+    /// a side with no legal move while a royal is attacked is checkmated.
     pub royal: bool,
     /// Material value (pawns = 1), for display and players.
     pub value: i32,
@@ -39,8 +40,15 @@ pub struct PieceDef {
 impl PieceDef {
     /// The FEN token for this kind in `color`: `N`, `n`, `{Sissa}`, `{sissa}`.
     pub fn fen_token(&self, color: Color) -> String {
+        // White's code starts with a capital (`Sissa`), Black's is all
+        // lower case (`sissa`); one-letter codes are just `N` / `n`.
         let s = match color {
-            Color::White => self.letter.to_ascii_uppercase(),
+            Color::White => {
+                let mut c = self.letter.chars();
+                c.next().map_or_else(String::new, |f| {
+                    f.to_ascii_uppercase().to_string() + c.as_str()
+                })
+            }
             Color::Black => self.letter.to_ascii_lowercase(),
         };
         if self.letter.chars().count() == 1 {
