@@ -592,7 +592,7 @@ fn compile_block(
                     _ => {
                         type_error(
                             e,
-                            "a letter like `N` (or a longer code like `Sissa`)",
+                            "a letter like `N` (or a longer code like `Giraffe`)",
                             diags,
                         );
                         None
