@@ -81,55 +81,20 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     };
     let start = out.len();
     let us = piece.color;
-    let pawn = rules.is_pawn(piece.kind);
     for t in &rules.leaps[us][piece.kind.index()] {
         for &(to, source) in t.from(from) {
-            let code = pos.code_at(to);
-            if code == 0 {
-                if t.can_move {
-                    push(
-                        rules,
-                        out,
-                        pawn,
-                        from,
-                        to,
-                        piece,
-                        None,
-                        MoveKind::Normal,
-                        source,
-                    );
-                } else if pawn
-                    && pos.ep == Some(to)
-                    && let Some(victim) = pos.ep_victim
-                    && let Some(vp) = pos.piece_at(victim).filter(|p| p.color != us)
-                {
-                    push(
-                        rules,
-                        out,
-                        pawn,
-                        from,
-                        to,
-                        piece,
-                        Some(vp),
-                        MoveKind::EnPassant(victim),
-                        source,
-                    );
-                }
-            } else if t.can_capture
-                && let Some(victim) = Piece::from_code(code).filter(|p| p.color != us)
-            {
-                push(
-                    rules,
-                    out,
-                    pawn,
-                    from,
-                    to,
-                    piece,
-                    Some(victim),
-                    MoveKind::Normal,
-                    source,
-                );
-            }
+            let mode = (t.can_move, t.can_capture);
+            leap_to(
+                rules,
+                pos,
+                out,
+                from,
+                piece,
+                to,
+                mode,
+                MoveKind::Normal,
+                source,
+            );
         }
     }
     for a in &rules.moves_of[us][piece.kind.index()] {
@@ -147,6 +112,62 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
                 i += 1;
             }
         }
+    }
+}
+
+/// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
+/// square, an en-passant capture by a pawn's capture-only leap, or a
+/// capture of an enemy. `mode` is (may move, may capture).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn leap_to(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut Vec<Move>,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    (can_move, can_capture): (bool, bool),
+    quiet: MoveKind,
+    source: u8,
+) {
+    let pawn = rules.is_pawn(piece.kind);
+    let code = pos.code_at(to);
+    if code == 0 {
+        if can_move {
+            push(rules, out, pawn, from, to, piece, None, quiet, source);
+        } else if can_capture
+            && pawn
+            && pos.ep == Some(to)
+            && let Some(victim) = pos.ep_victim
+            && let Some(vp) = pos.piece_at(victim).filter(|p| p.color != piece.color)
+        {
+            push(
+                rules,
+                out,
+                pawn,
+                from,
+                to,
+                piece,
+                Some(vp),
+                MoveKind::EnPassant(victim),
+                source,
+            );
+        }
+    } else if can_capture
+        && let Some(victim) = Piece::from_code(code).filter(|p| p.color != piece.color)
+    {
+        push(
+            rules,
+            out,
+            pawn,
+            from,
+            to,
+            piece,
+            Some(victim),
+            MoveKind::Normal,
+            source,
+        );
     }
 }
 
@@ -208,58 +229,13 @@ fn gen_atom(
             if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
                 return;
             }
-            let code = pos.code_at(to);
-            if code == 0 {
-                if a.can_move {
-                    let kind = if a.initial && rules.is_pawn(piece.kind) {
-                        MoveKind::DoubleStep
-                    } else {
-                        MoveKind::Normal
-                    };
-                    push(
-                        rules,
-                        out,
-                        rules.is_pawn(piece.kind),
-                        from,
-                        to,
-                        piece,
-                        None,
-                        kind,
-                        a.source,
-                    );
-                } else if a.can_capture
-                    && pos.ep == Some(to)
-                    && rules.is_pawn(piece.kind)
-                    && let Some(victim) = pos.ep_victim
-                    && let Some(vp) = pos.piece_at(victim).filter(|p| p.color != us)
-                {
-                    push(
-                        rules,
-                        out,
-                        rules.is_pawn(piece.kind),
-                        from,
-                        to,
-                        piece,
-                        Some(vp),
-                        MoveKind::EnPassant(victim),
-                        a.source,
-                    );
-                }
-            } else if a.can_capture
-                && let Some(victim) = enemy(code)
-            {
-                push(
-                    rules,
-                    out,
-                    rules.is_pawn(piece.kind),
-                    from,
-                    to,
-                    piece,
-                    Some(victim),
-                    MoveKind::Normal,
-                    a.source,
-                );
-            }
+            let quiet = if a.initial && pawn {
+                MoveKind::DoubleStep
+            } else {
+                MoveKind::Normal
+            };
+            let mode = (a.can_move, a.can_capture);
+            leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
         }
         Style::Ride => {
             for (i, &to) in rules.rays.ray(a.dir, from).iter().enumerate() {
