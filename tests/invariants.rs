@@ -3,7 +3,7 @@
 //! the hash computed from scratch, and FEN print -> parse gives the same
 //! position.
 
-use changeling::movegen::{leaves_royal_attacked, legal_moves, pseudo_moves};
+use changeling::movegen::{leaves_royal_attacked, legal_move_count, legal_moves, pseudo_moves};
 use changeling::notation::{parse_fen, to_fen};
 use changeling::variants::load;
 use std::collections::HashSet;
@@ -40,6 +40,11 @@ fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
                 "legal moves differ at {fen}"
             );
             assert_eq!(fast.len(), slow.len(), "duplicate moves at {fen}");
+            assert_eq!(
+                legal_move_count(&rules, &pos, &mut Vec::new()),
+                fast.len() as u64,
+                "counted moves differ at {fen}"
+            );
             assert_eq!(
                 pos.hash(),
                 pos.compute_hash(&rules),

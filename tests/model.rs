@@ -15,7 +15,7 @@ fn effect_lists_apply_in_order() {
     let sq = |s: &str| g.parse_square(s).unwrap();
     let mut pos = parse_fen(&rules, "4k3/8/8/8/8/8/8/R3K2N w - - 0 1").unwrap();
     let queen = rules.kind("queen").unwrap();
-    let effects: Arc<[Effect]> = Arc::from(vec![
+    let effects: Arc<Vec<Effect>> = Arc::new(vec![
         Effect::Swap(sq("a1"), sq("h1")),
         Effect::Transform {
             square: sq("a1"),

@@ -78,6 +78,21 @@ impl SquareSet {
     }
 }
 
+impl std::ops::BitOr for SquareSet {
+    type Output = SquareSet;
+    #[inline]
+    fn bitor(self, other: SquareSet) -> SquareSet {
+        self.or(&other)
+    }
+}
+
+impl std::ops::BitOrAssign for SquareSet {
+    #[inline]
+    fn bitor_assign(&mut self, other: SquareSet) {
+        *self = self.or(&other);
+    }
+}
+
 /// Iterator over a [`SquareSet`].
 #[derive(Debug)]
 pub struct SquareSetIter {

@@ -35,33 +35,38 @@ fn lame_clear(rules: &Rules, pos: &Position, from: Square, path: &[(i8, i8)]) ->
     })
 }
 
-#[inline]
-#[allow(clippy::too_many_arguments)]
-fn push(
-    rules: &Rules,
-    out: &mut Vec<Move>,
-    pawn: bool,
-    from: Square,
-    to: Square,
-    piece: Piece,
-    captured: Option<Piece>,
-    kind: MoveKind,
-    atom: u8,
-) {
-    if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
-        for &k in &rules.pawns.promotion_choices {
-            out.push(Move {
-                from,
-                to,
-                piece,
-                captured,
-                promotion: Some(k),
-                kind: kind.clone(),
-                atom,
-            });
-        }
-    } else {
-        out.push(Move {
+/// Where generated moves go: a list, or a bare count (perft's last ply
+/// needs only how many legal moves there are, not the moves).
+pub(crate) trait Sink {
+    /// Takes one generated move (before promotion choices are spread).
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    );
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    ) {
+        let mv = Move {
             from,
             to,
             piece,
@@ -69,6 +74,59 @@ fn push(
             promotion: None,
             kind,
             atom,
+        };
+        if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+            push_promotions(rules, self, mv);
+        } else {
+            self.push(mv);
+        }
+    }
+}
+
+/// Counts the legal moves of pieces whose ordinary moves need no test
+/// (not royal, not pinned, no check); the rare special ones (en passant)
+/// are played on a copy and judged.
+struct Count<'a> {
+    pos: &'a Position,
+    n: u64,
+}
+
+impl Sink for Count<'_> {
+    #[inline(always)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    ) {
+        if !matches!(kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            let mut one = Vec::with_capacity(1);
+            one.take(rules, pawn, from, to, piece, captured, kind, atom);
+            let legal = one
+                .iter()
+                .filter(|m| !leaves_royal_attacked(rules, self.pos, m))
+                .count();
+            self.n += legal as u64;
+        } else if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+            self.n += rules.pawns.promotion_choices.len() as u64;
+        } else {
+            self.n += 1;
+        }
+    }
+}
+
+/// Adds `mv` once per promotion choice.
+#[cold]
+fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
+    for &k in &rules.pawns.promotion_choices {
+        out.push(Move {
+            promotion: Some(k),
+            ..mv.clone()
         });
     }
 }
@@ -80,6 +138,22 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
         return;
     };
     let start = out.len();
+    gen_piece(rules, pos, from, piece, out);
+    if rules.may_repeat[piece.color][piece.kind.index()] {
+        let mut i = start + 1;
+        while i < out.len() {
+            if out[start..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Every move of every atom of `piece` on `from`, repeats included.
+#[inline]
+fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
     let us = piece.color;
     for t in &rules.leaps[us][piece.kind.index()] {
         for &(to, source) in t.from(from) {
@@ -103,16 +177,6 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
         }
         gen_atom(rules, pos, from, piece, a, out);
     }
-    if rules.may_repeat[us][piece.kind.index()] {
-        let mut i = start + 1;
-        while i < out.len() {
-            if out[start..i].contains(&out[i]) {
-                out.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-    }
 }
 
 /// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
@@ -120,10 +184,10 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
 /// capture of an enemy. `mode` is (may move, may capture).
 #[inline]
 #[allow(clippy::too_many_arguments)]
-fn leap_to(
+fn leap_to<S: Sink>(
     rules: &Rules,
     pos: &Position,
-    out: &mut Vec<Move>,
+    out: &mut S,
     from: Square,
     piece: Piece,
     to: Square,
@@ -135,16 +199,15 @@ fn leap_to(
     let code = pos.code_at(to);
     if code == 0 {
         if can_move {
-            push(rules, out, pawn, from, to, piece, None, quiet, source);
+            out.take(rules, pawn, from, to, piece, None, quiet, source);
         } else if can_capture
             && pawn
             && pos.ep == Some(to)
             && let Some(victim) = pos.ep_victim
             && let Some(vp) = pos.piece_at(victim).filter(|p| p.color != piece.color)
         {
-            push(
+            out.take(
                 rules,
-                out,
                 pawn,
                 from,
                 to,
@@ -157,9 +220,8 @@ fn leap_to(
     } else if can_capture
         && let Some(victim) = Piece::from_code(code).filter(|p| p.color != piece.color)
     {
-        push(
+        out.take(
             rules,
-            out,
             pawn,
             from,
             to,
@@ -172,26 +234,25 @@ fn leap_to(
 }
 
 #[inline]
-fn gen_atom(
+fn gen_atom<S: Sink>(
     rules: &Rules,
     pos: &Position,
     from: Square,
     piece: Piece,
     a: &GenAtom,
-    out: &mut Vec<Move>,
+    out: &mut S,
 ) {
     let us = piece.color;
     let enemy = |code: u8| Piece::from_code(code).filter(|p| p.color != us);
     let pawn = rules.is_pawn(piece.kind);
     // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
     // capture of an enemy. Returns whether `to` is occupied (riders stop).
-    let land = |to: Square, out: &mut Vec<Move>| -> bool {
+    let land = |to: Square, out: &mut S| -> bool {
         let code = pos.code_at(to);
         if code == 0 {
             if a.can_move {
-                push(
+                out.take(
                     rules,
-                    out,
                     pawn,
                     from,
                     to,
@@ -206,9 +267,8 @@ fn gen_atom(
             if a.can_capture
                 && let Some(victim) = enemy(code)
             {
-                push(
+                out.take(
                     rules,
-                    out,
                     pawn,
                     from,
                     to,
@@ -373,37 +433,224 @@ fn pins(
     (pinned, lines)
 }
 
+/// Keeps the moves of `out[start..]` for which `keep` holds, in order.
+#[inline]
+fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut w = start;
+    for r in start..out.len() {
+        if keep(&out[r]) {
+            out.swap(w, r);
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// The enemy pieces attacking the single royal on `king`, and the squares
+/// between the royal and each riding checker (where a check can be
+/// blocked). Only for the pin-shortcut world (plain leaps and rides).
+fn checks(rules: &Rules, pos: &Position, king: Square, us: Color) -> (SquareSet, SquareSet) {
+    let them = !us;
+    let mut checkers = SquareSet::EMPTY;
+    let mut between = SquareSet::EMPTY;
+    for &(src, kinds) in rules.leap_attacks[them].of(king) {
+        if let Some(p) = pos.piece_at(src)
+            && p.color == them
+            && kinds >> p.kind.index() & 1 != 0
+        {
+            checkers.insert(src);
+        }
+    }
+    for a in &rules.attack[them] {
+        match a.style {
+            Style::Leap => {
+                if let Some(src) = rules.rays.step(a.dir, king)
+                    && let Some(p) = pos.piece_at(src)
+                    && p.color == them
+                    && a.kinds >> p.kind.index() & 1 != 0
+                {
+                    checkers.insert(src);
+                }
+            }
+            _ => {
+                let mut path = SquareSet::EMPTY;
+                for (i, &s) in rules.rays.ray(a.dir, king).iter().enumerate() {
+                    if i >= a.range as usize {
+                        break;
+                    }
+                    let Some(p) = pos.piece_at(s) else {
+                        path.insert(s);
+                        continue;
+                    };
+                    if p.color == them && a.kinds >> p.kind.index() & 1 != 0 {
+                        checkers.insert(s);
+                        between |= path;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (checkers, between)
+}
+
 /// All legal moves of the side to move, into `out`.
+///
+/// Where the variant allows it (one royal, only plain leaps and rides
+/// capture) most moves are judged without playing them: a piece that is
+/// not pinned cannot expose its royal, so when there is no check its
+/// ordinary moves are legal as generated; in check only moves onto a
+/// checker or a blocking square can help. Everything else (royal moves
+/// aside, which ask the attack view with the royal lifted) is played on a
+/// copy and judged there.
 pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    pseudo_moves(rules, pos, out);
     let us = pos.side;
     let royals = pos.royals(us);
     if royals.is_empty() {
+        pseudo_moves(rules, pos, out);
         return;
     }
-    if rules.pin_shortcut && royals.count() == 1 {
-        let king = royals.iter().next().expect("one royal");
-        if !is_attacked(rules, pos, king, !us) {
-            let (pinned, lines) = pins(rules, pos, king, us);
-            out.retain(|m| {
-                if m.from == king && m.kind == MoveKind::Normal {
+    let Some(guard) = Guard::new(rules, pos) else {
+        pseudo_moves(rules, pos, out);
+        out.retain(|m| !leaves_royal_attacked(rules, pos, m));
+        return;
+    };
+    out.clear();
+    for from in pos.occupied(us).iter() {
+        let start = out.len();
+        piece_moves(rules, pos, from, out);
+        guard.filter(rules, pos, from, out, start);
+    }
+    let start = out.len();
+    castling_moves(rules, pos, out);
+    retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+}
+
+/// How many legal moves the side to move has: `legal_moves(..).len()`,
+/// but where no move of a piece needs a test (no check, the piece neither
+/// royal nor pinned) its moves are counted, not built. `scratch` is a
+/// buffer for the rest.
+pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    let guard = match Guard::new(rules, pos) {
+        Some(g) if g.checkers.is_empty() => g,
+        _ => {
+            legal_moves_into(rules, pos, scratch);
+            return scratch.len() as u64;
+        }
+    };
+    scratch.clear();
+    let mut count = Count { pos, n: 0 };
+    for from in pos.occupied(pos.side).iter() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        if from == guard.king
+            || guard.pinned.contains(from)
+            || rules.may_repeat[piece.color][piece.kind.index()]
+        {
+            let start = scratch.len();
+            piece_moves(rules, pos, from, scratch);
+            guard.filter(rules, pos, from, scratch, start);
+        } else {
+            gen_piece(rules, pos, from, piece, &mut count);
+        }
+    }
+    let start = scratch.len();
+    castling_moves(rules, pos, scratch);
+    retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
+    count.n + scratch.len() as u64
+}
+
+/// What the fast legality test knows about the side to move's single
+/// royal: its square, who checks it, where a check can be blocked, and
+/// which friendly pieces are pinned to it (with the line each keeps).
+struct Guard {
+    king: Square,
+    checkers: SquareSet,
+    danger: SquareSet,
+    pinned: SquareSet,
+    lines: Vec<(Square, SquareSet)>,
+}
+
+impl Guard {
+    /// `None` where the fast test is unsound: several royals, or pieces
+    /// whose captures are more than plain leaps and rides.
+    fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
+        let us = pos.side;
+        let royals = pos.royals(us);
+        if !rules.pin_shortcut || royals.count() != 1 {
+            return None;
+        }
+        let king = royals.iter().next()?;
+        let (checkers, between) = checks(rules, pos, king, us);
+        let (pinned, lines) = pins(rules, pos, king, us);
+        Some(Guard {
+            king,
+            checkers,
+            danger: checkers | between,
+            pinned,
+            lines,
+        })
+    }
+
+    /// Keeps the legal ones among the moves `out[start..]` of the piece
+    /// on `from`.
+    fn filter(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        from: Square,
+        out: &mut Vec<Move>,
+        start: usize,
+    ) {
+        let us = pos.side;
+        let king = self.king;
+        if from == king {
+            retain_from(out, start, |m| {
+                if m.kind == MoveKind::Normal {
                     !is_attacked_vacating(rules, pos, m.to, !us, king)
-                } else if m.from == king
-                    || !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-                {
-                    !leaves_royal_attacked(rules, pos, m)
-                } else if pinned.contains(m.from) {
-                    lines
-                        .iter()
-                        .any(|(s, line)| *s == m.from && line.contains(m.to))
                 } else {
-                    true
+                    !leaves_royal_attacked(rules, pos, m)
                 }
             });
             return;
         }
+        let ordinary = |m: &Move| matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
+        let is_pinned = self.pinned.contains(from);
+        if self.checkers.is_empty() {
+            if is_pinned {
+                let line = self
+                    .lines
+                    .iter()
+                    .find(|(s, _)| *s == from)
+                    .map_or(SquareSet::EMPTY, |(_, line)| *line);
+                retain_from(out, start, |m| {
+                    if ordinary(m) {
+                        line.contains(m.to)
+                    } else {
+                        !leaves_royal_attacked(rules, pos, m)
+                    }
+                });
+            } else if out[start..].iter().any(|m| !ordinary(m)) {
+                retain_from(out, start, |m| {
+                    ordinary(m) || !leaves_royal_attacked(rules, pos, m)
+                });
+            }
+        } else {
+            let single = self.checkers.count() == 1;
+            retain_from(out, start, |m| {
+                if !ordinary(m) {
+                    !leaves_royal_attacked(rules, pos, m)
+                } else if !self.danger.contains(m.to) {
+                    false
+                } else if single && !is_pinned && self.checkers.contains(m.to) {
+                    true
+                } else {
+                    !leaves_royal_attacked(rules, pos, m)
+                }
+            });
+        }
     }
-    out.retain(|m| !leaves_royal_attacked(rules, pos, m));
 }
 
 /// All legal moves of the side to move.

@@ -1,6 +1,6 @@
 //! perft: counting the leaves of the legal move tree, with copy-make.
 
-use super::legal_moves_into;
+use super::{legal_move_count, legal_moves_into};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 
@@ -18,10 +18,10 @@ fn perft_with(rules: &Rules, pos: &Position, depth: u32, buffers: &mut [Vec<Move
     let (moves, rest) = buffers
         .split_first_mut()
         .expect("one buffer per remaining ply");
-    legal_moves_into(rules, pos, moves);
     if depth == 1 {
-        return moves.len() as u64;
+        return legal_move_count(rules, pos, moves);
     }
+    legal_moves_into(rules, pos, moves);
     let mut total = 0;
     for m in moves.iter() {
         let mut child = pos.clone();

@@ -137,7 +137,7 @@ pub enum MoveKind {
     /// Drop from the pocket onto `to`.
     Drop,
     /// An exotic move given as explicit effects.
-    Effects(Arc<[Effect]>),
+    Effects(Arc<Vec<Effect>>),
 }
 
 /// A move: what a player chooses.
@@ -146,6 +146,8 @@ pub enum MoveKind {
 /// do the same thing, however they were generated.
 #[derive(Clone, Debug, Eq)]
 pub struct Move {
+    /// How it is carried out.
+    pub kind: MoveKind,
     /// Origin (the target square for drops).
     pub from: Square,
     /// Destination.
@@ -156,8 +158,6 @@ pub struct Move {
     pub captured: Option<Piece>,
     /// The kind a pawn promotes to.
     pub promotion: Option<PieceKind>,
-    /// How it is carried out.
-    pub kind: MoveKind,
     /// Which atom of the piece's movement produced it (metadata; 255 for
     /// none), so rules can depend on how a move was made.
     pub atom: u8,
@@ -203,7 +203,7 @@ impl Move {
     pub fn effects(&self, rules: &Rules) -> Vec<Effect> {
         let mut out = Vec::new();
         match &self.kind {
-            MoveKind::Effects(list) => return list.to_vec(),
+            MoveKind::Effects(list) => return list.as_ref().clone(),
             MoveKind::Drop => {
                 out.push(Effect::FromPocket {
                     color: self.piece.color,
