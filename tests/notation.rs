@@ -228,3 +228,80 @@ fn illegal_move_text_says_why() {
         assert!(parse_move(&rules, &start, junk).is_err(), "{junk:?}");
     }
 }
+
+/// Chess rules with two units allowed per square (the stacking rules
+/// themselves are not declared in the language yet).
+fn stacking_chess() -> changeling::rules::Rules {
+    let mut rules = (*load("chess").unwrap()).clone();
+    rules.capacity = 2;
+    rules
+}
+
+#[test]
+fn stacks_round_trip_and_hash_as_two_units() {
+    let rules = stacking_chess();
+    let fen = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/(RN)1BQKB(Nr)1 w kq - 0 1";
+    let pos = parse_fen(&rules, fen).unwrap();
+    assert_eq!(to_fen(&rules, &pos), fen);
+    let sq = |name: &str| rules.geometry.parse_square(name).unwrap();
+    let lower = pos.piece_at(sq("a1")).unwrap();
+    let upper = pos.upper_at(sq("a1")).unwrap();
+    assert_eq!(rules.piece(lower.kind).name, "rook");
+    assert_eq!(rules.piece(upper.kind).name, "knight");
+    let mixed = pos.upper_at(sq("g1")).unwrap();
+    assert_eq!(
+        (rules.piece(mixed.kind).name.as_str(), mixed.color),
+        ("rook", changeling::board::Color::Black)
+    );
+    assert_eq!(pos.upper_at(sq("e1")), None);
+    assert_eq!(pos.hash(), pos.compute_hash(&rules));
+    // Order within a stack matters to the hash, and a stack differs from
+    // its lower unit alone.
+    let swapped = parse_fen(
+        &rules,
+        "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/(NR)1BQKB(Nr)1 w kq - 0 1",
+    )
+    .unwrap();
+    assert_ne!(swapped.hash(), pos.hash());
+    let alone = parse_fen(
+        &rules,
+        "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB(Nr)1 w kq - 0 1",
+    )
+    .unwrap();
+    assert_ne!(alone.hash(), pos.hash());
+    // A one-unit group is the plain piece.
+    let single = parse_fen(
+        &rules,
+        "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/(R)1BQKB(Nr)1 w kq - 0 1",
+    )
+    .unwrap();
+    assert_eq!(single.hash(), alone.hash());
+    // Taking the upper unit leaves the lower one.
+    let mut taken = pos.clone();
+    assert_eq!(taken.take_upper(&rules, sq("a1")), Some(upper));
+    assert_eq!(taken.hash(), alone.hash());
+    assert_eq!(taken.piece_at(sq("a1")), Some(lower));
+}
+
+#[test]
+fn bad_stacks_are_errors_naming_the_square() {
+    let chess = load("chess").unwrap();
+    let e = parse_fen(&chess, "4k3/8/8/8/8/8/8/(RN)3K3 w - - 0 1").unwrap_err();
+    assert_eq!(e.field, FenField::Board);
+    assert!(
+        e.message.contains("a1") && e.message.contains("capacity = 2"),
+        "{e}"
+    );
+    let rules = stacking_chess();
+    for (fen, needle) in [
+        ("4k3/8/8/8/8/8/8/(RNB)3K3 w - - 0 1", "3 units"),
+        ("4k3/8/8/8/8/8/8/()4K3 w - - 0 1", "empty stack"),
+        ("4k3/8/8/8/8/8/8/(RN3K3 w - - 0 1", "not closed"),
+        ("4k3/8/8/8/8/8/8/(RX)3K3 w - - 0 1", "`X` is not a piece"),
+        ("4k3/8/8/8/8/8/8/(RN)4K3 w - - 0 1", "more than 8 squares"),
+    ] {
+        let e = parse_fen(&rules, fen).unwrap_err();
+        assert_eq!(e.field, FenField::Board, "{fen}");
+        assert!(e.message.contains(needle), "{fen}: {e}");
+    }
+}

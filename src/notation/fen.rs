@@ -9,6 +9,10 @@
 //!   `{sissa}` for Black;
 //! * a promoted marker `~` after a piece is accepted (crazyhouse-style);
 //! * hands (pockets) in brackets after the board: `.../RNBQKBNR[Qn]`;
+//! * stacks, in variants with `capacity = 2`: a square holding two units
+//!   is written as a parenthesised group, lower unit first, e.g. `(RN)`
+//!   for a White rook with a White knight on top, `(Rn)` for a square
+//!   shared by a White rook and a Black knight; `(R)` is the same as `R`;
 //! * castling as `KQkq` (by side of the partner) or X-FEN file letters
 //!   (`HAha`), each naming one of the variant's castling rules.
 
@@ -109,6 +113,54 @@ fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), ParseFenError> 
     }
 }
 
+/// Fills `sq` from the inside of a `(..)` group: the lower unit first,
+/// then the upper one.
+fn stack(rules: &Rules, pos: &mut Position, sq: Square, inner: &str) -> Result<(), ParseFenError> {
+    let name = rules.geometry.name(sq);
+    if rules.capacity < 2 {
+        return err(
+            FenField::Board,
+            format!(
+                "`({inner})` on {name}: stacks need a variant with `capacity = 2`; {} holds one piece per square",
+                rules.name
+            ),
+        );
+    }
+    let mut units = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let (piece, len) = piece_token(rules, rest)?;
+        units.push(piece);
+        rest = &rest[len..];
+    }
+    match units[..] {
+        [] => err(FenField::Board, format!("empty stack `()` on {name}")),
+        [one] => {
+            pos.put(rules, sq, one);
+            Ok(())
+        }
+        [lower, upper] => {
+            pos.put(rules, sq, lower);
+            if pos.put_upper(rules, sq, upper) {
+                Ok(())
+            } else {
+                err(
+                    FenField::Board,
+                    format!("too many stacks at {name}: a position holds at most 16"),
+                )
+            }
+        }
+        _ => err(
+            FenField::Board,
+            format!(
+                "`({inner})` on {name}: {} units, but a square holds at most {}",
+                units.len(),
+                rules.capacity
+            ),
+        ),
+    }
+}
+
 /// Parses a FEN for `rules` into a validated position.
 ///
 /// # Errors
@@ -163,6 +215,19 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 rest = &rest[n_len..];
             } else if c == '~' {
                 rest = &rest[1..];
+            } else if c == '(' {
+                let Some(end) = rest.find(')') else {
+                    return err(FenField::Board, "a `(` stack is not closed with `)`");
+                };
+                let Some(sq) = g.square(file, rank) else {
+                    return err(
+                        FenField::Board,
+                        format!("rank {} has more than {} squares", rank + 1, g.width),
+                    );
+                };
+                stack(rules, &mut pos, sq, &rest[1..end])?;
+                file += 1;
+                rest = &rest[end + 1..];
             } else {
                 let (piece, len) = piece_token(rules, rest)?;
                 let Some(sq) = g.square(file, rank) else {
@@ -376,7 +441,16 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    s.push_str(&rules.piece(p.kind).fen_token(p.color));
+                    let token = rules.piece(p.kind).fen_token(p.color);
+                    match pos.upper_at(sq) {
+                        Some(u) => {
+                            s.push('(');
+                            s.push_str(&token);
+                            s.push_str(&rules.piece(u.kind).fen_token(u.color));
+                            s.push(')');
+                        }
+                        None => s.push_str(&token),
+                    }
                 }
             }
         }

@@ -193,7 +193,8 @@ impl Position {
         self.hash ^= rules.zobrist.piece(piece, sq);
     }
 
-    /// Removes and returns the piece on `sq`.
+    /// Removes and returns the (lower) piece on `sq`. An upper unit of a
+    /// stack is not touched: take it first with [`Position::take_upper`].
     #[inline]
     pub fn take(&mut self, rules: &Rules, sq: Square) -> Option<Piece> {
         let piece = Piece::from_code(self.cells[sq.index()])?;
@@ -201,6 +202,48 @@ impl Position {
         self.occupied[piece.color].remove(sq);
         self.royals[piece.color].remove(sq);
         self.hash ^= rules.zobrist.piece(piece, sq);
+        Some(piece)
+    }
+
+    /// The upper unit of the stack on `sq`, if `sq` holds two units.
+    pub fn upper_at(&self, sq: Square) -> Option<Piece> {
+        if !self.upper.squares.contains(sq) {
+            return None;
+        }
+        self.upper.units[..self.upper.len as usize]
+            .iter()
+            .find(|u| u.0 == sq.0)
+            .and_then(|u| Piece::from_code(u.1))
+    }
+
+    /// Stacks `piece` on the single unit on `sq`. Returns false (and
+    /// changes nothing) if `sq` is empty or already a stack, or if the
+    /// position holds as many stacks as it can (16).
+    pub fn put_upper(&mut self, rules: &Rules, sq: Square, piece: Piece) -> bool {
+        let len = self.upper.len as usize;
+        if self.is_empty(sq) || self.upper.squares.contains(sq) || len == self.upper.units.len() {
+            return false;
+        }
+        self.upper.units[len] = (sq.0, piece.code());
+        self.upper.len += 1;
+        self.upper.squares.insert(sq);
+        self.hash ^= rules.zobrist.upper(piece, sq);
+        true
+    }
+
+    /// Removes and returns the upper unit of the stack on `sq`.
+    pub fn take_upper(&mut self, rules: &Rules, sq: Square) -> Option<Piece> {
+        if !self.upper.squares.contains(sq) {
+            return None;
+        }
+        let len = self.upper.len as usize;
+        let i = self.upper.units[..len].iter().position(|u| u.0 == sq.0)?;
+        let piece = Piece::from_code(self.upper.units[i].1)?;
+        self.upper.units[i] = self.upper.units[len - 1];
+        self.upper.units[len - 1] = (0, 0);
+        self.upper.len -= 1;
+        self.upper.squares.remove(sq);
+        self.hash ^= rules.zobrist.upper(piece, sq);
         Some(piece)
     }
 
@@ -280,6 +323,9 @@ impl Position {
             if let Some(p) = self.piece_at(sq) {
                 h ^= z.piece(p, sq);
             }
+            if let Some(p) = self.upper_at(sq) {
+                h ^= z.upper(p, sq);
+            }
         }
         for sq in self.unmoved.and(&rules.unmoved_relevant).iter() {
             h ^= z.unmoved(sq);
@@ -319,6 +365,12 @@ impl Position {
     /// equal: the same position for repetition.
     pub fn same_position(&self, other: &Position, rules: &Rules) -> bool {
         self.cells == other.cells
+            && self.upper.squares == other.upper.squares
+            && self
+                .upper
+                .squares
+                .iter()
+                .all(|sq| self.upper_at(sq) == other.upper_at(sq))
             && self.side == other.side
             && self.unmoved.and(&rules.unmoved_relevant)
                 == other.unmoved.and(&rules.unmoved_relevant)

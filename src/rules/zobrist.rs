@@ -7,6 +7,7 @@ use crate::board::{Color, MAX_SQUARES, Piece, Square};
 pub struct Zobrist {
     squares: usize,
     piece: Vec<u64>,
+    upper: Vec<u64>,
     unmoved: Vec<u64>,
     ep: Vec<u64>,
     pocket: Vec<u64>,
@@ -33,6 +34,7 @@ impl Zobrist {
         Zobrist {
             squares,
             piece: keys((kinds * 2 + 1) * squares),
+            upper: keys((kinds * 2 + 1) * squares),
             unmoved: keys(MAX_SQUARES),
             ep: keys(MAX_SQUARES),
             pocket: keys(2 * kinds * 64),
@@ -45,6 +47,12 @@ impl Zobrist {
     #[inline]
     pub fn piece(&self, piece: Piece, sq: Square) -> u64 {
         self.piece[piece.code() as usize * self.squares + sq.index()]
+    }
+
+    /// Key of `piece` as the upper unit of a stack on `sq`.
+    #[inline]
+    pub fn upper(&self, piece: Piece, sq: Square) -> u64 {
+        self.upper[piece.code() as usize * self.squares + sq.index()]
     }
 
     /// Key of the unmoved bit on `sq`.
