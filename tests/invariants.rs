@@ -3,8 +3,11 @@
 //! the hash computed from scratch, and FEN print -> parse gives the same
 //! position.
 
-use changeling::movegen::{leaves_royal_attacked, legal_move_count, legal_moves, pseudo_moves};
+use changeling::movegen::{
+    is_attacked, leaves_royal_attacked, legal_move_count, legal_moves, pseudo_moves,
+};
 use changeling::notation::{parse_fen, to_fen};
+use changeling::position::MoveKind;
 use changeling::variants::load;
 use std::collections::HashSet;
 
@@ -21,10 +24,27 @@ impl XorShift {
 
 fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
     let rules = load(variant).unwrap();
+    playouts_from(variant, &rules.setup, games, plies, seed, true)
+}
+
+/// Plays random games from `start`, checking at every position that the
+/// fast legality test agrees with copy-make, the hash with a full hash,
+/// FEN with itself, and the attack view with forward captures (`exact`:
+/// equal; otherwise the attack view may see more, for pieces with
+/// attack-only patterns).
+fn playouts_from(
+    variant: &str,
+    start: &str,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    exact: bool,
+) -> usize {
+    let rules = load(variant).unwrap();
     let mut rng = XorShift(seed);
     let mut steps = 0;
     for _ in 0..games {
-        let mut pos = parse_fen(&rules, &rules.setup).unwrap();
+        let mut pos = parse_fen(&rules, start).unwrap();
         for _ in 0..plies {
             let fast = legal_moves(&rules, &pos);
             let mut pseudo = Vec::new();
@@ -57,6 +77,28 @@ fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
                 pos.hash(),
                 "hash differs after FEN round trip at {fen}"
             );
+            for by in [changeling::Color::White, changeling::Color::Black] {
+                let mut p = pos.clone();
+                p.side = by;
+                let mut moves = Vec::new();
+                pseudo_moves(&rules, &p, &mut moves);
+                for (sq, target) in pos.pieces() {
+                    if target.color == by {
+                        continue;
+                    }
+                    let forward = moves.iter().any(|m| {
+                        m.to == sq
+                            && m.captured.is_some()
+                            && !matches!(m.kind, MoveKind::EnPassant(_))
+                    });
+                    let view = is_attacked(&rules, &pos, sq, by);
+                    assert!(
+                        view == forward || (!exact && view),
+                        "attack view {view}, forward {forward} on {} at {fen}",
+                        rules.geometry.name(sq)
+                    );
+                }
+            }
             if fast.is_empty() {
                 break;
             }
@@ -76,4 +118,27 @@ fn chess_random_playouts_keep_invariants() {
 #[test]
 fn capablanca_random_playouts_keep_invariants() {
     assert!(playouts("capablanca", 20, 150, 0xcafe) > 1500);
+}
+
+#[test]
+fn zoo_random_playouts_keep_invariants() {
+    // Bent, crooked, circular, multi-leg and attack-only pieces: the
+    // attack view (forward paths) must agree with what the pieces capture.
+    for (i, (start, exact)) in [
+        ("{crookedrook}{gryphon}{dancinghorse}{sissa}k{cannonpawn}{rose}{octopus}/pppppppp/8/8/8/8/PPPPPPPP/{Crookedrook}{Gryphon}{Dancinghorse}{Sissa}K{Cannonpawn}{Rose}{Octopus} w - - 0 1", true),
+        ("{nnc}{nna}{chainsaw}{aanca}k{moo}{mao}{monorook}/pppppppp/8/8/8/8/PPPPPPPP/{Cylbishop}{NNb}{NNd}{NNe}K{Squeen}{Paovao}{Monoequusrex} w - - 0 1", false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let steps = playouts_from(
+            "examples/variants/zoo.variant",
+            start,
+            12,
+            120,
+            0x200 + i as u64,
+            exact,
+        );
+        assert!(steps > 600, "{steps}");
+    }
 }

@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod movement;
 mod parser;
+pub mod paths;
 mod rule_names;
 
 pub use parser::parse_file;

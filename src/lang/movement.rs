@@ -14,6 +14,7 @@
 //! `a` and the crooked / cylindrical XBetza modifiers are rejected with an
 //! error naming them.
 
+use super::paths::{self, Join, Leg, MAX_STEPS, Step, Turn};
 use super::rule_names::movement_phrase;
 use crate::diag::{Diagnostic, Span};
 use pest::Parser;
@@ -41,6 +42,9 @@ pub enum Style {
     Hop,
     /// Rides to the first piece and lands just beyond it (`g`).
     Grasshopper,
+    /// Walks step programs ([`Atom::programs`]): bent, crooked, circular,
+    /// cylindrical and other multi-leg moves.
+    Path,
 }
 
 /// One normalised movement component.
@@ -63,6 +67,14 @@ pub struct Atom {
     pub skip_first: bool,
     /// Only as the piece's initial move.
     pub initial: bool,
+    /// For [`Style::Path`]: every way the piece may travel.
+    pub programs: Vec<Vec<Step>>,
+    /// Attacks (gives check, guards) this way but never moves this way
+    /// (a piece's `attacks` string).
+    pub attack_only: bool,
+    /// For [`Style::Path`]: files wrap around (the a- and last file are
+    /// joined).
+    pub wrap: bool,
     /// Where the component is written.
     pub span: Span,
 }
@@ -75,6 +87,22 @@ struct Raw {
     range: Option<u32>,
     span: Span,
     rider: bool,
+    /// `z(a,b)`: the sum of a crooked rider's two alternating steps.
+    pair: Option<(u8, u8)>,
+    /// A bracketed multi-leg move.
+    legs: Option<Vec<RawLeg>>,
+}
+
+/// One leg of a bracketed move as written.
+#[derive(Debug)]
+struct RawLeg {
+    any: bool,
+    mods: Vec<(char, Span)>,
+    atom: RawAtom,
+    rider: bool,
+    /// The separator after this leg.
+    join: Join,
+    span: Span,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -145,6 +173,8 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
         let mut atom = None;
         let mut atom_text = String::new();
         let mut range = None;
+        let mut pair = None;
+        let mut legs = None;
         for p in comp.into_inner() {
             let ps = p.as_span();
             let pspan = at(ps.start(), ps.end() - ps.start());
@@ -153,42 +183,17 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
                     p.as_str().chars().next().expect("modifier is one letter"),
                     pspan,
                 )), // modifier
+                Rule::pair_sum => {
+                    mods.push(('z', at(ps.start(), 1)));
+                    let leap = p.into_inner().next().expect("pair_sum holds a leap");
+                    if let Some(RawAtom::Leap(x, y)) = read_atom_inner(leap, pspan, &mut errors) {
+                        pair = Some((x, y));
+                    }
+                }
                 Rule::atom => {
                     atom_text = p.as_str().to_string();
                     let inner = p.into_inner().next().expect("atom has one alternative"); // atom
-                    atom = match inner.as_rule() {
-                        Rule::atom_letter => match atom_letter(inner.as_str()) {
-                            Some(a) => Some(a),
-                            None => {
-                                errors.push(
-                                    Diagnostic::error(pspan, format!("unknown atom `{}`", inner.as_str()))
-                                        .with_help("atoms are W F D N A H C Z G K Q R B, or a leap written (a,b)"),
-                                );
-                                None
-                            }
-                        },
-                        Rule::leap => {
-                            let nums: Vec<u32> = inner
-                                .into_inner()
-                                .map(|n| n.as_str().parse().unwrap_or(u32::MAX))
-                                .collect();
-                            let (a, b) = (nums[0], nums[1]);
-                            if a == 0 && b == 0 {
-                                errors
-                                    .push(Diagnostic::error(pspan, "the leap (0,0) goes nowhere"));
-                                None
-                            } else if a > 15 || b > 15 {
-                                errors.push(Diagnostic::error(
-                                    pspan,
-                                    "leap too long: boards are at most 16 squares wide",
-                                ));
-                                None
-                            } else {
-                                Some(RawAtom::Leap(a.min(b) as u8, a.max(b) as u8))
-                            }
-                        }
-                        r => unreachable!("parse_movement: atom alternative {r:?}"),
-                    };
+                    atom = read_atom_inner(inner, pspan, &mut errors);
                 }
                 Rule::range => {
                     range = Some(p.as_str().parse::<u32>().unwrap_or(u32::MAX));
@@ -199,6 +204,77 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
                         ));
                     }
                 }
+                Rule::bracket => {
+                    let mut list: Vec<RawLeg> = Vec::new();
+                    for q in p.into_inner() {
+                        let qs = q.as_span();
+                        let qspan = at(qs.start(), qs.end() - qs.start());
+                        match q.as_rule() {
+                            Rule::leg => {
+                                let mut leg = RawLeg {
+                                    any: false,
+                                    mods: Vec::new(),
+                                    atom: RawAtom::King,
+                                    rider: false,
+                                    join: Join::Pass,
+                                    span: qspan,
+                                };
+                                let mut seen: Vec<String> = Vec::new();
+                                let mut ok = true;
+                                for r in q.into_inner() {
+                                    let rs = r.as_span();
+                                    let rspan = at(rs.start(), rs.end() - rs.start());
+                                    match r.as_rule() {
+                                        Rule::any_dir => leg.any = true,
+                                        Rule::modifier => leg.mods.push((
+                                            r.as_str().chars().next().expect("one letter"),
+                                            rspan,
+                                        )),
+                                        Rule::atom => {
+                                            let text = r.as_str().to_string();
+                                            let inner = r.into_inner().next().expect("atom");
+                                            match read_atom_inner(inner, rspan, &mut errors) {
+                                                Some(a) if seen.is_empty() => leg.atom = a,
+                                                Some(_) if seen[0] == text => leg.rider = true,
+                                                Some(_) => {
+                                                    errors.push(Diagnostic::error(
+                                                        rspan,
+                                                        "a leg has one atom, or one atom doubled into a rider (`DD`)",
+                                                    ));
+                                                    ok = false;
+                                                }
+                                                None => ok = false,
+                                            }
+                                            seen.push(text);
+                                        }
+                                        r => unreachable!("parse_movement: leg child {r:?}"),
+                                    }
+                                }
+                                if ok {
+                                    list.push(leg);
+                                } else {
+                                    list.clear();
+                                    break;
+                                }
+                            }
+                            Rule::leg_sep => {
+                                if let Some(last) = list.last_mut() {
+                                    last.join = match q.as_str() {
+                                        "?" => Join::MayStop,
+                                        "=" => Join::Equal,
+                                        _ => Join::Pass,
+                                    };
+                                }
+                            }
+                            r => unreachable!("parse_movement: bracket child {r:?}"),
+                        }
+                    }
+                    if !list.is_empty() {
+                        legs = Some(list);
+                        atom = Some(RawAtom::King);
+                        atom_text = ps.as_str().to_string();
+                    }
+                }
                 r => unreachable!("parse_movement: component child {r:?}"),
             }
         }
@@ -207,7 +283,9 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
         // previous component into a rider of that atom.
         if mods.is_empty()
             && range.is_none()
+            && legs.is_none()
             && let Some(prev) = raws.last_mut()
+            && prev.legs.is_none()
             && prev.atom_text == atom_text
             && !prev.rider
             && prev.range.is_none()
@@ -227,6 +305,8 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
             range,
             span: cspan,
             rider: false,
+            pair,
+            legs,
         });
     }
     let mut atoms = Vec::new();
@@ -240,6 +320,48 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
         Ok(atoms)
     } else {
         Err(errors)
+    }
+}
+
+const SUPPORTED: &str = "supported modifiers: f b l r v s h m c n j i g p, z q o (crooked, circular, cylindrical), a y (legs)";
+
+/// Reads an `atom_letter` or `leap` pair, reporting bad ones.
+fn read_atom_inner(
+    inner: pest::iterators::Pair<'_, Rule>,
+    pspan: Span,
+    errors: &mut Vec<Diagnostic>,
+) -> Option<RawAtom> {
+    match inner.as_rule() {
+        Rule::atom_letter => match atom_letter(inner.as_str()) {
+            Some(a) => Some(a),
+            None => {
+                errors.push(
+                    Diagnostic::error(pspan, format!("unknown atom `{}`", inner.as_str()))
+                        .with_help("atoms are W F D N A H C Z G K Q R B, or a leap written (a,b)"),
+                );
+                None
+            }
+        },
+        Rule::leap => {
+            let nums: Vec<u32> = inner
+                .into_inner()
+                .map(|n| n.as_str().parse().unwrap_or(u32::MAX))
+                .collect();
+            let (a, b) = (nums[0], nums[1]);
+            if a == 0 && b == 0 {
+                errors.push(Diagnostic::error(pspan, "the leap (0,0) goes nowhere"));
+                None
+            } else if a > 15 || b > 15 {
+                errors.push(Diagnostic::error(
+                    pspan,
+                    "leap too long: boards are at most 16 squares wide",
+                ));
+                None
+            } else {
+                Some(RawAtom::Leap(a.min(b) as u8, a.max(b) as u8))
+            }
+        }
+        r => unreachable!("read_atom_inner: atom alternative {r:?}"),
     }
 }
 
@@ -360,7 +482,14 @@ fn group_matches(g: Group, s: Shape, d: (i8, i8)) -> bool {
 }
 
 fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
+    if let Some(legs) = &raw.legs {
+        return expand_bracket(raw, legs);
+    }
+    if raw.mods.iter().any(|m| m.0 == 'a') {
+        return expand_legs(raw);
+    }
     let mut errors = Vec::new();
+    let mut path_mod: Option<(char, Span)> = None;
     let mut groups = Vec::new();
     let (mut can_move, mut can_capture) = (false, false);
     let (mut lame, mut skip_first, mut initial) = (None, None, false);
@@ -407,18 +536,23 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
                 }
                 style_mod = Some((c, sp));
             }
-            'a' => errors.push(
-                Diagnostic::error(sp, "multi-leg moves (`a`) are not supported yet").with_help(
-                    "write the legs as separate atoms where possible; multi-leg support is planned",
-                ),
-            ),
-            'o' | 'z' | 'q' | 'e' | 'd' | 'u' | 'x' | 'y' | 't' | 'k' | 'w' => errors.push(
-                Diagnostic::error(sp, format!("XBetza modifier `{c}` is not supported yet"))
-                    .with_help("supported modifiers: f b l r v s h m c n j i g p"),
+            'z' | 'q' | 'o' => {
+                if let Some((prev, _)) = path_mod
+                    && prev != c
+                {
+                    errors.push(
+                        Diagnostic::error(sp, format!("`{prev}` and `{c}` contradict each other"))
+                            .with_help("`z` is crooked, `q` circular, `o` cylindrical; use one"),
+                    );
+                }
+                path_mod = Some((c, sp));
+            }
+            'e' | 'd' | 'u' | 'x' | 'y' | 't' | 'k' | 'w' => errors.push(
+                Diagnostic::error(sp, format!("XBetza modifier `{c}` is not supported"))
+                    .with_help(SUPPORTED),
             ),
             _ => errors.push(
-                Diagnostic::error(sp, format!("unknown modifier `{c}`"))
-                    .with_help("supported modifiers: f b l r v s h m c n j i g p"),
+                Diagnostic::error(sp, format!("unknown modifier `{c}`")).with_help(SUPPORTED),
             ),
         }
         i += 1;
@@ -438,11 +572,21 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
     for (a, b, rider) in parts {
         let s = shape(a, b);
         let rider = rider || raw.range.is_some();
-        let style = match style_mod {
-            Some(('p', _)) => Style::Hop,
-            Some(_) => Style::Grasshopper,
-            None if rider => Style::Ride,
-            None => Style::Leap,
+        let style = match (path_mod, style_mod) {
+            (Some((z, _)), Some((c, sp))) => {
+                errors.push(Diagnostic::error(
+                    sp,
+                    format!("`{c}` cannot be combined with `{z}`"),
+                ));
+                Style::Path
+            }
+            (Some(_), None) => Style::Path,
+            (None, Some(('p', _))) if rider => Style::Hop,
+            // On a leaper, `p` and `g` both hop over the piece one leap
+            // away and land one leap beyond it.
+            (None, Some(_)) => Style::Grasshopper,
+            (None, None) if rider => Style::Ride,
+            (None, None) => Style::Leap,
         };
         let mut dirs = all_dirs(a, b);
         if !groups.is_empty() {
@@ -465,10 +609,10 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
             );
         }
         if let Some(sp) = lame {
-            if style != Style::Leap {
+            if style != Style::Leap && style != Style::Ride {
                 errors.push(Diagnostic::error(
                     sp,
-                    "`n` (lame) applies to leapers only: riders are always blocked",
+                    "`n` (lame) applies to leapers and riders only",
                 ));
             } else if a.max(b) < 2 {
                 errors.push(Diagnostic::error(
@@ -479,6 +623,7 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
         }
         if let Some(sp) = skip_first
             && style != Style::Ride
+            && path_mod.is_none()
         {
             errors.push(Diagnostic::error(
                 sp,
@@ -488,17 +633,89 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
         let range = match raw.range {
             Some(r) => r.min(15) as u8,
             None if style == Style::Leap => 1,
+            None if style == Style::Grasshopper && !rider => 1,
             None => 0,
         };
+        let mut programs = Vec::new();
+        let mut wrap = false;
+        let mut style = style;
+        if lame.is_some() && style == Style::Ride && a.max(b) >= 2 {
+            // A lame rider: every leap's straight path must be empty too.
+            style = Style::Path;
+            let limit = raw.range.map_or(MAX_STEPS, |r| r as usize);
+            for &d in &dirs {
+                let mut leap: Vec<Step> = Vec::new();
+                let mut at = (0i8, 0i8);
+                for (x, y) in lame_path(d.0, d.1) {
+                    leap.push((x - at.0, y - at.1, false));
+                    at = (x, y);
+                }
+                leap.push((d.0 - at.0, d.1 - at.1, true));
+                programs.push(
+                    leap.iter()
+                        .copied()
+                        .cycle()
+                        .take(leap.len() * limit)
+                        .collect(),
+                );
+            }
+        }
+        if let Some((z, sp)) = path_mod {
+            let limit = match raw.range {
+                Some(r) => r as usize,
+                None if z == 'o' && !rider => 1,
+                None => MAX_STEPS,
+            };
+            if lame.is_some() || skip_first.is_some() {
+                errors.push(Diagnostic::error(
+                    sp,
+                    format!("`{z}` cannot be combined with `n` or `j`"),
+                ));
+            }
+            programs = match z {
+                'z' => {
+                    let all = all_dirs(a, b);
+                    let pair = raw.pair;
+                    let partners = |d: (i8, i8)| -> Vec<(i8, i8)> {
+                        all.iter()
+                            .copied()
+                            .filter(|&e| match pair {
+                                Some((x, y)) => {
+                                    let (sx, sy) = ((d.0 + e.0).abs(), (d.1 + e.1).abs());
+                                    e != d && (sx.min(sy), sx.max(sy)) == (x as i8, y as i8)
+                                }
+                                None => d.0 as i32 * e.0 as i32 + d.1 as i32 * e.1 as i32 == 0,
+                            })
+                            .collect()
+                    };
+                    let p = paths::crooked(&dirs, partners, limit);
+                    if p.is_empty() && errors.is_empty() {
+                        errors.push(Diagnostic::error(
+                            sp,
+                            "no two steps of this atom add up to that pair: the crooked rider has no move",
+                        ));
+                    }
+                    p
+                }
+                'q' => paths::circular(&dirs, limit),
+                _ => {
+                    wrap = true;
+                    paths::straight(&dirs, limit)
+                }
+            };
+        }
         atoms.push(Atom {
             dirs,
             style,
             range,
             can_move,
             can_capture,
-            lame: lame.is_some(),
+            lame: lame.is_some() && style != Style::Path,
             skip_first: skip_first.is_some(),
             initial,
+            programs,
+            attack_only: false,
+            wrap,
             span: raw.span,
         });
     }
@@ -506,6 +723,309 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
         Ok(atoms)
     } else {
         Err(errors)
+    }
+}
+
+/// The directions of a leg's atom, and whether it rides by itself.
+fn atom_dirs(atom: RawAtom, doubled: bool) -> (Vec<(i8, i8)>, bool) {
+    let king = || {
+        let mut v = all_dirs(0, 1);
+        v.extend(all_dirs(1, 1));
+        v
+    };
+    match atom {
+        RawAtom::Leap(a, b) => (all_dirs(a, b), doubled),
+        RawAtom::King => (king(), doubled),
+        RawAtom::Rook => (all_dirs(0, 1), true),
+        RawAtom::Bishop => (all_dirs(1, 1), true),
+        RawAtom::Queen => (king(), true),
+    }
+}
+
+/// Splits the direction letters (absolute: `f b l r v s`, pairs, `hl`
+/// `hr`) from the other modifiers of one leg.
+fn direction_groups(
+    mods: &[(char, Span)],
+    errors: &mut Vec<Diagnostic>,
+) -> (Vec<Group>, Vec<(char, Span)>) {
+    let dir_letter = |c: char| matches!(c, 'f' | 'b' | 'l' | 'r' | 'v' | 's');
+    let mut groups = Vec::new();
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < mods.len() {
+        let (c, sp) = mods[i];
+        let next = mods.get(i + 1).map(|m| m.0);
+        match c {
+            _ if dir_letter(c) => {
+                if next.is_some_and(|n| dir_letter(n) && (vertical(c) != vertical(n) || c == n)) {
+                    groups.push(Group::Two(c, next.unwrap_or(c)));
+                    i += 1;
+                } else {
+                    groups.push(Group::One(c));
+                }
+            }
+            'h' => match next {
+                Some(n @ ('l' | 'r')) => {
+                    groups.push(Group::Half(n));
+                    i += 1;
+                }
+                _ => errors.push(Diagnostic::error(sp, "`h` must be followed by `l` or `r`")),
+            },
+            _ => rest.push((c, sp)),
+        }
+        i += 1;
+    }
+    (groups, rest)
+}
+
+/// Keeps the directions matching any of `groups` (all when there are none).
+fn filter_dirs(dirs: &mut Vec<(i8, i8)>, groups: &[Group]) {
+    if !groups.is_empty() {
+        dirs.retain(|&d| {
+            let s = shape(d.0.unsigned_abs(), d.1.unsigned_abs());
+            groups.iter().any(|&g| group_matches(g, s, d))
+        });
+    }
+}
+
+/// Turns (in eighths of a circle, counter-clockwise) named by the relative
+/// direction letters of a leg after XBetza's `a`.
+fn relative_turns(mods: &[(char, Span)], errors: &mut Vec<Diagnostic>) -> Vec<i32> {
+    let mut turns = Vec::new();
+    let mut i = 0;
+    while i < mods.len() {
+        let (c, sp) = mods[i];
+        let next = mods.get(i + 1).map(|m| m.0);
+        let pair = |x: char, y: char| (c == x && next == Some(y)) || (c == y && next == Some(x));
+        let (add, used): (&[i32], usize) = if pair('f', 'l') {
+            (&[1], 2)
+        } else if pair('f', 'r') {
+            (&[-1], 2)
+        } else if pair('f', 's') {
+            (&[1, -1], 2)
+        } else if pair('b', 'l') {
+            (&[3], 2)
+        } else if pair('b', 'r') {
+            (&[-3], 2)
+        } else if pair('b', 's') {
+            (&[3, -3], 2)
+        } else {
+            match c {
+                'f' => (&[0], 1),
+                'b' => (&[4], 1),
+                'l' => (&[2], 1),
+                'r' => (&[-2], 1),
+                's' => (&[2, -2], 1),
+                'v' => (&[0, 4], 1),
+                _ => {
+                    errors.push(Diagnostic::error(
+                        sp,
+                        format!("`{c}` is not a relative direction (after `a`: f b l r s v and pairs such as fs)"),
+                    ));
+                    (&[], 1)
+                }
+            }
+        };
+        turns.extend_from_slice(add);
+        i += used;
+    }
+    if turns.is_empty() {
+        // No letter: any way but straight back.
+        turns = vec![0, 1, 2, 3, -3, -2, -1];
+    }
+    turns
+}
+
+/// XBetza multi-leg moves: `a` separates the legs, each leg's direction
+/// letters after the first are relative to the leg before, and `y` makes
+/// the next leg ride.
+fn expand_legs(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut split: Vec<Vec<(char, Span)>> = vec![Vec::new()];
+    for &(c, sp) in &raw.mods {
+        if c == 'a' {
+            split.push(Vec::new());
+        } else {
+            split.last_mut().expect("one leg at least").push((c, sp));
+        }
+    }
+    if raw.range.is_some() {
+        errors.push(Diagnostic::error(
+            raw.span,
+            "a range cannot follow a multi-leg (`a`) move",
+        ));
+    }
+    let (all, rides) = atom_dirs(raw.atom, raw.rider);
+    let (mut can_move, mut can_capture, mut initial) = (false, false, false);
+    let mut legs: Vec<Leg> = Vec::new();
+    let mut next_rides = rides;
+    let n = split.len();
+    for (k, mods) in split.iter().enumerate() {
+        let last = k + 1 == n;
+        let (turn, dirs, rest) = if k == 0 {
+            let (groups, rest) = direction_groups(mods, &mut errors);
+            let mut dirs = all.clone();
+            filter_dirs(&mut dirs, &groups);
+            (Turn::Any, dirs, rest)
+        } else {
+            let (dir_mods, rest): (Vec<_>, Vec<_>) = mods
+                .iter()
+                .partition(|m| matches!(m.0, 'f' | 'b' | 'l' | 'r' | 's' | 'v'));
+            (
+                Turn::Notches(relative_turns(&dir_mods, &mut errors)),
+                Vec::new(),
+                rest,
+            )
+        };
+        let ride = next_rides;
+        next_rides = rides;
+        for (c, sp) in rest {
+            match c {
+                'm' if last => can_move = true,
+                'c' if last => can_capture = true,
+                'm' => {}
+                'c' => errors.push(Diagnostic::error(
+                    sp,
+                    "capturing on a leg before the last is not supported",
+                )),
+                'y' if !last => next_rides = !rides,
+                'y' => errors.push(Diagnostic::error(sp, "`y` needs a leg after it")),
+                'i' => initial = true,
+                _ => errors.push(
+                    Diagnostic::error(sp, format!("`{c}` is not supported in a multi-leg move"))
+                        .with_help("multi-leg moves take direction letters, m, c, y and i"),
+                ),
+            }
+        }
+        legs.push(Leg {
+            dirs,
+            turn,
+            ride,
+            min: 1,
+            join: Join::Pass,
+        });
+    }
+    if !can_move && !can_capture {
+        can_move = true;
+        can_capture = true;
+    }
+    let programs = paths::legs(&legs);
+    if programs.is_empty() && errors.is_empty() {
+        errors.push(Diagnostic::error(
+            raw.span,
+            "this multi-leg move has no path",
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(vec![path_atom(
+        raw,
+        legs[0].dirs.clone(),
+        programs,
+        can_move,
+        can_capture,
+        initial,
+    )])
+}
+
+/// Bracketed multi-leg moves: `[F?R]`, `[W-F-B]`, `[R=*B]`.
+fn expand_bracket(raw: &Raw, raw_legs: &[RawLeg]) -> Result<Vec<Atom>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let (mut can_move, mut can_capture, mut initial) = (false, false, false);
+    let mut legs = Vec::new();
+    let n = raw_legs.len();
+    for (k, rl) in raw_legs.iter().enumerate() {
+        let last = k + 1 == n;
+        let (mut dirs, ride) = atom_dirs(rl.atom, rl.rider);
+        let (groups, rest) = direction_groups(&rl.mods, &mut errors);
+        if k == 0 {
+            filter_dirs(&mut dirs, &groups);
+        } else if !groups.is_empty() {
+            errors.push(
+                Diagnostic::error(
+                    rl.span,
+                    "direction letters are allowed on the first leg only",
+                )
+                .with_help("later legs turn outward, or any way when written with `*`"),
+            );
+        }
+        for (c, sp) in rest {
+            match c {
+                'm' if last => can_move = true,
+                'c' if last => can_capture = true,
+                'i' => initial = true,
+                'm' | 'c' => errors.push(Diagnostic::error(
+                    sp,
+                    "`m` and `c` belong on the last leg: earlier legs only pass",
+                )),
+                _ => errors.push(
+                    Diagnostic::error(sp, format!("`{c}` is not supported in a bracketed leg"))
+                        .with_help(
+                            "a leg takes direction letters (first leg), m, c (last leg) and i",
+                        ),
+                ),
+            }
+        }
+        if last && rl.join != Join::Pass {
+            errors.push(Diagnostic::error(
+                rl.span,
+                "the last leg cannot be followed by `?` or `=`",
+            ));
+        }
+        legs.push(Leg {
+            dirs,
+            turn: if rl.any { Turn::Any } else { Turn::Outward },
+            ride,
+            min: 1,
+            join: rl.join,
+        });
+    }
+    if !can_move && !can_capture {
+        can_move = true;
+        can_capture = true;
+    }
+    let programs = paths::legs(&legs);
+    if programs.is_empty() && errors.is_empty() {
+        errors.push(Diagnostic::error(
+            raw.span,
+            "this multi-leg move has no path",
+        ));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(vec![path_atom(
+        raw,
+        legs[0].dirs.clone(),
+        programs,
+        can_move,
+        can_capture,
+        initial,
+    )])
+}
+
+fn path_atom(
+    raw: &Raw,
+    dirs: Vec<(i8, i8)>,
+    programs: Vec<Vec<Step>>,
+    can_move: bool,
+    can_capture: bool,
+    initial: bool,
+) -> Atom {
+    Atom {
+        dirs,
+        style: Style::Path,
+        range: 0,
+        can_move,
+        can_capture,
+        lame: false,
+        skip_first: false,
+        initial,
+        programs,
+        attack_only: false,
+        wrap: false,
+        span: raw.span,
     }
 }
 
@@ -590,10 +1110,76 @@ mod tests {
         assert!(e[0].message.contains("`u`"));
         let e = parse_movement("nW", Span::default()).unwrap_err();
         assert!(e[0].message.contains("one-step"));
-        let e = parse_movement("aN", Span::default()).unwrap_err();
-        assert!(e[0].message.contains("multi-leg"));
+        let e = parse_movement("uN", Span::default()).unwrap_err();
+        assert_eq!((e[0].span.start, e[0].span.end), (0, 1));
         let e = parse_movement("Y", Span::default()).unwrap_err();
         assert!(e[0].message.contains("unknown atom"));
+    }
+
+    fn error(s: &str) -> String {
+        let e = parse_movement(s, Span::default()).unwrap_err();
+        e.iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    #[test]
+    fn path_modifiers_and_legs_are_checked() {
+        assert!(error("zqR").contains("`z` and `q` contradict"));
+        assert!(error("pzR").contains("cannot be combined with `z`"));
+        assert!(error("jzR").contains("cannot be combined with `n` or `j`"));
+        assert!(error("z(1,4)N").contains("no two steps"));
+        assert!(error("caW").contains("before the last"));
+        assert!(error("ayW").contains("`y` needs a leg after it"));
+        assert!(error("apW").contains("not supported in a multi-leg move"));
+        assert!(error("afxW").contains("`x` is not supported in a multi-leg move"));
+        assert!(error("aW3").contains("range"));
+        assert!(error("[F-cW-R]").contains("last leg"));
+        assert!(error("[F-fR]").contains("first leg only"));
+        assert!(error("[F-RN]").contains("one atom"));
+        assert!(error("[F?R?]").contains("bad movement string"));
+        assert!(error("[F]").contains("bad movement string"));
+        assert!(error("nR").contains("one-step"));
+    }
+
+    #[test]
+    fn path_programs() {
+        // Mao: a wazir step (passed), then one diagonal step outward.
+        let mao = parse_movement("afsW", Span::default()).unwrap();
+        assert_eq!(mao[0].style, Style::Path);
+        assert_eq!(mao[0].programs.len(), 8);
+        assert!(mao[0].programs.contains(&vec![(0, 1, false), (1, 1, true)]));
+        // The same in brackets.
+        let bracket = parse_movement("[W-F]", Span::default()).unwrap();
+        let mut a = mao[0].programs.clone();
+        let mut b = bracket[0].programs.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        // Rose: 8 starts x 2 senses, 7 leaps each.
+        let rose = parse_movement("qN", Span::default()).unwrap();
+        assert_eq!(rose[0].programs.len(), 16);
+        assert!(rose[0].programs.iter().all(|p| p.len() == 7));
+        // Quintessence (zN): each knight step has two perpendicular partners.
+        let q = parse_movement("zN", Span::default()).unwrap();
+        assert_eq!(q[0].programs.len(), 16);
+        // NN33: each has one partner, summing to (3,3).
+        let nn33 = parse_movement("z(3,3)N", Span::default()).unwrap();
+        assert_eq!(nn33[0].programs.len(), 8);
+        assert!(nn33[0].programs[0][..2].iter().all(|s| s.2));
+        // A lame dabbabah-rider passes the middle of every leap.
+        let ndd = parse_movement("nDD", Span::default()).unwrap();
+        assert_eq!(
+            ndd[0].programs[0][..4],
+            [(0, 1, false), (0, 1, true), (0, 1, false), (0, 1, true)]
+        );
+        // `p` on a leaper hops the adjacent square only.
+        let g = parse_movement("gK", Span::default()).unwrap();
+        assert!(
+            g.iter()
+                .all(|a| a.style == Style::Grasshopper && a.range == 1)
+        );
     }
 
     #[test]

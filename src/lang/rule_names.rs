@@ -51,5 +51,10 @@ pub fn movement_phrase(rule: MRule) -> &'static str {
         MRule::leap => "a leap `(a,b)`",
         MRule::range => "a range",
         MRule::number => "a number",
+        MRule::pair_sum => "a crooked pair `z(a,b)`",
+        MRule::bracket => "a bracketed multi-leg move `[F?R]`",
+        MRule::leg => "a leg of a multi-leg move",
+        MRule::leg_sep => "`-`, `?` or `=` between legs",
+        MRule::any_dir => "`*`",
     }
 }

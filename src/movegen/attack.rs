@@ -60,6 +60,13 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
             v.push(s);
         }
     }
+    if rules.path_attackers[by] != 0 {
+        for src in pos.occupied(by).iter() {
+            if !v.contains(&src) && path_attacks(rules, pos, src, sq) {
+                v.push(src);
+            }
+        }
+    }
     v
 }
 
@@ -69,6 +76,38 @@ pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool
         || rules.attack[by]
             .iter()
             .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
+        || (rules.path_attackers[by] != 0
+            && pos
+                .occupied(by)
+                .iter()
+                .any(|src| path_attacks(rules, pos, src, sq)))
+}
+
+/// Does the piece on `src` capture on `sq` along one of its paths (looked
+/// at forwards: paths have no cheap reverse)?
+fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool {
+    let Some(p) = pos.piece_at(src) else {
+        return false;
+    };
+    if rules.path_attackers[p.color] >> p.kind.index() & 1 == 0 {
+        return false;
+    }
+    rules.paths_of[p.color][p.kind.index()]
+        .iter()
+        .filter(|t| t.can_capture && (!t.initial || initial_ok(rules, pos, src, p)))
+        .any(|t| {
+            t.paths(src).any(|path| {
+                for &(s, stop) in path {
+                    if s == sq {
+                        return stop;
+                    }
+                    if !pos.is_empty(s) {
+                        return false;
+                    }
+                }
+                false
+            })
+        })
 }
 
 /// Would `sq` be attacked by `by` if the square `vacated` were empty? Only
@@ -151,6 +190,7 @@ fn atom_attacker(
             (j - screen <= a.range as usize && attacker_on(rules, pos, a, ray[j], by))
                 .then_some(ray[j])
         }
+        Style::Path => None, // looked at forwards, in `path_attacks`
         Style::Grasshopper => {
             let ray = rules.rays.ray(a.dir, sq);
             if pos.is_empty(*ray.first()?) {

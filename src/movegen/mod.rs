@@ -12,7 +12,7 @@ pub use perft::{divide, perft};
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{GenAtom, Rules};
+use crate::rules::{GenAtom, PathGen, Rules};
 
 /// May the piece on `from` use its initial-only moves? Pawns: when on a
 /// double-step rank. Others: while unmoved.
@@ -177,6 +177,62 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
         }
         gen_atom(rules, pos, from, piece, a, out);
     }
+    for t in &rules.paths_of[us][piece.kind.index()] {
+        if t.attack_only || t.initial && !initial_ok(rules, pos, from, piece) {
+            continue;
+        }
+        gen_paths(rules, pos, from, piece, t, out);
+    }
+}
+
+/// Walks the paths of `t` from `from`: every square must be empty to go
+/// on; the piece may stop where the path allows it, on an empty square
+/// or capturing an enemy.
+fn gen_paths<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    t: &PathGen,
+    out: &mut S,
+) {
+    let pawn = rules.is_pawn(piece.kind);
+    for path in t.paths(from) {
+        for &(to, stop) in path {
+            let code = pos.code_at(to);
+            if code == 0 {
+                if stop && t.can_move {
+                    out.take(
+                        rules,
+                        pawn,
+                        from,
+                        to,
+                        piece,
+                        None,
+                        MoveKind::Normal,
+                        t.source,
+                    );
+                }
+                continue;
+            }
+            if stop
+                && t.can_capture
+                && let Some(victim) = Piece::from_code(code).filter(|p| p.color != piece.color)
+            {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    Some(victim),
+                    MoveKind::Normal,
+                    t.source,
+                );
+            }
+            break;
+        }
+    }
 }
 
 /// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
@@ -324,6 +380,7 @@ fn gen_atom<S: Sink>(
                 }
             }
         }
+        Style::Path => {} // in `Rules::paths_of`
         Style::Grasshopper => {
             let ray = rules.rays.ray(a.dir, from);
             let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {

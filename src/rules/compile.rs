@@ -28,7 +28,7 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
 
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
 const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending"];
-const PIECE_KEYS: &[&str] = &["letter", "betza", "royal", "value", "pawn"];
+const PIECE_KEYS: &[&str] = &["letter", "betza", "attacks", "royal", "value", "pawn"];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
     "en_passant",
@@ -650,6 +650,21 @@ fn compile_block(
                 (String::new(), Vec::new())
             }
         };
+        let mut atoms = atoms;
+        if let Some(e) = pr.take("attacks")
+            && let Some(text) = get_str(e, diags)
+        {
+            match parse_movement(text, e.value.span) {
+                Ok(extra) => atoms.extend(extra.into_iter().map(|mut a| {
+                    a.attack_only = true;
+                    a.can_move = false;
+                    a.can_capture = true;
+                    a.initial = false;
+                    a
+                })),
+                Err(mut errs) => diags.append(&mut errs),
+            }
+        }
         let royal = pr
             .take("royal")
             .and_then(|e| get_bool(e, diags))
@@ -976,6 +991,8 @@ fn compile_block(
         zobrist: super::Zobrist::new(0, 0),
         pin_shortcut: false,
         may_repeat: ByColor::default(),
+        paths_of: ByColor::default(),
+        path_attackers: ByColor::default(),
         royal_kind: Vec::new(),
         pawn_kind: Vec::new(),
         uses_unmoved: false,

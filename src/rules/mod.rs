@@ -8,7 +8,7 @@ mod zobrist;
 
 pub use compile::{Compiled, LoadError, Loader};
 pub use geometry::{Geometry, Rays, file_char};
-pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable};
+pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
 pub use zobrist::Zobrist;
 
 use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
@@ -174,6 +174,11 @@ pub struct Rules {
     /// Kinds whose atoms share a direction, so one target may be reached
     /// twice and generated moves need de-duplication.
     pub(crate) may_repeat: ByColor<Vec<bool>>,
+    /// Path moves (bent, crooked, circular, cylindrical) per kind.
+    pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
+    /// Bit `k` set: kind `k` captures along a path (so attacks need a
+    /// forward look from such pieces).
+    pub(crate) path_attackers: ByColor<u128>,
     pub(crate) royal_kind: Vec<bool>,
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).

@@ -52,6 +52,94 @@ impl LeapTable {
     }
 }
 
+/// The path moves of one atom of a kind and colour: for every square, the
+/// paths from it as absolute squares, each with whether the piece may
+/// stop there (see [`crate::lang::paths`]).
+#[derive(Clone, Debug, Default)]
+pub struct PathGen {
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May capture.
+    pub can_capture: bool,
+    /// Only as an initial move.
+    pub initial: bool,
+    /// Attacks this way, never moves.
+    pub attack_only: bool,
+    /// Index of the source atom in the piece definition.
+    pub source: u8,
+    start: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    steps: Vec<(crate::board::Square, bool)>,
+}
+
+impl PathGen {
+    /// The paths from `sq`.
+    #[inline]
+    pub fn paths(
+        &self,
+        sq: crate::board::Square,
+    ) -> impl Iterator<Item = &[(crate::board::Square, bool)]> + '_ {
+        let i = sq.index();
+        self.spans[self.start[i] as usize..self.start[i + 1] as usize]
+            .iter()
+            .map(|&(a, b)| &self.steps[a as usize..b as usize])
+    }
+
+    fn build(
+        atom: &crate::lang::movement::Atom,
+        g: super::Geometry,
+        color: Color,
+        source: u8,
+    ) -> PathGen {
+        let mut t = PathGen {
+            can_move: atom.can_move,
+            can_capture: atom.can_capture,
+            initial: atom.initial,
+            attack_only: atom.attack_only,
+            source,
+            ..PathGen::default()
+        };
+        let sign = if color == Color::White { 1 } else { -1 };
+        for sq in g.squares() {
+            t.start.push(t.spans.len() as u32);
+            let mut seen: Vec<Vec<(crate::board::Square, bool)>> = Vec::new();
+            for prog in &atom.programs {
+                let mut path = Vec::new();
+                let mut cur = sq;
+                for &(dx, dy, stop) in prog {
+                    let (dx, dy) = (dx as i32, dy as i32 * sign);
+                    let next = if atom.wrap {
+                        let w = g.width as i32;
+                        g.square((g.file(cur) + dx).rem_euclid(w), g.rank(cur) + dy)
+                    } else {
+                        g.offset(cur, dx, dy)
+                    };
+                    match next {
+                        Some(n) if n != sq => {
+                            path.push((n, stop));
+                            cur = n;
+                        }
+                        _ => break,
+                    }
+                }
+                while path.last().is_some_and(|s| !s.1) {
+                    path.pop();
+                }
+                if !path.is_empty() && !seen.contains(&path) {
+                    seen.push(path);
+                }
+            }
+            for path in seen {
+                let a = t.steps.len() as u32;
+                t.steps.extend(path);
+                t.spans.push((a, t.steps.len() as u32));
+            }
+        }
+        t.start.push(t.spans.len() as u32);
+        t
+    }
+}
+
 /// One reverse attack pattern: from a target square, where to look for an
 /// attacker, and which kinds attack that way.
 #[derive(Clone, Debug)]
@@ -99,6 +187,8 @@ pub fn finish(rules: &mut Rules) {
     let mut leap_tables: ByColor<Vec<Vec<LeapTable>>> = ByColor::default();
     let mut attack: ByColor<Vec<AttackAtom>> = ByColor::default();
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
+    let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
+    let mut path_attackers: ByColor<u128> = ByColor::default();
     for color in Color::ALL {
         let flip = |(dx, dy): (i8, i8)| {
             if color == Color::White {
@@ -109,7 +199,15 @@ pub fn finish(rules: &mut Rules) {
         };
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
+            let mut paths: Vec<PathGen> = Vec::new();
             for (ai, atom) in def.atoms.iter().enumerate() {
+                if atom.style == Style::Path {
+                    paths.push(PathGen::build(atom, g, color, ai as u8));
+                    if atom.can_capture {
+                        path_attackers[color] |= 1 << k;
+                    }
+                    continue;
+                }
                 for &d in &atom.dirs {
                     let d = flip(d);
                     let dir = rays.intern(g, d);
@@ -119,17 +217,19 @@ pub fn finish(rules: &mut Rules) {
                     } else {
                         Vec::new()
                     };
-                    list.push(GenAtom {
-                        dir,
-                        style: atom.style,
-                        range,
-                        can_move: atom.can_move,
-                        can_capture: atom.can_capture,
-                        initial: atom.initial,
-                        skip_first: atom.skip_first,
-                        lame: lame.clone(),
-                        source: ai as u8,
-                    });
+                    if !atom.attack_only {
+                        list.push(GenAtom {
+                            dir,
+                            style: atom.style,
+                            range,
+                            can_move: atom.can_move,
+                            can_capture: atom.can_capture,
+                            initial: atom.initial,
+                            skip_first: atom.skip_first,
+                            lame: lame.clone(),
+                            source: ai as u8,
+                        });
+                    }
                     if atom.can_capture {
                         let back = rays.intern(g, (-d.0, -d.1));
                         let table = &mut attack[color];
@@ -155,11 +255,15 @@ pub fn finish(rules: &mut Rules) {
                     }
                 }
             }
+            let moving_paths = paths.iter().any(|p| !p.attack_only);
             repeats[color].push(
-                list.iter()
-                    .enumerate()
-                    .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir)),
+                moving_paths
+                    || list
+                        .iter()
+                        .enumerate()
+                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir)),
             );
+            path_tables[color].push(paths);
             // Plain leaps (no lame path, not initial-only) go to tables.
             let simple = |a: &GenAtom| a.style == Style::Leap && !a.initial && a.lame.is_empty();
             let mut tables: Vec<LeapTable> = Vec::new();
@@ -218,6 +322,8 @@ pub fn finish(rules: &mut Rules) {
         attack[color].retain(|a| !(a.style == Style::Leap && !a.initial && a.lame.is_empty()));
     }
     rules.may_repeat = repeats;
+    rules.paths_of = path_tables;
+    rules.path_attackers = path_attackers;
     rules.leaps = leap_tables;
     rules.rays = rays;
     rules.moves_of = gen_tables;

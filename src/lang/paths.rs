@@ -1,0 +1,263 @@
+//! Path programs: the step lists behind bent, crooked, circular,
+//! cylindrical and other multi-leg moves.
+//!
+//! A program is a list of [`Step`]s from the origin, in White's frame. A
+//! piece walking it must find every square empty until it stops; it may
+//! stop only where a step says so, moving to an empty square or capturing
+//! there (the move's mode decides which), and it goes no further than the
+//! first occupied square. A destination reachable by several programs is
+//! one move, reachable when any of them is open.
+
+/// One step of a program: the offset from the previous square and whether
+/// the piece may end its move there.
+pub type Step = (i8, i8, bool);
+
+/// Most steps a program takes (enough to cross a 16x16 board in any
+/// zigzag).
+pub const MAX_STEPS: usize = 32;
+
+/// The eight compass directions, counter-clockwise from straight ahead.
+const COMPASS: [(i8, i8); 8] = [
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// The eight vectors of the leap shape of `d`, counter-clockwise by angle.
+pub fn circle(d: (i8, i8)) -> Vec<(i8, i8)> {
+    let (a, b) = (d.0.abs().min(d.1.abs()), d.0.abs().max(d.1.abs()));
+    let mut v: Vec<(i8, i8)> = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let e = (x * sx, y * sy);
+                if !v.contains(&e) {
+                    v.push(e);
+                }
+            }
+        }
+    }
+    v.sort_by(|p, q| {
+        let ap = (p.1 as f64).atan2(p.0 as f64);
+        let aq = (q.1 as f64).atan2(q.0 as f64);
+        ap.total_cmp(&aq)
+    });
+    v
+}
+
+/// `d` turned by `notches` eighths of a circle counter-clockwise. Straight
+/// and diagonal vectors turn through the compass keeping their length in
+/// steps (a wazir turned by one notch is a ferz); oblique ones move to the
+/// next vector of their own shape by angle (a knight's eight directions).
+pub fn rotate(d: (i8, i8), notches: i32) -> (i8, i8) {
+    let (dx, dy) = d;
+    if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+        let k = dx.abs().max(dy.abs());
+        let unit = (dx.signum(), dy.signum());
+        let i = COMPASS.iter().position(|&c| c == unit).unwrap_or(0) as i32;
+        let (ux, uy) = COMPASS[(i + notches).rem_euclid(8) as usize];
+        (ux * k, uy * k)
+    } else {
+        let c = circle(d);
+        let i = c.iter().position(|&e| e == d).unwrap_or(0) as i32;
+        c[(i + notches).rem_euclid(c.len() as i32) as usize]
+    }
+}
+
+/// Crooked (`z`) programs: alternate `a` with each partner `b` in
+/// `partners(a)`, stopping anywhere, at most `limit` steps.
+pub fn crooked(
+    starts: &[(i8, i8)],
+    partners: impl Fn((i8, i8)) -> Vec<(i8, i8)>,
+    limit: usize,
+) -> Vec<Vec<Step>> {
+    let mut out = Vec::new();
+    for &a in starts {
+        for b in partners(a) {
+            let steps = (0..limit)
+                .map(|i| {
+                    let d = if i % 2 == 0 { a } else { b };
+                    (d.0, d.1, true)
+                })
+                .collect();
+            out.push(steps);
+        }
+    }
+    out
+}
+
+/// Circular (`q`) programs: each step turns one notch further, in either
+/// sense, for at most one step fewer than a full circle.
+pub fn circular(starts: &[(i8, i8)], limit: usize) -> Vec<Vec<Step>> {
+    let mut out = Vec::new();
+    for &a in starts {
+        let ring = circle(a);
+        let i = ring.iter().position(|&e| e == a).unwrap_or(0) as i32;
+        let n = ring.len() as i32;
+        for sense in [1, -1] {
+            let steps = (0..(n - 1).min(limit as i32))
+                .map(|k| {
+                    let d = ring[(i + sense * k).rem_euclid(n) as usize];
+                    (d.0, d.1, true)
+                })
+                .collect();
+            out.push(steps);
+        }
+    }
+    out
+}
+
+/// Straight riding programs (`o`, where the board wraps).
+pub fn straight(starts: &[(i8, i8)], limit: usize) -> Vec<Vec<Step>> {
+    starts
+        .iter()
+        .map(|&d| (0..limit).map(|_| (d.0, d.1, true)).collect())
+        .collect()
+}
+
+/// Which way a leg after the first may point, given the previous leg's
+/// direction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Any of the leg's directions (the origin excepted).
+    Any,
+    /// Directions less than 90 degrees from the previous leg.
+    Outward,
+    /// The previous direction turned by one of these notch counts
+    /// (XBetza's relative directions after `a`).
+    Notches(Vec<i32>),
+}
+
+/// How a leg ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// The squares are passed: they must be empty.
+    Pass,
+    /// The piece may stop on the squares of this leg, or go on.
+    MayStop,
+    /// Passed, and the next leg takes exactly as many steps.
+    Equal,
+}
+
+/// One leg of a multi-leg move.
+#[derive(Clone, Debug)]
+pub struct Leg {
+    /// The leg's own directions (for the first leg: after direction
+    /// modifiers; for later legs: all of the atom's, filtered by `turn`).
+    pub dirs: Vec<(i8, i8)>,
+    /// How its direction depends on the previous leg (ignored for the
+    /// first leg).
+    pub turn: Turn,
+    /// Repeats its step (a rider leg).
+    pub ride: bool,
+    /// At least this many steps.
+    pub min: usize,
+    /// How it joins the next leg (ignored for the last).
+    pub join: Join,
+}
+
+/// The programs of a multi-leg move.
+pub fn legs(legs: &[Leg]) -> Vec<Vec<Step>> {
+    let mut out = Vec::new();
+    walk(legs, 0, None, &mut Vec::new(), 0, &mut out);
+    out.retain(|p| p.iter().any(|s| s.2));
+    out
+}
+
+fn walk(
+    legs: &[Leg],
+    k: usize,
+    prev: Option<(i8, i8)>,
+    prefix: &mut Vec<Step>,
+    prev_count: usize,
+    out: &mut Vec<Vec<Step>>,
+) {
+    let leg = &legs[k];
+    let last = k + 1 == legs.len();
+    let equal = k > 0 && legs[k - 1].join == Join::Equal;
+    let dirs: Vec<(i8, i8)> = match (prev, &leg.turn) {
+        (None, _) | (Some(_), Turn::Any) => leg.dirs.clone(),
+        (Some(p), Turn::Outward) => leg
+            .dirs
+            .iter()
+            .copied()
+            .filter(|d| p.0 as i32 * d.0 as i32 + p.1 as i32 * d.1 as i32 > 0)
+            .collect(),
+        (Some(p), Turn::Notches(ns)) => {
+            let mut v: Vec<(i8, i8)> = ns.iter().map(|&n| rotate(p, n)).collect();
+            v.dedup();
+            v
+        }
+    };
+    let (min, max) = if equal {
+        (prev_count, prev_count)
+    } else if leg.ride {
+        (leg.min.max(1), MAX_STEPS)
+    } else {
+        (1, 1)
+    };
+    for d in dirs {
+        let mark = prefix.len();
+        for n in 1..=max.min(MAX_STEPS) {
+            let stop = if last {
+                n >= min
+            } else {
+                leg.join == Join::MayStop && n >= min
+            };
+            prefix.push((d.0, d.1, stop));
+            if !last && n >= min {
+                walk(legs, k + 1, Some(d), prefix, n, out);
+            }
+        }
+        if last {
+            out.push(prefix.clone());
+        }
+        prefix.truncate(mark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotation() {
+        assert_eq!(rotate((0, 1), 1), (-1, 1));
+        assert_eq!(rotate((0, 1), -1), (1, 1));
+        assert_eq!(rotate((1, 1), 1), (0, 1));
+        assert_eq!(rotate((0, 2), 2), (-2, 0));
+        assert_eq!(rotate((1, 2), 1), (-1, 2));
+        assert_eq!(rotate((1, 2), -1), (2, 1));
+    }
+
+    #[test]
+    fn gryphon_legs() {
+        let p = legs(&[
+            Leg {
+                dirs: vec![(1, 1)],
+                turn: Turn::Any,
+                ride: false,
+                min: 1,
+                join: Join::Pass,
+            },
+            Leg {
+                dirs: vec![(0, 1), (1, 0), (0, -1), (-1, 0)],
+                turn: Turn::Outward,
+                ride: true,
+                min: 1,
+                join: Join::Pass,
+            },
+        ]);
+        assert_eq!(p.len(), 2);
+        assert_eq!(p[0][0], (1, 1, false));
+        assert!(
+            p.iter()
+                .all(|s| s.len() == 1 + MAX_STEPS && s[1..].iter().all(|x| x.2))
+        );
+    }
+}
