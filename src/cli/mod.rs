@@ -66,6 +66,34 @@ enum Command {
     },
     /// List the embedded variants.
     List,
+    /// Show what something of a variant looks like.
+    Show {
+        #[command(subcommand)]
+        what: ShowWhat,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ShowWhat {
+    /// A move diagram of a piece: `*` move or capture, `o` move only, `x`
+    /// capture only; with --fen, `o` moves and `x` captures in that
+    /// position, `^` after a mark when the move jumps over a piece.
+    Piece {
+        /// The piece's name or letter.
+        name: String,
+        /// Embedded variant name or variant file.
+        #[arg(long, default_value = DEFAULT_VARIANT)]
+        variant: String,
+        /// The square it stands on (default: a central square).
+        #[arg(long)]
+        at: Option<String>,
+        /// Show its moves in this position (it is put on --at).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Show Black's piece instead of White's.
+        #[arg(long)]
+        black: bool,
+    },
 }
 
 /// Runs the command line; the exit code reports success.
@@ -132,6 +160,16 @@ pub fn run() -> ExitCode {
                 ExitCode::FAILURE
             }
         }
+        Command::Show {
+            what:
+                ShowWhat::Piece {
+                    name,
+                    variant,
+                    at,
+                    fen,
+                    black,
+                },
+        } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
         Command::List => {
             for (name, text) in EMBEDDED {
                 let about = text
@@ -144,6 +182,96 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+fn show_piece(
+    name: &str,
+    variant: &str,
+    at: Option<&str>,
+    fen: Option<&str>,
+    black: bool,
+) -> ExitCode {
+    let rules = match load(variant) {
+        Ok(r) => r,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let kind = rules.kind(name).or_else(|| {
+        rules
+            .pieces
+            .iter()
+            .position(|p| p.letter.eq_ignore_ascii_case(name))
+            .map(|i| crate::board::PieceKind(i as u8))
+    });
+    let Some(kind) = kind else {
+        let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
+        eprintln!(
+            "error: `{name}` is not a piece of {} (pieces: {})",
+            rules.name,
+            names.join(", ")
+        );
+        return ExitCode::from(2);
+    };
+    let g = rules.geometry;
+    let from = match at {
+        Some(text) => match g.parse_square(text) {
+            Some(sq) => sq,
+            None => {
+                eprintln!(
+                    "error: `{text}` is not a square of this {}x{} board",
+                    g.width, g.height
+                );
+                return ExitCode::from(2);
+            }
+        },
+        None => g
+            .square((g.width as i32 - 1) / 2, (g.height as i32 - 1) / 2)
+            .expect("the centre is on the board"),
+    };
+    let color = if black {
+        crate::board::Color::Black
+    } else {
+        crate::board::Color::White
+    };
+    let diagram = match fen {
+        None => crate::show::on_empty_board(&rules, kind, color, from),
+        Some(f) => {
+            let mut pos = match parse_fen(&rules, f) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            pos.take(&rules, from);
+            pos.put(&rules, from, crate::board::Piece::new(kind, color));
+            pos.side = color;
+            pos.rehash(&rules);
+            crate::show::in_position(&rules, &pos, from).expect("the piece was just put there")
+        }
+    };
+    let def = rules.piece(kind);
+    out!(
+        "{} ({}) \"{}\" on {}: {} squares",
+        def.name,
+        def.fen_token(color),
+        def.betza,
+        g.name(from),
+        diagram.reach.len()
+    );
+    out!("{}", diagram.render(&rules).trim_end());
+    out!(
+        "{}",
+        if fen.is_some() {
+            "@ the piece, o move, x capture, ^ over a piece"
+        } else {
+            "@ the piece, * move or capture, o move only, x capture only"
+        }
+    );
+    out!("{}", diagram.squares(&rules).join(" "));
+    ExitCode::SUCCESS
 }
 
 fn report(nodes: u64, secs: f64) {

@@ -1,0 +1,202 @@
+//! Move diagrams: where a piece may go from a square, on an empty board or
+//! in a given position. `changeling show piece` prints them.
+
+use crate::board::{Color, Piece, PieceKind, Square};
+use crate::lang::movement::Style;
+use crate::movegen::piece_moves;
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+
+/// What a piece may do on one square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// Move there when it is empty and capture there (empty-board view).
+    Both,
+    /// Only move there (it never captures there).
+    MoveOnly,
+    /// Only capture there.
+    CaptureOnly,
+    /// Move there (position view).
+    Move,
+    /// Capture there (position view).
+    Capture,
+}
+
+impl Reach {
+    /// The diagram mark.
+    pub fn mark(self) -> char {
+        match self {
+            Reach::Both => '*',
+            Reach::MoveOnly | Reach::Move => 'o',
+            Reach::CaptureOnly | Reach::Capture => 'x',
+        }
+    }
+}
+
+/// A piece's reach from one square.
+#[derive(Clone, Debug)]
+pub struct Diagram {
+    /// The piece shown.
+    pub piece: Piece,
+    /// Where it stands.
+    pub from: Square,
+    /// Each square it reaches, in square order.
+    pub reach: Vec<(Square, Reach)>,
+    /// Destinations reached by jumping over an occupied square (hops, and
+    /// leaps whose straight path is occupied), in square order.
+    pub jumps: Vec<Square>,
+    /// The board the moves were generated on.
+    pub position: Position,
+}
+
+fn moves_from(rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
+    let mut v = Vec::new();
+    piece_moves(rules, pos, from, &mut v);
+    v
+}
+
+/// The reach of `kind` of `color` from `from` on an otherwise empty board:
+/// a square is a move target if the piece may move there, a capture
+/// target if it may capture an enemy standing there alone.
+pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square) -> Diagram {
+    let piece = Piece::new(kind, color);
+    let mut pos = Position::empty();
+    pos.side = color;
+    pos.put(rules, from, piece);
+    pos.set_unmoved(rules, from, true);
+    pos.rehash(rules);
+    let quiet: Vec<Square> = moves_from(rules, &pos, from).iter().map(|m| m.to).collect();
+    let mut reach = Vec::new();
+    for sq in rules.geometry.squares() {
+        if sq == from {
+            continue;
+        }
+        let mut probe = pos.clone();
+        probe.put(rules, sq, Piece::new(kind, !color));
+        let takes = moves_from(rules, &probe, from)
+            .iter()
+            .any(|m| m.to == sq && m.captured.is_some());
+        let moves = quiet.contains(&sq);
+        match (moves, takes) {
+            (true, true) => reach.push((sq, Reach::Both)),
+            (true, false) => reach.push((sq, Reach::MoveOnly)),
+            (false, true) => reach.push((sq, Reach::CaptureOnly)),
+            (false, false) => {}
+        }
+    }
+    Diagram {
+        piece,
+        from,
+        reach,
+        jumps: Vec::new(),
+        position: pos,
+    }
+}
+
+/// The reach of the piece on `from` in `pos` (its own royal's safety not
+/// considered).
+pub fn in_position(rules: &Rules, pos: &Position, from: Square) -> Option<Diagram> {
+    let piece = pos.piece_at(from)?;
+    let moves = moves_from(rules, pos, from);
+    let mut reach: Vec<(Square, Reach)> = Vec::new();
+    let mut jumps = Vec::new();
+    for m in &moves {
+        let r = if m.captured.is_some() {
+            Reach::Capture
+        } else {
+            Reach::Move
+        };
+        if !reach.contains(&(m.to, r)) {
+            reach.push((m.to, r));
+        }
+        if jumped(rules, pos, m) && !jumps.contains(&m.to) {
+            jumps.push(m.to);
+        }
+    }
+    reach.sort_by_key(|r| r.0);
+    jumps.sort();
+    Some(Diagram {
+        piece,
+        from,
+        reach,
+        jumps,
+        position: pos.clone(),
+    })
+}
+
+/// Did `m` pass over an occupied square? Hops always do; a leap does when
+/// a square of its straight (lame) path is occupied.
+fn jumped(rules: &Rules, pos: &Position, m: &Move) -> bool {
+    let def = rules.piece(m.piece.kind);
+    let Some(atom) = def.atoms.get(m.atom as usize) else {
+        return false;
+    };
+    match atom.style {
+        Style::Hop | Style::Grasshopper => true,
+        Style::Leap => {
+            let g = rules.geometry;
+            let (dx, dy) = (g.file(m.to) - g.file(m.from), g.rank(m.to) - g.rank(m.from));
+            crate::lang::movement::lame_path(dx as i8, dy as i8)
+                .iter()
+                .any(|&(x, y)| {
+                    g.offset(m.from, x as i32, y as i32)
+                        .is_some_and(|s| !pos.is_empty(s))
+                })
+        }
+        _ => false,
+    }
+}
+
+impl Diagram {
+    /// The squares reached, by name, in square order.
+    pub fn squares(&self, rules: &Rules) -> Vec<String> {
+        self.reach
+            .iter()
+            .map(|(s, _)| rules.geometry.name(*s))
+            .collect()
+    }
+
+    /// The diagram as text: the board from White's side, the piece shown
+    /// as `@`, other pieces by their FEN codes (long ones cut to two
+    /// letters), and the marks ([`Reach::mark`], `^` after a jump).
+    pub fn render(&self, rules: &Rules) -> String {
+        let g = rules.geometry;
+        let mut s = String::new();
+        for rank in (0..g.height as i32).rev() {
+            s.push_str(&format!("{:>3} ", rank + 1));
+            for file in 0..g.width as i32 {
+                let sq = g.square(file, rank).expect("on the board");
+                let marks: Vec<char> = self
+                    .reach
+                    .iter()
+                    .filter(|r| r.0 == sq)
+                    .map(|r| r.1.mark())
+                    .collect();
+                let cell = if let Some(&m) = marks.first() {
+                    let m = if marks.len() > 1 { '*' } else { m };
+                    if self.jumps.contains(&sq) {
+                        format!("{m}^")
+                    } else {
+                        m.to_string()
+                    }
+                } else if sq == self.from {
+                    "@".to_string()
+                } else if let Some(p) = self.position.piece_at(sq) {
+                    // Long codes (`{Gryphon}`) shortened to two letters.
+                    let code = rules.piece(p.kind).fen_token(p.color);
+                    code.trim_matches(['{', '}']).chars().take(2).collect()
+                } else {
+                    ".".to_string()
+                };
+                s.push_str(&format!("{cell:<3}"));
+            }
+            s.push('\n');
+        }
+        s.push_str("    ");
+        for file in 0..g.width as i32 {
+            s.push_str(&format!("{:<3}", crate::rules::file_char(file)));
+        }
+        s.push('\n');
+        s
+    }
+}
