@@ -466,3 +466,174 @@ fn black_pieces_mirror_white_ones() {
         assert_eq!(flip(&black), w, "{piece}");
     }
 }
+
+#[test]
+fn compounds_among_blockers_are_the_union_of_their_parts() {
+    let z = zoo();
+    // White X on d4; Black: rook f8, pawn d7, knight f6, pawn b4, knight
+    // b2, king h8; White: pawn b6, pawn g4, pawn e3, rook d1, king h1.
+    let fen = "5r1k/3p4/1P3n2/8/1p1X2P1/4P3/1n6/3R3K w - - 0 1";
+    // The parts, derived by hand:
+    // rook: up d5 d6 xd7; down d3 d2 (own d1); left c4 xb4; right e4 f4
+    // (own g4).
+    let r = "d5 d6 xd7 d3 d2 c4 xb4 e4 f4";
+    // bishop: e5 xf6; c5 (own b6); own e3; c3 xb2.
+    let b = "e5 xf6 c5 c3 xb2";
+    // knight: all eight squares are empty.
+    let n = "c6 e6 b5 f5 b3 f3 c2 e2";
+    // nightrider: the knight squares, then e6-xf8, c6-b8, f5-h6, f3-h2
+    // (the other rays leave the board).
+    let nn = "c6 e6 b5 f5 b3 f3 c2 e2 xf8 b8 h6 h2";
+    let w = "d5 d3 c4 e4";
+    let f = "e5 c5 c3";
+    // camel (1,3): all eight empty; no second camel leap fits.
+    let c = "e7 c7 g5 a5 g3 a3 e1 c1";
+    let d = "d6 d2 xb4 f4";
+    let cases: [(&str, &[&str]); 20] = [
+        ("amazon", &[r, b, n]),
+        ("chancellor", &[r, n]),
+        ("archbishop", &[b, n]),
+        ("nightrider", &[nn]),
+        ("archbishoprider", &[b, nn]),
+        ("chancellorrider", &[r, nn]),
+        ("amazonrider", &[r, b, nn]),
+        ("dragonking", &[r, f]),
+        ("dragonhorse", &[b, w]),
+        ("supercardinal", &[b, n, w]),
+        ("superchancellor", &[r, n, f]),
+        ("supercardinalrider", &[b, nn, w]),
+        ("superchancellorrider", &[r, nn, f]),
+        ("knightguard", &[w, f, n]),
+        ("knightwazir", &[n, w]),
+        ("knightferz", &[n, f]),
+        ("camel", &[c]),
+        ("camelrider", &[c]),
+        ("dabbabah", &[d]),
+        ("equusrex", &[w, f, n]),
+    ];
+    for (piece, parts) in cases {
+        let mut want: Vec<String> = parts.iter().flat_map(|p| sorted(p)).collect();
+        want.sort();
+        want.dedup();
+        assert_eq!(in_fen(&z, piece, fen, "d4"), want, "{piece}");
+    }
+    // Ferz + dabbabah + camel, the attack-only wazir steps not moving.
+    let mut want: Vec<String> = [f, d, c].iter().flat_map(|p| sorted(p)).collect();
+    want.sort();
+    assert_eq!(in_fen(&z, "monoequusrex", fen, "d4"), want);
+    // The wuss slides like a queen to empty squares only.
+    assert_eq!(
+        in_fen(&z, "wuss", fen, "d4"),
+        sorted("d5 d6 d3 d2 c4 e4 f4 e5 c5 c3")
+    );
+}
+
+#[test]
+fn compounds_on_an_empty_board_are_the_union_of_their_parts() {
+    let z = zoo();
+    // Parts from d4 and from a1 on an empty board, by hand.
+    let part = |name: &str, at: &str| -> &'static str {
+        match (name, at) {
+            ("R", "d4") => "a4 b4 c4 e4 f4 g4 h4 d1 d2 d3 d5 d6 d7 d8",
+            ("B", "d4") => "a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1",
+            ("N", "d4") => "b3 b5 c2 c6 e2 e6 f3 f5",
+            // The (1,2), (2,1), (2,-1) and (-1,2) rays land twice.
+            ("NN", "d4") => "b3 b5 c2 c6 e2 e6 f3 f5 b8 f8 h2 h6",
+            ("W", "d4") => "d5 d3 c4 e4",
+            ("F", "d4") => "c5 e5 c3 e3",
+            ("C", "d4") => "c1 e1 c7 e7 a3 a5 g3 g5",
+            ("D", "d4") => "d2 d6 b4 f4",
+            ("R", "a1") => "a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1",
+            ("B", "a1") => "b2 c3 d4 e5 f6 g7 h8",
+            ("N", "a1") => "b3 c2",
+            ("NN", "a1") => "b3 c5 d7 c2 e3 g4",
+            ("W", "a1") => "a2 b1",
+            ("F", "a1") => "b2",
+            ("C", "a1") => "b4 d2",
+            ("CC", "a1") => "b4 c7 d2 g3",
+            ("CC", "d4") => "c1 e1 c7 e7 a3 a5 g3 g5",
+            ("D", "a1") => "a3 c1",
+            _ => panic!("no part {name} from {at}"),
+        }
+    };
+    for (piece, parts) in [
+        ("amazon", "R B N"),
+        ("chancellor", "R N"),
+        ("archbishop", "B N"),
+        ("nightrider", "NN"),
+        ("archbishoprider", "B NN"),
+        ("chancellorrider", "R NN"),
+        ("amazonrider", "R B NN"),
+        ("dragonking", "R F"),
+        ("dragonhorse", "B W"),
+        ("supercardinal", "B N W"),
+        ("superchancellor", "R N F"),
+        ("supercardinalrider", "B NN W"),
+        ("superchancellorrider", "R NN F"),
+        ("knightguard", "W F N"),
+        ("knightwazir", "N W"),
+        ("knightferz", "N F"),
+        ("camel", "C"),
+        ("camelrider", "CC"),
+        ("dabbabah", "D"),
+        ("equusrex", "W F N"),
+        ("monoequusrex", "F D C"),
+        ("pao", "R"),
+        ("vao", "B"),
+        ("paovao", "R B"),
+        ("wuss", "R B"),
+        ("cannonpawn", "W F"),
+    ] {
+        for at in ["d4", "a1"] {
+            let mut want: Vec<String> = parts
+                .split_whitespace()
+                .flat_map(|p| sorted(part(p, at)))
+                .collect();
+            want.sort();
+            want.dedup();
+            assert_eq!(empty(&z, piece, at), want, "{piece} from {at}");
+        }
+    }
+}
+
+#[test]
+fn squeen_is_queen_and_sissa() {
+    let z = zoo();
+    // Sissa's 22 squares in this position plus the 13 open bishop squares
+    // (the queen's rook lines are all blocked by the own pawns).
+    let fen = "k7/8/8/3P4/2PXP3/3P4/8/7K w - - 0 1";
+    let sissa = "a4 b3 b4 b5 b8 c2 c6 d1 d2 d6 d7 d8 e2 e6 f3 f4 f5 f8 g4 h2 h4 h6";
+    let bishop = "c5 b6 a7 e5 f6 g7 h8 c3 b2 a1 e3 f2 g1";
+    let mut want: Vec<String> = sorted(sissa).into_iter().chain(sorted(bishop)).collect();
+    want.sort();
+    assert_eq!(in_fen(&z, "squeen", fen, "d4"), want);
+}
+
+#[test]
+fn diagrams_tell_moving_from_capturing() {
+    let z = zoo();
+    let marks = |piece: &str, at: &str| -> String {
+        let d = on_empty_board(&z, z.kind(piece).unwrap(), Color::White, sq(&z, at));
+        d.reach
+            .iter()
+            .map(|(s, r)| format!("{}{}", z.geometry.name(*s), r.mark()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // The Monochromatic pawn: a two-square advance that never captures,
+    // diagonal captures that never move.
+    assert_eq!(marks("monopawn", "d4"), "c5x e5x d6o");
+    // The Berolina pawn the other way round (no double step off rank 2).
+    assert_eq!(marks("berolina", "d4"), "c5o d5x e5o");
+    // The Scorpion's sideways knight leaps only move.
+    assert_eq!(marks("scorpion", "d4"), "b5o c5x d5o e5x f5o");
+    // A knight moves and captures alike.
+    assert_eq!(marks("knight", "a1"), "c2* b3*");
+    let pao = on_empty_board(&z, z.kind("pao").unwrap(), Color::White, sq(&z, "d4"));
+    assert!(pao.reach.iter().all(|r| r.1 == Reach::MoveOnly));
+    // The diagram itself.
+    let text = on_empty_board(&z, z.kind("knight").unwrap(), Color::White, sq(&z, "b1")).render(&z);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[5].trim_end(), "  3 *  .  *  .  .  .  .  .");
+    assert_eq!(rows[7].trim_end(), "  1 .  @  .  .  .  .  .  .");
+}
