@@ -637,3 +637,39 @@ fn diagrams_tell_moving_from_capturing() {
     assert_eq!(rows[5].trim_end(), "  3 *  .  *  .  .  .  .  .");
     assert_eq!(rows[7].trim_end(), "  1 .  @  .  .  .  .  .  .");
 }
+
+#[test]
+fn every_quiet_two_square_pawn_advance_opens_en_passant() {
+    let z = zoo();
+    // The Monochromatic pawn advances two squares from any rank; the
+    // square it passes may be taken en passant, as after a double step.
+    let pos = parse_fen(&z, "4k3/8/4p3/8/3{Monopawn}4/8/8/4K3 w - - 0 1").unwrap();
+    let moves = changeling::movegen::legal_moves(&z, &pos);
+    let push = moves
+        .iter()
+        .find(|m| m.from == sq(&z, "d4") && m.to == sq(&z, "d6"))
+        .expect("d4-d6");
+    let mut after = pos.clone();
+    after.play_unchecked(&z, push);
+    assert_eq!(after.ep, Some(sq(&z, "d5")));
+    let replies = changeling::movegen::legal_moves(&z, &after);
+    let ep = replies
+        .iter()
+        .find(|m| m.from == sq(&z, "e6") && m.to == sq(&z, "d5"))
+        .expect("e6xd5 en passant");
+    assert_eq!(
+        ep.kind,
+        changeling::position::MoveKind::EnPassant(sq(&z, "d6"))
+    );
+    // The Berolina pawn's diagonal double step passes c3 (b2-d4); a
+    // Berolina pawn capturing straight takes there.
+    let pos = parse_fen(&z, "4k3/8/8/8/8/8/1{Berolina}6/4K3 w - - 0 1").unwrap();
+    let moves = changeling::movegen::legal_moves(&z, &pos);
+    let mut v: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == sq(&z, "b2"))
+        .map(|m| z.geometry.name(m.to))
+        .collect();
+    v.sort();
+    assert_eq!(v, sorted("a3 c3 d4"));
+}

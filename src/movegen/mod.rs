@@ -345,7 +345,7 @@ fn gen_atom<S: Sink>(
             if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
                 return;
             }
-            let quiet = if a.initial && pawn {
+            let quiet = if (a.initial || a.double_step) && pawn {
                 MoveKind::DoubleStep
             } else {
                 MoveKind::Normal

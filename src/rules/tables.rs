@@ -27,6 +27,9 @@ pub struct GenAtom {
     pub skip_first: bool,
     /// For lame leapers, the path squares relative to the origin.
     pub lame: Vec<(i8, i8)>,
+    /// A pawn's quiet two-square advance along a line (`D` or `A` shape),
+    /// which opens en passant on the square it passes, initial or not.
+    pub double_step: bool,
     /// Index of the source atom in the piece definition.
     pub source: u8,
 }
@@ -227,6 +230,12 @@ pub fn finish(rules: &mut Rules) {
                             initial: atom.initial,
                             skip_first: atom.skip_first,
                             lame: lame.clone(),
+                            double_step: def.pawn
+                                && atom.can_move
+                                && atom.style == Style::Leap
+                                && d.0 % 2 == 0
+                                && d.1 % 2 == 0
+                                && d.0.abs().max(d.1.abs()) == 2,
                             source: ai as u8,
                         });
                     }
@@ -265,7 +274,9 @@ pub fn finish(rules: &mut Rules) {
             );
             path_tables[color].push(paths);
             // Plain leaps (no lame path, not initial-only) go to tables.
-            let simple = |a: &GenAtom| a.style == Style::Leap && !a.initial && a.lame.is_empty();
+            let simple = |a: &GenAtom| {
+                a.style == Style::Leap && !a.initial && a.lame.is_empty() && !a.double_step
+            };
             let mut tables: Vec<LeapTable> = Vec::new();
             for mode in [(true, true), (true, false), (false, true)] {
                 let group: Vec<&GenAtom> = list
