@@ -99,6 +99,7 @@ fn compounds_and_riders_on_an_empty_board() {
         ("camelrider", 8, 4),
         ("dabbabah", 4, 2),
         ("equusrex", 8 + 8, 3 + 2),
+        ("camelrex", 8 + 8, 3 + 2),
         // Ferz + dabbabah + camel: 4 + 4 + 8 / 1 + 2 + 2.
         ("monoequusrex", 16, 5),
         // Hoppers on an empty board: only their quiet slides.
@@ -577,6 +578,7 @@ fn compounds_on_an_empty_board_are_the_union_of_their_parts() {
         ("camelrider", "CC"),
         ("dabbabah", "D"),
         ("equusrex", "W F N"),
+        ("camelrex", "W F C"),
         ("monoequusrex", "F D C"),
         ("pao", "R"),
         ("vao", "B"),
