@@ -11,6 +11,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod script;
 pub mod show;
 pub mod variants;
 

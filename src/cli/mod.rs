@@ -265,12 +265,27 @@ fn show_piece(
     out!(
         "{}",
         if fen.is_some() {
-            "@ the piece, o move, x capture, ^ over a piece"
+            "@ the piece, o move, x capture, * both, ^ over a piece"
         } else {
             "@ the piece, * move or capture, o move only, x capture only"
         }
     );
-    out!("{}", diagram.squares(&rules).join(" "));
+    let list: Vec<String> = diagram
+        .reach
+        .iter()
+        .map(|(s, r)| {
+            let x = if *r == crate::show::Reach::Capture {
+                "x"
+            } else {
+                ""
+            };
+            format!("{x}{}", g.name(*s))
+        })
+        .collect();
+    out!("{}", list.join(" "));
+    if let Some(e) = rules.script.as_ref().and_then(|h| h.take_error()) {
+        eprintln!("script error: {e}");
+    }
     ExitCode::SUCCESS
 }
 

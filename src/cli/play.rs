@@ -86,6 +86,13 @@ pub fn run(rules: Arc<Rules>, start: Position, seed: u64) -> ExitCode {
                 }
             }
         }
+        // A failing script hook yields no moves and is reported here; the
+        // game goes on from the same position.
+        if let Some(host) = &game.rules().script
+            && let Some(e) = host.take_error()
+        {
+            let _ = writeln!(out, "script error: {e}");
+        }
     }
     ExitCode::SUCCESS
 }

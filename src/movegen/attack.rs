@@ -67,6 +67,11 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
             }
         }
     }
+    if let Some(s) = script_attacks(rules, pos, sq, by)
+        && !v.contains(&s)
+    {
+        v.push(s);
+    }
     v
 }
 
@@ -81,6 +86,20 @@ pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool
                 .occupied(by)
                 .iter()
                 .any(|src| path_attacks(rules, pos, src, sq)))
+        || script_attacks(rules, pos, sq, by).is_some()
+}
+
+/// A piece of `by` whose script says it attacks `sq`.
+fn script_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option<Square> {
+    let host = rules.script.as_ref()?;
+    if !host.has(crate::script::hooks::ATTACKS) {
+        return None;
+    }
+    pos.occupied(by).iter().find(|&src| {
+        pos.piece_at(src)
+            .is_some_and(|p| rules.scripted[p.kind.index()])
+            && host.attacks(rules.geometry, pos, src, sq)
+    })
 }
 
 /// Does the piece on `src` capture on `sq` along one of its paths (looked

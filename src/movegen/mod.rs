@@ -51,9 +51,17 @@ pub(crate) trait Sink {
         kind: MoveKind,
         atom: u8,
     );
+
+    /// Takes a move built elsewhere (a script's), judged like any move
+    /// that is not ordinary.
+    fn take_move(&mut self, rules: &Rules, mv: Move);
 }
 
 impl Sink for Vec<Move> {
+    fn take_move(&mut self, _: &Rules, mv: Move) {
+        self.push(mv);
+    }
+
     #[inline(always)]
     fn take(
         &mut self,
@@ -92,6 +100,12 @@ struct Count<'a> {
 }
 
 impl Sink for Count<'_> {
+    fn take_move(&mut self, rules: &Rules, mv: Move) {
+        if !leaves_royal_attacked(rules, self.pos, &mv) {
+            self.n += 1;
+        }
+    }
+
     #[inline(always)]
     fn take(
         &mut self,
@@ -182,6 +196,14 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
             continue;
         }
         gen_paths(rules, pos, from, piece, t, out);
+    }
+    if rules.scripted[piece.kind.index()]
+        && let Some(host) = &rules.script
+        && host.has(crate::script::hooks::EXTRA_MOVES)
+    {
+        for mv in host.extra_moves(rules.geometry, pos, from) {
+            out.take_move(rules, mv);
+        }
     }
 }
 

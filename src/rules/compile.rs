@@ -22,12 +22,12 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
     ("marker", "markers"),
     ("phase", "turn phases"),
     ("random_setup", "random setups"),
-    ("script", "script hooks"),
     ("promotion", "promotion rules beyond pawns"),
 ];
 
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
-const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending"];
+const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "script"];
+const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces"];
 const PIECE_KEYS: &[&str] = &["letter", "betza", "attacks", "royal", "value", "pawn"];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -396,6 +396,25 @@ fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Reads a script named in a variant file: beside the variant file first,
+/// then under `scripts/`. Returns the path shown in messages and the text.
+fn read_script(variant_source: &str, path: &str) -> Result<(String, String), String> {
+    let mut tried = Vec::new();
+    let beside = std::path::Path::new(variant_source)
+        .parent()
+        .map(|d| d.join(path));
+    for candidate in beside
+        .into_iter()
+        .chain([std::path::Path::new("scripts").join(path)])
+    {
+        match std::fs::read_to_string(&candidate) {
+            Ok(text) => return Ok((candidate.display().to_string(), text)),
+            Err(e) => tried.push(format!("{}: {e}", candidate.display())),
+        }
+    }
+    Err(tried.join("; "))
+}
+
 fn reject_name(s: &Section, diags: &mut Vec<Diagnostic>) {
     if let Some(n) = &s.name {
         diags.push(
@@ -742,6 +761,8 @@ fn compile_block(
         double_step_zone: ByColor::default(),
     };
     let mut castles: Vec<CastleRule> = Vec::new();
+    let mut script: Option<std::sync::Arc<crate::script::ScriptHost>> = None;
+    let mut scripted = vec![false; pieces.len()];
     let mut ending = Ending {
         checkmate: Verdict::Loss,
         stalemate: Verdict::Draw,
@@ -913,6 +934,80 @@ fn compile_block(
                 reject_name(s, diags);
                 er.finish(ENDING_KEYS, "`ending`", diags);
             }
+            "script" => {
+                let mut sr = Reader::new(&s.body);
+                let file = sr.take("file");
+                let hooks: Vec<(String, Span)> = sr
+                    .take("hooks")
+                    .map(|e| {
+                        get_list(e)
+                            .into_iter()
+                            .filter_map(|v| match &v.node {
+                                Value::Ident(n) => Some((n.clone(), v.span)),
+                                other => {
+                                    diags.push(Diagnostic::error(
+                                        v.span,
+                                        format!(
+                                            "expected a hook name, found {}",
+                                            other.type_name()
+                                        ),
+                                    ));
+                                    None
+                                }
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if let Some(e) = sr.take("pieces") {
+                    for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
+                        scripted[k.index()] = true;
+                    }
+                }
+                reject_subsections(&sr, "`script`", diags);
+                reject_name(s, diags);
+                sr.finish(SCRIPT_KEYS, "`script`", diags);
+                let Some(file) = file else {
+                    diags.push(
+                        Diagnostic::error(s.kind.span, "`script` needs a `file`")
+                            .with_help("add `file = \"NAME.rhai\"` (looked up beside the variant file, then in scripts/)"),
+                    );
+                    continue;
+                };
+                let Some(path) = get_str(file, diags) else {
+                    continue;
+                };
+                match read_script(source, path) {
+                    Err(why) => diags.push(
+                        Diagnostic::error(
+                            file.value.span,
+                            format!("cannot read script `{path}`: {why}"),
+                        )
+                        .with_help(
+                            "scripts are looked up beside the variant file, then in scripts/",
+                        ),
+                    ),
+                    Ok((shown, text)) => {
+                        let declared: Vec<&str> = hooks.iter().map(|h| h.0.as_str()).collect();
+                        let names = pieces.iter().map(|p| p.name.clone()).collect();
+                        match crate::script::ScriptHost::load(&shown, &text, &declared, names) {
+                            Ok(host) => script = Some(std::sync::Arc::new(host)),
+                            Err(problems) => {
+                                for p in problems {
+                                    let at = if p.line > 0 {
+                                        format!("{shown}:{}: ", p.line)
+                                    } else {
+                                        format!("{shown}: ")
+                                    };
+                                    diags.push(Diagnostic::error(
+                                        file.value.span,
+                                        format!("{at}{}", p.message),
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
             other => {
                 if let Some((_, what)) = PLANNED_SECTIONS.iter().find(|(k, _)| *k == other) {
                     diags.push(
@@ -991,6 +1086,8 @@ fn compile_block(
         zobrist: super::Zobrist::new(0, 0),
         pin_shortcut: false,
         may_repeat: ByColor::default(),
+        script,
+        scripted,
         paths_of: ByColor::default(),
         path_attackers: ByColor::default(),
         royal_kind: Vec::new(),

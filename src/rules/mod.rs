@@ -174,6 +174,10 @@ pub struct Rules {
     /// Kinds whose atoms share a direction, so one target may be reached
     /// twice and generated moves need de-duplication.
     pub(crate) may_repeat: ByColor<Vec<bool>>,
+    /// The variant's compiled script, if it declares one.
+    pub script: Option<std::sync::Arc<crate::script::ScriptHost>>,
+    /// Kinds whose moves and attacks also go through the script.
+    pub scripted: Vec<bool>,
     /// Path moves (bent, crooked, circular, cylindrical) per kind.
     pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
     /// Bit `k` set: kind `k` captures along a path (so attacks need a

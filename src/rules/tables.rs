@@ -367,6 +367,7 @@ pub fn finish(rules: &mut Rules) {
     // riders and initial-only captures break that, and so do stacks.
     // Move-only atoms (the pawn's lame double step) never attack.
     rules.pin_shortcut = rules.capacity == 1
+        && !(rules.script.is_some() && rules.scripted.iter().any(|&s| s))
         && rules.pieces.iter().all(|p| {
             p.atoms.iter().filter(|a| a.can_capture).all(|a| {
                 matches!(a.style, Style::Leap | Style::Ride)

@@ -1,0 +1,31 @@
+//! Every script hook: its function name, parameters and when it fires.
+//! This list drives the load-time check, the documentation
+//! (`scripts/README.md`) and the tests.
+
+/// One hook a variant may name in its `script { hooks = [...] }`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hook {
+    /// The script function's name.
+    pub name: &'static str,
+    /// Its parameters, by name.
+    pub params: &'static [&'static str],
+    /// When it is called and what it returns.
+    pub when: &'static str,
+}
+
+/// Extra moves of a scripted piece.
+pub const EXTRA_MOVES: Hook = Hook {
+    name: "extra_moves",
+    params: &["board", "from"],
+    when: "for each piece of a scripted kind while moves are generated; returns an array of moves (maps with `to` and optionally `captures`)",
+};
+
+/// Whether a scripted piece attacks a square.
+pub const ATTACKS: Hook = Hook {
+    name: "attacks",
+    params: &["board", "from", "target"],
+    when: "for each piece of a scripted kind when a square's safety is asked (check, castling); returns true or false",
+};
+
+/// Every hook, in documentation order.
+pub const ALL: &[Hook] = &[EXTRA_MOVES, ATTACKS];
