@@ -40,14 +40,14 @@ fn moves_of(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
 fn withdrawer_captures_by_moving_away() {
     let w = withdrawer();
     // d4 Withdrawer, Black pawn d5 right above it, own pawn b2, Black
-    // knight f6. Queen moves to empty squares (native `mQ`): up is
-    // blocked by d5; withdrawing straight down (d3 d2 d1) also captures
-    // d5. No other neighbour is an enemy.
+    // knight f6. Queen moves to empty squares: up is blocked by d5;
+    // withdrawing straight down (d3 d2 d1) captures d5, compulsorily. No
+    // other neighbour is an enemy.
     let fen = "4k3/8/5n2/3p4/3W4/8/1P6/4K3 w - - 0 1";
     let mut want: Vec<String> = [
         // quiet: left a4 b4 c4, right e4..h4, down d3 d2 d1, diagonals
         // c5 b6 a7, e5 (f6 knight stops the ray), c3 (own b2), e3 f2 g1.
-        "-a4 -b4 -c4 -e4 -f4 -g4 -h4 -d3 -d2 -d1 -c5 -b6 -a7 -e5 -c3 -e3 -f2 -g1",
+        "-a4 -b4 -c4 -e4 -f4 -g4 -h4 -c5 -b6 -a7 -e5 -c3 -e3 -f2 -g1",
         // withdrawing from d5: d3 d2 d1 capture it.
         "xd3 xd2 xd1",
     ]

@@ -168,6 +168,22 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
 /// Every move of every atom of `piece` on `from`, repeats included.
 #[inline]
 fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
+    if !rules.script_only[piece.kind.index()] {
+        gen_native(rules, pos, from, piece, out);
+    }
+    if rules.scripted[piece.kind.index()]
+        && let Some(host) = &rules.script
+        && host.has(crate::script::hooks::EXTRA_MOVES)
+    {
+        for mv in host.extra_moves(rules.geometry, pos, from) {
+            out.take_move(rules, mv);
+        }
+    }
+}
+
+/// The moves of `piece`'s `betza` movement.
+#[inline]
+fn gen_native<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
     let us = piece.color;
     for t in &rules.leaps[us][piece.kind.index()] {
         for &(to, source) in t.from(from) {
@@ -196,14 +212,6 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
             continue;
         }
         gen_paths(rules, pos, from, piece, t, out);
-    }
-    if rules.scripted[piece.kind.index()]
-        && let Some(host) = &rules.script
-        && host.has(crate::script::hooks::EXTRA_MOVES)
-    {
-        for mv in host.extra_moves(rules.geometry, pos, from) {
-            out.take_move(rules, mv);
-        }
     }
 }
 

@@ -27,7 +27,7 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
 
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
 const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "script"];
-const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces"];
+const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces", "replace"];
 const PIECE_KEYS: &[&str] = &["letter", "betza", "attacks", "royal", "value", "pawn"];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -763,6 +763,7 @@ fn compile_block(
     let mut castles: Vec<CastleRule> = Vec::new();
     let mut script: Option<std::sync::Arc<crate::script::ScriptHost>> = None;
     let mut scripted = vec![false; pieces.len()];
+    let mut script_only = vec![false; pieces.len()];
     let mut ending = Ending {
         checkmate: Verdict::Loss,
         stalemate: Verdict::Draw,
@@ -963,6 +964,12 @@ fn compile_block(
                         scripted[k.index()] = true;
                     }
                 }
+                if let Some(e) = sr.take("replace") {
+                    for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
+                        scripted[k.index()] = true;
+                        script_only[k.index()] = true;
+                    }
+                }
                 reject_subsections(&sr, "`script`", diags);
                 reject_name(s, diags);
                 sr.finish(SCRIPT_KEYS, "`script`", diags);
@@ -1088,6 +1095,7 @@ fn compile_block(
         may_repeat: ByColor::default(),
         script,
         scripted,
+        script_only,
         paths_of: ByColor::default(),
         path_attackers: ByColor::default(),
         royal_kind: Vec::new(),

@@ -178,6 +178,9 @@ pub struct Rules {
     pub script: Option<std::sync::Arc<crate::script::ScriptHost>>,
     /// Kinds whose moves and attacks also go through the script.
     pub scripted: Vec<bool>,
+    /// Kinds whose moves come only from the script (their `betza` moves
+    /// are not generated).
+    pub script_only: Vec<bool>,
     /// Path moves (bent, crooked, circular, cylindrical) per kind.
     pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
     /// Bit `k` set: kind `k` captures along a path (so attacks need a
