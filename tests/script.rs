@@ -166,3 +166,82 @@ fn variants_without_scripts_never_call_one() {
     let chess = load("chess").unwrap();
     assert!(chess.script.is_none());
 }
+
+fn rococo() -> Arc<Rules> {
+    load("tests/scripts/rococo.variant").unwrap()
+}
+
+/// Plays the legal move from `from` to `to` (the capturing one if there
+/// are two) and returns the FEN after it.
+fn after(rules: &Rules, fen: &str, uci: &str) -> String {
+    let pos = parse_fen(rules, fen).unwrap();
+    let mv = legal_moves(rules, &pos)
+        .into_iter()
+        .filter(|m| to_uci(rules, m) == uci)
+        .max_by_key(|m| m.captured.is_some())
+        .unwrap_or_else(|| panic!("{uci} is not legal in {fen}"));
+    let mut next = pos.clone();
+    next.play_unchecked(rules, &mv);
+    assert_eq!(next.hash(), next.compute_hash(rules));
+    to_fen(rules, &next)
+}
+
+#[test]
+fn advancer_captures_the_piece_it_stops_in_front_of() {
+    let r = rococo();
+    // Advancer d4; Black pawn d7, knight g4, king a8; own pawn b2.
+    // Up: d5, then d6 in front of d7 (captures it). Right: e4, then f4 in
+    // front of g4 (captures it). Everything else is a quiet queen move;
+    // c3 stops before the own b2; h8 is empty.
+    let fen = "k7/3p4/8/8/3V2n1/8/1P6/7K w - - 0 1";
+    let want = sorted_moves(
+        "-d5 xd6 -e4 xf4 -c4 -b4 -a4 -d3 -d2 -d1 -e5 -f6 -g7 -h8 -c5 -b6 -a7 -e3 -f2 -g1 -c3",
+    );
+    assert_eq!(moves_of(&r, fen, "d4"), want);
+    assert_eq!(after(&r, fen, "d4f4"), "k7/3p4/8/8/5V2/8/1P6/7K b - - 0 1");
+    assert_eq!(after(&r, fen, "d4d6"), "k7/8/3V4/8/6n1/8/1P6/7K b - - 0 1");
+}
+
+#[test]
+fn long_leaper_captures_every_piece_it_jumps() {
+    let r = rococo();
+    // Long Leaper a1; Black pawns a3 a5, knight c1, pawns c3 d4 (two in a
+    // row); own king h1; Black king h8. Up: a2, over a3 to a4, over a5 to
+    // a6 a7 a8 (both captured). Right: b1, over c1 to d1..g1. Diagonal:
+    // b2 only (c3 and d4 stand in a row).
+    let fen = "7k/8/8/p7/3p4/p1p5/8/L1n4K w - - 0 1";
+    let want = sorted_moves("-a2 xa4 xa6 xa7 xa8 -b1 xd1 xe1 xf1 xg1 -b2");
+    assert_eq!(moves_of(&r, fen, "a1"), want);
+    assert_eq!(after(&r, fen, "a1a8"), "L6k/8/8/8/3p4/2p5/8/2n4K b - - 0 1");
+}
+
+#[test]
+fn advancer_and_long_leaper_give_check() {
+    let r = rococo();
+    // The Advancer on a1 can stop on a7, in front of the king on a8.
+    let pos = parse_fen(&r, "k7/8/8/8/8/8/8/V6K b - - 0 1").unwrap();
+    assert!(in_check(&r, &pos, changeling::Color::Black));
+    // Blocked on a4: no check.
+    let pos = parse_fen(&r, "k7/8/8/8/P7/8/8/V6K b - - 0 1").unwrap();
+    assert!(!in_check(&r, &pos, changeling::Color::Black));
+    // The Long Leaper on a1 jumps the pawn on c3 along the long diagonal
+    // and reaches the king on g7, with h8 empty behind it: check.
+    let pos = parse_fen(&r, "8/6k1/8/8/8/2p5/8/L6K b - - 0 1").unwrap();
+    assert!(in_check(&r, &pos, changeling::Color::Black));
+    let mut kings: Vec<String> = legal_moves(&r, &pos)
+        .iter()
+        .filter(|m| r.geometry.name(m.from) == "g7")
+        .map(|m| r.geometry.name(m.to))
+        .collect();
+    kings.sort();
+    // f6 (diagonal a1-h8, g7 empty behind it after the move): attacked.
+    // h8 (on the diagonal, but nothing behind it): safe. The rest are off
+    // the leaper's lines or have their square behind them occupied.
+    assert_eq!(kings, ["f7", "f8", "g6", "g8", "h6", "h7", "h8"]);
+}
+
+fn sorted_moves(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}

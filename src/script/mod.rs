@@ -169,11 +169,29 @@ impl ScriptHost {
         declared: &[&str],
         names: Vec<String>,
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
-        let engine = engine();
-        let ast = engine.compile(source).map_err(|e| {
+        let mut engine = engine();
+        // `import "name"` reads `name.rhai` beside the script, then under
+        // scripts/, once, while compiling; the modules are embedded in the
+        // AST and the engine reads no file afterwards.
+        let mut resolvers = rhai::module_resolvers::ModuleResolversCollection::new();
+        if let Some(dir) = std::path::Path::new(file).parent() {
+            resolvers.push(rhai::module_resolvers::FileModuleResolver::new_with_path(
+                dir,
+            ));
+        }
+        resolvers.push(rhai::module_resolvers::FileModuleResolver::new_with_path(
+            "scripts",
+        ));
+        engine.set_module_resolver(resolvers);
+        let compiled = engine.compile_into_self_contained(&Scope::new(), source);
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        let ast = compiled.map_err(|e| {
             vec![LoadProblem {
-                line: e.1.line().unwrap_or(0),
-                message: e.0.to_string(),
+                line: e.position().line().unwrap_or(0),
+                message: match &*e {
+                    rhai::EvalAltResult::ErrorParsing(p, _) => p.to_string(),
+                    other => other.to_string(),
+                },
             }]
         })?;
         let mut problems = Vec::new();
