@@ -96,4 +96,49 @@ fn main() {
             ours / cozy
         );
     }
+    script_bridge(quick);
+}
+
+/// The cost of the script bridge: the same position with Withdrawers
+/// whose moves come from `scripts/withdrawer.rhai`, and with a native
+/// stand-in (the same kind moving by its `betza`, "mQ", no script). The
+/// trees differ a little (the native stand-in neither captures nor gives
+/// check), so speeds are compared in nodes per second.
+fn script_bridge(quick: bool) {
+    let scripted = changeling::variants::load("tests/scripts/withdrawer.variant")
+        .expect("the scripted variant loads");
+    let text = std::fs::read_to_string("tests/scripts/withdrawer.variant")
+        .expect("the variant file reads");
+    let start = text.find("    script {").expect("a script section");
+    let end = start + text[start..].find("    }\n").expect("its end") + 6;
+    let native_text = format!("{}{}", &text[..start], &text[end..]);
+    let native = changeling::variants::load_str("native.variant", &native_text)
+        .expect("the native stand-in loads");
+    let fen = "7k/8/8/8/8/8/8/W1W1K1WW w - - 0 1";
+    let depth = if quick { 3 } else { 4 };
+    let (n_native, t_native) = best_of(2, || {
+        perft(&native, &parse_fen(&native, fen).expect("FEN"), depth)
+    });
+    let (n_script, t_script) = best_of(2, || {
+        perft(&scripted, &parse_fen(&scripted, fen).expect("FEN"), depth)
+    });
+    println!();
+    println!(
+        "{:<10} {:>5} {:>12} {:>10} {:>12} {:>12} {:>10} {:>12} {:>7}",
+        "bridge",
+        "depth",
+        "script n",
+        "script s",
+        "script nps",
+        "native n",
+        "native s",
+        "native nps",
+        "ratio"
+    );
+    let (nps_script, nps_native) = (n_script as f64 / t_script, n_native as f64 / t_native);
+    println!(
+        "{:<10} {depth:>5} {n_script:>12} {t_script:>10.3} {nps_script:>12.0} {n_native:>12} {t_native:>10.3} {nps_native:>12.0} {:>6.1}x",
+        "withdrawer",
+        nps_native / nps_script
+    );
 }
