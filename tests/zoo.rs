@@ -210,6 +210,71 @@ fn bent_crooked_circular_and_multi_leg_on_an_empty_board() {
         ),
         // Lame dabbabah-rider (the Monochromatic rook's moves).
         ("monorook", "d4", "b4 d2 d6 d8 f4 h4"),
+        ("monorook", "a1", "a3 a5 a7 c1 e1 g1"),
+        // Octopus: diagonal first, then two or more outward orthogonal
+        // steps (g5 h5 e7 e8 a5 c7 c8 g3 h3 e1 a3 c1); orthogonal first,
+        // then two or more outward diagonal steps (f7 g8 b7 a8 f1 b1 g6
+        // h7 g2 h1 a6 a2).
+        (
+            "octopus",
+            "d4",
+            "g5 h5 e7 e8 a5 c7 c8 g3 h3 e1 a3 c1 f7 g8 b7 a8 f1 b1 g6 h7 g2 h1 a6 a2",
+        ),
+        // a1: via b2 d2-h2 and b4-b8; via a2 c4-g8; via b1 d3-h7.
+        (
+            "octopus",
+            "a1",
+            "d2 e2 f2 g2 h2 b4 b5 b6 b7 b8 c4 d5 e6 f7 g8 d3 e4 f5 g6 h7",
+        ),
+        // Chainsaw a1: the rook's 14 + b2, then d2 f2 h2 and b4 b6 b8.
+        (
+            "chainsaw",
+            "a1",
+            "a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1 b2 d2 f2 h2 b4 b6 b8",
+        ),
+        // Crooked rook a1: a2, b1, and the staircases a2-b2-b3-c3-...-h8
+        // and b1-b2-c2-c3-...-h8.
+        (
+            "crookedrook",
+            "a1",
+            "a2 b1 b2 b3 c2 c3 c4 d3 d4 d5 e4 e5 e6 f5 f6 f7 g6 g7 g8 h7 h8",
+        ),
+        // NN02 a1: b3-c1-d3-e1-f3-g1-h3 and c2-a3-c4-a5-c6-a7-c8.
+        ("nn02", "a1", "b3 c1 d3 e1 f3 g1 h3 c2 a3 c4 a5 c6 a7 c8"),
+        // NN31 a1: b3-d2-e4-g3-h5 and c2-b4-d5-c7-e8.
+        ("nn31", "a1", "b3 d2 e4 g3 h5 c2 b4 d5 c7 e8"),
+        // NN33 a1: b3-d4-e6-g7 and c2-d4-f5-g7.
+        ("nn33", "a1", "b3 d4 e6 g7 c2 f5"),
+        // NN04 a1: b3-a5-b7 and c2-e1-g2.
+        ("nn04", "a1", "b3 a5 b7 c2 e1 g2"),
+        // Sissa: every rook square (14) and every nightrider square (12)
+        // from d4; from a1 the rook's 14 and the nightrider's 6.
+        (
+            "sissa",
+            "d4",
+            "a4 b4 c4 e4 f4 g4 h4 d1 d2 d3 d5 d6 d7 d8 b3 b5 c2 c6 e2 e6 f3 f5 b8 f8 h2 h6",
+        ),
+        (
+            "sissa",
+            "a1",
+            "a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1 b3 c5 d7 c2 e3 g4",
+        ),
+        // Squeen: the queen's 27 and the nightrider squares 12 / 21 + 6.
+        (
+            "squeen",
+            "d4",
+            "a4 b4 c4 e4 f4 g4 h4 d1 d2 d3 d5 d6 d7 d8 a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1 b3 b5 c2 c6 e2 e6 f3 f5 b8 f8 h2 h6",
+        ),
+        (
+            "squeen",
+            "a1",
+            "a2 a3 a4 a5 a6 a7 a8 b1 c1 d1 e1 f1 g1 h1 b2 c3 d4 e5 f6 g7 h8 b3 c5 d7 c2 e3 g4",
+        ),
+        ("mao", "a1", "b3 c2"),
+        ("moo", "d4", "b3 b5 c2 c6 e2 e6 f3 f5"),
+        // Rose h8: a1's set turned half round (a5 a7 b3 c2 c6 d4 e1 f3
+        // g1 -> h4 h2 g6 f7 f3 e5 d8 c6 b8).
+        ("rose", "h8", "h4 h2 g6 f7 f3 e5 d8 c6 b8"),
     ];
     for (piece, at, list) in cases {
         assert_eq!(empty(&z, piece, at), sorted(list), "{piece} from {at}");
