@@ -694,6 +694,12 @@ fn diagrams_tell_moving_from_capturing() {
     assert_eq!(marks("berolina", "d4"), "c5o d5x e5o");
     // The Scorpion's sideways knight leaps only move.
     assert_eq!(marks("scorpion", "d4"), "b5o c5x d5o e5x f5o");
+    // From the second rank: the Berolina pawn's diagonal double step
+    // (b4 f4) beside its single steps, the Monochromatic pawn's d4; near
+    // the edge, the Scorpion's one sideways leap.
+    assert_eq!(marks("berolina", "d2"), "c3o d3x e3o b4o f4o");
+    assert_eq!(marks("monopawn", "d2"), "c3x e3x d4o");
+    assert_eq!(marks("scorpion", "a4"), "a5o b5x c5o");
     // A knight moves and captures alike.
     assert_eq!(marks("knight", "a1"), "c2* b3*");
     let pao = on_empty_board(&z, z.kind("pao").unwrap(), Color::White, sq(&z, "d4"));
