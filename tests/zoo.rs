@@ -746,3 +746,32 @@ fn every_quiet_two_square_pawn_advance_opens_en_passant() {
     v.sort();
     assert_eq!(v, sorted("a3 c3 d4"));
 }
+
+#[test]
+fn immunity_limits_who_may_capture() {
+    let z = zoo();
+    // Black Mamra on d5 (only pawns may take it), Black rook on e5. White
+    // queen d4 next to both, White pawn c4 diagonally below d5, White
+    // Mamra e4.
+    let fen = "4k3/8/8/3{mamra}r3/2PQ{Mamra}3/8/8/4K3 w - - 0 1";
+    // The queen takes the rook on e5 but not the Mamra on d5.
+    assert_eq!(takes_in(&z, fen, "d4"), ["xe5"]);
+    // The pawn takes the Mamra.
+    assert_eq!(takes_in(&z, fen, "c4"), ["xd5"]);
+    // A Mamra takes the rook, never the other Mamra.
+    assert_eq!(takes_in(&z, fen, "e4"), ["xe5"]);
+}
+
+/// The captures of the piece on `at` in `fen` (White to move).
+fn takes_in(rules: &Rules, fen: &str, at: &str) -> Vec<String> {
+    let pos = parse_fen(rules, fen).unwrap();
+    let d = in_position(rules, &pos, sq(rules, at)).unwrap();
+    let mut v: Vec<String> = d
+        .reach
+        .iter()
+        .filter(|r| r.1 == Reach::Capture)
+        .map(|r| format!("x{}", rules.geometry.name(r.0)))
+        .collect();
+    v.sort();
+    v
+}

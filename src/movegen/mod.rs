@@ -14,6 +14,12 @@ use crate::lang::movement::Style;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{GenAtom, PathGen, Rules};
 
+/// May `attacker` capture `victim` (immunity, `captured_by`)?
+#[inline]
+pub(crate) fn may_take(rules: &Rules, attacker: Piece, victim: Piece) -> bool {
+    !rules.immunity || rules.capturable_by[victim.kind.index()] >> attacker.kind.index() & 1 != 0
+}
+
 /// May the piece on `from` use its initial-only moves? Pawns: when on a
 /// double-step rank. Others: while unmoved.
 #[inline]
@@ -247,7 +253,8 @@ fn gen_paths<S: Sink>(
             }
             if stop
                 && t.can_capture
-                && let Some(victim) = Piece::from_code(code).filter(|p| p.color != piece.color)
+                && let Some(victim) = Piece::from_code(code)
+                    .filter(|p| p.color != piece.color && may_take(rules, piece, *p))
             {
                 out.take(
                     rules,
@@ -290,7 +297,9 @@ fn leap_to<S: Sink>(
             && pawn
             && pos.ep == Some(to)
             && let Some(victim) = pos.ep_victim
-            && let Some(vp) = pos.piece_at(victim).filter(|p| p.color != piece.color)
+            && let Some(vp) = pos
+                .piece_at(victim)
+                .filter(|p| p.color != piece.color && may_take(rules, piece, *p))
         {
             out.take(
                 rules,
@@ -304,7 +313,8 @@ fn leap_to<S: Sink>(
             );
         }
     } else if can_capture
-        && let Some(victim) = Piece::from_code(code).filter(|p| p.color != piece.color)
+        && let Some(victim) =
+            Piece::from_code(code).filter(|p| p.color != piece.color && may_take(rules, piece, *p))
     {
         out.take(
             rules,
@@ -329,7 +339,8 @@ fn gen_atom<S: Sink>(
     out: &mut S,
 ) {
     let us = piece.color;
-    let enemy = |code: u8| Piece::from_code(code).filter(|p| p.color != us);
+    let enemy =
+        |code: u8| Piece::from_code(code).filter(|p| p.color != us && may_take(rules, piece, *p));
     let pawn = rules.is_pawn(piece.kind);
     // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
     // capture of an enemy. Returns whether `to` is occupied (riders stop).

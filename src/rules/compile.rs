@@ -28,7 +28,15 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
 const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "script"];
 const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces", "replace"];
-const PIECE_KEYS: &[&str] = &["letter", "betza", "attacks", "royal", "value", "pawn"];
+const PIECE_KEYS: &[&str] = &[
+    "letter",
+    "betza",
+    "attacks",
+    "royal",
+    "value",
+    "pawn",
+    "captured_by",
+];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
     "en_passant",
@@ -586,6 +594,7 @@ fn compile_block(
 
     // Pieces first: other sections refer to them by name.
     let mut pieces: Vec<PieceDef> = Vec::new();
+    let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
     let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
     for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
@@ -702,6 +711,9 @@ fn compile_block(
                 format!("unexpected section `{}` inside a piece", sub.kind.node),
             ));
         }
+        if let Some(e) = pr.take("captured_by") {
+            capture_limits.push((pieces.len(), e));
+        }
         pr.finish(PIECE_KEYS, "a piece", diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -711,6 +723,7 @@ fn compile_block(
             royal,
             value,
             pawn,
+            captured_by: None,
         });
         piece_spans.push(pname.span);
     }
@@ -746,6 +759,22 @@ fn compile_block(
         }
         k
     };
+    for (i, e) in capture_limits {
+        let mask = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .fold(0u128, |m, k| m | 1 << k.index());
+        if pieces[i].royal {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    "`captured_by` on a royal kind is not supported yet",
+                )
+                .with_note("check detection does not know immunity yet"),
+            );
+        }
+        pieces[i].captured_by = Some(mask);
+    }
 
     let mut pawns = PawnRules {
         double_step_ranks: vec![2],
@@ -1099,6 +1128,8 @@ fn compile_block(
         paths_of: ByColor::default(),
         path_attackers: ByColor::default(),
         royal_kind: Vec::new(),
+        capturable_by: Vec::new(),
+        immunity: false,
         pawn_kind: Vec::new(),
         uses_unmoved: false,
     };

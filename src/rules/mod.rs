@@ -35,6 +35,9 @@ pub struct PieceDef {
     /// Follows the pawn rules: promotion, en passant, rank-based double
     /// steps, resets the 50-move counter.
     pub pawn: bool,
+    /// Immunity: only these kinds (bit per kind) may capture this kind
+    /// (`captured_by`); `None`: any kind may.
+    pub captured_by: Option<u128>,
 }
 
 impl PieceDef {
@@ -187,6 +190,11 @@ pub struct Rules {
     /// forward look from such pieces).
     pub(crate) path_attackers: ByColor<u128>,
     pub(crate) royal_kind: Vec<bool>,
+    /// Per victim kind, the kinds that may capture it (all bits set when
+    /// unrestricted).
+    pub(crate) capturable_by: Vec<u128>,
+    /// Some kind is immune to some capturers.
+    pub(crate) immunity: bool,
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
     pub(crate) uses_unmoved: bool,

@@ -340,6 +340,12 @@ pub fn finish(rules: &mut Rules) {
     rules.moves_of = gen_tables;
     rules.attack = attack;
     rules.royal_kind = rules.pieces.iter().map(|p| p.royal).collect();
+    rules.capturable_by = rules
+        .pieces
+        .iter()
+        .map(|p| p.captured_by.unwrap_or(u128::MAX))
+        .collect();
+    rules.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.uses_unmoved = rules
         .pieces
