@@ -775,3 +775,38 @@ fn takes_in(rules: &Rules, fen: &str, at: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+#[test]
+fn an_attacked_wuss_must_move() {
+    let z = zoo();
+    let froms = |fen: &str| -> Vec<String> {
+        let pos = parse_fen(&z, fen).unwrap();
+        let mut v: Vec<String> = changeling::movegen::legal_moves(&z, &pos)
+            .iter()
+            .map(|m| z.geometry.name(m.from))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    // Not attacked: the king, the knight and the Wuss may all move.
+    assert_eq!(
+        froms("4k3/8/8/8/3{Wuss}4/8/8/1N2K3 w - - 0 1"),
+        ["b1", "d4", "e1"]
+    );
+    // Attacked by the rook on d8: only the Wuss may move (the knight may
+    // not block, nothing may take the rook).
+    let fen = "3rk3/8/8/8/3{Wuss}4/8/8/1N2K3 w - - 0 1";
+    assert_eq!(froms(fen), ["d4"]);
+    let pos = parse_fen(&z, fen).unwrap();
+    assert_eq!(
+        changeling::movegen::legal_move_count(&z, &pos, &mut Vec::new()),
+        changeling::movegen::legal_moves(&z, &pos).len() as u64
+    );
+    // Attacked by the knight on f5 and boxed in by its own pawns: no
+    // legal move at all (the e4 pawn may not take the knight).
+    assert_eq!(
+        froms("4k3/8/8/2PPPn2/2P{Wuss}P3/2PPP3/8/4K3 w - - 0 1"),
+        Vec::<String>::new()
+    );
+}

@@ -602,6 +602,33 @@ fn checks(rules: &Rules, pos: &Position, king: Square, us: Color) -> (SquareSet,
 /// aside, which ask the attack view with the royal lifted) is played on a
 /// copy and judged there.
 pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    legal_moves_unconstrained(rules, pos, out);
+    if rules.must_move {
+        must_move_filter(rules, pos, out);
+    }
+}
+
+/// `must_move_when_attacked`: while such a piece of the mover is attacked,
+/// only moves of those attacked pieces are legal; none at all if they
+/// cannot move (mutatis-mutandis.md 8.3: nothing may capture the
+/// attacker or block it instead).
+fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let threatened: SquareSet = pos
+        .occupied(us)
+        .iter()
+        .filter(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| rules.piece(p.kind).must_move)
+                && is_attacked(rules, pos, s, !us)
+        })
+        .collect();
+    if !threatened.is_empty() {
+        out.retain(|m| threatened.contains(m.from));
+    }
+}
+
+fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
     let royals = pos.royals(us);
     if royals.is_empty() {
@@ -629,6 +656,10 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    if rules.must_move {
+        legal_moves_into(rules, pos, scratch);
+        return scratch.len() as u64;
+    }
     let guard = match Guard::new(rules, pos) {
         Some(g) if g.checkers.is_empty() => g,
         _ => {

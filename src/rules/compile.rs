@@ -36,6 +36,7 @@ const PIECE_KEYS: &[&str] = &[
     "value",
     "pawn",
     "captured_by",
+    "must_move_when_attacked",
 ];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -711,6 +712,10 @@ fn compile_block(
                 format!("unexpected section `{}` inside a piece", sub.kind.node),
             ));
         }
+        let must_move = pr
+            .take("must_move_when_attacked")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
         if let Some(e) = pr.take("captured_by") {
             capture_limits.push((pieces.len(), e));
         }
@@ -724,6 +729,7 @@ fn compile_block(
             value,
             pawn,
             captured_by: None,
+            must_move,
         });
         piece_spans.push(pname.span);
     }
@@ -1130,6 +1136,7 @@ fn compile_block(
         royal_kind: Vec::new(),
         capturable_by: Vec::new(),
         immunity: false,
+        must_move: false,
         pawn_kind: Vec::new(),
         uses_unmoved: false,
     };

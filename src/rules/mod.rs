@@ -38,6 +38,9 @@ pub struct PieceDef {
     /// Immunity: only these kinds (bit per kind) may capture this kind
     /// (`captured_by`); `None`: any kind may.
     pub captured_by: Option<u128>,
+    /// When a piece of this kind is attacked, its side must move one of
+    /// its attacked pieces of such kinds (the Wuss).
+    pub must_move: bool,
 }
 
 impl PieceDef {
@@ -195,6 +198,8 @@ pub struct Rules {
     pub(crate) capturable_by: Vec<u128>,
     /// Some kind is immune to some capturers.
     pub(crate) immunity: bool,
+    /// Some kind has `must_move_when_attacked`.
+    pub(crate) must_move: bool,
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
     pub(crate) uses_unmoved: bool,

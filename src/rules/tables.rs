@@ -346,6 +346,7 @@ pub fn finish(rules: &mut Rules) {
         .map(|p| p.captured_by.unwrap_or(u128::MAX))
         .collect();
     rules.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
+    rules.must_move = rules.pieces.iter().any(|p| p.must_move);
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.uses_unmoved = rules
         .pieces
