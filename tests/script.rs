@@ -245,3 +245,52 @@ fn sorted_moves(list: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+#[test]
+fn archer_shoots_without_moving() {
+    let a = load("tests/scripts/archer.variant").unwrap();
+    // Archer a1. Black pawn a3 (distance 2: always), knight e1 (distance
+    // 4, spotted by the White king next to it on f1), rook d4 (distance
+    // 3, nobody spots it: nothing of White's stands next to it or two
+    // squares from it along a line), king h8. Quiet moves: a2; b1 c1 d1;
+    // b2 c3.
+    let fen = "7k/8/8/8/3r4/p7/8/A3nK2 w - - 0 1";
+    let pos = parse_fen(&a, fen).unwrap();
+    let from = a.geometry.parse_square("a1").unwrap();
+    let moves: Vec<_> = legal_moves(&a, &pos)
+        .into_iter()
+        .filter(|m| m.from == from)
+        .collect();
+    let mut quiet: Vec<String> = moves
+        .iter()
+        .filter(|m| m.captured.is_none())
+        .map(|m| a.geometry.name(m.to))
+        .collect();
+    quiet.sort();
+    assert_eq!(quiet, ["a2", "b1", "b2", "c1", "c3", "d1"]);
+    let mut shots: Vec<String> = moves
+        .iter()
+        .filter(|m| m.captured.is_some())
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(&a, m);
+            to_fen(&a, &next)
+        })
+        .collect();
+    shots.sort();
+    // The archer stays on a1; the target is gone.
+    assert_eq!(
+        shots,
+        [
+            "7k/8/8/8/3r4/8/8/A3nK2 b - - 0 1",
+            "7k/8/8/8/3r4/p7/8/A4K2 b - - 0 1",
+        ]
+    );
+    // A long shot at a king needs a spotter: none, no check; with a rook
+    // on b7 next to the king, check. (With the king two squares from d4
+    // on f2 the rook above could be shot too: the king would spot it.)
+    let pos = parse_fen(&a, "k7/8/8/8/8/8/8/A3K3 b - - 0 1").unwrap();
+    assert!(!in_check(&a, &pos, changeling::Color::Black));
+    let pos = parse_fen(&a, "k7/1R6/8/8/8/8/8/A3K3 b - - 0 1").unwrap();
+    assert!(in_check(&a, &pos, changeling::Color::Black));
+}
