@@ -401,23 +401,6 @@ fn shape(a: u8, b: u8) -> Shape {
     }
 }
 
-/// All sign and order variants of the leap `(a, b)`.
-fn all_dirs(a: u8, b: u8) -> Vec<(i8, i8)> {
-    let (a, b) = (a as i8, b as i8);
-    let mut v = Vec::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                let d = (x * sx, y * sy);
-                if !v.contains(&d) {
-                    v.push(d);
-                }
-            }
-        }
-    }
-    v
-}
-
 fn single(c: char, s: Shape, (dx, dy): (i8, i8)) -> bool {
     match c {
         'f' => dy > 0,
@@ -588,7 +571,7 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
             (None, None) if rider => Style::Ride,
             (None, None) => Style::Leap,
         };
-        let mut dirs = all_dirs(a, b);
+        let mut dirs = paths::leap_dirs(a, b);
         if !groups.is_empty() {
             dirs.retain(|&d| groups.iter().any(|&g| group_matches(g, s, d)));
         }
@@ -674,7 +657,7 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
             }
             programs = match z {
                 'z' => {
-                    let all = all_dirs(a, b);
+                    let all = paths::leap_dirs(a, b);
                     let pair = raw.pair;
                     let partners = |d: (i8, i8)| -> Vec<(i8, i8)> {
                         all.iter()
@@ -729,15 +712,15 @@ fn expand(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
 /// The directions of a leg's atom, and whether it rides by itself.
 fn atom_dirs(atom: RawAtom, doubled: bool) -> (Vec<(i8, i8)>, bool) {
     let king = || {
-        let mut v = all_dirs(0, 1);
-        v.extend(all_dirs(1, 1));
+        let mut v = paths::leap_dirs(0, 1);
+        v.extend(paths::leap_dirs(1, 1));
         v
     };
     match atom {
-        RawAtom::Leap(a, b) => (all_dirs(a, b), doubled),
+        RawAtom::Leap(a, b) => (paths::leap_dirs(a, b), doubled),
         RawAtom::King => (king(), doubled),
-        RawAtom::Rook => (all_dirs(0, 1), true),
-        RawAtom::Bishop => (all_dirs(1, 1), true),
+        RawAtom::Rook => (paths::leap_dirs(0, 1), true),
+        RawAtom::Bishop => (paths::leap_dirs(1, 1), true),
         RawAtom::Queen => (king(), true),
     }
 }
@@ -905,28 +888,7 @@ fn expand_legs(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
             join: Join::Pass,
         });
     }
-    if !can_move && !can_capture {
-        can_move = true;
-        can_capture = true;
-    }
-    let programs = paths::legs(&legs);
-    if programs.is_empty() && errors.is_empty() {
-        errors.push(Diagnostic::error(
-            raw.span,
-            "this multi-leg move has no path",
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok(vec![path_atom(
-        raw,
-        legs[0].dirs.clone(),
-        programs,
-        can_move,
-        can_capture,
-        initial,
-    )])
+    legs_atom(raw, &legs, (can_move, can_capture), initial, errors)
 }
 
 /// Bracketed multi-leg moves: `[F?R]`, `[W-F-B]`, `[R=*B]`.
@@ -981,11 +943,20 @@ fn expand_bracket(raw: &Raw, raw_legs: &[RawLeg]) -> Result<Vec<Atom>, Vec<Diagn
             join: rl.join,
         });
     }
-    if !can_move && !can_capture {
-        can_move = true;
-        can_capture = true;
-    }
-    let programs = paths::legs(&legs);
+    legs_atom(raw, &legs, (can_move, can_capture), initial, errors)
+}
+
+/// The atom of a multi-leg move, once its legs are read: moves and
+/// captures unless `m` or `c` said otherwise, and at least one path.
+fn legs_atom(
+    raw: &Raw,
+    legs: &[Leg],
+    (can_move, can_capture): (bool, bool),
+    initial: bool,
+    mut errors: Vec<Diagnostic>,
+) -> Result<Vec<Atom>, Vec<Diagnostic>> {
+    let both = !can_move && !can_capture;
+    let programs = paths::legs(legs);
     if programs.is_empty() && errors.is_empty() {
         errors.push(Diagnostic::error(
             raw.span,
@@ -999,8 +970,8 @@ fn expand_bracket(raw: &Raw, raw_legs: &[RawLeg]) -> Result<Vec<Atom>, Vec<Diagn
         raw,
         legs[0].dirs.clone(),
         programs,
-        can_move,
-        can_capture,
+        can_move || both,
+        can_capture || both,
         initial,
     )])
 }

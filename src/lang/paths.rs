@@ -28,20 +28,27 @@ const COMPASS: [(i8, i8); 8] = [
     (1, 1),
 ];
 
-/// The eight vectors of the leap shape of `d`, counter-clockwise by angle.
-pub fn circle(d: (i8, i8)) -> Vec<(i8, i8)> {
-    let (a, b) = (d.0.abs().min(d.1.abs()), d.0.abs().max(d.1.abs()));
-    let mut v: Vec<(i8, i8)> = Vec::new();
+/// Every sign and order variant of the leap `(a, b)`: eight for an
+/// oblique leap, four for an orthogonal or diagonal one.
+pub fn leap_dirs(a: u8, b: u8) -> Vec<(i8, i8)> {
+    let (a, b) = (a as i8, b as i8);
+    let mut v = Vec::new();
     for (x, y) in [(a, b), (b, a)] {
         for sx in [1, -1] {
             for sy in [1, -1] {
-                let e = (x * sx, y * sy);
-                if !v.contains(&e) {
-                    v.push(e);
+                let d = (x * sx, y * sy);
+                if !v.contains(&d) {
+                    v.push(d);
                 }
             }
         }
     }
+    v
+}
+
+/// The vectors of the leap shape of `d`, counter-clockwise by angle.
+pub fn circle(d: (i8, i8)) -> Vec<(i8, i8)> {
+    let mut v = leap_dirs(d.0.unsigned_abs(), d.1.unsigned_abs());
     v.sort_by(|p, q| {
         let ap = (p.1 as f64).atan2(p.0 as f64);
         let aq = (q.1 as f64).atan2(q.0 as f64);
