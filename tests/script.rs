@@ -294,3 +294,50 @@ fn archer_shoots_without_moving() {
     let pos = parse_fen(&a, "k7/1R6/8/8/8/8/8/A3K3 b - - 0 1").unwrap();
     assert!(in_check(&a, &pos, changeling::Color::Black));
 }
+
+#[test]
+fn filter_moves_and_after_move_hooks_shape_the_game() {
+    let r = load("tests/scripts/hooks_test.variant").unwrap();
+    // No capture available: all 20 opening moves stay.
+    let start = parse_fen(&r, &r.setup).unwrap();
+    assert_eq!(legal_moves(&r, &start).len(), 20);
+    // The knight on f3 can take e5 (and only it captures): compulsory.
+    let fen = "4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1";
+    let pos = parse_fen(&r, fen).unwrap();
+    let all: Vec<String> = legal_moves(&r, &pos)
+        .iter()
+        .map(|m| to_uci(&r, m))
+        .collect();
+    assert_eq!(
+        all,
+        ["f3e5"],
+        "{:?}",
+        r.script.as_ref().unwrap().take_error()
+    );
+    // The capturing knight becomes a queen, before the turn passes: the
+    // queen on e5 now checks the king on e8.
+    let next = after(&r, fen, "f3e5");
+    assert_eq!(next, "4k3/8/8/4Q3/8/8/8/4K3 b - - 0 1");
+    let pos = parse_fen(&r, &next).unwrap();
+    assert!(in_check(&r, &pos, changeling::Color::Black));
+    // perft counts every hook's work: 20 and 400 as in chess at depth 1
+    // and 2 (no capture is possible so early).
+    assert_eq!(changeling::movegen::perft(&r, &start, 2), 400);
+}
+
+#[test]
+fn a_bad_after_move_is_an_error_and_adds_nothing() {
+    let text = "variant s : chess {\n    script {\n        file = \"bad_after.rhai\"\n        hooks = [after_move]\n    }\n}\n";
+    let r = load_str("tests/scripts/inline.variant", text).unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+    // The hook tries to move the rook onto the king's square: refused,
+    // the move itself is played as it is.
+    assert_eq!(after(&r, fen, "h1h5"), "4k3/8/8/7R/8/8/8/4K3 b - - 1 1");
+    let e = r.script.as_ref().unwrap().take_error().unwrap();
+    assert_eq!(e.function, "after_move");
+    assert!(
+        e.to_string().starts_with("tests/scripts/bad_after.rhai:"),
+        "{e}"
+    );
+    assert!(e.message.contains("occupied"), "{e}");
+}

@@ -4,7 +4,7 @@
 //! of a capture) is computed backwards from the target through the reverse
 //! attack atoms; `tests` compares it with forward generation.
 
-use super::initial_ok;
+use super::{frozen, initial_ok, protected};
 use crate::board::{Color, Square};
 use crate::lang::movement::Style;
 use crate::position::Position;
@@ -43,7 +43,21 @@ fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option
 }
 
 /// The squares from which `by` attacks `sq`, each once per attack pattern.
+/// Frozen pieces attack nothing, and nothing attacks a square next to a
+/// protector of the other side.
 pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+    if protected(rules, pos, sq, !by) {
+        return Vec::new();
+    }
+    let mut v = all_attackers(rules, pos, sq, by);
+    if rules.freezers != 0 {
+        v.retain(|&s| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p)));
+    }
+    v
+}
+
+/// `attackers_of`, auras aside.
+fn all_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
     let mut v = Vec::new();
     for &(src, kinds) in rules.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
@@ -67,16 +81,21 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
             }
         }
     }
-    if let Some(s) = script_attacks(rules, pos, sq, by)
-        && !v.contains(&s)
-    {
-        v.push(s);
+    if rules.script.is_some() {
+        for s in pos.occupied(by).iter() {
+            if !v.contains(&s) && script_attacks_from(rules, pos, s, sq) {
+                v.push(s);
+            }
+        }
     }
     v
 }
 
 /// Is `sq` attacked by `by`?
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    if rules.freezers != 0 || rules.protectors != 0 {
+        return !attackers_of(rules, pos, sq, by).is_empty();
+    }
     leap_attacker(rules, pos, sq, by).is_some()
         || rules.attack[by]
             .iter()
@@ -86,20 +105,24 @@ pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool
                 .occupied(by)
                 .iter()
                 .any(|src| path_attacks(rules, pos, src, sq)))
-        || script_attacks(rules, pos, sq, by).is_some()
+        || (rules.script.is_some()
+            && pos
+                .occupied(by)
+                .iter()
+                .any(|src| script_attacks_from(rules, pos, src, sq)))
 }
 
-/// A piece of `by` whose script says it attacks `sq`.
-fn script_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option<Square> {
-    let host = rules.script.as_ref()?;
-    if !host.has(crate::script::hooks::ATTACKS) {
-        return None;
-    }
-    pos.occupied(by).iter().find(|&src| {
-        pos.piece_at(src)
+/// Does the script say the piece on `src` (of a scripted kind) attacks
+/// `sq`?
+fn script_attacks_from(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool {
+    let Some(host) = rules.script.as_ref() else {
+        return false;
+    };
+    host.has(crate::script::hooks::ATTACKS)
+        && pos
+            .piece_at(src)
             .is_some_and(|p| rules.scripted[p.kind.index()])
-            && host.attacks(rules.geometry, pos, src, sq)
-    })
+        && host.attacks(pos, src, sq)
 }
 
 /// Does the piece on `src` capture on `sq` along one of its paths (looked

@@ -14,10 +14,46 @@ use crate::lang::movement::Style;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{GenAtom, PathGen, Rules};
 
-/// May `attacker` capture `victim` (immunity, `captured_by`)?
+/// May `attacker` capture `victim` on `sq`? Not when the victim is immune
+/// to the attacker's kind (`captured_by`) or stands next to a friendly
+/// protector (`protects`).
 #[inline]
-pub(crate) fn may_take(rules: &Rules, attacker: Piece, victim: Piece) -> bool {
-    !rules.immunity || rules.capturable_by[victim.kind.index()] >> attacker.kind.index() & 1 != 0
+pub(crate) fn may_take(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    attacker: Piece,
+    victim: Piece,
+) -> bool {
+    (!rules.immunity || rules.capturable_by[victim.kind.index()] >> attacker.kind.index() & 1 != 0)
+        && !protected(rules, pos, sq, victim.color)
+}
+
+/// Is a piece of `color` on `sq` protected by an adjacent friendly
+/// protector (the Shield)? The protector itself is protected only by
+/// another one.
+#[inline]
+pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
+    rules.protectors != 0
+        && rules.geometry.neighbours(sq).any(|n| {
+            pos.piece_at(n)
+                .is_some_and(|q| q.color == color && rules.protectors >> q.kind.index() & 1 != 0)
+        })
+}
+
+/// Is `piece` on `sq` frozen by an adjacent enemy freezer (the
+/// Immobilizer; the Chameleon for Immobilizers)? A frozen piece neither
+/// moves nor attacks.
+#[inline]
+pub fn frozen(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
+    rules.freezers != 0
+        && rules.geometry.neighbours(sq).any(|n| {
+            pos.piece_at(n).is_some_and(|q| {
+                q.color != piece.color
+                    && rules.freezers >> q.kind.index() & 1 != 0
+                    && rules.freeze_mask[q.kind.index()] >> piece.kind.index() & 1 != 0
+            })
+        })
 }
 
 /// May the piece on `from` use its initial-only moves? Pawns: when on a
@@ -174,6 +210,12 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
 /// Every move of every atom of `piece` on `from`, repeats included.
 #[inline]
 fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
+    if rules.freezers != 0 && frozen(rules, pos, from, piece) {
+        if rules.frozen_suicide && !rules.is_royal(piece.kind) {
+            out.take_move(rules, Move::suicide(from, piece));
+        }
+        return;
+    }
     if !rules.script_only[piece.kind.index()] {
         gen_native(rules, pos, from, piece, out);
     }
@@ -181,10 +223,24 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
         && let Some(host) = &rules.script
         && host.has(crate::script::hooks::EXTRA_MOVES)
     {
-        for mv in host.extra_moves(rules.geometry, pos, from) {
+        for mv in host.extra_moves(rules, pos, from) {
+            if pos.swap_back.is_some() && reverses_swap(pos, &mv) {
+                continue;
+            }
             out.take_move(rules, mv);
         }
     }
+}
+
+/// Would `mv` swap back the two pieces the last move swapped (a swap of
+/// two enemies may not be undone at once: the Swapper's rule)?
+fn reverses_swap(pos: &Position, mv: &Move) -> bool {
+    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back, &mv.kind) else {
+        return false;
+    };
+    list.iter().any(|e| {
+        matches!(e, crate::position::Effect::Swap(x, y) if (*x, *y) == (a, b) || (*x, *y) == (b, a))
+    })
 }
 
 /// The moves of `piece`'s `betza` movement.
@@ -254,7 +310,7 @@ fn gen_paths<S: Sink>(
             if stop
                 && t.can_capture
                 && let Some(victim) = Piece::from_code(code)
-                    .filter(|p| p.color != piece.color && may_take(rules, piece, *p))
+                    .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
             {
                 out.take(
                     rules,
@@ -299,7 +355,7 @@ fn leap_to<S: Sink>(
             && let Some(victim) = pos.ep_victim
             && let Some(vp) = pos
                 .piece_at(victim)
-                .filter(|p| p.color != piece.color && may_take(rules, piece, *p))
+                .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))
         {
             out.take(
                 rules,
@@ -313,8 +369,8 @@ fn leap_to<S: Sink>(
             );
         }
     } else if can_capture
-        && let Some(victim) =
-            Piece::from_code(code).filter(|p| p.color != piece.color && may_take(rules, piece, *p))
+        && let Some(victim) = Piece::from_code(code)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
     {
         out.take(
             rules,
@@ -339,8 +395,9 @@ fn gen_atom<S: Sink>(
     out: &mut S,
 ) {
     let us = piece.color;
-    let enemy =
-        |code: u8| Piece::from_code(code).filter(|p| p.color != us && may_take(rules, piece, *p));
+    let enemy = |code: u8, to: Square| {
+        Piece::from_code(code).filter(|p| p.color != us && may_take(rules, pos, to, piece, *p))
+    };
     let pawn = rules.is_pawn(piece.kind);
     // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
     // capture of an enemy. Returns whether `to` is occupied (riders stop).
@@ -362,7 +419,7 @@ fn gen_atom<S: Sink>(
             false
         } else {
             if a.can_capture
-                && let Some(victim) = enemy(code)
+                && let Some(victim) = enemy(code, to)
             {
                 out.take(
                     rules,
@@ -448,6 +505,12 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             continue;
         };
         if king.color != us || partner.color != us {
+            continue;
+        }
+        if rules.freezers != 0
+            && (frozen(rules, pos, c.king_from, king)
+                || frozen(rules, pos, c.partner_from, partner))
+        {
             continue;
         }
         if c.empty.iter().any(|s| !pos.is_empty(s)) {
@@ -606,6 +669,11 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     if rules.must_move {
         must_move_filter(rules, pos, out);
     }
+    if let Some(host) = &rules.script
+        && host.has(crate::script::hooks::FILTER_MOVES)
+    {
+        host.filter_moves(rules, pos, out);
+    }
 }
 
 /// `must_move_when_attacked`: while such a piece of the mover is attacked,
@@ -656,7 +724,12 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if rules.must_move {
+    if rules.must_move
+        || rules
+            .script
+            .as_ref()
+            .is_some_and(|h| h.has(crate::script::hooks::FILTER_MOVES))
+    {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;
     }

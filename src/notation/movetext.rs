@@ -50,7 +50,20 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
     if let Some(k) = mv.promotion {
         s.push_str(&promo_token(rules, k));
     }
+    if let Some(tag) = move_tag(rules, mv) {
+        s.push(':');
+        s.push_str(&tag);
+    }
     s
+}
+
+/// The tag a script gave `mv` (to tell apart moves between the same
+/// squares: a Swapper's swap and its mutual destruction).
+fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
+    match mv.kind {
+        MoveKind::Effects(_) => rules.script.as_ref()?.tag(mv.atom),
+        _ => None,
+    }
 }
 
 /// Parses coordinate notation against the legal moves of `pos`.
@@ -62,6 +75,31 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     let g = rules.geometry;
     let t = text.trim();
     let legal = legal_moves(rules, pos);
+    if let Some((body, tag)) = t.split_once(':') {
+        // A tagged scripted move: `d4d5:swap`.
+        return legal
+            .iter()
+            .find(|m| to_uci(rules, m) == t)
+            .cloned()
+            .map_or_else(
+                || {
+                    let same: Vec<String> = legal
+                        .iter()
+                        .filter(|m| to_uci(rules, m).starts_with(body))
+                        .map(|m| to_uci(rules, m))
+                        .collect();
+                    if same.is_empty() {
+                        fail(t, format!("no legal move is tagged `{tag}` here"))
+                    } else {
+                        fail(
+                            t,
+                            format!("no such move; did you mean {}?", same.join(" or ")),
+                        )
+                    }
+                },
+                Ok,
+            );
+    }
     if let Some((piece, square)) = t.split_once('@') {
         let Some((kind, _)) = rules.parse_piece_token(piece) else {
             return fail(t, format!("`{piece}` is not a piece of {}", rules.name));
@@ -131,6 +169,17 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
         .iter()
         .filter(|m| !m.is_drop() && m.from == from && m.to == to)
         .collect();
+    if candidates.iter().any(|m| move_tag(rules, m).is_some()) {
+        let untagged: Vec<&&Move> = candidates
+            .iter()
+            .filter(|m| move_tag(rules, m).is_none() && m.promotion == promotion)
+            .collect();
+        if let [m] = untagged[..] {
+            return Ok((*m).clone());
+        }
+        let names: Vec<String> = candidates.iter().map(|m| to_uci(rules, m)).collect();
+        return fail(t, format!("ambiguous: {}", names.join(" or ")));
+    }
     if let Some(m) = candidates.iter().find(|m| m.promotion == promotion) {
         return Ok((*m).clone());
     }
@@ -275,6 +324,10 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
     if let Some(k) = mv.promotion {
         s.push('=');
         s.push_str(&letter(k));
+    }
+    if let Some(tag) = move_tag(rules, mv) {
+        s.push(':');
+        s.push_str(&tag);
     }
     s
 }

@@ -189,6 +189,22 @@ impl std::hash::Hash for Move {
 }
 
 impl Move {
+    /// The piece on `from` removes itself (a frozen piece's suicide).
+    pub fn suicide(from: Square, piece: Piece) -> Move {
+        Move {
+            from,
+            to: from,
+            piece,
+            captured: None,
+            promotion: None,
+            kind: MoveKind::Effects(Arc::new(vec![Effect::Remove {
+                square: from,
+                unit: 0,
+            }])),
+            atom: 255,
+        }
+    }
+
     /// Is it a capture?
     pub fn is_capture(&self) -> bool {
         self.captured.is_some()

@@ -10,6 +10,7 @@ impl Position {
     pub fn play_unchecked(&mut self, rules: &Rules, mv: &Move) {
         let us = self.side;
         self.set_ep(rules, None);
+        self.swap_back = None;
         let mut irreversible = rules.is_pawn(mv.piece.kind);
         match &mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
@@ -62,7 +63,24 @@ impl Position {
                         irreversible = true;
                     }
                     self.apply_effect(rules, e);
+                    // Two enemies swapped may not swap straight back.
+                    if let Effect::Swap(a, b) = *e
+                        && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
+                        && x.color != y.color
+                    {
+                        self.swap_back = Some((a, b));
+                    }
                 }
+            }
+        }
+        if let Some(host) = &rules.script
+            && host.has(crate::script::hooks::AFTER_MOVE)
+        {
+            for e in host.after_move(rules, self, mv) {
+                if matches!(e, Effect::Capture { .. }) {
+                    irreversible = true;
+                }
+                self.apply_effect(rules, &e);
             }
         }
         self.refresh_castle_rights(rules);

@@ -25,7 +25,7 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
     ("promotion", "promotion rules beyond pawns"),
 ];
 
-const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity"];
+const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity", "frozen_suicide"];
 const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "script"];
 const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces", "replace"];
 const PIECE_KEYS: &[&str] = &[
@@ -37,6 +37,8 @@ const PIECE_KEYS: &[&str] = &[
     "pawn",
     "captured_by",
     "must_move_when_attacked",
+    "freezes",
+    "protects",
 ];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -584,6 +586,10 @@ fn compile_block(
         }
         capacity = n as u8;
     }
+    let frozen_suicide = r
+        .take("frozen_suicide")
+        .and_then(|e| get_bool(e, diags))
+        .unwrap_or(false);
     let setup = r.take("setup");
     let setup_fen = setup.and_then(|e| get_str(e, diags)).map(str::to_string);
     if setup.is_none() {
@@ -596,6 +602,7 @@ fn compile_block(
     // Pieces first: other sections refer to them by name.
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
+    let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
     let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
     for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
@@ -719,6 +726,13 @@ fn compile_block(
         if let Some(e) = pr.take("captured_by") {
             capture_limits.push((pieces.len(), e));
         }
+        if let Some(e) = pr.take("freezes") {
+            freeze_lists.push((pieces.len(), e));
+        }
+        let protects = pr
+            .take("protects")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
         pr.finish(PIECE_KEYS, "a piece", diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -730,6 +744,8 @@ fn compile_block(
             pawn,
             captured_by: None,
             must_move,
+            freezes: None,
+            protects,
         });
         piece_spans.push(pname.span);
     }
@@ -780,6 +796,20 @@ fn compile_block(
             );
         }
         pieces[i].captured_by = Some(mask);
+    }
+    for (i, e) in freeze_lists {
+        // `freezes = true`: every enemy kind; a list names the kinds.
+        let mask = match &e.value.node {
+            Value::Ident(s) if s == "true" => Some(u128::MAX),
+            Value::Ident(s) if s == "false" => None,
+            _ => Some(
+                get_list(e)
+                    .into_iter()
+                    .filter_map(|v| resolve(v, diags))
+                    .fold(0u128, |m, k| m | 1 << k.index()),
+            ),
+        };
+        pieces[i].freezes = mask;
     }
 
     let mut pawns = PawnRules {
@@ -1030,8 +1060,7 @@ fn compile_block(
                     ),
                     Ok((shown, text)) => {
                         let declared: Vec<&str> = hooks.iter().map(|h| h.0.as_str()).collect();
-                        let names = pieces.iter().map(|p| p.name.clone()).collect();
-                        match crate::script::ScriptHost::load(&shown, &text, &declared, names) {
+                        match crate::script::ScriptHost::load(&shown, &text, &declared) {
                             Ok(host) => script = Some(std::sync::Arc::new(host)),
                             Err(problems) => {
                                 for p in problems {
@@ -1137,10 +1166,21 @@ fn compile_block(
         capturable_by: Vec::new(),
         immunity: false,
         must_move: false,
+        freezers: 0,
+        freeze_mask: Vec::new(),
+        protectors: 0,
+        frozen_suicide,
         pawn_kind: Vec::new(),
         uses_unmoved: false,
     };
     super::tables::finish(&mut rules);
+    if let Some(host) = &rules.script {
+        // The board helpers see the rules without the script, so a
+        // helper never calls back into a hook.
+        let mut native = rules.clone();
+        native.script = None;
+        host.attach(std::sync::Arc::new(native));
+    }
     Some(Compiled {
         rules,
         setup_span: setup.map_or(name.span, |e| e.value.span),

@@ -53,6 +53,24 @@ impl Geometry {
         self.square(self.file(sq) + dx, self.rank(sq) + dy)
     }
 
+    /// The up to eight squares next to `sq` (a king's step away).
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + use<> {
+        let g = *self;
+        const STEPS: [(i32, i32); 8] = [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ];
+        STEPS
+            .into_iter()
+            .filter_map(move |(dx, dy)| g.offset(sq, dx, dy))
+    }
+
     /// The square mirrored top to bottom (White's square for Black).
     pub fn flip(&self, sq: Square) -> Square {
         Square(((self.height as i32 - 1 - self.rank(sq)) * self.width as i32 + self.file(sq)) as u8)

@@ -41,6 +41,12 @@ pub struct PieceDef {
     /// When a piece of this kind is attacked, its side must move one of
     /// its attacked pieces of such kinds (the Wuss).
     pub must_move: bool,
+    /// Aura: the enemy kinds (bit per kind) this kind freezes when
+    /// adjacent (`freezes`); `None`: it freezes nothing.
+    pub freezes: Option<u128>,
+    /// Aura: friendly pieces adjacent to this kind cannot be captured
+    /// (`protects`).
+    pub protects: bool,
 }
 
 impl PieceDef {
@@ -200,6 +206,14 @@ pub struct Rules {
     pub(crate) immunity: bool,
     /// Some kind has `must_move_when_attacked`.
     pub(crate) must_move: bool,
+    /// Bit `k` set: kind `k` freezes adjacent enemies (see `freeze_mask`).
+    pub(crate) freezers: u128,
+    /// Per freezer kind, the enemy kinds it freezes.
+    pub(crate) freeze_mask: Vec<u128>,
+    /// Bit `k` set: kind `k` protects adjacent friends from capture.
+    pub(crate) protectors: u128,
+    /// A frozen non-royal piece may remove itself as its turn's action.
+    pub frozen_suicide: bool,
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
     pub(crate) uses_unmoved: bool,

@@ -1,7 +1,7 @@
 //! Per-direction, per-square tables and the `finish` step that derives
 //! every fast-path flag from the piece definitions.
 
-use super::{Rays, Rules};
+use super::{PieceDef, Rays, Rules};
 use crate::board::{ByColor, Color, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
@@ -347,6 +347,13 @@ pub fn finish(rules: &mut Rules) {
         .collect();
     rules.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
     rules.must_move = rules.pieces.iter().any(|p| p.must_move);
+    rules.freeze_mask = rules
+        .pieces
+        .iter()
+        .map(|p| p.freezes.unwrap_or(0))
+        .collect();
+    rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| m != 0));
+    rules.protectors = kinds_where(&rules.pieces, |p| p.protects);
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.uses_unmoved = rules
         .pieces
@@ -374,6 +381,8 @@ pub fn finish(rules: &mut Rules) {
     // riders and initial-only captures break that, and so do stacks.
     // Move-only atoms (the pawn's lame double step) never attack.
     rules.pin_shortcut = rules.capacity == 1
+        && rules.freezers == 0
+        && rules.protectors == 0
         && !(rules.script.is_some() && rules.scripted.iter().any(|&s| s))
         && rules.pieces.iter().all(|p| {
             p.atoms.iter().filter(|a| a.can_capture).all(|a| {
@@ -384,4 +393,13 @@ pub fn finish(rules: &mut Rules) {
             })
         });
     rules.zobrist = super::Zobrist::new(rules.pieces.len(), g.len());
+}
+
+/// Bit `k` set where kind `k`'s definition satisfies `f`.
+fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> u128 {
+    pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| f(p))
+        .fold(0, |m, (k, _)| m | 1 << k)
 }

@@ -27,5 +27,19 @@ pub const ATTACKS: Hook = Hook {
     when: "for each piece of a scripted kind when a square's safety is asked (check, castling); returns true or false",
 };
 
+/// A constraint on the legal moves of a turn.
+pub const FILTER_MOVES: Hook = Hook {
+    name: "filter_moves",
+    params: &["board", "moves"],
+    when: "once per position, after the legal moves are found; gets them as maps (`index`, `from`, `to`, `kind`, `captures`, `drop`) and returns those it keeps",
+};
+
+/// Effects that follow every move.
+pub const AFTER_MOVE: Hook = Hook {
+    name: "after_move",
+    params: &["board", "move"],
+    when: "after each move is played, before the turn passes (so before legality is judged); gets the position after the move and the move as a map, and returns an array of effects",
+};
+
 /// Every hook, in documentation order.
-pub const ALL: &[Hook] = &[EXTRA_MOVES, ATTACKS];
+pub const ALL: &[Hook] = &[EXTRA_MOVES, ATTACKS, FILTER_MOVES, AFTER_MOVE];

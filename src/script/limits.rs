@@ -17,9 +17,12 @@ pub const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
 /// Longest string: square names and messages, never text processing.
 pub const MAX_STRING_SIZE: usize = 4_096;
 /// Largest array: a move list on a 16x16 board fits with room to spare.
+/// (Rhai counts nested arrays into the total.)
 pub const MAX_ARRAY_SIZE: usize = 4_096;
-/// Largest object map: a move or an effect, a handful of fields.
-pub const MAX_MAP_SIZE: usize = 64;
+/// Largest object map, counting the fields of every map nested in the
+/// same value: the move list `filter_moves` receives (six fields a move)
+/// fits for over a thousand moves.
+pub const MAX_MAP_SIZE: usize = 8_192;
 
 /// Applies every limit to `engine`, with strict variables (a misspelt
 /// name fails when the script is loaded, not when it runs).

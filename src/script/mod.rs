@@ -8,16 +8,19 @@
 //! collect it with [`ScriptHost::take_error`]. The position is never
 //! touched by a script.
 
+pub mod board;
 pub mod hooks;
 pub mod limits;
+mod read;
 
-use crate::board::{Color, Piece, Square};
-use crate::position::{Effect, Move, MoveKind, Position};
-use crate::rules::Geometry;
+use crate::board::Square;
+use crate::position::{Effect, Move, Position};
+use crate::rules::Rules;
+pub use board::Board;
 use hooks::Hook;
-use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, INT, Map, Scope};
+use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, INT, Scope};
 use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A script failure, with where it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,40 +51,18 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
-/// What a script sees: a snapshot of the position, with names.
-#[derive(Clone, Debug)]
-pub struct Board {
-    pos: Position,
-    geometry: Geometry,
-    names: Arc<Vec<String>>,
-}
-
-impl Board {
-    fn sq(&self, s: INT) -> Option<Square> {
-        (0..self.geometry.len() as INT)
-            .contains(&s)
-            .then_some(Square(s as u8))
-    }
-
-    fn piece(&self, s: INT) -> Option<Piece> {
-        self.sq(s).and_then(|sq| self.pos.piece_at(sq))
-    }
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 /// A variant's compiled script and the hooks it declared.
 pub struct ScriptHost {
     engine: Engine,
     ast: AST,
     file: String,
     hooks: Vec<Hook>,
-    names: Arc<Vec<String>>,
+    /// The variant's rules without the script, for the board helpers
+    /// (set once the rules are compiled).
+    native: OnceLock<Arc<Rules>>,
+    /// Move tags (`tag` in a scripted move), interned: a tagged move's
+    /// `atom` is `TAG_BASE` plus the index here.
+    tags: Mutex<Vec<String>>,
     error: Mutex<Option<ScriptError>>,
     /// Line of each hook's definition, for errors that carry no position
     /// (the operations limit).
@@ -112,46 +93,7 @@ pub struct LoadProblem {
 fn engine() -> Engine {
     let mut e = Engine::new();
     limits::apply(&mut e);
-    e.register_type_with_name::<Board>("Board")
-        .register_fn("width", |b: &mut Board| b.geometry.width as INT)
-        .register_fn("height", |b: &mut Board| b.geometry.height as INT)
-        .register_fn("side", |b: &mut Board| color_name(b.pos.side).to_string())
-        .register_fn("square", |b: &mut Board, name: &str| {
-            b.geometry
-                .parse_square(name)
-                .map_or(-1, |s| s.index() as INT)
-        })
-        .register_fn("name", |b: &mut Board, s: INT| {
-            b.sq(s).map_or_else(String::new, |sq| b.geometry.name(sq))
-        })
-        .register_fn("file", |b: &mut Board, s: INT| {
-            b.sq(s).map_or(-1, |sq| b.geometry.file(sq) as INT)
-        })
-        .register_fn("rank", |b: &mut Board, s: INT| {
-            b.sq(s).map_or(-1, |sq| b.geometry.rank(sq) as INT)
-        })
-        .register_fn("offset", |b: &mut Board, s: INT, dx: INT, dy: INT| {
-            let (Some(sq), Ok(dx), Ok(dy)) = (b.sq(s), i32::try_from(dx), i32::try_from(dy)) else {
-                return -1;
-            };
-            b.geometry
-                .offset(sq, dx, dy)
-                .map_or(-1, |t| t.index() as INT)
-        })
-        .register_fn("is_empty", |b: &mut Board, s: INT| {
-            b.sq(s).is_some_and(|sq| b.pos.is_empty(sq))
-        })
-        .register_fn("kind", |b: &mut Board, s: INT| {
-            b.piece(s)
-                .map_or_else(String::new, |p| b.names[p.kind.index()].clone())
-        })
-        .register_fn("color", |b: &mut Board, s: INT| {
-            b.piece(s)
-                .map_or_else(String::new, |p| color_name(p.color).to_string())
-        })
-        .register_fn("forward", |_: &mut Board, color: &str| -> INT {
-            if color == "black" { -1 } else { 1 }
-        });
+    board::register(&mut e);
     e
 }
 
@@ -167,7 +109,6 @@ impl ScriptHost {
         file: &str,
         source: &str,
         declared: &[&str],
-        names: Vec<String>,
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
         let mut engine = engine();
         // `import "name"` reads `name.rhai` beside the script, then under
@@ -247,7 +188,8 @@ impl ScriptHost {
             ast,
             file: file.to_string(),
             hooks,
-            names: Arc::new(names),
+            native: OnceLock::new(),
+            tags: Mutex::new(Vec::new()),
             error: Mutex::new(None),
             def_lines,
         })
@@ -276,12 +218,38 @@ impl ScriptHost {
         }
     }
 
-    fn board(&self, geometry: Geometry, pos: &Position) -> Board {
-        Board {
-            pos: pos.clone(),
-            geometry,
-            names: self.names.clone(),
+    /// Gives the host the variant's rules (without the script), which
+    /// the board helpers use. Called once, when the rules are compiled.
+    pub fn attach(&self, native: Arc<Rules>) {
+        let _ = self.native.set(native);
+    }
+
+    fn board(&self, hook: Hook, pos: &Position) -> Option<Board> {
+        match self.native.get() {
+            Some(rules) => Some(Board::new(rules.clone(), pos)),
+            None => {
+                self.fail(hook, 0, "the script is not attached to its rules".into());
+                None
+            }
         }
+    }
+
+    /// The name of tag `atom` (see [`TAG_BASE`]), if it is one.
+    pub fn tag(&self, atom: u8) -> Option<String> {
+        let i = atom.checked_sub(TAG_BASE)? as usize;
+        self.tags.lock().ok()?.get(i).cloned()
+    }
+
+    fn intern_tag(&self, tag: &str) -> Result<u8, String> {
+        let mut tags = self.tags.lock().map_err(|_| "tag table poisoned")?;
+        if let Some(i) = tags.iter().position(|t| t == tag) {
+            return Ok(TAG_BASE + i as u8);
+        }
+        if tags.len() >= MAX_TAGS {
+            return Err(format!("more than {MAX_TAGS} different move tags"));
+        }
+        tags.push(tag.to_string());
+        Ok(TAG_BASE + (tags.len() - 1) as u8)
     }
 
     fn call(&self, hook: Hook, args: impl rhai::FuncArgs) -> Option<Dynamic> {
@@ -316,12 +284,14 @@ impl ScriptHost {
 
     /// The extra moves of the piece on `from` (empty on failure, which is
     /// recorded).
-    pub fn extra_moves(&self, geometry: Geometry, pos: &Position, from: Square) -> Vec<Move> {
+    pub fn extra_moves(&self, rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
         let hook = hooks::EXTRA_MOVES;
         let Some(piece) = pos.piece_at(from) else {
             return Vec::new();
         };
-        let board = self.board(geometry, pos);
+        let Some(board) = self.board(hook, pos) else {
+            return Vec::new();
+        };
         let Some(answer) = self.call(hook, (board, from.index() as INT)) else {
             return Vec::new();
         };
@@ -331,7 +301,7 @@ impl ScriptHost {
         };
         let mut out = Vec::new();
         for item in list {
-            match self.read_move(geometry, pos, from, piece, item) {
+            match read::read_move(self, rules, pos, from, piece, item) {
                 Ok(m) => out.push(m),
                 Err(message) => {
                     self.fail(hook, 0, message);
@@ -342,87 +312,13 @@ impl ScriptHost {
         out
     }
 
-    fn read_move(
-        &self,
-        g: Geometry,
-        pos: &Position,
-        from: Square,
-        piece: Piece,
-        item: Dynamic,
-    ) -> Result<Move, String> {
-        let square = |v: &Dynamic, what: &str| -> Result<Square, String> {
-            let s = v
-                .as_int()
-                .map_err(|t| format!("{what} must be a square number, not {t}"))?;
-            if (0..g.len() as INT).contains(&s) {
-                Ok(Square(s as u8))
-            } else {
-                Err(format!("{what} {s} is off the board"))
-            }
-        };
-        let map = item
-            .try_cast::<Map>()
-            .ok_or("each move must be a map like #{ to: sq, captures: [sq] }")?;
-        let to = square(map.get("to").ok_or("a move without `to`")?, "`to`")?;
-        let mut effects = Vec::new();
-        let mut captured = None;
-        if let Some(caps) = map.get("captures") {
-            let caps = caps
-                .clone()
-                .try_cast::<Array>()
-                .ok_or("`captures` must be an array of squares")?;
-            for c in caps {
-                let sq = square(&c, "a capture square")?;
-                let victim = pos
-                    .piece_at(sq)
-                    .filter(|v| v.color != piece.color)
-                    .ok_or_else(|| format!("captures {}, which holds no enemy", g.name(sq)))?;
-                captured.get_or_insert(victim);
-                effects.push(Effect::Capture {
-                    square: sq,
-                    unit: 0,
-                    by: Some(from),
-                });
-            }
-        }
-        for key in map.keys() {
-            if key != "to" && key != "captures" {
-                return Err(format!("unknown move field `{key}` (fields: to, captures)"));
-            }
-        }
-        if to != from {
-            let captured_there = effects
-                .iter()
-                .any(|e| matches!(e, Effect::Capture { square, .. } if *square == to));
-            if !pos.is_empty(to) && !captured_there {
-                return Err(format!("moves to {}, which is occupied", g.name(to)));
-            }
-            effects.push(Effect::MovePiece { from, to, unit: 0 });
-        } else if effects.is_empty() {
-            return Err("a move that neither moves nor captures".to_string());
-        }
-        Ok(Move {
-            from,
-            to,
-            piece,
-            captured,
-            promotion: None,
-            kind: MoveKind::Effects(Arc::new(effects)),
-            atom: 255,
-        })
-    }
-
     /// Does the piece on `from` attack `target`? (False on failure, which
     /// is recorded.)
-    pub fn attacks(
-        &self,
-        geometry: Geometry,
-        pos: &Position,
-        from: Square,
-        target: Square,
-    ) -> bool {
+    pub fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
         let hook = hooks::ATTACKS;
-        let board = self.board(geometry, pos);
+        let Some(board) = self.board(hook, pos) else {
+            return false;
+        };
         match self.call(hook, (board, from.index() as INT, target.index() as INT)) {
             Some(v) => match v.as_bool() {
                 Ok(b) => b,
@@ -434,4 +330,83 @@ impl ScriptHost {
             None => false,
         }
     }
+
+    /// Keeps the moves of `moves` the script's `filter_moves` keeps. On
+    /// failure (recorded) the moves are left as they are.
+    pub fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>) {
+        let hook = hooks::FILTER_MOVES;
+        let Some(board) = self.board(hook, pos) else {
+            return;
+        };
+        let list: Array = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Dynamic::from(board::move_map(rules, m, i)))
+            .collect();
+        let Some(answer) = self.call(hook, (board, list)) else {
+            return;
+        };
+        let Some(kept) = answer.try_cast::<Array>() else {
+            self.fail(hook, 0, "must return an array of the moves it keeps".into());
+            return;
+        };
+        let mut keep = vec![false; moves.len()];
+        for item in kept {
+            let index = item
+                .clone()
+                .try_cast::<rhai::Map>()
+                .and_then(|m| m.get("index").and_then(|v| v.as_int().ok()))
+                .or_else(|| item.as_int().ok());
+            match index
+                .and_then(|i| usize::try_from(i).ok())
+                .filter(|&i| i < keep.len())
+            {
+                Some(i) => keep[i] = true,
+                None => {
+                    self.fail(
+                        hook,
+                        0,
+                        "each kept item must be one of the moves it was given (or its `index`)"
+                            .into(),
+                    );
+                    return;
+                }
+            }
+        }
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+    }
+
+    /// The effects `after_move` adds once `mv` has been played on `pos`
+    /// (the position after the move, before the turn passes). Empty on
+    /// failure, which is recorded.
+    pub fn after_move(&self, rules: &Rules, pos: &Position, mv: &Move) -> Vec<Effect> {
+        let hook = hooks::AFTER_MOVE;
+        let Some(board) = self.board(hook, pos) else {
+            return Vec::new();
+        };
+        let map = board::move_map(rules, mv, 0);
+        let Some(answer) = self.call(hook, (board, map)) else {
+            return Vec::new();
+        };
+        let Some(list) = answer.try_cast::<Array>() else {
+            self.fail(hook, 0, "must return an array of effects".into());
+            return Vec::new();
+        };
+        match read::read_effects(rules, pos, None, list) {
+            Ok(effects) => effects,
+            Err(message) => {
+                self.fail(hook, 0, message);
+                Vec::new()
+            }
+        }
+    }
 }
+
+/// The first `atom` value used for move tags.
+pub const TAG_BASE: u8 = 200;
+/// How many different move tags one variant's script may use.
+pub const MAX_TAGS: usize = 50;

@@ -1,0 +1,238 @@
+//! The read-only position view scripts receive, and its helper library.
+//!
+//! Squares are integers (`rank * width + file`), `-1` for "none"; colours
+//! and kinds are strings. Every function answers for any argument: a bad
+//! square gives `-1`, `""`, `false` or an empty array, never an error,
+//! so a script's own checks decide what is wrong.
+
+use crate::board::{Color, Piece, Square};
+use crate::movegen;
+use crate::position::{Effect, Move, MoveKind, Position};
+use crate::rules::Rules;
+use rhai::{Array, Dynamic, Engine, INT};
+use std::sync::Arc;
+
+/// What a script sees: a snapshot of the position and the variant's
+/// native rules (its script left out, so helpers never call back into
+/// scripts).
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub(crate) pos: Position,
+    pub(crate) rules: Arc<Rules>,
+}
+
+/// The colour's name as scripts write it.
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The colour a script named (`"white"`, `"black"`).
+pub fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+impl Board {
+    pub(crate) fn new(rules: Arc<Rules>, pos: &Position) -> Board {
+        Board {
+            pos: pos.clone(),
+            rules,
+        }
+    }
+
+    pub(crate) fn sq(&self, s: INT) -> Option<Square> {
+        (0..self.rules.geometry.len() as INT)
+            .contains(&s)
+            .then_some(Square(s as u8))
+    }
+
+    fn piece(&self, s: INT) -> Option<Piece> {
+        self.sq(s).and_then(|sq| self.pos.piece_at(sq))
+    }
+
+    fn squares(list: impl IntoIterator<Item = Square>) -> Array {
+        list.into_iter()
+            .map(|s| Dynamic::from(s.index() as INT))
+            .collect()
+    }
+
+    /// The squares the piece on `from` would capture on if it were of
+    /// kind `kind` (same colour), by its native moves; empty when `kind`
+    /// is unknown or `from` empty.
+    fn captures_as(&self, kind: &str, from: INT) -> Array {
+        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
+            return Array::new();
+        };
+        let Some(me) = self.pos.piece_at(sq) else {
+            return Array::new();
+        };
+        let mut pos = self.pos.clone();
+        pos.take(&self.rules, sq);
+        let actor = Piece::new(k, me.color);
+        pos.put(&self.rules, sq, actor);
+        let mut moves = Vec::new();
+        movegen::piece_moves(&self.rules, &pos, sq, &mut moves);
+        let mut out: Vec<Square> = Vec::new();
+        for m in &moves {
+            let victims: Vec<Square> = match &m.kind {
+                MoveKind::EnPassant(v) => vec![*v],
+                MoveKind::Effects(list) => list
+                    .iter()
+                    .filter_map(|e| match e {
+                        Effect::Capture { square, .. } => Some(*square),
+                        _ => None,
+                    })
+                    .collect(),
+                _ if m.captured.is_some() => vec![m.to],
+                _ => Vec::new(),
+            };
+            for v in victims {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        Board::squares(out)
+    }
+}
+
+/// A move as scripts see it in `filter_moves` and `after_move`.
+pub(crate) fn move_map(rules: &Rules, mv: &Move, index: usize) -> rhai::Map {
+    let mut m = rhai::Map::new();
+    let captures: Array = mv
+        .effects(rules)
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Capture { square, .. } => Some(Dynamic::from(square.index() as INT)),
+            _ => None,
+        })
+        .collect();
+    m.insert("index".into(), Dynamic::from(index as INT));
+    m.insert("from".into(), Dynamic::from(mv.from.index() as INT));
+    m.insert("to".into(), Dynamic::from(mv.to.index() as INT));
+    m.insert(
+        "kind".into(),
+        Dynamic::from(rules.piece(mv.piece.kind).name.clone()),
+    );
+    m.insert("captures".into(), Dynamic::from(captures));
+    m.insert("drop".into(), Dynamic::from(mv.is_drop()));
+    m
+}
+
+/// Registers `Board` and its functions.
+pub(crate) fn register(e: &mut Engine) {
+    e.register_type_with_name::<Board>("Board")
+        .register_fn("width", |b: &mut Board| b.rules.geometry.width as INT)
+        .register_fn("height", |b: &mut Board| b.rules.geometry.height as INT)
+        .register_fn("side", |b: &mut Board| color_name(b.pos.side).to_string())
+        .register_fn("history_len", |b: &mut Board| {
+            (b.pos.turns.white + b.pos.turns.black) as INT
+        })
+        .register_fn("square", |b: &mut Board, name: &str| {
+            b.rules
+                .geometry
+                .parse_square(name)
+                .map_or(-1, |s| s.index() as INT)
+        })
+        .register_fn("name", |b: &mut Board, s: INT| {
+            b.sq(s)
+                .map_or_else(String::new, |sq| b.rules.geometry.name(sq))
+        })
+        .register_fn("file", |b: &mut Board, s: INT| {
+            b.sq(s).map_or(-1, |sq| b.rules.geometry.file(sq) as INT)
+        })
+        .register_fn("rank", |b: &mut Board, s: INT| {
+            b.sq(s).map_or(-1, |sq| b.rules.geometry.rank(sq) as INT)
+        })
+        .register_fn("offset", |b: &mut Board, s: INT, dx: INT, dy: INT| {
+            let (Some(sq), Ok(dx), Ok(dy)) = (b.sq(s), i32::try_from(dx), i32::try_from(dy)) else {
+                return -1;
+            };
+            b.rules
+                .geometry
+                .offset(sq, dx, dy)
+                .map_or(-1, |t| t.index() as INT)
+        })
+        .register_fn("neighbours", |b: &mut Board, s: INT| {
+            b.sq(s).map_or_else(Array::new, |sq| {
+                Board::squares(b.rules.geometry.neighbours(sq))
+            })
+        })
+        .register_fn("ray", |b: &mut Board, s: INT, dx: INT, dy: INT| {
+            // The squares from `s` (excluded) in steps of (dx, dy) up to
+            // and including the first occupied one, or to the edge.
+            let mut out = Array::new();
+            let (Some(mut sq), Ok(dx), Ok(dy)) = (b.sq(s), i32::try_from(dx), i32::try_from(dy))
+            else {
+                return out;
+            };
+            if dx == 0 && dy == 0 {
+                return out;
+            }
+            while let Some(t) = b.rules.geometry.offset(sq, dx, dy) {
+                out.push(Dynamic::from(t.index() as INT));
+                if !b.pos.is_empty(t) {
+                    break;
+                }
+                sq = t;
+            }
+            out
+        })
+        .register_fn("is_empty", |b: &mut Board, s: INT| {
+            b.sq(s).is_some_and(|sq| b.pos.is_empty(sq))
+        })
+        .register_fn("kind", |b: &mut Board, s: INT| {
+            b.piece(s)
+                .map_or_else(String::new, |p| b.rules.piece(p.kind).name.clone())
+        })
+        .register_fn("color", |b: &mut Board, s: INT| {
+            b.piece(s)
+                .map_or_else(String::new, |p| color_name(p.color).to_string())
+        })
+        .register_fn("royal", |b: &mut Board, s: INT| {
+            b.piece(s).is_some_and(|p| b.rules.is_royal(p.kind))
+        })
+        .register_fn("is_pawn", |b: &mut Board, s: INT| {
+            b.piece(s).is_some_and(|p| b.rules.is_pawn(p.kind))
+        })
+        .register_fn("forward", |_: &mut Board, color: &str| -> INT {
+            if color == "black" { -1 } else { 1 }
+        })
+        .register_fn("can_capture", |b: &mut Board, from: INT, s: INT| {
+            let (Some(a), Some(sq)) = (b.piece(from), b.sq(s)) else {
+                return false;
+            };
+            b.pos.piece_at(sq).is_some_and(|v| {
+                v.color != a.color && movegen::may_take(&b.rules, &b.pos, sq, a, v)
+            })
+        })
+        .register_fn("frozen", |b: &mut Board, s: INT| {
+            b.sq(s).is_some_and(|sq| {
+                b.pos
+                    .piece_at(sq)
+                    .is_some_and(|p| movegen::frozen(&b.rules, &b.pos, sq, p))
+            })
+        })
+        .register_fn("protected", |b: &mut Board, s: INT| {
+            b.sq(s).is_some_and(|sq| {
+                b.pos
+                    .piece_at(sq)
+                    .is_some_and(|p| movegen::protected(&b.rules, &b.pos, sq, p.color))
+            })
+        })
+        .register_fn("attacked", |b: &mut Board, s: INT, by: &str| {
+            let (Some(sq), Some(c)) = (b.sq(s), parse_color(by)) else {
+                return false;
+            };
+            movegen::is_attacked(&b.rules, &b.pos, sq, c)
+        })
+        .register_fn("captures_as", |b: &mut Board, kind: &str, from: INT| {
+            b.captures_as(kind, from)
+        });
+}
