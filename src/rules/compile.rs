@@ -1165,6 +1165,7 @@ fn compile_block(
         royal_kind: Vec::new(),
         capturable_by: Vec::new(),
         immunity: false,
+        capture_limits: false,
         must_move: false,
         freezers: 0,
         freeze_mask: Vec::new(),

@@ -204,6 +204,8 @@ pub struct Rules {
     pub(crate) capturable_by: Vec<u128>,
     /// Some kind is immune to some capturers.
     pub(crate) immunity: bool,
+    /// Captures may be refused: immunity or protectors.
+    pub(crate) capture_limits: bool,
     /// Some kind has `must_move_when_attacked`.
     pub(crate) must_move: bool,
     /// Bit `k` set: kind `k` freezes adjacent enemies (see `freeze_mask`).

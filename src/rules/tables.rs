@@ -354,6 +354,7 @@ pub fn finish(rules: &mut Rules) {
         .collect();
     rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| m != 0));
     rules.protectors = kinds_where(&rules.pieces, |p| p.protects);
+    rules.capture_limits = rules.immunity || rules.protectors != 0;
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.uses_unmoved = rules
         .pieces
@@ -383,7 +384,9 @@ pub fn finish(rules: &mut Rules) {
     rules.pin_shortcut = rules.capacity == 1
         && rules.freezers == 0
         && rules.protectors == 0
-        && !(rules.script.is_some() && rules.scripted.iter().any(|&s| s))
+        && rules.script.as_ref().is_none_or(|h| {
+            !rules.scripted.iter().any(|&s| s) && !h.has(crate::script::hooks::AFTER_MOVE)
+        })
         && rules.pieces.iter().all(|p| {
             p.atoms.iter().filter(|a| a.can_capture).all(|a| {
                 matches!(a.style, Style::Leap | Style::Ride)
