@@ -49,15 +49,21 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     if protected(rules, pos, sq, !by) {
         return Vec::new();
     }
-    let mut v = all_attackers(rules, pos, sq, by);
-    if rules.freezers != 0 {
-        v.retain(|&s| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p)));
+    let active = |s: Square| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p));
+    let mut v = native_attackers(rules, pos, sq, by);
+    v.retain(|&s| active(s));
+    if rules.script.is_some() {
+        for s in pos.occupied(by).iter() {
+            if !v.contains(&s) && active(s) && script_attacks_from(rules, pos, s, sq) {
+                v.push(s);
+            }
+        }
     }
     v
 }
 
-/// `attackers_of`, auras aside.
-fn all_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+/// The squares from which `by` attacks `sq` by native moves, auras aside.
+fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
     let mut v = Vec::new();
     for &(src, kinds) in rules.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
@@ -81,20 +87,28 @@ fn all_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Sq
             }
         }
     }
-    if rules.script.is_some() {
-        for s in pos.occupied(by).iter() {
-            if !v.contains(&s) && script_attacks_from(rules, pos, s, sq) {
-                v.push(s);
-            }
-        }
-    }
     v
+}
+
+/// `is_attacked` with auras: native attackers first, then scripted ones,
+/// each only if not frozen, stopping at the first.
+fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    if protected(rules, pos, sq, !by) {
+        return false;
+    }
+    let active = |s: Square| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p));
+    native_attackers(rules, pos, sq, by).into_iter().any(active)
+        || (rules.script.is_some()
+            && pos
+                .occupied(by)
+                .iter()
+                .any(|s| active(s) && script_attacks_from(rules, pos, s, sq)))
 }
 
 /// Is `sq` attacked by `by`?
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
     if rules.freezers != 0 || rules.protectors != 0 {
-        return !attackers_of(rules, pos, sq, by).is_empty();
+        return is_attacked_with_auras(rules, pos, sq, by);
     }
     leap_attacker(rules, pos, sq, by).is_some()
         || rules.attack[by]
