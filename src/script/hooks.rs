@@ -31,7 +31,7 @@ pub const ATTACKS: Hook = Hook {
 pub const FILTER_MOVES: Hook = Hook {
     name: "filter_moves",
     params: &["board", "moves"],
-    when: "once per position, after the legal moves are found; gets them as maps (`index`, `from`, `to`, `kind`, `captures`, `drop`) and returns those it keeps",
+    when: "once per position, after the legal moves are found; gets them as maps (`index`, `from`, `to`, `kind`, `captures`, `drop`, `tag`) and returns those it keeps",
 };
 
 /// Effects that follow every move.

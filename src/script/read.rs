@@ -11,7 +11,7 @@ use crate::rules::Rules;
 use rhai::{Array, Dynamic, INT, Map};
 use std::sync::Arc;
 
-const MOVE_FIELDS: &str = "to, captures, effects, tag";
+const MOVE_FIELDS: &str = "to, captures, effects, tag, promote";
 const EFFECT_FORMS: &str = "#{ move: [a, b] }, #{ capture: sq }, #{ remove: sq }, \
      #{ swap: [a, b] }, #{ owner: sq, color: \"white\" }, #{ transform: sq, kind: \"name\" }";
 
@@ -121,6 +121,33 @@ pub(super) fn read_move(
         }
         effects
     };
+    let mut effects = effects;
+    let promotion = match map.get("promote") {
+        None => None,
+        Some(_) if map.contains_key("effects") => {
+            return Err(
+                "`promote` goes with `to` and `captures`; with `effects`, add a `transform`".into(),
+            );
+        }
+        Some(k) => {
+            let name = k
+                .clone()
+                .into_string()
+                .map_err(|t| format!("`promote` must be a piece name, not {t}"))?;
+            let kind = rules
+                .kind(&name)
+                .ok_or_else(|| format!("`promote` to `{name}`, which is no piece here"))?;
+            if to == from {
+                return Err("`promote` needs a move to another square".into());
+            }
+            effects.push(Effect::Transform {
+                square: to,
+                unit: 0,
+                kind,
+            });
+            Some(kind)
+        }
+    };
     let captured = effects.iter().find_map(|e| match e {
         Effect::Capture { square, .. } => pos.piece_at(*square),
         _ => None,
@@ -130,7 +157,7 @@ pub(super) fn read_move(
         to,
         piece,
         captured,
-        promotion: None,
+        promotion,
         kind: MoveKind::Effects(Arc::new(effects)),
         atom,
     })
