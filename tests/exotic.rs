@@ -333,3 +333,48 @@ fn secutor_collides_and_deflects_to_capture() {
     let fen = "4k3/8/5n2/3P4/3T4/8/8/3K4 w - - 0 1";
     assert!(moves(&r, fen, "d4").contains(&"d4f6xf6".to_string()));
 }
+
+#[test]
+fn mamra_falls_only_to_pawns_and_wuss_must_flee() {
+    let r = exotic();
+    // Black Mamra on d5, Black knight on c6 guarding nothing relevant.
+    // The White queen on d1 cannot take the Mamra (it stops before it);
+    // the pawn on e4 can.
+    let fen = "4k3/8/2n5/3m4/4P3/8/8/3QK3 w - - 0 1";
+    let queen = moves(&r, fen, "d1");
+    assert!(queen.contains(&"d1d4".to_string()));
+    assert!(!queen.iter().any(|m| m.starts_with("d1d5")));
+    assert_eq!(moves(&r, fen, "e4"), sorted("e4e5 e4d5xd5"));
+    assert_eq!(after(&r, fen, "e4d5"), "4k3/8/2n5/3P4/8/8/8/3QK3 b - - 0 1");
+    // The Mamra itself takes like a king, next to the king it checks.
+    let fen = "8/8/8/8/8/8/3m4/4K2k w - - 0 1";
+    assert!(checked(&r, fen, Color::White));
+    // The White Wuss on d4 is attacked by the rook on d8: White must
+    // move it (only to empty squares off the d-file or onto squares the
+    // rook does not reach), nothing else may move.
+    let fen = "3r3k/8/8/8/3U4/8/8/K7 w - - 0 1";
+    let all = moves(&r, fen, "-");
+    assert!(all.iter().all(|m| m.starts_with("d4")), "{all:?}");
+    assert!(!all.iter().any(|m| m.starts_with("d4d")), "{all:?}");
+    assert_eq!(after(&r, fen, "d4e5"), "3r3k/8/8/4U3/8/8/8/K7 b - - 1 1");
+}
+
+#[test]
+fn rococo_cannon_pawn_promotes_to_a_lost_piece() {
+    let r = load("examples/variants/rococo.variant").unwrap();
+    // White has lost its Advancer and a Long Leaper (the board holds one);
+    // the Cannon Pawn on e8 steps to e9 (the enemy King's rank) and may
+    // stay a Cannon Pawn or become an Advancer or a Long Leaper. e10 is
+    // the rim: no step ends there without a capture.
+    let fen = "10/1k8/4P5/10/10/10/10/10/1IW1KCL1S1/10 w - - 0 1";
+    let pawn: Vec<String> = moves(&r, fen, "e8")
+        .into_iter()
+        .filter(|m| m.starts_with("e8e9"))
+        .collect();
+    assert_eq!(pawn, sorted("e8e9 e8e9a e8e9l"));
+    assert_eq!(
+        after(&r, fen, "e8e9a"),
+        "10/1k2A5/10/10/10/10/10/10/1IW1KCL1S1/10 b - - 1 1"
+    );
+    assert!(!moves(&r, fen, "e8").iter().any(|m| m.starts_with("e8e10")));
+}

@@ -139,6 +139,13 @@ pub(crate) fn register(e: &mut Engine) {
         .register_fn("history_len", |b: &mut Board| {
             (b.pos.turns.white + b.pos.turns.black) as INT
         })
+        .register_fn("mutators", |b: &mut Board| {
+            // Active mutators by number (bit i of the position's set).
+            (0..32)
+                .filter(|i| b.pos.active >> i & 1 != 0)
+                .map(|i| Dynamic::from(i as INT))
+                .collect::<Array>()
+        })
         .register_fn("square", |b: &mut Board, name: &str| {
             b.rules
                 .geometry
@@ -217,14 +224,14 @@ pub(crate) fn register(e: &mut Engine) {
                 v.color != a.color && movegen::may_take(&b.rules, &b.pos, sq, a, v)
             })
         })
-        .register_fn("frozen", |b: &mut Board, s: INT| {
+        .register_fn("is_frozen", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
                 b.pos
                     .piece_at(sq)
                     .is_some_and(|p| movegen::frozen(&b.rules, &b.pos, sq, p))
             })
         })
-        .register_fn("protected", |b: &mut Board, s: INT| {
+        .register_fn("is_protected", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
                 b.pos
                     .piece_at(sq)
@@ -240,4 +247,90 @@ pub(crate) fn register(e: &mut Engine) {
         .register_fn("captures_as", |b: &mut Board, kind: &str, from: INT| {
             b.captures_as(kind, from)
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_fen;
+
+    /// Evaluates `expr` with `board` bound to `fen` in `variant`.
+    fn eval(variant: &str, fen: &str, expr: &str) -> String {
+        let rules = crate::variants::load(variant).unwrap();
+        let pos = parse_fen(&rules, fen).unwrap();
+        let mut e = Engine::new();
+        register(&mut e);
+        let mut scope = rhai::Scope::new();
+        scope.push("board", Board::new(rules, &pos));
+        e.eval_with_scope::<Dynamic>(&mut scope, expr)
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn the_board_view_answers_from_the_position() {
+        let fen = "4k3/8/8/8/8/5n2/4P3/4K3 w - - 0 1";
+        let e4 = "board.square(\"e4\")";
+        assert_eq!(
+            eval("chess", fen, "board.width() * 100 + board.height()"),
+            "808"
+        );
+        assert_eq!(eval("chess", fen, "board.side()"), "white");
+        assert_eq!(eval("chess", fen, "board.history_len()"), "0");
+        assert_eq!(eval("chess", fen, "board.mutators()"), "[]");
+        assert_eq!(eval("chess", fen, &format!("board.name({e4})")), "e4");
+        assert_eq!(eval("chess", fen, "board.neighbours(0)"), "[1, 8, 9]");
+        // From e1 up the file: e2 holds the pawn, so the ray stops there.
+        assert_eq!(eval("chess", fen, "board.ray(4, 0, 1)"), "[12]");
+        assert_eq!(eval("chess", fen, "board.ray(4, 0, 0)"), "[]");
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "[board.royal(4), board.royal(12), board.is_pawn(12)]"
+            ),
+            "[true, false, true]"
+        );
+        // The knight on f3 attacks e1 (check) and the pawn may take it.
+        assert_eq!(eval("chess", fen, "board.attacked(4, \"black\")"), "true");
+        assert_eq!(eval("chess", fen, "board.can_capture(12, 21)"), "true");
+        assert_eq!(eval("chess", fen, "board.can_capture(4, 12)"), "false");
+        // As a knight, the king on e1 would take on f3; as a rook, nothing.
+        assert_eq!(
+            eval("chess", fen, "board.captures_as(\"knight\", 4)"),
+            "[21]"
+        );
+        assert_eq!(eval("chess", fen, "board.captures_as(\"rook\", 4)"), "[]");
+        assert_eq!(eval("chess", fen, "board.captures_as(\"dragon\", 4)"), "[]");
+        // Bad squares answer, never fail.
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "[board.kind(500), board.offset(-3, 1, 1), board.is_frozen(99)]"
+            ),
+            "[\"\", -1, false]"
+        );
+    }
+
+    #[test]
+    fn auras_show_in_the_board_view() {
+        let v = "tests/scripts/exotic.variant";
+        // White Immobilizer d4 freezes the Black knight d5; the Black
+        // Shield on e6 protects it.
+        let fen = "4k3/8/4h3/3n4/3I4/8/8/4K3 w - - 0 1";
+        let d5 = 35;
+        assert_eq!(
+            eval(
+                v,
+                fen,
+                &format!("[board.is_frozen({d5}), board.is_protected({d5})]")
+            ),
+            "[true, true]"
+        );
+        assert_eq!(
+            eval(v, fen, &format!("board.can_capture(27, {d5})")),
+            "false"
+        );
+    }
 }
