@@ -10,6 +10,7 @@ pub mod lang;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod repl;
 pub mod rules;
 pub mod script;
 pub mod show;

@@ -197,8 +197,26 @@ fn illegal_move_text_says_why() {
     );
     assert_eq!(reason(&start, "e2e5"), "the pawn on e2 cannot move to e5");
     assert_eq!(reason(&start, "e2e9"), "`e9` is not on the board");
-    assert_eq!(reason(&start, "e2_e4"), "no legal move has this SAN");
-    assert_eq!(reason(&start, "Nf6"), "no legal move has this SAN");
+    assert_eq!(
+        reason(&start, "e2_e4"),
+        "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)"
+    );
+    assert_eq!(reason(&start, "Nf6"), "no knight can reach f6");
+    assert_eq!(reason(&start, "e5"), "no pawn can reach e5");
+    let pinned = parse_fen(&rules, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        reason(&pinned, "Nc3"),
+        "the knight on e2 cannot go to c3: it would expose your royal piece to capture"
+    );
+    let check = parse_fen(&rules, "4k3/4r3/8/8/8/8/8/3NK3 w - - 0 1").unwrap();
+    assert_eq!(
+        reason(&check, "Ke2"),
+        "the king on e1 cannot go to e2: you are in check and it does not get you out"
+    );
+    assert_eq!(
+        reason(&check, "Nc3"),
+        "the knight on d1 cannot go to c3: you are in check and it does not get you out"
+    );
     assert_eq!(reason(&start, "Q@e4"), "no queen can be dropped on e4 here");
     let pinned = parse_fen(&rules, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     assert_eq!(

@@ -368,7 +368,7 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
                 let names: Vec<String> = loose.iter().map(|m| san_body(rules, pos, m)).collect();
                 return fail(text, format!("ambiguous: {}", names.join(" or ")));
             }
-            fail(text, "no legal move has this SAN")
+            fail(text, why_not_san(rules, pos, &want))
         }
         many => {
             let names: Vec<String> = many.iter().map(|m| to_uci(rules, m)).collect();
@@ -378,6 +378,79 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
 }
 
 /// SAN without disambiguation, to recognise ambiguous input.
+/// Does `t` have the shape of a SAN move: an optional piece letter, an
+/// optional origin file and rank, an optional `x`, a square, an optional
+/// promotion?
+fn san_shaped(t: &str) -> bool {
+    let mut rest = t;
+    if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
+        rest = &rest[1..];
+    } else if let Some(end) = rest.strip_prefix('{').and_then(|r| r.find('}')) {
+        rest = &rest[end + 2..];
+    }
+    let body = rest.split_once('=').map_or(rest, |(b, _)| b);
+    let body = body.replacen('x', "", 1);
+    let letters = body.chars().filter(|c| c.is_ascii_lowercase()).count();
+    !body.is_empty()
+        && (1..=2).contains(&letters)
+        && body
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && body.ends_with(|c: char| c.is_ascii_digit())
+}
+
+/// Why no legal move has the SAN `want`: a move that fits but would
+/// leave a royal attacked (a pinned piece, a check not answered, a royal
+/// stepping into attack), or no piece of that kind reaching the square.
+fn why_not_san(rules: &Rules, pos: &Position, want: &str) -> String {
+    let g = rules.geometry;
+    let mut pseudo = Vec::new();
+    pseudo_moves(rules, pos, &mut pseudo);
+    let fits = |m: &Move| {
+        if rules.is_pawn(m.piece.kind) && !m.is_drop() {
+            return san_body(rules, pos, m) == want;
+        }
+        let loose = loose_san(rules, m);
+        let plain = loose.replace('x', "");
+        !loose.is_empty() && (loose == want || plain == want.replace('x', ""))
+    };
+    if let Some(m) = pseudo.iter().find(|m| fits(m)) {
+        return explain_illegal(rules, pos, m.from, m.to, want).reason;
+    }
+    if !san_shaped(want) {
+        return "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)".into();
+    }
+    // The target: the last square named in the text.
+    let b = want.as_bytes();
+    let mut target = None;
+    for i in 0..b.len() {
+        if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
+            let end = (i + 1..b.len())
+                .find(|&j| !b[j].is_ascii_digit())
+                .unwrap_or(b.len());
+            target = g.parse_square(&want[i..end]).map(|sq| (sq, &want[i..end]));
+        }
+    }
+    let Some((_, square)) = target else {
+        return "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)".into();
+    };
+    let first = want.chars().next().unwrap_or(' ');
+    let kind = if first.is_ascii_uppercase() {
+        rules.parse_piece_token(&first.to_string()).map(|(k, _)| k)
+    } else {
+        rules
+            .pawn_kind
+            .iter()
+            .position(|&p| p)
+            .map(|i| PieceKind(i as u8))
+    };
+    match kind {
+        Some(k) => format!("no {} can reach {square}", rules.piece(k).name),
+        None if first.is_ascii_uppercase() => format!("`{first}` is not a piece of {}", rules.name),
+        None => format!("no piece can reach {square}"),
+    }
+}
+
 fn loose_san(rules: &Rules, mv: &Move) -> String {
     let g = rules.geometry;
     if rules.is_pawn(mv.piece.kind) || mv.is_drop() {

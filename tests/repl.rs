@@ -1,0 +1,152 @@
+//! Transcript tests of `changeling play`: each `tests/repl/NAME.in` is fed
+//! to the binary through a pipe and its output must equal `NAME.out`
+//! (`BLESS=1 cargo test --test repl` rewrites the `.out` files). The
+//! first line of an `.in` file may be `#! ARGS`: the command-line
+//! arguments after `play` (default: none, the default variant).
+//!
+//! Also: a few thousand lines of garbage leave the session answering and
+//! the position unchanged.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .arg("play")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(
+        out.status.success(),
+        "exit {:?}: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn transcripts_match() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/repl");
+    let mut inputs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 4, "only {} transcripts", inputs.len());
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut failed = Vec::new();
+    for input in inputs {
+        let text = std::fs::read_to_string(&input).unwrap();
+        let args: Vec<&str> = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("#!"))
+            .map(|a| a.split_whitespace().collect())
+            .unwrap_or_default();
+        let got = run(&args, &text);
+        let expected_path = input.with_extension("out");
+        if bless {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != want {
+            failed.push(format!(
+                "{}:\n--- want\n{want}\n--- got\n{got}",
+                input.display()
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+#[test]
+fn garbage_never_breaks_the_session() {
+    // Lines built from a seeded generator over an alphabet of move-ish
+    // and command-ish pieces, then `fen`: the position must still be
+    // the start position and the session must still answer.
+    let pieces = [
+        "e4",
+        "Nf3",
+        "O-O",
+        "@",
+        "=",
+        "x",
+        "undo",
+        "redo 3",
+        "moves",
+        "moves zz9",
+        "perft 0",
+        "perft x",
+        "setfen",
+        "setfen 8/8",
+        "show",
+        "show piece",
+        "show piece q9",
+        "attacks",
+        "attacks k0",
+        "help nope",
+        "history",
+        "{",
+        "}",
+        "(",
+        "\u{1F600}",
+        "\t",
+        "e9e10",
+        "a1a1",
+        "P@",
+        "undo 99999999999999999999",
+        "move",
+        "new",
+        "#",
+        "e2e4:tag",
+        "0-0-0-0",
+        "Qxh7#",
+        "quit_",
+        "fen x",
+        "variant y",
+        "-",
+        "99",
+        "Z@z9",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut input = String::new();
+    for _ in 0..3000 {
+        let mut line = String::new();
+        for _ in 0..1 + (seed % 3) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Legal moves are avoided: every piece above is refused in
+            // the start position or is a query.
+            line.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            if seed % 5 == 0 {
+                line.push(' ');
+            }
+        }
+        input.push_str(&line);
+        input.push('\n');
+    }
+    input.push_str("undo 100\nfen\n");
+    let out = run(&[], &input);
+    assert!(
+        out.trim_end()
+            .ends_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        "{}",
+        &out[out.len().saturating_sub(600)..]
+    );
+}
