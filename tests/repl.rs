@@ -150,3 +150,17 @@ fn garbage_never_breaks_the_session() {
         &out[out.len().saturating_sub(600)..]
     );
 }
+
+#[test]
+fn every_command_has_its_help_in_a_transcript() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/repl/help.in"))
+            .unwrap();
+    for c in changeling::repl::COMMANDS {
+        assert!(
+            text.lines().any(|l| l == format!("help {}", c.name)),
+            "tests/repl/help.in lacks `help {}`",
+            c.name
+        );
+    }
+}

@@ -417,6 +417,9 @@ fn why_not_san(rules: &Rules, pos: &Position, want: &str) -> String {
     if let Some(m) = pseudo.iter().find(|m| fits(m)) {
         return explain_illegal(rules, pos, m.from, m.to, want).reason;
     }
+    if want == "O-O" || want == "O-O-O" {
+        return "castling that way is not possible here".into();
+    }
     if !san_shaped(want) {
         return "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)".into();
     }

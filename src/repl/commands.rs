@@ -124,6 +124,27 @@ pub const COMMANDS: &[Command] = &[
         run: count,
     },
     Command {
+        name: "explain",
+        alias: None,
+        usage: "explain MOVE",
+        help: "lists what a legal move does, step by step (moves, captures, removals, swaps, changes of kind or owner), without playing it",
+        run: explain,
+    },
+    Command {
+        name: "save",
+        alias: None,
+        usage: "save FILE",
+        help: "writes the game as PGN with the variant, seed and start position in tags (written to a temporary file, then renamed)",
+        run: save,
+    },
+    Command {
+        name: "load",
+        alias: None,
+        usage: "load FILE",
+        help: "reads a game written by `save` (its variant, start position and moves); the game in progress stays if the file is bad",
+        run: load_game,
+    },
+    Command {
         name: "variant",
         alias: None,
         usage: "variant",
@@ -232,7 +253,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     for (k, v) in &groups {
         out.push_str(&format!("{k}: {}\n", v.join(" ")));
     }
-    out.push_str(&format!("{} legal moves\n", legal.len()));
+    out.push_str(&format!("{}\n", plural(legal.len(), "legal move")));
     say(out)
 }
 
@@ -308,10 +329,11 @@ fn setfen(s: &mut Session, rest: &str) -> Reply {
     }
 }
 
-fn history(s: &mut Session, _: &str) -> Reply {
-    let rules = s.game.rules();
+/// The moves played, numbered, in SAN (empty before the first move).
+fn movetext(game: &Game) -> String {
+    let rules = game.rules();
     let mut out = String::new();
-    for (i, (m, before)) in s.game.history().iter().enumerate() {
+    for (i, (m, before)) in game.history().iter().enumerate() {
         let san = to_san(rules, before, m);
         let number = before.fullmove;
         if before.side == Color::White {
@@ -325,11 +347,15 @@ fn history(s: &mut Session, _: &str) -> Reply {
             out.push_str(&format!(" {san}"));
         }
     }
-    if out.is_empty() {
+    out
+}
+
+fn history(s: &mut Session, _: &str) -> Reply {
+    let text = movetext(&s.game);
+    if text.is_empty() {
         return say("no moves yet\n");
     }
-    out.push('\n');
-    say(out)
+    say(format!("{text}\n"))
 }
 
 fn attacks(s: &mut Session, rest: &str) -> Reply {
@@ -458,5 +484,219 @@ fn quit(_: &mut Session, _: &str) -> Reply {
     Reply {
         text: String::new(),
         quit: true,
+    }
+}
+
+fn explain(s: &mut Session, rest: &str) -> Reply {
+    use crate::position::Effect;
+    if rest.is_empty() {
+        return error("`explain` needs a move, like `explain e4`");
+    }
+    let rules = s.game.rules().clone();
+    let g = rules.geometry;
+    let pos = s.game.position().clone();
+    let mv = match crate::notation::parse_move(&rules, &pos, rest) {
+        Ok(m) => m,
+        Err(e) => return error(e.to_string()),
+    };
+    let mut now = pos.clone();
+    let name = |p: Option<crate::board::Piece>| {
+        p.map_or_else(
+            || "nothing".to_string(),
+            |p| {
+                let side = if p.color == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                format!("{side} {}", rules.piece(p.kind).name)
+            },
+        )
+    };
+    let mut out = format!("{}:\n", to_san(&rules, &pos, &mv));
+    for (i, e) in mv.effects(&rules).iter().enumerate() {
+        let line = match e {
+            Effect::MovePiece { from, to, .. } => format!(
+                "{} goes from {} to {}",
+                name(now.piece_at(*from)),
+                g.name(*from),
+                g.name(*to)
+            ),
+            Effect::Capture { square, .. } => {
+                format!(
+                    "{} on {} is captured",
+                    name(now.piece_at(*square)),
+                    g.name(*square)
+                )
+            }
+            Effect::Remove { square, .. } => {
+                format!(
+                    "{} on {} is removed",
+                    name(now.piece_at(*square)),
+                    g.name(*square)
+                )
+            }
+            Effect::Place { square, piece } => {
+                format!("{} is put on {}", name(Some(*piece)), g.name(*square))
+            }
+            Effect::Transform { square, kind, .. } => format!(
+                "{} on {} becomes a {}",
+                name(now.piece_at(*square)),
+                g.name(*square),
+                rules.piece(*kind).name
+            ),
+            Effect::SetOwner { square, color, .. } => format!(
+                "{} on {} changes sides to {}",
+                name(now.piece_at(*square)),
+                g.name(*square),
+                if *color == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ),
+            Effect::Swap(a, b) => format!(
+                "{} on {} and {} on {} change places",
+                name(now.piece_at(*a)),
+                g.name(*a),
+                name(now.piece_at(*b)),
+                g.name(*b)
+            ),
+            other => format!("{other:?}"),
+        };
+        out.push_str(&format!("  {}. {line}\n", i + 1));
+        now.apply_effect(&rules, e);
+    }
+    say(out)
+}
+
+/// The game as PGN: tags for the variant, seed and start, then the moves.
+fn pgn(s: &Session) -> String {
+    let rules = s.game.rules();
+    let result = match s.game.outcome() {
+        Some(crate::game::Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }) => "1-0",
+        Some(crate::game::Outcome::Decisive { .. }) => "0-1",
+        Some(crate::game::Outcome::Draw { .. }) => "1/2-1/2",
+        None => "*",
+    };
+    let mut out = String::new();
+    out.push_str("[Event \"changeling game\"]\n");
+    out.push_str(&format!("[Variant \"{}\"]\n", rules.name));
+    let source = rules
+        .source
+        .strip_prefix("embedded:")
+        .unwrap_or(&rules.source);
+    out.push_str(&format!("[VariantSource \"{source}\"]\n"));
+    out.push_str(&format!("[Seed \"{}\"]\n", s.seed));
+    let start = to_fen(rules, s.game.start());
+    if start != rules.setup {
+        out.push_str("[SetUp \"1\"]\n");
+        out.push_str(&format!("[FEN \"{start}\"]\n"));
+    }
+    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    let moves = movetext(&s.game);
+    if moves.is_empty() {
+        out.push_str(result);
+    } else {
+        out.push_str(&format!("{moves} {result}"));
+    }
+    out.push('\n');
+    out
+}
+
+fn save(s: &mut Session, rest: &str) -> Reply {
+    if rest.is_empty() {
+        return error("`save` needs a file name");
+    }
+    let path = std::path::Path::new(rest);
+    let tmp = path.with_extension("changeling-tmp");
+    let written = std::fs::write(&tmp, pgn(s)).and_then(|()| std::fs::rename(&tmp, path));
+    match written {
+        Ok(()) => say(format!(
+            "saved {} to {rest}\n",
+            plural(s.game.history().len(), "move")
+        )),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            error(format!("cannot write {rest}: {e}"))
+        }
+    }
+}
+
+/// Reads a PGN written by `save` into a new game.
+fn read_pgn(text: &str, seed: u64) -> Result<Game, String> {
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut movetext = String::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            let (key, value) = tag
+                .split_once(' ')
+                .ok_or_else(|| format!("bad tag `[{tag}]`"))?;
+            tags.push((key.to_string(), value.trim().trim_matches('"').to_string()));
+        } else {
+            movetext.push_str(line);
+            movetext.push(' ');
+        }
+    }
+    let tag = |k: &str| {
+        tags.iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    let source = tag("VariantSource")
+        .or(tag("Variant"))
+        .ok_or("no [Variant] tag")?;
+    let rules = crate::variants::load(source).map_err(|e| format!("variant `{source}`: {e}"))?;
+    let seed = tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(seed);
+    let start = match tag("FEN") {
+        Some(f) => parse_fen(&rules, f).map_err(|e| format!("[FEN]: {e}"))?,
+        None => parse_fen(&rules, &rules.setup).map_err(|e| e.to_string())?,
+    };
+    let mut game = Game::from_position(rules, start, seed);
+    for token in movetext.split_whitespace() {
+        // Move numbers (`12.`, `12...`) stand alone or before the move.
+        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let token = if token.is_empty() { "" } else { token };
+        if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            continue;
+        }
+        game.play_text(token)
+            .map_err(|e| format!("move {}: {e}", game.history().len() + 1))?;
+    }
+    Ok(game)
+}
+
+fn load_game(s: &mut Session, rest: &str) -> Reply {
+    if rest.is_empty() {
+        return error("`load` needs a file name");
+    }
+    let text = match std::fs::read_to_string(rest) {
+        Ok(t) => t,
+        Err(e) => return error(format!("cannot read {rest}: {e}")),
+    };
+    match read_pgn(&text, s.seed) {
+        Ok(game) => {
+            let n = game.history().len();
+            s.game = game;
+            s.redo.clear();
+            say(format!(
+                "loaded {} from {rest}\n{}",
+                plural(n, "move"),
+                s.status()
+            ))
+        }
+        Err(e) => error(format!("{rest}: {e}; the game in progress is unchanged")),
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
