@@ -62,6 +62,9 @@ impl Session {
         let rules = self.game.rules();
         let pos = self.game.position();
         let mut s = board_text(rules, pos);
+        if let Some(legend) = legend(rules, pos) {
+            s.push_str(&legend);
+        }
         match self.game.outcome() {
             Some(o) => s.push_str(&format!("game over: {o}\n")),
             None => {
@@ -142,4 +145,27 @@ pub fn board_text(rules: &Rules, pos: &Position) -> String {
     }
     s.push('\n');
     s
+}
+
+/// For variants beyond the six FIDE kinds, the symbols on the board and
+/// what they stand for (White's symbol; Black's is the lower case).
+pub fn legend(rules: &Rules, pos: &Position) -> Option<String> {
+    if rules.pieces.len() <= 6 {
+        return None;
+    }
+    let mut used: Vec<crate::board::PieceKind> = Vec::new();
+    for (_, p) in pos.pieces() {
+        if !used.contains(&p.kind) {
+            used.push(p.kind);
+        }
+    }
+    used.sort_by_key(|k| k.index());
+    let items: Vec<String> = used
+        .iter()
+        .map(|&k| {
+            let def = rules.piece(k);
+            format!("{} {}", def.fen_token(Color::White), def.name)
+        })
+        .collect();
+    Some(format!("   {}\n", items.join(", ")))
 }
