@@ -198,14 +198,7 @@ fn show_piece(
             return ExitCode::from(2);
         }
     };
-    let kind = rules.kind(name).or_else(|| {
-        rules
-            .pieces
-            .iter()
-            .position(|p| p.letter.eq_ignore_ascii_case(name))
-            .map(|i| crate::board::PieceKind(i as u8))
-    });
-    let Some(kind) = kind else {
+    let Some(kind) = rules.kind_named(name) else {
         let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
         eprintln!(
             "error: `{name}` is not a piece of {} (pieces: {})",
@@ -226,9 +219,7 @@ fn show_piece(
                 return ExitCode::from(2);
             }
         },
-        None => g
-            .square((g.width as i32 - 1) / 2, (g.height as i32 - 1) / 2)
-            .expect("the centre is on the board"),
+        None => g.centre(),
     };
     let color = if black {
         crate::board::Color::Black

@@ -2,7 +2,7 @@
 //! and the tests read this table.
 
 use super::{Reply, Session};
-use crate::board::{Color, PieceKind};
+use crate::board::Color;
 use crate::game::Game;
 use crate::movegen::{attackers_of, perft};
 use crate::notation::{parse_fen, to_fen, to_san};
@@ -195,18 +195,6 @@ fn play_move(s: &mut Session, rest: &str) -> Reply {
     s.play(rest)
 }
 
-/// The kind named or lettered `text`.
-fn kind_of(s: &Session, text: &str) -> Option<PieceKind> {
-    let rules = s.game.rules();
-    rules.kind(text).or_else(|| {
-        rules
-            .pieces
-            .iter()
-            .position(|p| p.letter.eq_ignore_ascii_case(text))
-            .map(|i| PieceKind(i as u8))
-    })
-}
-
 fn moves(s: &mut Session, rest: &str) -> Reply {
     let rules = s.game.rules().clone();
     let pos = s.game.position().clone();
@@ -215,7 +203,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     if !rest.is_empty() {
         if let Some(sq) = g.parse_square(rest) {
             legal.retain(|m| m.from == sq && !m.is_drop());
-        } else if let Some(k) = kind_of(s, rest) {
+        } else if let Some(k) = rules.kind_named(rest) {
             legal.retain(|m| m.piece.kind == k);
         } else {
             return error(format!(
@@ -405,7 +393,7 @@ fn show(s: &mut Session, rest: &str) -> Reply {
     };
     let rules = s.game.rules().clone();
     let g = rules.geometry;
-    let Some(kind) = kind_of(s, name) else {
+    let Some(kind) = rules.kind_named(name) else {
         let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
         return error(format!(
             "`{name}` is not a piece of {} (pieces: {})",
@@ -426,12 +414,7 @@ fn show(s: &mut Session, rest: &str) -> Reply {
                 _ => on_empty_board(&rules, kind, Color::White, sq),
             }
         }
-        None => {
-            let centre = g
-                .square((g.width as i32 - 1) / 2, (g.height as i32 - 1) / 2)
-                .unwrap_or(crate::board::Square(0));
-            on_empty_board(&rules, kind, Color::White, centre)
-        }
+        None => on_empty_board(&rules, kind, Color::White, g.centre()),
     };
     say(diagram.render(&rules))
 }

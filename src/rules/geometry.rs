@@ -53,6 +53,14 @@ impl Geometry {
         self.square(self.file(sq) + dx, self.rank(sq) + dy)
     }
 
+    /// The central square (towards a1 when the middle falls between
+    /// squares): where a piece is drawn by default.
+    pub fn centre(&self) -> Square {
+        Square(
+            ((self.height as i32 - 1) / 2 * self.width as i32 + (self.width as i32 - 1) / 2) as u8,
+        )
+    }
+
     /// The up to eight squares next to `sq` (a king's step away).
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + use<> {
         let g = *self;

@@ -227,6 +227,17 @@ impl Rules {
         self.by_name.get(name).copied()
     }
 
+    /// The kind called `text` by name (`knight`) or by FEN letter or code
+    /// in either case (`N`, `n`), as players type it.
+    pub fn kind_named(&self, text: &str) -> Option<PieceKind> {
+        self.kind(text).or_else(|| {
+            self.pieces
+                .iter()
+                .position(|p| p.letter.eq_ignore_ascii_case(text))
+                .map(|i| PieceKind(i as u8))
+        })
+    }
+
     /// The definition of `kind`.
     pub fn piece(&self, kind: PieceKind) -> &PieceDef {
         &self.pieces[kind.index()]
