@@ -41,6 +41,12 @@ enum Command {
         /// Seed for chance events and random setups.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Pieces as letters or chess glyphs (auto: glyphs on a terminal).
+        #[arg(long, value_enum, default_value_t = play::Pieces::Auto)]
+        pieces: play::Pieces,
+        /// Colours (auto: on a terminal, unless NO_COLOR is set).
+        #[arg(long, value_enum, default_value_t = play::When::Auto)]
+        colour: play::When,
     },
     /// Count the leaves of the legal move tree to DEPTH.
     Perft {
@@ -100,8 +106,14 @@ enum ShowWhat {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Play { variant, fen, seed } => match setup(&variant, fen.as_deref()) {
-            Ok((rules, pos)) => play::run(rules, pos, seed),
+        Command::Play {
+            variant,
+            fen,
+            seed,
+            pieces,
+            colour,
+        } => match setup(&variant, fen.as_deref()) {
+            Ok((rules, pos)) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
             Err(code) => code,
         },
         Command::Perft {

@@ -7,7 +7,7 @@ mod perft;
 
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;

@@ -1,8 +1,9 @@
 //! perft: counting the leaves of the legal move tree, with copy-make.
 
-use super::{legal_move_count, legal_moves_into};
+use super::{legal_move_count, legal_moves, legal_moves_into};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of legal move sequences of length `depth` from `pos`. The last
 /// ply is counted, not played ("bulk counting").
@@ -31,6 +32,26 @@ fn perft_with(rules: &Rules, pos: &Position, depth: u32, buffers: &mut [Vec<Move
     total
 }
 
+/// [`perft`] that gives up, returning `None`, once `stop` is raised. The
+/// flag is read before each subtree of three plies or more, so the answer
+/// comes within a few milliseconds; the last plies run as in [`perft`],
+/// whose loop stays free of the check.
+pub fn perft_until(rules: &Rules, pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(rules, pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut total = 0;
+    for m in legal_moves(rules, pos) {
+        let mut child = pos.clone();
+        child.play_unchecked(rules, &m);
+        total += perft_until(rules, &child, depth - 1, stop)?;
+    }
+    Some(total)
+}
+
 /// perft split by first move: each legal move with the count below it.
 pub fn divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
@@ -48,4 +69,26 @@ pub fn divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
             (m, n)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_fen;
+
+    #[test]
+    fn perft_until_counts_like_perft_and_stops_when_asked() {
+        let rules = crate::variants::load("chess").expect("embedded chess");
+        let pos = parse_fen(&rules, &rules.setup).expect("setup");
+        let go = AtomicBool::new(false);
+        for depth in 0..=4 {
+            assert_eq!(
+                perft_until(&rules, &pos, depth, &go),
+                Some(perft(&rules, &pos, depth))
+            );
+        }
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(&rules, &pos, 5, &stop), None);
+        assert_eq!(perft_until(&rules, &pos, 2, &stop), Some(400));
+    }
 }

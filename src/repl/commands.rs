@@ -4,7 +4,7 @@
 use super::{Reply, Session};
 use crate::board::Color;
 use crate::game::Game;
-use crate::movegen::{attackers_of, perft};
+use crate::movegen::{attackers_of, perft, perft_until};
 use crate::notation::{parse_fen, to_fen, to_san};
 use crate::show::{Diagram, in_position, on_empty_board};
 
@@ -70,8 +70,8 @@ pub const COMMANDS: &[Command] = &[
     Command {
         name: "new",
         alias: None,
-        usage: "new",
-        help: "starts again from the start position",
+        usage: "new [--seed N]",
+        help: "starts again from the start position; --seed N also reseeds chance events (dice, random choices)",
         run: new,
     },
     Command {
@@ -80,6 +80,13 @@ pub const COMMANDS: &[Command] = &[
         usage: "board",
         help: "shows the board, the side to move and any check or result",
         run: board,
+    },
+    Command {
+        name: "display",
+        alias: None,
+        usage: "display [ascii|unicode] [colour|plain]",
+        help: "sets how the board is drawn: letters or chess glyphs, ANSI colours or plain text (the last move in [brackets]); shows the setting when bare",
+        run: display,
     },
     Command {
         name: "fen",
@@ -287,11 +294,50 @@ fn redo(s: &mut Session, _: &str) -> Reply {
     }
 }
 
-fn new(s: &mut Session, _: &str) -> Reply {
+fn new(s: &mut Session, rest: &str) -> Reply {
+    let mut words = rest.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (None, _, _) => {}
+        (Some("--seed"), Some(n), None) => match n.parse::<u64>() {
+            Ok(n) => s.seed = n,
+            Err(_) => {
+                return error(format!(
+                    "--seed needs a whole number from 0 to {}, not `{n}`",
+                    u64::MAX
+                ));
+            }
+        },
+        (Some("--seed"), None, _) => return error("--seed needs a number, like `new --seed 7`"),
+        _ => return error(format!("`new` takes only `--seed N`, not `{rest}`")),
+    }
     let start = s.game.start().clone();
     s.game = Game::from_position(s.game.rules().clone(), start, s.seed);
     s.redo.clear();
-    say(format!("new game\n{}", s.status()))
+    say(format!("new game (seed {})\n{}", s.seed, s.status()))
+}
+
+fn display(s: &mut Session, rest: &str) -> Reply {
+    let mut style = s.style;
+    for word in rest.split_whitespace() {
+        match word {
+            "ascii" => style.unicode = false,
+            "unicode" => style.unicode = true,
+            "colour" | "color" => style.colour = true,
+            "plain" => style.colour = false,
+            _ => {
+                return error(format!(
+                    "`display` takes ascii, unicode, colour or plain, not `{word}`"
+                ));
+            }
+        }
+    }
+    s.style = style;
+    let letters = if style.unicode { "unicode" } else { "ascii" };
+    let colour = if style.colour { "colour" } else { "plain" };
+    if rest.is_empty() {
+        return say(format!("display {letters} {colour}\n"));
+    }
+    say(s.status())
 }
 
 fn board(s: &mut Session, _: &str) -> Reply {
@@ -425,8 +471,15 @@ fn count(s: &mut Session, rest: &str) -> Reply {
         Ok(n) => n,
         Err(e) => return error(e),
     };
-    let nodes = perft(s.game.rules(), s.game.position(), n as u32);
-    say(format!("perft {n}: {nodes} nodes\n"))
+    let (rules, pos) = (s.game.rules(), s.game.position());
+    let nodes = match &s.stop {
+        Some(stop) => perft_until(rules, pos, n as u32, stop),
+        None => Some(perft(rules, pos, n as u32)),
+    };
+    match nodes {
+        Some(nodes) => say(format!("perft {n}: {nodes} nodes\n")),
+        None => say("perft interrupted\n"),
+    }
 }
 
 fn variant(s: &mut Session, _: &str) -> Reply {

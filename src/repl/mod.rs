@@ -5,15 +5,19 @@
 //! a command that says so.
 
 mod commands;
+mod complete;
+mod display;
 
 pub use commands::{COMMANDS, Command};
+pub use display::Style;
 
 use crate::board::Color;
-use crate::game::Game;
+use crate::game::{Game, Outcome, PlayError};
 use crate::movegen::in_check;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// What a line did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +44,10 @@ pub struct Session {
     /// Moves taken back by `undo`, for `redo` (most recent last).
     redo: Vec<Move>,
     seed: u64,
+    /// How the board is drawn.
+    pub style: Style,
+    /// Raised (by Ctrl-C on a terminal) to stop a long command.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Session {
@@ -49,7 +57,15 @@ impl Session {
             game: Game::from_position(rules, start, seed),
             redo: Vec::new(),
             seed,
+            style: Style::default(),
+            stop: None,
         }
+    }
+
+    /// Lets long commands (`perft`) end early when `flag` is raised; the
+    /// session lowers it before each line.
+    pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// The game.
@@ -61,12 +77,26 @@ impl Session {
     pub fn status(&self) -> String {
         let rules = self.game.rules();
         let pos = self.game.position();
-        let mut s = board_text(rules, pos);
-        if let Some(legend) = legend(rules, pos) {
+        let last = self.game.history().last().map(|(m, _)| m);
+        let mut s = display::board(rules, pos, last, self.style);
+        if let Some(legend) = display::legend(rules, pos, self.style) {
             s.push_str(&legend);
         }
+        s.push_str(&display::extras(rules, pos, self.style));
         match self.game.outcome() {
-            Some(o) => s.push_str(&format!("game over: {o}\n")),
+            Some(o) => {
+                let mut said = o.to_string();
+                let mated = display::attacked_royals(rules, pos);
+                if matches!(&o, Outcome::Decisive { reason, .. } if reason == "checkmate")
+                    && !mated.is_empty()
+                {
+                    said = said.replace(
+                        "(checkmate)",
+                        &format!("(checkmate of {})", mated.join(" and ")),
+                    );
+                }
+                s.push_str(&format!("game over: {said}\n"));
+            }
             None => {
                 let side = if pos.side == Color::White {
                     "White"
@@ -84,8 +114,24 @@ impl Session {
         s
     }
 
+    /// The prompt for a terminal: whose move it is, or that the game is
+    /// over.
+    pub fn prompt(&self) -> String {
+        let pos = self.game.position();
+        if self.game.outcome().is_some() {
+            return "game over> ".to_string();
+        }
+        match pos.side {
+            Color::White => format!("{}. White> ", pos.fullmove),
+            Color::Black => format!("{}... Black> ", pos.fullmove),
+        }
+    }
+
     /// Runs one line: a command or a move.
     pub fn execute(&mut self, line: &str) -> Reply {
+        if let Some(stop) = &self.stop {
+            stop.store(false, std::sync::atomic::Ordering::Relaxed);
+        }
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Reply::say("");
@@ -118,54 +164,10 @@ impl Session {
                 let san = crate::notation::to_san(self.game.rules(), &before, &mv);
                 Reply::say(format!("played {san}\n{}", self.status()))
             }
+            Err(e @ PlayError::GameOver(_)) => {
+                Reply::say(format!("error: {e}; `undo` or `new` to go on\n"))
+            }
             Err(e) => Reply::say(format!("error: {e}\n")),
         }
     }
-}
-
-/// The board as text, White at the bottom, with coordinates.
-pub fn board_text(rules: &Rules, pos: &Position) -> String {
-    let g = rules.geometry;
-    let mut s = String::new();
-    for rank in (0..g.height as i32).rev() {
-        s.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..g.width as i32 {
-            let cell = match g.square(file, rank).and_then(|sq| pos.piece_at(sq)) {
-                Some(p) => rules.piece(p.kind).fen_token(p.color),
-                None => ".".to_string(),
-            };
-            s.push_str(&format!(" {cell}"));
-        }
-        s.push('\n');
-    }
-    s.push_str("   ");
-    for file in 0..g.width as i32 {
-        s.push(' ');
-        s.push(crate::rules::file_char(file));
-    }
-    s.push('\n');
-    s
-}
-
-/// For variants beyond the six FIDE kinds, the symbols on the board and
-/// what they stand for (White's symbol; Black's is the lower case).
-pub fn legend(rules: &Rules, pos: &Position) -> Option<String> {
-    if rules.pieces.len() <= 6 {
-        return None;
-    }
-    let mut used: Vec<crate::board::PieceKind> = Vec::new();
-    for (_, p) in pos.pieces() {
-        if !used.contains(&p.kind) {
-            used.push(p.kind);
-        }
-    }
-    used.sort_by_key(|k| k.index());
-    let items: Vec<String> = used
-        .iter()
-        .map(|&k| {
-            let def = rules.piece(k);
-            format!("{} {}", def.fen_token(Color::White), def.name)
-        })
-        .collect();
-    Some(format!("   {}\n", items.join(", ")))
 }

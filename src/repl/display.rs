@@ -1,0 +1,263 @@
+//! Drawing a position for the session: the board with coordinates, the
+//! last move and any checked royal marked, then whatever else the position
+//! holds (hands, reserve boards, stacks, markers, mutators, the die).
+//!
+//! Two choices shape the drawing ([`Style`]): letters or chess glyphs, and
+//! ANSI colours or plain text. Plain text marks the last move with
+//! brackets, so a transcript still shows it: `[P]`.
+
+use crate::board::{Color, Piece, Square};
+use crate::movegen::is_attacked;
+use crate::position::{Move, Position};
+use crate::rules::{Rules, file_char};
+
+/// How the board is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Chess glyphs (♔ ♚ …) for the six FIDE kinds and `·` for an empty
+    /// square; letters otherwise.
+    pub unicode: bool,
+    /// ANSI colours: pieces by side, the last move and a checked royal on
+    /// coloured backgrounds.
+    pub colour: bool,
+}
+
+const RESET: &str = "\x1b[0m";
+const DIM: &str = "\x1b[2m";
+const WHITE_PIECE: &str = "\x1b[1;97m";
+const BLACK_PIECE: &str = "\x1b[1;33m";
+const LAST_MOVE: &str = "\x1b[44m";
+const CHECKED: &str = "\x1b[41m";
+
+/// The glyph of a FIDE kind, found by the piece's name so that a variant's
+/// own `N` (say, a Nightrider) keeps its letter.
+fn glyph(name: &str, color: Color) -> Option<char> {
+    let i = ["king", "queen", "rook", "bishop", "knight", "pawn"]
+        .iter()
+        .position(|n| name.eq_ignore_ascii_case(n))?;
+    let set = match color {
+        Color::White => ['♔', '♕', '♖', '♗', '♘', '♙'],
+        Color::Black => ['♚', '♛', '♜', '♝', '♞', '♟'],
+    };
+    Some(set[i])
+}
+
+/// The symbol of a piece in `style`.
+fn symbol(rules: &Rules, piece: Piece, style: Style) -> String {
+    let def = rules.piece(piece.kind);
+    if style.unicode
+        && let Some(g) = glyph(&def.name, piece.color)
+    {
+        return g.to_string();
+    }
+    def.fen_token(piece.color)
+}
+
+/// The board, White at the bottom: ranks down the left, files along the
+/// bottom, the last move's squares marked.
+pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
+    let g = rules.geometry;
+    // Every cell is as wide as the widest symbol, so `{Sissa}` lines up.
+    let width = rules
+        .pieces
+        .iter()
+        .map(|p| p.fen_token(Color::White).chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
+    let checked =
+        |sq: Square| pos.royals(pos.side).contains(sq) && is_attacked(rules, pos, sq, !pos.side);
+    let mut s = String::new();
+    for rank in (0..g.height as i32).rev() {
+        let label = format!("{:>2} ", rank + 1);
+        if style.colour {
+            s.push_str(&format!("{DIM}{label}{RESET}"));
+        } else {
+            s.push_str(&label);
+        }
+        let mut before_marked = false;
+        for file in 0..g.width as i32 {
+            let sq = g.square(file, rank);
+            let here = sq.is_some_and(marked);
+            let (text, piece) = match sq.and_then(|sq| pos.piece_at(sq)) {
+                Some(p) => (symbol(rules, p, style), Some(p)),
+                None if style.unicode => ("·".to_string(), None),
+                None => (".".to_string(), None),
+            };
+            let pad = width.saturating_sub(text.chars().count());
+            let text = format!("{text}{}", " ".repeat(pad));
+            if style.colour {
+                s.push(' ');
+                let background = match sq {
+                    Some(sq) if piece.is_some() && checked(sq) => CHECKED,
+                    _ if here => LAST_MOVE,
+                    _ => "",
+                };
+                let fore = match piece {
+                    Some(p) if p.color == Color::White => WHITE_PIECE,
+                    Some(_) => BLACK_PIECE,
+                    None => DIM,
+                };
+                s.push_str(&format!("{background}{fore}{text}{RESET}"));
+            } else {
+                s.push(match (before_marked, here) {
+                    (true, true) => '|',
+                    (false, true) => '[',
+                    (true, false) => ']',
+                    (false, false) => ' ',
+                });
+                s.push_str(&text);
+            }
+            before_marked = here;
+        }
+        if !style.colour && before_marked {
+            s.push(']');
+        }
+        s.push('\n');
+    }
+    let mut files = String::from("   ");
+    for file in 0..g.width as i32 {
+        files.push(' ');
+        files.push(file_char(file));
+        files.push_str(&" ".repeat(width - 1));
+    }
+    if style.colour {
+        s.push_str(&format!("{DIM}{}{RESET}\n", files.trim_end()));
+    } else {
+        s.push_str(files.trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Lines for what the position holds beyond the board, each only when
+/// there is something to show.
+pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
+    let g = rules.geometry;
+    let mut s = String::new();
+    let token = |kind, color| symbol(rules, Piece { kind, color }, style);
+    if !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+        for color in [Color::White, Color::Black] {
+            let held: Vec<String> = pos.pockets[color]
+                .iter()
+                .map(|(k, _)| token(k, color))
+                .collect();
+            let held = if held.is_empty() {
+                "nothing".to_string()
+            } else {
+                held.join(" ")
+            };
+            s.push_str(&format!("{} in hand: {held}\n", side_name(color)));
+        }
+    }
+    if !pos.reserves.white.is_empty() || !pos.reserves.black.is_empty() {
+        for color in [Color::White, Color::Black] {
+            let left: Vec<String> = pos.reserves[color]
+                .remaining()
+                .map(|p| symbol(rules, p, style))
+                .collect();
+            let line = match left.first() {
+                Some(next) => format!("{} (next to drop: {next})", left.join(" ")),
+                None => "empty".to_string(),
+            };
+            s.push_str(&format!("{} reserve: {line}\n", side_name(color)));
+        }
+    }
+    if pos.upper.len > 0 {
+        let stacks: Vec<String> = pos
+            .upper
+            .squares
+            .iter()
+            .filter_map(|sq| {
+                let top = pos.upper_at(sq)?;
+                let bottom = pos.piece_at(sq)?;
+                Some(format!(
+                    "{} {}+{}",
+                    g.name(sq),
+                    symbol(rules, bottom, style),
+                    symbol(rules, top, style)
+                ))
+            })
+            .collect();
+        s.push_str(&format!("shared squares: {}\n", stacks.join(", ")));
+    }
+    let markers = &pos.markers;
+    if markers.len > 0 {
+        let list: Vec<String> = (0..markers.len as usize)
+            .map(|i| {
+                let sq = Square(markers.squares[i]);
+                let face = if markers.faces & (1 << i) != 0 {
+                    "on"
+                } else {
+                    "off"
+                };
+                format!("{} mutator {} ({face})", g.name(sq), markers.mutators[i])
+            })
+            .collect();
+        s.push_str(&format!("markers: {}\n", list.join(", ")));
+    }
+    if pos.active != 0 {
+        let on: Vec<String> = (0..32)
+            .filter(|i| pos.active & (1 << i) != 0)
+            .map(|i: u32| i.to_string())
+            .collect();
+        s.push_str(&format!("mutators on: {}\n", on.join(", ")));
+    }
+    if let Some(roll) = pos.roll {
+        s.push_str(&format!("die: {roll}\n"));
+    }
+    s
+}
+
+/// The royals of `pos.side` that stand attacked, named for a checkmate:
+/// `White's King on e1`.
+pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
+    let g = rules.geometry;
+    pos.royals(pos.side)
+        .iter()
+        .filter(|&sq| is_attacked(rules, pos, sq, !pos.side))
+        .filter_map(|sq| {
+            let p = pos.piece_at(sq)?;
+            Some(format!(
+                "{}'s {} on {}",
+                side_name(p.color),
+                rules.piece(p.kind).name,
+                g.name(sq)
+            ))
+        })
+        .collect()
+}
+
+/// For variants beyond the six FIDE kinds, the symbols on the board and
+/// what they stand for (White's symbol; Black's is the lower case).
+pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
+    if rules.pieces.len() <= 6 {
+        return None;
+    }
+    let mut used: Vec<crate::board::PieceKind> = Vec::new();
+    for (_, p) in pos.pieces() {
+        if !used.contains(&p.kind) {
+            used.push(p.kind);
+        }
+    }
+    used.sort_by_key(|k| k.index());
+    let items: Vec<String> = used
+        .iter()
+        .map(|&kind| {
+            let piece = Piece {
+                kind,
+                color: Color::White,
+            };
+            format!("{} {}", symbol(rules, piece, style), rules.piece(kind).name)
+        })
+        .collect();
+    Some(format!("   {}\n", items.join(", ")))
+}
