@@ -13,6 +13,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "capablanca",
         include_str!("../examples/variants/capablanca.variant"),
     ),
+    (
+        "metamorph",
+        include_str!("../examples/variants/metamorph.variant"),
+    ),
+    (
+        "metamorph_optional",
+        include_str!("../examples/variants/metamorph_optional.variant"),
+    ),
 ];
 
 /// The variant used when none is named.

@@ -12,7 +12,7 @@ pub use perft::{divide, perft, perft_until};
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{GenAtom, PathGen, Rules};
+use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules};
 
 /// May `attacker` capture `victim` on `sq`? Not when the victim is immune
 /// to the attacker's kind (`captured_by`) or stands next to a friendly
@@ -222,6 +222,67 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
             } else {
                 i += 1;
             }
+        }
+    }
+    if !rules.morph_of[piece.kind.index()].is_empty() {
+        apply_morphs(rules, pos, from, piece, out, start);
+    }
+}
+
+/// Gives the moves from `start` on the kind their piece arrives as under
+/// the variant's morph rules (as the move's promotion). A pawn's own
+/// promotion comes first; castling is not the piece's own move and is
+/// generated elsewhere. An optional morph keeps the plain move beside the
+/// morphing one.
+#[cold]
+fn apply_morphs(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    out: &mut Vec<Move>,
+    start: usize,
+) {
+    let mut attacked: Option<bool> = None;
+    let end = out.len();
+    for i in start..end {
+        if out[i].promotion.is_some() || out[i].from != from {
+            continue;
+        }
+        for &r in &rules.morph_of[piece.kind.index()] {
+            let rule = &rules.morphs[r as usize];
+            let m = &out[i];
+            let fits = match rule.trigger {
+                MorphTrigger::Acted => true,
+                MorphTrigger::Quiet => m.captured.is_none(),
+                MorphTrigger::Capture => m.captured.is_some(),
+            };
+            if !fits {
+                continue;
+            }
+            if rule.condition == Some(MorphCondition::AttackedBefore)
+                && !*attacked.get_or_insert_with(|| is_attacked(rules, pos, from, !piece.color))
+            {
+                continue;
+            }
+            let target = match &rule.target {
+                MorphTarget::Listed(map) => map[piece.kind.index()],
+                MorphTarget::ComponentUsed => rules.component_of[piece.kind.index()]
+                    .get(m.atom as usize)
+                    .copied()
+                    .flatten(),
+            };
+            let Some(kind) = target else {
+                continue;
+            };
+            if rule.optional {
+                let mut morphed = out[i].clone();
+                morphed.promotion = Some(kind);
+                out.push(morphed);
+            } else {
+                out[i].promotion = Some(kind);
+            }
+            break;
         }
     }
 }
@@ -744,6 +805,7 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if rules.must_move
+        || !rules.morphs.is_empty()
         || rules
             .script
             .as_ref()

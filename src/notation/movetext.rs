@@ -183,6 +183,12 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     if let Some(m) = candidates.iter().find(|m| m.promotion == promotion) {
         return Ok((*m).clone());
     }
+    // A piece's forced change (a morph) need not be written.
+    if let (None, [m]) = (promotion, &candidates[..])
+        && !rules.is_pawn(m.piece.kind)
+    {
+        return Ok((*m).clone());
+    }
     if !candidates.is_empty() {
         let choices: Vec<String> = candidates
             .iter()
@@ -359,6 +365,9 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     match matches.as_slice() {
         [one] => Ok((*one).clone()),
         [] => {
+            if let Some(m) = implied_change(rules, pos, &legal, &want, norm) {
+                return Ok(m);
+            }
             // A SAN without disambiguation that fits several moves.
             let loose: Vec<&Move> = legal
                 .iter()
@@ -374,6 +383,33 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
             let names: Vec<String> = many.iter().map(|m| to_uci(rules, m)).collect();
             fail(text, format!("ambiguous: {}", names.join(" or ")))
         }
+    }
+}
+
+/// The one legal move that `want` names when the change of kind a piece
+/// undergoes (a morph, written like a promotion) is left out: `Nc3` for a
+/// forced `Nc3=Q`.
+fn implied_change(
+    rules: &Rules,
+    pos: &Position,
+    legal: &[Move],
+    want: &str,
+    norm: impl Fn(&str) -> String,
+) -> Option<Move> {
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.promotion.is_some() && !rules.is_pawn(m.piece.kind) && !m.is_drop())
+        .filter(|m| {
+            let plain = Move {
+                promotion: None,
+                ..(*m).clone()
+            };
+            norm(&san_body(rules, pos, &plain)) == want
+        })
+        .collect();
+    match found[..] {
+        [one] => Some(one.clone()),
+        _ => None,
     }
 }
 

@@ -2,7 +2,10 @@
 //! compilation. Every problem found is collected, sorted by position and
 //! returned together.
 
-use super::{CastleRule, Ending, Geometry, PawnRules, PhaseDef, PieceDef, Rules, Verdict};
+use super::{
+    CastleRule, Ending, Geometry, MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules,
+    PhaseDef, PieceDef, Rules, Verdict,
+};
 use crate::board::{ByColor, MAX_KINDS, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
 use crate::lang::ast::{Block, Entry, File, Item, Section, Value};
@@ -14,7 +17,6 @@ use std::fmt;
 /// Sections the language reserves for mechanisms that later versions add;
 /// using one today is an error that says so, never a silent skip.
 const PLANNED_SECTIONS: &[(&str, &str)] = &[
-    ("morph", "morph cycles"),
     ("pocket", "pockets (hands)"),
     ("reserve", "reserve boards"),
     ("drops", "drop rules and schedules"),
@@ -26,7 +28,16 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
 ];
 
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity", "frozen_suicide"];
-const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "script"];
+const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "morph", "script"];
+const MORPH_KEYS: &[&str] = &[
+    "into",
+    "cycle",
+    "pieces",
+    "trigger",
+    "condition",
+    "target",
+    "optional",
+];
 const SCRIPT_KEYS: &[&str] = &["file", "hooks", "pieces", "replace"];
 const PIECE_KEYS: &[&str] = &[
     "letter",
@@ -39,6 +50,7 @@ const PIECE_KEYS: &[&str] = &[
     "must_move_when_attacked",
     "freezes",
     "protects",
+    "components",
 ];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -603,6 +615,7 @@ fn compile_block(
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
     let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut component_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
     let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
     for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
@@ -729,6 +742,9 @@ fn compile_block(
         if let Some(e) = pr.take("freezes") {
             freeze_lists.push((pieces.len(), e));
         }
+        if let Some(e) = pr.take("components") {
+            component_lists.push((pieces.len(), e));
+        }
         let protects = pr
             .take("protects")
             .and_then(|e| get_bool(e, diags))
@@ -746,6 +762,7 @@ fn compile_block(
             must_move,
             freezes: None,
             protects,
+            components: Vec::new(),
         });
         piece_spans.push(pname.span);
     }
@@ -811,6 +828,16 @@ fn compile_block(
         };
         pieces[i].freezes = mask;
     }
+    let mut component_of: Vec<Vec<Option<PieceKind>>> =
+        pieces.iter().map(|p| vec![None; p.atoms.len()]).collect();
+    for (i, e) in component_lists {
+        let kinds: Vec<PieceKind> = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+        component_of[i] = components_of_atoms(&pieces, i, &kinds, e, diags);
+        pieces[i].components = kinds;
+    }
 
     let mut pawns = PawnRules {
         double_step_ranks: vec![2],
@@ -826,6 +853,7 @@ fn compile_block(
         double_step_zone: ByColor::default(),
     };
     let mut castles: Vec<CastleRule> = Vec::new();
+    let mut morphs: Vec<MorphRule> = Vec::new();
     let mut script: Option<std::sync::Arc<crate::script::ScriptHost>> = None;
     let mut scripted = vec![false; pieces.len()];
     let mut script_only = vec![false; pieces.len()];
@@ -1000,6 +1028,11 @@ fn compile_block(
                 reject_name(s, diags);
                 er.finish(ENDING_KEYS, "`ending`", diags);
             }
+            "morph" => {
+                if let Some(m) = compile_morph(s, &pieces, &by_name, diags) {
+                    morphs.push(m);
+                }
+            }
             "script" => {
                 let mut sr = Reader::new(&s.body);
                 let file = sr.take("file");
@@ -1130,6 +1163,7 @@ fn compile_block(
             king_side: c.king_side,
         })
         .collect();
+    let pieces_len = pieces.len();
     let mut rules = Rules {
         name: name.node.clone(),
         source: source.to_string(),
@@ -1173,6 +1207,15 @@ fn compile_block(
         frozen_suicide,
         pawn_kind: Vec::new(),
         uses_unmoved: false,
+        morph_of: (0..pieces_len)
+            .map(|k| {
+                (0..morphs.len() as u8)
+                    .filter(|&m| morphs[m as usize].kinds.contains(&PieceKind(k as u8)))
+                    .collect()
+            })
+            .collect(),
+        morphs,
+        component_of,
     };
     super::tables::finish(&mut rules);
     if let Some(host) = &rules.script {
@@ -1185,5 +1228,287 @@ fn compile_block(
     Some(Compiled {
         rules,
         setup_span: setup.map_or(name.span, |e| e.value.span),
+    })
+}
+
+/// The kind called by the name `v`, or a diagnostic.
+fn kind_value(
+    by_name: &IndexMap<String, PieceKind>,
+    v: &Spanned<String>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<PieceKind> {
+    let k = by_name.get(&v.node).copied();
+    if k.is_none() {
+        let mut d = Diagnostic::error(v.span, format!("unknown piece `{}`", v.node));
+        if let Some(s) = suggest(&v.node, by_name.keys().map(String::as_str)) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        diags.push(d);
+    }
+    k
+}
+
+/// The names in a list value, each checked to be a piece.
+fn kind_list(
+    by_name: &IndexMap<String, PieceKind>,
+    e: &Entry,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<PieceKind> {
+    get_list(e)
+        .into_iter()
+        .filter_map(|v| match &v.node {
+            Value::Ident(n) => kind_value(
+                by_name,
+                &Spanned {
+                    node: n.clone(),
+                    span: v.span,
+                },
+                diags,
+            ),
+            other => {
+                diags.push(Diagnostic::error(
+                    v.span,
+                    format!("expected a piece name, found {}", other.type_name()),
+                ));
+                None
+            }
+        })
+        .collect()
+}
+
+/// For each atom of `pieces[i]`, the one kind of `kinds` that has the same
+/// movement component; every atom must belong to exactly one.
+fn components_of_atoms(
+    pieces: &[PieceDef],
+    i: usize,
+    kinds: &[PieceKind],
+    e: &Entry,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Option<PieceKind>> {
+    // Compared without where they are written and with directions as sets.
+    let shape = |a: &crate::lang::movement::Atom| {
+        let mut a = a.clone();
+        a.span = Span::default();
+        a.dirs.sort_unstable();
+        a
+    };
+    let piece = &pieces[i];
+    piece
+        .atoms
+        .iter()
+        .enumerate()
+        .map(|(n, atom)| {
+            let mine = shape(atom);
+            let owners: Vec<PieceKind> = kinds
+                .iter()
+                .copied()
+                .filter(|k| pieces[k.index()].atoms.iter().any(|a| shape(a) == mine))
+                .collect();
+            match owners[..] {
+                [one] => Some(one),
+                [] => {
+                    if !atom.attack_only {
+                        diags.push(
+                            Diagnostic::error(
+                                e.value.span,
+                                format!(
+                                    "part {} of `{}`'s movement `{}` belongs to none of its components",
+                                    n + 1,
+                                    piece.name,
+                                    piece.betza
+                                ),
+                            )
+                            .with_help("each component's `betza` must contain that part as written, e.g. a queen `Q` has the parts of a rook `R` and a bishop `B`"),
+                        );
+                    }
+                    None
+                }
+                _ => {
+                    let names: Vec<&str> =
+                        owners.iter().map(|k| pieces[k.index()].name.as_str()).collect();
+                    diags.push(Diagnostic::error(
+                        e.value.span,
+                        format!(
+                            "part {} of `{}`'s movement belongs to several components ({}), so the one used is not known",
+                            n + 1,
+                            piece.name,
+                            names.join(", ")
+                        ),
+                    ));
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
+/// A `morph NAME { ... }` section.
+fn compile_morph(
+    s: &Section,
+    pieces: &[PieceDef],
+    by_name: &IndexMap<String, PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<MorphRule> {
+    let name = s
+        .name
+        .as_ref()
+        .map_or_else(|| "morph".to_string(), |n| n.node.clone());
+    let mut mr = Reader::new(&s.body);
+    let into = mr.take("into");
+    let cycle = mr.take("cycle");
+    let listed = mr.take("pieces");
+    let trigger = mr.take("trigger");
+    let condition = mr.take("condition");
+    let target = mr.take("target");
+    let optional = mr
+        .take("optional")
+        .and_then(|e| get_bool(e, diags))
+        .unwrap_or(false);
+    reject_subsections(&mr, "a morph", diags);
+    mr.finish(MORPH_KEYS, "a morph", diags);
+    let word = |e: &Entry, what: &str, allowed: &[&str], diags: &mut Vec<Diagnostic>| match &e
+        .value
+        .node
+    {
+        Value::Ident(w) if allowed.contains(&w.as_str()) => Some(w.clone()),
+        Value::Ident(w) => {
+            let mut d = Diagnostic::error(e.value.span, format!("unknown {what} `{w}`"))
+                .with_note(format!("{what}s: {}", allowed.join(", ")));
+            if let Some(sug) = suggest(w, allowed.iter().copied()) {
+                d = d.with_help(format!("did you mean `{sug}`?"));
+            }
+            diags.push(d);
+            None
+        }
+        _ => {
+            type_error(e, &format!("one of {}", allowed.join(", ")), diags);
+            None
+        }
+    };
+    // A bad word is reported and the rest still checked.
+    let trigger =
+        match trigger.and_then(|e| word(e, "trigger", &["acted", "quiet", "capture"], diags)) {
+            Some(w) if w == "quiet" => MorphTrigger::Quiet,
+            Some(w) if w == "capture" => MorphTrigger::Capture,
+            _ => MorphTrigger::Acted,
+        };
+    let condition = condition
+        .and_then(|e| word(e, "condition", &["attacked_before"], diags))
+        .map(|_| MorphCondition::AttackedBefore);
+    let target_word = target.and_then(|e| {
+        word(
+            e,
+            "target",
+            &["listed", "next_in_cycle", "component_used"],
+            diags,
+        )
+        .map(|w| (w, e))
+    });
+    let span = s.name.as_ref().map_or(s.kind.span, |n| n.span);
+    let mut map: Vec<Option<PieceKind>> = vec![None; pieces.len()];
+    let mut kinds = Vec::new();
+    let target = match (into, cycle, listed) {
+        (Some(e), None, None) => {
+            for v in get_list(e) {
+                let Value::Arrow(a, b) = &v.node else {
+                    diags.push(
+                        Diagnostic::error(
+                            v.span,
+                            format!("expected `piece -> piece`, found {}", v.node.type_name()),
+                        )
+                        .with_help("write `into = [knight -> queen, rook -> marshall]`"),
+                    );
+                    continue;
+                };
+                if let (Some(a), Some(b)) =
+                    (kind_value(by_name, a, diags), kind_value(by_name, b, diags))
+                {
+                    if map[a.index()].is_some() {
+                        diags.push(Diagnostic::error(
+                            v.span,
+                            format!("`{}` is given twice", pieces[a.index()].name),
+                        ));
+                    }
+                    map[a.index()] = Some(b);
+                    kinds.push(a);
+                }
+            }
+            MorphTarget::Listed(map)
+        }
+        (None, Some(e), None) => {
+            let cycle = kind_list(by_name, e, diags);
+            if cycle.len() < 2 {
+                diags.push(Diagnostic::error(
+                    e.value.span,
+                    "a cycle needs at least two kinds",
+                ));
+                return None;
+            }
+            for (i, &k) in cycle.iter().enumerate() {
+                if map[k.index()].is_some() {
+                    diags.push(Diagnostic::error(
+                        e.value.span,
+                        format!("`{}` is in the cycle twice", pieces[k.index()].name),
+                    ));
+                }
+                map[k.index()] = Some(cycle[(i + 1) % cycle.len()]);
+                kinds.push(k);
+            }
+            MorphTarget::Listed(map)
+        }
+        (None, None, Some(e)) => {
+            kinds = kind_list(by_name, e, diags);
+            for &k in &kinds {
+                if pieces[k.index()].components.is_empty() {
+                    diags.push(
+                        Diagnostic::error(e.value.span, format!("`{}` declares no `components`", pieces[k.index()].name))
+                            .with_help("a compound that turns into the part it moved as lists its parts: `components = [rook, bishop]`"),
+                    );
+                }
+            }
+            MorphTarget::ComponentUsed
+        }
+        _ => {
+            diags.push(
+                Diagnostic::error(span, format!("morph `{name}` needs exactly one of `into`, `cycle` or `pieces`"))
+                    .with_help("`into = [knight -> queen]` maps kinds, `cycle = [a, b, c]` turns each into the next, `pieces = [queen]` with `target = component_used` turns a compound into the part it moved as"),
+            );
+            return None;
+        }
+    };
+    if let Some((w, e)) = target_word {
+        let fits = matches!(
+            (w.as_str(), &target),
+            ("component_used", MorphTarget::ComponentUsed)
+        ) || (w != "component_used"
+            && matches!(target, MorphTarget::Listed(_))
+            && (w == "listed") == into.is_some());
+        if !fits {
+            diags.push(
+                Diagnostic::error(
+                    e.value.span,
+                    format!("`target = {w}` does not fit this morph"),
+                )
+                .with_note(
+                    "`into` is `listed`, `cycle` is `next_in_cycle`, `pieces` is `component_used`",
+                ),
+            );
+        }
+    } else if matches!(target, MorphTarget::ComponentUsed) {
+        diags.push(
+            Diagnostic::error(
+                span,
+                format!("morph `{name}` lists `pieces` but no `target`"),
+            )
+            .with_help("add `target = component_used`"),
+        );
+    }
+    Some(MorphRule {
+        name,
+        trigger,
+        condition,
+        target,
+        optional,
+        kinds,
     })
 }

@@ -47,6 +47,9 @@ pub struct PieceDef {
     /// Aura: friendly pieces adjacent to this kind cannot be captured
     /// (`protects`).
     pub protects: bool,
+    /// The simple kinds a compound is made of (`components = [rook,
+    /// bishop]`), for morphs that turn it into the one it moved as.
+    pub components: Vec<PieceKind>,
 }
 
 impl PieceDef {
@@ -144,6 +147,54 @@ pub struct PhaseDef {
     pub checkpoint: bool,
 }
 
+/// Which moves of a piece a morph rule looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MorphTrigger {
+    /// Every move of the piece.
+    Acted,
+    /// Moves that capture nothing.
+    Quiet,
+    /// Moves that capture.
+    Capture,
+}
+
+/// A further condition on the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MorphCondition {
+    /// The piece stood attacked on its starting square before the move
+    /// (the attack view used for check: pinned attackers count).
+    AttackedBefore,
+}
+
+/// What a piece becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MorphTarget {
+    /// A kind per kind (indexed by [`PieceKind`]; `None`: not this rule's).
+    Listed(Vec<Option<PieceKind>>),
+    /// The component the move was made as (see [`PieceDef::components`]).
+    ComponentUsed,
+}
+
+/// A morph rule: after a move of one of its kinds that meets the trigger
+/// and condition, the piece arrives as another kind. It is generated as
+/// the move's promotion, so notation writes it (`Nc3=Q`) and the
+/// opponent's check is judged with the new kind.
+#[derive(Clone, Debug)]
+pub struct MorphRule {
+    /// Its name in the variant file.
+    pub name: String,
+    /// Which moves.
+    pub trigger: MorphTrigger,
+    /// A further condition, if any.
+    pub condition: Option<MorphCondition>,
+    /// What the piece becomes.
+    pub target: MorphTarget,
+    /// The player may decline: the move exists with and without it.
+    pub optional: bool,
+    /// The kinds it applies to.
+    pub kinds: Vec<PieceKind>,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -219,6 +270,14 @@ pub struct Rules {
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
     pub(crate) uses_unmoved: bool,
+    /// Morph rules, in declaration order.
+    pub morphs: Vec<MorphRule>,
+    /// Per kind, the indices of the morph rules that apply to it (the
+    /// first whose trigger and condition hold is used).
+    pub(crate) morph_of: Vec<Vec<u8>>,
+    /// Per kind and atom (as [`crate::position::Move::atom`] numbers
+    /// them), the component kind that atom belongs to.
+    pub(crate) component_of: Vec<Vec<Option<PieceKind>>>,
 }
 
 impl Rules {
