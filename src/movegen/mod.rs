@@ -267,10 +267,7 @@ fn apply_morphs(
             }
             let target = match &rule.target {
                 MorphTarget::Listed(map) => map[piece.kind.index()],
-                MorphTarget::ComponentUsed => rules.component_of[piece.kind.index()]
-                    .get(m.atom as usize)
-                    .copied()
-                    .flatten(),
+                MorphTarget::ComponentUsed => rules.component_by_atom(piece.kind, m.atom),
             };
             let Some(kind) = target else {
                 continue;

@@ -2,10 +2,12 @@
 //! and the tests read this table.
 
 use super::{Reply, Session};
-use crate::board::Color;
+use crate::board::{Color, PieceKind};
 use crate::game::Game;
-use crate::movegen::{attackers_of, perft, perft_until};
+use crate::movegen::{attackers_of, is_attacked, perft, perft_until};
 use crate::notation::{parse_fen, to_fen, to_san};
+use crate::position::{Move, Position};
+use crate::rules::{MorphCondition, MorphTarget, MorphTrigger, Rules};
 use crate::show::{Diagram, in_position, on_empty_board};
 
 /// One command.
@@ -482,6 +484,46 @@ fn count(s: &mut Session, rest: &str) -> Reply {
     }
 }
 
+/// Which morph rule changed the moving piece into `kind`, and why, for
+/// `explain`: ` (morph escape: attacked on c3, captures nothing)`.
+fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> String {
+    if rules.is_pawn(mv.piece.kind) {
+        return String::new();
+    }
+    let g = rules.geometry;
+    for rule in rules
+        .morphs
+        .iter()
+        .filter(|r| r.kinds.contains(&mv.piece.kind))
+    {
+        let (fits, how) = match rule.trigger {
+            MorphTrigger::Acted => (true, "moves"),
+            MorphTrigger::Quiet => (!mv.is_capture(), "captures nothing"),
+            MorphTrigger::Capture => (mv.is_capture(), "captures"),
+        };
+        let target = match &rule.target {
+            MorphTarget::Listed(map) => map[mv.piece.kind.index()],
+            MorphTarget::ComponentUsed => rules.component_by_atom(mv.piece.kind, mv.atom),
+        };
+        if !fits || target != Some(kind) {
+            continue;
+        }
+        let mut reasons = Vec::new();
+        if rule.condition == Some(MorphCondition::AttackedBefore) {
+            if !is_attacked(rules, pos, mv.from, !mv.piece.color) {
+                continue;
+            }
+            reasons.push(format!("attacked on {}", g.name(mv.from)));
+        }
+        reasons.push(how.to_string());
+        if rule.target == MorphTarget::ComponentUsed {
+            reasons.push(format!("moving as a {}", rules.piece(kind).name));
+        }
+        return format!(" (morph {}: {})", rule.name, reasons.join(", "));
+    }
+    String::new()
+}
+
 fn variant(s: &mut Session, _: &str) -> Reply {
     let rules = s.game.rules();
     let g = rules.geometry;
@@ -576,10 +618,11 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 format!("{} is put on {}", name(Some(*piece)), g.name(*square))
             }
             Effect::Transform { square, kind, .. } => format!(
-                "{} on {} becomes a {}",
+                "{} on {} becomes a {}{}",
                 name(now.piece_at(*square)),
                 g.name(*square),
-                rules.piece(*kind).name
+                rules.piece(*kind).name,
+                why_changed(&rules, &pos, &mv, *kind)
             ),
             Effect::SetOwner { square, color, .. } => format!(
                 "{} on {} changes sides to {}",

@@ -248,6 +248,13 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
             used.push(p.kind);
         }
     }
+    // Only the six FIDE kinds in play: nothing to explain.
+    if used
+        .iter()
+        .all(|&k| glyph(&rules.piece(k).name, Color::White).is_some())
+    {
+        return None;
+    }
     used.sort_by_key(|k| k.index());
     let items: Vec<String> = used
         .iter()

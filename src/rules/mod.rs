@@ -286,6 +286,15 @@ impl Rules {
         self.by_name.get(name).copied()
     }
 
+    /// The component kind that atom `atom` of `kind` belongs to, for
+    /// morphs with `target = component_used`.
+    pub fn component_by_atom(&self, kind: PieceKind, atom: u8) -> Option<PieceKind> {
+        self.component_of[kind.index()]
+            .get(atom as usize)
+            .copied()
+            .flatten()
+    }
+
     /// The kind called `text` by name (`knight`) or by FEN letter or code
     /// in either case (`N`, `n`), as players type it.
     pub fn kind_named(&self, text: &str) -> Option<PieceKind> {
