@@ -21,6 +21,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "metamorph_optional",
         include_str!("../examples/variants/metamorph_optional.variant"),
     ),
+    (
+        "pocket-mutation",
+        include_str!("../examples/variants/pocket-mutation.variant"),
+    ),
 ];
 
 /// The variant used when none is named.

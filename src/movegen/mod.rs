@@ -616,11 +616,76 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// All pseudo-legal moves of the side to move.
 pub fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    board_pseudo_moves(rules, pos, out);
+    hand_moves(rules, pos, out);
+}
+
+/// The pseudo-legal moves on the board (no pocketing, no drops).
+fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     for from in pos.occupied(pos.side).iter() {
         piece_moves(rules, pos, from, out);
     }
     castling_moves(rules, pos, out);
+}
+
+/// Pocketings (an own piece, not royal, into an empty-enough hand, as each
+/// kind it may become) and drops (a held piece onto an empty square of
+/// the drop zone), own royal safety not tested.
+fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    if let Some(p) = &rules.pocket
+        && pos.pockets[us].len() < p.capacity as usize
+    {
+        let ply = 2 * pos.fullmove.saturating_sub(1) + u32::from(us == Color::Black) + 1;
+        if !p.banned_plies.contains(&ply) {
+            for from in pos.occupied(us).iter() {
+                let Some(piece) = pos.piece_at(from) else {
+                    continue;
+                };
+                if rules.is_royal(piece.kind) {
+                    continue;
+                }
+                for kind in rules.pocket_choices(piece.kind, us, from) {
+                    out.push(Move {
+                        kind: MoveKind::Pocket,
+                        from,
+                        to: from,
+                        piece,
+                        captured: None,
+                        promotion: (kind != piece.kind).then_some(kind),
+                        atom: 255,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(d) = &rules.drops {
+        let mut held: Vec<crate::board::PieceKind> = Vec::new();
+        for (kind, _) in pos.pockets[us].iter() {
+            if held.contains(&kind) {
+                continue;
+            }
+            held.push(kind);
+            let zone = if rules.is_pawn(kind) {
+                d.pawn_zone[us]
+            } else {
+                d.zone[us]
+            };
+            let piece = Piece::new(kind, us);
+            for to in zone.iter().filter(|&q| pos.is_empty(q)) {
+                out.push(Move {
+                    kind: MoveKind::Drop,
+                    from: to,
+                    to,
+                    piece,
+                    captured: None,
+                    promotion: None,
+                    atom: 255,
+                });
+            }
+        }
+    }
 }
 
 /// Does playing `mv` leave a royal of the mover attacked? (The slow,
@@ -774,14 +839,23 @@ fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 }
 
 fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    legal_board_moves(rules, pos, out);
+    if rules.pocket.is_some() || rules.drops.is_some() {
+        let start = out.len();
+        hand_moves(rules, pos, out);
+        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+    }
+}
+
+fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
     let royals = pos.royals(us);
     if royals.is_empty() {
-        pseudo_moves(rules, pos, out);
+        board_pseudo_moves(rules, pos, out);
         return;
     }
     let Some(guard) = Guard::new(rules, pos) else {
-        pseudo_moves(rules, pos, out);
+        board_pseudo_moves(rules, pos, out);
         out.retain(|m| !leaves_royal_attacked(rules, pos, m));
         return;
     };
@@ -803,6 +877,8 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if rules.must_move
         || !rules.morphs.is_empty()
+        || rules.pocket.is_some()
+        || rules.drops.is_some()
         || rules
             .script
             .as_ref()

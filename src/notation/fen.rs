@@ -262,7 +262,9 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     if let Some(inner) = pockets {
         let mut rest = inner;
         while !rest.is_empty() {
-            if rest.starts_with('-') {
+            // `-` (an empty hand) and `/` (between White's and Black's,
+            // as in `[-/-]`) carry nothing.
+            if rest.starts_with(['-', '/']) {
                 rest = &rest[1..];
                 continue;
             }
@@ -270,8 +272,28 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 field: FenField::Pockets,
                 ..e
             })?;
-            if !pos.pockets[piece.color].push(piece.kind, false) {
-                return err(FenField::Pockets, "too many pieces in hand");
+            let room = rules
+                .pocket
+                .as_ref()
+                .map_or(crate::board::POCKET_SLOTS, |p| p.capacity as usize);
+            if pos.pockets[piece.color].len() >= room
+                || !pos.pockets[piece.color].push(piece.kind, false)
+            {
+                let side = if piece.color == Color::White {
+                    "White's"
+                } else {
+                    "Black's"
+                };
+                return err(
+                    FenField::Pockets,
+                    format!(
+                        "{side} pocket holds at most {room} piece{}",
+                        if room == 1 { "" } else { "s" }
+                    ),
+                );
+            }
+            if rules.is_royal(piece.kind) {
+                return err(FenField::Pockets, "a royal piece cannot be in hand");
             }
             rest = &rest[len..];
         }
@@ -461,7 +483,7 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
             s.push('/');
         }
     }
-    if !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+    if rules.pocket.is_some() || !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
         s.push('[');
         for color in Color::ALL {
             for (k, _) in pos.pockets[color].iter() {

@@ -39,6 +39,9 @@ fn promo_token(rules: &Rules, k: PieceKind) -> String {
 /// the king's move (`e1g1`).
 pub fn to_uci(rules: &Rules, mv: &Move) -> String {
     let g = rules.geometry;
+    if mv.is_pocketing() {
+        return pocketing_text(rules, mv);
+    }
     if mv.is_drop() {
         return format!(
             "{}@{}",
@@ -55,6 +58,111 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
         s.push_str(&tag);
     }
     s
+}
+
+/// A pocketing, the same in SAN and coordinates: `^h1` takes the piece on
+/// h1 into the hand as it is, `^h1=I` as a nightrider.
+fn pocketing_text(rules: &Rules, mv: &Move) -> String {
+    let mut s = format!("^{}", rules.geometry.name(mv.from));
+    if let Some(k) = mv.promotion {
+        s.push('=');
+        s.push_str(&rules.piece(k).fen_token(Color::White));
+    }
+    s
+}
+
+/// Parses a pocketing: `^h1`, `^h1=I`, or the long form `Rh1=>I` /
+/// `Rh1=>` (the piece letter, its square, `=>` and the new kind, if it
+/// changes).
+fn parse_pocketing(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
+    let g = rules.geometry;
+    let (square, new) = if let Some(rest) = t.strip_prefix('^') {
+        rest.split_once('=')
+            .map_or((rest, None), |(sq, k)| (sq, Some(k)))
+    } else if let Some((head, k)) = t.split_once("=>") {
+        // `Rh1`: the square is what follows the piece letter or code.
+        let at = head
+            .char_indices()
+            .find(|&(_, c)| c.is_ascii_lowercase())
+            .map_or(head.len(), |(i, _)| i);
+        let at = if head.starts_with('{') {
+            head.find('}').map_or(at, |i| i + 1)
+        } else {
+            at
+        };
+        (&head[at..], (!k.is_empty()).then_some(k))
+    } else {
+        return fail(t, "not a pocketing (like ^h1 or ^h1=I)");
+    };
+    let Some(from) = g.parse_square(square) else {
+        return fail(t, format!("`{square}` is not a square of this board"));
+    };
+    let legal = legal_moves(rules, pos);
+    let here: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.is_pocketing() && m.from == from)
+        .collect();
+    if here.is_empty() {
+        let why = match (&rules.pocket, pos.piece_at(from)) {
+            (None, _) => format!("{} has no pockets", rules.name),
+            (_, None) => format!("there is no piece on {square}"),
+            (_, Some(p)) if p.color != pos.side => format!("the piece on {square} is not yours"),
+            (_, Some(p)) if rules.is_royal(p.kind) => {
+                format!("the {} cannot be pocketed", rules.piece(p.kind).name)
+            }
+            (Some(r), _) if pos.pockets[pos.side].len() >= r.capacity as usize => {
+                "your pocket is full".to_string()
+            }
+            (Some(_), _) if pseudo_pocketing(rules, pos, from) => {
+                "it would leave your royal piece attacked".to_string()
+            }
+            (Some(r), _) => {
+                let ply =
+                    2 * pos.fullmove.saturating_sub(1) + u32::from(pos.side == Color::Black) + 1;
+                if r.banned_plies.contains(&ply) {
+                    format!("nothing may be pocketed on ply {ply} of the game")
+                } else {
+                    "no piece may be pocketed on this move".to_string()
+                }
+            }
+        };
+        return fail(t, why);
+    }
+    let kind = match new {
+        None => None,
+        Some(k) => match rules
+            .parse_piece_token(k)
+            .or_else(|| rules.parse_piece_token(&k.to_ascii_uppercase()))
+        {
+            Some((kind, _)) => Some(kind),
+            None => return fail(t, format!("`{k}` is not a piece of {}", rules.name)),
+        },
+    };
+    if let Some(m) = here
+        .iter()
+        .find(|m| m.promotion.or(Some(m.piece.kind)) == kind.or(Some(m.piece.kind)))
+    {
+        return Ok((*m).clone());
+    }
+    let choices: Vec<String> = here
+        .iter()
+        .map(|m| {
+            rules
+                .piece(m.promotion.unwrap_or(m.piece.kind))
+                .fen_token(Color::White)
+        })
+        .collect();
+    fail(
+        t,
+        format!("it can go into the pocket only as {}", choices.join(", ")),
+    )
+}
+
+/// Could the piece on `from` be pocketed, royal safety aside?
+fn pseudo_pocketing(rules: &Rules, pos: &Position, from: crate::board::Square) -> bool {
+    let mut pseudo = Vec::new();
+    pseudo_moves(rules, pos, &mut pseudo);
+    pseudo.iter().any(|m| m.is_pocketing() && m.from == from)
 }
 
 /// The tag a script gave `mv` (to tell apart moves between the same
@@ -285,6 +393,9 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
     let letter = |k: PieceKind| rules.piece(k).fen_token(Color::White);
     if mv.is_drop() {
         return format!("{}@{}", letter(mv.piece.kind), g.name(mv.to));
+    }
+    if mv.is_pocketing() {
+        return pocketing_text(rules, mv);
     }
     if let MoveKind::Castle(i) = mv.kind {
         return if rules.castling[mv.piece.color][i as usize].king_side {
@@ -520,6 +631,9 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Par
                 && rest.as_bytes()[0].is_ascii_lowercase()
                 && rest.as_bytes()[1].is_ascii_digit()
         };
+    if t.starts_with('^') || t.contains("=>") {
+        return parse_pocketing(rules, pos, t);
+    }
     if looks_uci || t.contains('@') {
         return parse_uci(rules, pos, t);
     }

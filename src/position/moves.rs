@@ -136,6 +136,9 @@ pub enum MoveKind {
     Castle(u8),
     /// Drop from the pocket onto `to`.
     Drop,
+    /// Take the own piece on `from` into the pocket, as the kind in
+    /// [`Move::promotion`] when it changes.
+    Pocket,
     /// An exotic move given as explicit effects.
     Effects(Arc<Vec<Effect>>),
 }
@@ -215,6 +218,11 @@ impl Move {
         self.kind == MoveKind::Drop
     }
 
+    /// Is it a pocketing (an own piece taken into the hand)?
+    pub fn is_pocketing(&self) -> bool {
+        self.kind == MoveKind::Pocket
+    }
+
     /// The move as an ordered list of effects.
     pub fn effects(&self, rules: &Rules) -> Vec<Effect> {
         let mut out = Vec::new();
@@ -225,6 +233,17 @@ impl Move {
                     color: self.piece.color,
                     kind: self.piece.kind,
                     square: self.to,
+                });
+                return out;
+            }
+            MoveKind::Pocket => {
+                out.push(Effect::Remove {
+                    square: self.from,
+                    unit: 0,
+                });
+                out.push(Effect::ToPocket {
+                    color: self.piece.color,
+                    kind: self.promotion.unwrap_or(self.piece.kind),
                 });
                 return out;
             }

@@ -11,7 +11,12 @@ impl Position {
         let us = self.side;
         self.set_ep(rules, None);
         self.swap_back = None;
-        let mut irreversible = rules.is_pawn(mv.piece.kind);
+        let mut irreversible = rules.ending.fifty_pawn_resets
+            && rules.is_pawn(mv.piece.kind)
+            && matches!(
+                mv.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant(_)
+            );
         match &mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 if self.take(rules, mv.to).is_some() {
@@ -50,6 +55,20 @@ impl Position {
                     self.set_unmoved(rules, sq, false);
                 }
             }
+            MoveKind::Pocket => {
+                let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
+                let kind = mv.promotion.unwrap_or(piece.kind);
+                self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
+                self.set_unmoved(rules, mv.from, false);
+                if rules.ending.fifty_promotion_resets
+                    && rules
+                        .pocket
+                        .as_ref()
+                        .is_some_and(|p| p.promote_zone[us].contains(mv.from))
+                {
+                    irreversible = true;
+                }
+            }
             MoveKind::Drop => {
                 if self.pockets[us].take(mv.piece.kind).is_some() {
                     let n = self.pockets[us].count(mv.piece.kind);
@@ -72,6 +91,13 @@ impl Position {
                     }
                 }
             }
+        }
+        if rules.ending.fifty_promotion_resets
+            && mv.promotion.is_some()
+            && rules.is_pawn(mv.piece.kind)
+            && mv.kind != MoveKind::Pocket
+        {
+            irreversible = true;
         }
         if let Some(host) = &rules.script
             && host.has(crate::script::hooks::AFTER_MOVE)

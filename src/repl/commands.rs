@@ -224,6 +224,13 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     if legal.is_empty() {
         return say(if let Some(o) = s.game.outcome() {
             format!("no legal moves: the game is over, {o}\n")
+        } else if !rest.is_empty() {
+            let side = if pos.side == Color::White {
+                "White"
+            } else {
+                "Black"
+            };
+            format!("{side}, to move, has no legal move of `{rest}`\n")
         } else {
             "no legal moves\n".to_string()
         });
@@ -609,9 +616,14 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
             }
             Effect::Remove { square, .. } => {
                 format!(
-                    "{} on {} is removed",
+                    "{} on {} is {}",
                     name(now.piece_at(*square)),
-                    g.name(*square)
+                    g.name(*square),
+                    if mv.is_pocketing() {
+                        "taken off the board"
+                    } else {
+                        "removed"
+                    }
                 )
             }
             Effect::Place { square, piece } => {
@@ -641,12 +653,72 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 name(now.piece_at(*b)),
                 g.name(*b)
             ),
-            other => format!("{other:?}"),
+            Effect::ToPocket { color, kind } => {
+                let why = if !mv.is_pocketing() || mv.promotion.is_none() {
+                    String::new()
+                } else if rules
+                    .pocket
+                    .as_ref()
+                    .is_some_and(|p| p.promote_zone[*color].contains(mv.from))
+                {
+                    " (promoted a class up, from the far rank)".to_string()
+                } else {
+                    " (changed within its class)".to_string()
+                };
+                format!(
+                    "a {} {} goes into {}'s pocket{why}",
+                    side_name(*color),
+                    rules.piece(*kind).name,
+                    side_name(*color)
+                )
+            }
+            Effect::FromPocket {
+                color,
+                kind,
+                square,
+            } => format!(
+                "{} drops a {} from the pocket on {}",
+                side_name(*color),
+                rules.piece(*kind).name,
+                g.name(*square)
+            ),
+            Effect::FromReserve {
+                color,
+                index,
+                square,
+            } => format!(
+                "{} drops reserve piece {} on {}",
+                side_name(*color),
+                index + 1,
+                g.name(*square)
+            ),
+            Effect::ClearPocket(color) => format!("{}'s pocket is emptied", side_name(*color)),
+            Effect::PlaceMarker { square, mutator } => {
+                format!(
+                    "a marker of mutator {mutator} is put on {}",
+                    g.name(*square)
+                )
+            }
+            Effect::FlipMarker(square) => format!("the marker on {} turns over", g.name(*square)),
+            Effect::SetMoved { square, moved, .. } => format!(
+                "{} on {} counts as {}",
+                name(now.piece_at(*square)),
+                g.name(*square),
+                if *moved { "moved" } else { "unmoved" }
+            ),
+            Effect::Defer { color, .. } => format!("{} has a choice to make", side_name(*color)),
         };
         out.push_str(&format!("  {}. {line}\n", i + 1));
         now.apply_effect(&rules, e);
     }
     say(out)
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
 }
 
 /// The game as PGN: tags for the variant, seed and start, then the moves.

@@ -144,7 +144,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let g = rules.geometry;
     let mut s = String::new();
     let token = |kind, color| symbol(rules, Piece { kind, color }, style);
-    if !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+    if rules.pocket.is_some() || !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
         for color in [Color::White, Color::Black] {
             let held: Vec<String> = pos.pockets[color]
                 .iter()

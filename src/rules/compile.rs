@@ -17,9 +17,7 @@ use std::fmt;
 /// Sections the language reserves for mechanisms that later versions add;
 /// using one today is an error that says so, never a silent skip.
 const PLANNED_SECTIONS: &[(&str, &str)] = &[
-    ("pocket", "pockets (hands)"),
     ("reserve", "reserve boards"),
-    ("drops", "drop rules and schedules"),
     ("mutator", "mutators"),
     ("marker", "markers"),
     ("phase", "turn phases"),
@@ -27,8 +25,20 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
     ("promotion", "promotion rules beyond pawns"),
 ];
 
-const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity", "frozen_suicide"];
-const VARIANT_SECTIONS: &[&str] = &["piece", "pawns", "castle", "ending", "morph", "script"];
+const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity", "frozen_suicide", "classes"];
+const VARIANT_SECTIONS: &[&str] = &[
+    "piece", "pawns", "castle", "ending", "morph", "pocket", "drops", "script",
+];
+const POCKET_KEYS: &[&str] = &[
+    "capacity",
+    "source",
+    "mutate",
+    "promote_ranks",
+    "banned_plies",
+];
+const DROP_KEYS: &[&str] = &["ranks", "pawn_ranks"];
+/// Keys of the planned design for drops that are not read yet.
+const PLANNED_DROP_KEYS: &[&str] = &["source", "when", "mandatory", "schedule", "if_impossible"];
 const MORPH_KEYS: &[&str] = &[
     "into",
     "cycle",
@@ -59,7 +69,13 @@ const PAWN_KEYS: &[&str] = &[
     "promotion_choices",
 ];
 const CASTLE_KEYS: &[&str] = &["king", "partner", "empty", "safe"];
-const ENDING_KEYS: &[&str] = &["checkmate", "stalemate", "fifty_move", "repetition"];
+const ENDING_KEYS: &[&str] = &[
+    "checkmate",
+    "stalemate",
+    "fifty_move",
+    "fifty_move_resets",
+    "repetition",
+];
 
 /// Why a variant could not be loaded: the diagnostics and the sources they
 /// point into.
@@ -839,6 +855,38 @@ fn compile_block(
         pieces[i].components = kinds;
     }
 
+    let mut class_of: Vec<Option<u8>> = vec![None; pieces.len()];
+    let mut classes: Vec<Vec<PieceKind>> = Vec::new();
+    if let Some(e) = r.take("classes") {
+        for (i, v) in get_list(e).into_iter().enumerate() {
+            let Value::List(items) = &v.node else {
+                diags.push(
+                    Diagnostic::error(
+                        v.span,
+                        format!("expected a list of pieces, found {}", v.node.type_name()),
+                    )
+                    .with_help(
+                        "write `classes = [[pawn], [knight, bishop], [rook]]`, lowest class first",
+                    ),
+                );
+                continue;
+            };
+            let mut class = Vec::new();
+            for item in items {
+                if let Some(k) = resolve(item, diags) {
+                    if class_of[k.index()].is_some() {
+                        diags.push(Diagnostic::error(
+                            item.span,
+                            format!("`{}` is in two classes", pieces[k.index()].name),
+                        ));
+                    }
+                    class_of[k.index()] = Some(i as u8 + 1);
+                    class.push(k);
+                }
+            }
+            classes.push(class);
+        }
+    }
     let mut pawns = PawnRules {
         double_step_ranks: vec![2],
         en_passant: true,
@@ -862,7 +910,11 @@ fn compile_block(
         stalemate: Verdict::Draw,
         fifty_move: 50,
         repetition: 3,
+        fifty_pawn_resets: true,
+        fifty_promotion_resets: false,
     };
+    let mut pocket: Option<super::PocketRules> = None;
+    let mut drops: Option<super::DropRules> = None;
     let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<i32> {
         get_list(e)
             .into_iter()
@@ -880,6 +932,17 @@ fn compile_block(
                 }
             })
             .collect()
+    };
+    let zone = |e: &Entry, diags: &mut Vec<Diagnostic>| -> ByColor<SquareSet> {
+        let ranks = ranks(e, diags);
+        let white: SquareSet = geometry
+            .squares()
+            .filter(|&q| ranks.contains(&(geometry.rank(q) + 1)))
+            .collect();
+        ByColor {
+            black: white.iter().map(|q| geometry.flip(q)).collect(),
+            white,
+        }
     };
     for s in &r.sections {
         match s.kind.node.as_str() {
@@ -1012,6 +1075,28 @@ fn compile_block(
                 if let Some(e) = er.take("fifty_move") {
                     ending.fifty_move = get_int(e, 0, 10_000, diags).unwrap_or(50) as u32;
                 }
+                if let Some(e) = er.take("fifty_move_resets") {
+                    ending.fifty_pawn_resets = false;
+                    ending.fifty_promotion_resets = false;
+                    for v in get_list(e) {
+                        match &v.node {
+                            Value::Ident(w) if w == "capture" => {}
+                            Value::Ident(w) if w == "pawn_move" => ending.fifty_pawn_resets = true,
+                            Value::Ident(w) if w == "promotion" => {
+                                ending.fifty_promotion_resets = true
+                            }
+                            _ => diags.push(
+                                Diagnostic::error(
+                                    v.span,
+                                    "expected `capture`, `pawn_move` or `promotion`",
+                                )
+                                .with_note(
+                                    "captures always restart the count; list what else does",
+                                ),
+                            ),
+                        }
+                    }
+                }
                 if let Some(e) = er.take("repetition") {
                     ending.repetition = get_int(e, 0, 100, diags).unwrap_or(3) as u32;
                     if ending.repetition == 1 {
@@ -1027,6 +1112,96 @@ fn compile_block(
                 reject_subsections(&er, "`ending`", diags);
                 reject_name(s, diags);
                 er.finish(ENDING_KEYS, "`ending`", diags);
+            }
+            "pocket" => {
+                let mut pr = Reader::new(&s.body);
+                let capacity = pr
+                    .take("capacity")
+                    .and_then(|e| get_int(e, 1, crate::board::POCKET_SLOTS as i64, diags))
+                    .unwrap_or(1) as u8;
+                if let Some(e) = pr.take("source") {
+                    match &e.value.node {
+                        Value::Ident(w) if w == "own" => {}
+                        Value::Ident(w) if w == "captures" => diags.push(
+                            Diagnostic::error(e.value.span, "`source = captures` (captured pieces going to hand) is planned but not supported yet")
+                                .with_note("`source = own`: the player pockets one of their own pieces as a move"),
+                        ),
+                        _ => type_error(e, "`own`", diags),
+                    }
+                }
+                let mutate = match pr.take("mutate") {
+                    Some(e) => match &e.value.node {
+                        Value::Ident(w) if w == "class" => true,
+                        Value::Ident(w) if w == "none" => false,
+                        _ => {
+                            type_error(e, "`class` or `none`", diags);
+                            false
+                        }
+                    },
+                    None => false,
+                };
+                let promote_zone = pr
+                    .take("promote_ranks")
+                    .map(|e| zone(e, diags))
+                    .unwrap_or_default();
+                let banned_plies = pr
+                    .take("banned_plies")
+                    .map(|e| {
+                        get_list(e)
+                            .into_iter()
+                            .filter_map(|v| match v.node {
+                                Value::Int(n) if n >= 1 => Some(n as u32),
+                                _ => {
+                                    diags.push(Diagnostic::error(
+                                        v.span,
+                                        "expected a ply number from 1 (White's first move)",
+                                    ));
+                                    None
+                                }
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                reject_subsections(&pr, "`pocket`", diags);
+                reject_name(s, diags);
+                pr.finish(POCKET_KEYS, "`pocket`", diags);
+                pocket = Some(super::PocketRules {
+                    capacity,
+                    mutate,
+                    promote_zone,
+                    banned_plies,
+                });
+            }
+            "drops" => {
+                let mut dr = Reader::new(&s.body);
+                for key in PLANNED_DROP_KEYS {
+                    if let Some(e) = dr.take(key) {
+                        diags.push(
+                            Diagnostic::error(
+                                e.key.span,
+                                format!("`{key}` in `drops` is planned but not supported yet"),
+                            )
+                            .with_note(
+                                "today a drop is the whole turn, on any empty square of `ranks`",
+                            ),
+                        );
+                    }
+                }
+                let all = || ByColor {
+                    white: geometry.squares().collect(),
+                    black: geometry.squares().collect(),
+                };
+                let zone_all = dr.take("ranks").map_or_else(all, |e| zone(e, diags));
+                let pawn_zone = dr
+                    .take("pawn_ranks")
+                    .map_or(zone_all, |e| zone(e, diags));
+                reject_subsections(&dr, "`drops`", diags);
+                reject_name(s, diags);
+                dr.finish(DROP_KEYS, "`drops`", diags);
+                drops = Some(super::DropRules {
+                    zone: zone_all,
+                    pawn_zone,
+                });
             }
             "morph" => {
                 if let Some(m) = compile_morph(s, &pieces, &by_name, diags) {
@@ -1216,6 +1391,10 @@ fn compile_block(
             .collect(),
         morphs,
         component_of,
+        class_of,
+        classes,
+        pocket,
+        drops,
     };
     super::tables::finish(&mut rules);
     if let Some(host) = &rules.script {

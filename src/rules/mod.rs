@@ -135,6 +135,11 @@ pub struct Ending {
     pub fifty_move: u32,
     /// Occurrences of one position that draw (0: never).
     pub repetition: u32,
+    /// A pawn's move restarts the fifty-move count (as in FIDE chess).
+    pub fifty_pawn_resets: bool,
+    /// A promotion (a pawn's, or a pocketing that moves a piece up a
+    /// class) restarts it.
+    pub fifty_promotion_resets: bool,
 }
 
 /// One phase of a turn. Every variant so far has the single phase
@@ -145,6 +150,30 @@ pub struct PhaseDef {
     pub name: String,
     /// Whether a legality checkpoint follows it.
     pub checkpoint: bool,
+}
+
+/// Hands: a pocket per side, filled by the player's own pocketing moves.
+#[derive(Clone, Debug)]
+pub struct PocketRules {
+    /// Most pieces one pocket holds.
+    pub capacity: u8,
+    /// A pocketed piece may become any kind of its class.
+    pub mutate: bool,
+    /// Squares (per side) from which a pocketed piece must become a kind
+    /// of the next class.
+    pub promote_zone: ByColor<SquareSet>,
+    /// Plies of the game (1: White's first move, 2: Black's first) on
+    /// which no piece may be pocketed.
+    pub banned_plies: Vec<u32>,
+}
+
+/// Where pocketed pieces may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropRules {
+    /// Empty squares a piece may be dropped on, per side.
+    pub zone: ByColor<SquareSet>,
+    /// The same for pawns.
+    pub pawn_zone: ByColor<SquareSet>,
 }
 
 /// Which moves of a piece a morph rule looks at.
@@ -270,6 +299,14 @@ pub struct Rules {
     pub(crate) pawn_kind: Vec<bool>,
     /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
     pub(crate) uses_unmoved: bool,
+    /// Value classes: per kind, its class number (from 1), if any.
+    pub class_of: Vec<Option<u8>>,
+    /// The kinds of each class, class 1 first.
+    pub classes: Vec<Vec<PieceKind>>,
+    /// Hands, if the variant has them.
+    pub pocket: Option<PocketRules>,
+    /// Drops from the hand, if the variant has them.
+    pub drops: Option<DropRules>,
     /// Morph rules, in declaration order.
     pub morphs: Vec<MorphRule>,
     /// Per kind, the indices of the morph rules that apply to it (the
@@ -293,6 +330,25 @@ impl Rules {
             .get(atom as usize)
             .copied()
             .flatten()
+    }
+
+    /// The kinds a piece of `kind` may become when pocketed from `from`
+    /// by `color`: its class (itself included) or, from the promotion
+    /// zone, the next class (itself at the top class); only itself when
+    /// nothing mutates.
+    pub fn pocket_choices(&self, kind: PieceKind, color: Color, from: Square) -> Vec<PieceKind> {
+        let Some(p) = &self.pocket else {
+            return Vec::new();
+        };
+        let class = self.class_of[kind.index()];
+        match class {
+            Some(c) if p.promote_zone[color].contains(from) => match self.classes.get(c as usize) {
+                Some(next) => next.clone(),
+                None => vec![kind],
+            },
+            Some(c) if p.mutate => self.classes[c as usize - 1].clone(),
+            _ => vec![kind],
+        }
     }
 
     /// The kind called `text` by name (`knight`) or by FEN letter or code
