@@ -1192,9 +1192,7 @@ fn compile_block(
                     black: geometry.squares().collect(),
                 };
                 let zone_all = dr.take("ranks").map_or_else(all, |e| zone(e, diags));
-                let pawn_zone = dr
-                    .take("pawn_ranks")
-                    .map_or(zone_all, |e| zone(e, diags));
+                let pawn_zone = dr.take("pawn_ranks").map_or(zone_all, |e| zone(e, diags));
                 reject_subsections(&dr, "`drops`", diags);
                 reject_name(s, diags);
                 dr.finish(DROP_KEYS, "`drops`", diags);
