@@ -45,7 +45,7 @@ pub const COMMANDS: &[Command] = &[
         name: "move",
         alias: None,
         usage: "move MOVE",
-        help: "plays a move in SAN (Nf3, exd5, e8=Q, O-O) or coordinates (g1f3, e7e8q); a bare move works too",
+        help: "plays a move in SAN (Nf3, exd5, e8=Q, O-O) or coordinates (g1f3, e7e8q), a drop (Q@e4) or a pocketing (^h1, ^h1=I); a bare move works too",
         run: play_move,
     },
     Command {
