@@ -229,6 +229,44 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     }
 }
 
+/// `mv` with its actor arriving as `kind`. A move given as effects gets a
+/// final `Transform` where the actor ends up; an actor that does not
+/// survive its own move (mutual destruction, suicide) does not change, so
+/// `None`.
+fn morphed_move(mv: &Move, kind: crate::board::PieceKind) -> Option<Move> {
+    use crate::position::Effect;
+    let mut morphed = mv.clone();
+    morphed.promotion = Some(kind);
+    if let MoveKind::Effects(list) = &mv.kind {
+        let mut at = Some(mv.from);
+        for e in list.iter() {
+            match *e {
+                Effect::MovePiece { from, to, unit: 0 } if Some(from) == at => at = Some(to),
+                Effect::Capture {
+                    square, unit: 0, ..
+                }
+                | Effect::Remove { square, unit: 0 }
+                    if Some(square) == at =>
+                {
+                    at = None;
+                }
+                Effect::Swap(a, b) if Some(a) == at => at = Some(b),
+                Effect::Swap(a, b) if Some(b) == at => at = Some(a),
+                _ => {}
+            }
+        }
+        let square = at?;
+        let mut list = list.as_ref().clone();
+        list.push(Effect::Transform {
+            square,
+            unit: 0,
+            kind,
+        });
+        morphed.kind = MoveKind::Effects(std::sync::Arc::new(list));
+    }
+    Some(morphed)
+}
+
 /// Gives the moves from `start` on the kind their piece arrives as under
 /// the variant's morph rules (as the move's promotion). A pawn's own
 /// promotion comes first; castling is not the piece's own move and is
@@ -272,12 +310,13 @@ fn apply_morphs(
             let Some(kind) = target else {
                 continue;
             };
+            let Some(morphed) = morphed_move(&out[i], kind) else {
+                break;
+            };
             if rule.optional {
-                let mut morphed = out[i].clone();
-                morphed.promotion = Some(kind);
                 out.push(morphed);
             } else {
-                out[i].promotion = Some(kind);
+                out[i] = morphed;
             }
             break;
         }

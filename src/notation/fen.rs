@@ -314,24 +314,29 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             };
             let rules_for = &rules.castling[color];
             let lc = c.to_ascii_lowercase();
-            let found = rules_for.iter().find(|r| match lc {
-                'k' => r.king_side,
-                'q' => !r.king_side,
-                f => file_char(g.file(r.partner_from)) == f,
-            });
-            let Some(rule) = found else {
+            let named: Vec<_> = rules_for
+                .iter()
+                .filter(|r| match lc {
+                    'k' => r.king_side,
+                    'q' => !r.king_side,
+                    f => file_char(g.file(r.partner_from)) == f,
+                })
+                .collect();
+            if named.is_empty() {
                 return err(
                     FenField::Castling,
                     format!("`{c}` names no castling rule of {}", rules.name),
                 );
-            };
-            let king_ok = pos
-                .piece_at(rule.king_from)
-                .is_some_and(|p| p.color == color);
-            let partner_ok = pos
-                .piece_at(rule.partner_from)
-                .is_some_and(|p| p.color == color);
-            if !king_ok || !partner_ok {
+            }
+            // Where several rules share a letter (a king on different
+            // files), the letter grants those whose pieces are in place.
+            let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
+            let fitting: Vec<_> = named
+                .iter()
+                .filter(|r| own(r.king_from) && own(r.partner_from))
+                .collect();
+            if fitting.is_empty() {
+                let rule = named[0];
                 return err(
                     FenField::Castling,
                     format!(
@@ -342,8 +347,10 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                     ),
                 );
             }
-            pos.unmoved.insert(rule.king_from);
-            pos.unmoved.insert(rule.partner_from);
+            for rule in fitting {
+                pos.unmoved.insert(rule.king_from);
+                pos.unmoved.insert(rule.partner_from);
+            }
         }
     }
     if rules.uses_unmoved {

@@ -50,7 +50,9 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
         );
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
-    if let Some(k) = mv.promotion {
+    if let Some(k) = mv.promotion
+        && !rules.silent_morph(mv)
+    {
         s.push_str(&promo_token(rules, k));
     }
     if let Some(tag) = move_tag(rules, mv) {
@@ -293,7 +295,7 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     }
     // A piece's forced change (a morph) need not be written.
     if let (None, [m]) = (promotion, &candidates[..])
-        && !rules.is_pawn(m.piece.kind)
+        && (!rules.is_pawn(m.piece.kind) || rules.silent_morph(m))
     {
         return Ok((*m).clone());
     }
@@ -438,7 +440,9 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
         s.push('x');
     }
     s.push_str(&g.name(mv.to));
-    if let Some(k) = mv.promotion {
+    if let Some(k) = mv.promotion
+        && !rules.silent_morph(mv)
+    {
         s.push('=');
         s.push_str(&letter(k));
     }

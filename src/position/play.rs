@@ -54,6 +54,17 @@ impl Position {
                 for sq in [c.king_from, c.partner_from, c.king_to, c.partner_to] {
                     self.set_unmoved(rules, sq, false);
                 }
+                // Both pieces acted, so both morph where the variant says.
+                if !rules.morphs.is_empty() {
+                    for (sq, p) in [(c.king_to, king), (c.partner_to, partner)] {
+                        if let Some(p) = p
+                            && let Some(kind) = rules.castling_morph(p.kind)
+                        {
+                            self.take(rules, sq);
+                            self.put(rules, sq, Piece::new(kind, p.color));
+                        }
+                    }
+                }
             }
             MoveKind::Pocket => {
                 let piece = self.take(rules, mv.from).unwrap_or(mv.piece);

@@ -323,6 +323,43 @@ impl Rules {
         self.by_name.get(name).copied()
     }
 
+    /// Is `mv`'s change of kind one that every such move makes (a forced
+    /// morph with no condition, like a cycle's), so that notation need not
+    /// write it? A pawn's promotion is always written.
+    pub fn silent_morph(&self, mv: &crate::position::Move) -> bool {
+        let Some(to) = mv.promotion else {
+            return false;
+        };
+        if mv.is_pocketing()
+            || self.is_pawn(mv.piece.kind)
+                && self.pawns.promotion_zone[mv.piece.color].contains(mv.to)
+        {
+            return false;
+        }
+        self.morph_of[mv.piece.kind.index()].iter().any(|&r| {
+            let rule = &self.morphs[r as usize];
+            rule.trigger == MorphTrigger::Acted
+                && rule.condition.is_none()
+                && !rule.optional
+                && matches!(&rule.target, MorphTarget::Listed(map) if map[mv.piece.kind.index()] == Some(to))
+        })
+    }
+
+    /// What a piece of `kind` becomes after castling (a quiet move of both
+    /// pieces): the first morph for it that is forced, has no condition
+    /// and lists its target.
+    pub fn castling_morph(&self, kind: PieceKind) -> Option<PieceKind> {
+        self.morph_of[kind.index()].iter().find_map(|&r| {
+            let rule = &self.morphs[r as usize];
+            let fits =
+                !rule.optional && rule.condition.is_none() && rule.trigger != MorphTrigger::Capture;
+            match (&rule.target, fits) {
+                (MorphTarget::Listed(map), true) => map[kind.index()],
+                _ => None,
+            }
+        })
+    }
+
     /// The component kind that atom `atom` of `kind` belongs to, for
     /// morphs with `target = component_used`.
     pub fn component_by_atom(&self, kind: PieceKind, atom: u8) -> Option<PieceKind> {
