@@ -38,7 +38,8 @@ enum Command {
         /// Start from this position instead of the variant's setup.
         #[arg(long)]
         fen: Option<String>,
-        /// Seed for chance events and random setups.
+        /// Seed of the random setup (for variants that draw one) and of
+        /// chance events.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Pieces as letters or chess glyphs (auto: glyphs on a terminal).
@@ -64,6 +65,9 @@ enum Command {
         /// Repeat the run this many times and report the best speed.
         #[arg(long, value_name = "RUNS")]
         bench: Option<u32>,
+        /// Seed of the start position, for variants with a random setup.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Check a variant file: exit 0 only when it has no problem.
     Check {
@@ -112,7 +116,7 @@ pub fn run() -> ExitCode {
             seed,
             pieces,
             colour,
-        } => match setup(&variant, fen.as_deref()) {
+        } => match setup(&variant, fen.as_deref(), seed) {
             Ok((rules, pos)) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
             Err(code) => code,
         },
@@ -122,8 +126,9 @@ pub fn run() -> ExitCode {
             fen,
             divide: split,
             bench,
+            seed,
         } => {
-            let (rules, pos) = match setup(&variant, fen.as_deref()) {
+            let (rules, pos) = match setup(&variant, fen.as_deref(), seed) {
                 Ok(x) => x,
                 Err(code) => return code,
             };
@@ -299,12 +304,16 @@ fn report(nodes: u64, secs: f64) {
 }
 
 /// Loads a variant and its start (or given) position, printing errors.
-fn setup(variant: &str, fen: Option<&str>) -> Result<(Arc<Rules>, Position), ExitCode> {
+fn setup(variant: &str, fen: Option<&str>, seed: u64) -> Result<(Arc<Rules>, Position), ExitCode> {
     let rules = load(variant).map_err(|e| {
         eprint!("{e}");
         ExitCode::from(2)
     })?;
-    let pos = parse_fen(&rules, fen.unwrap_or(&rules.setup)).map_err(|e| {
+    let pos = match fen {
+        Some(fen) => parse_fen(&rules, fen),
+        None => crate::game::start_position(&rules, seed),
+    }
+    .map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
     })?;

@@ -4,11 +4,11 @@ mod rng;
 
 pub use rng::Rng;
 
-use crate::board::Color;
+use crate::board::{Color, Piece};
 use crate::movegen::{in_check, legal_moves};
 use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
 use crate::position::{Move, Position};
-use crate::rules::{Rules, Verdict};
+use crate::rules::{Rules, Symmetry, Verdict};
 use std::fmt;
 use std::sync::Arc;
 
@@ -65,6 +65,90 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// The variant's start position: its `setup`, with the squares of a
+/// `random_setup` filled from `seed` (the same seed gives the same setup
+/// on every machine). Castling is granted wherever a rule's king and
+/// partner squares hold pieces of their side after the draw.
+///
+/// # Errors
+///
+/// The variant's setup FEN is invalid (the loader rejects such variants,
+/// so only hand-built rules reach this).
+pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenError> {
+    let mut pos = parse_fen(rules, &rules.setup)?;
+    let Some(r) = &rules.random_setup else {
+        return Ok(pos);
+    };
+    let g = rules.geometry;
+    // Setups use their own stream, apart from chance events in play.
+    let mut rng = Rng::new(seed ^ 0x5e70_5e70_5e70_5e70);
+    let draw = |rng: &mut Rng| -> Vec<crate::board::PieceKind> {
+        let mut pool = r.draw_from.clone();
+        let mut chosen = r.pieces.clone();
+        for _ in 0..r.draw {
+            let i = rng.below(pool.len() as u64) as usize;
+            chosen.push(pool.swap_remove(i));
+        }
+        // Fisher-Yates over the squares.
+        for i in (1..chosen.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            chosen.swap(i, j);
+        }
+        chosen
+    };
+    let white = draw(&mut rng);
+    let black = if r.symmetry == Symmetry::None {
+        draw(&mut rng)
+    } else {
+        white.clone()
+    };
+    for (i, &sq) in r.squares.iter().enumerate() {
+        let theirs = match r.symmetry {
+            Symmetry::Central => g
+                .square(
+                    g.width as i32 - 1 - g.file(sq),
+                    g.height as i32 - 1 - g.rank(sq),
+                )
+                .unwrap_or(sq),
+            _ => g.flip(sq),
+        };
+        for (at, kind, color) in [
+            (sq, white[i], Color::White),
+            (theirs, black[i], Color::Black),
+        ] {
+            pos.take(rules, at);
+            pos.put(rules, at, Piece::new(kind, color));
+        }
+    }
+    // Castling follows the draw, whatever the setup's FEN granted.
+    for color in Color::ALL {
+        for c in &rules.castling[color] {
+            pos.set_unmoved(rules, c.king_from, false);
+            pos.set_unmoved(rules, c.partner_from, false);
+        }
+    }
+    if rules.uses_unmoved {
+        for &sq in &r.squares {
+            pos.set_unmoved(rules, sq, true);
+            pos.set_unmoved(rules, g.flip(sq), true);
+        }
+    }
+    for color in Color::ALL {
+        for c in &rules.castling[color] {
+            let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
+            let royal = pos
+                .piece_at(c.king_from)
+                .is_some_and(|p| rules.is_royal(p.kind));
+            if own(c.king_from) && royal && own(c.partner_from) {
+                pos.set_unmoved(rules, c.king_from, true);
+                pos.set_unmoved(rules, c.partner_from, true);
+            }
+        }
+    }
+    pos.rehash(rules);
+    Ok(pos)
+}
+
 /// A game in progress: rules, start position, moves played, and the
 /// seeded random generator for chance events (kept here, not in the
 /// position, so a cloning searcher cannot foresee a roll).
@@ -88,7 +172,7 @@ impl Game {
     /// The variant's setup FEN is invalid (the loader rejects such
     /// variants, so only hand-built rules reach this).
     pub fn new(rules: Arc<Rules>, seed: u64) -> Result<Game, ParseFenError> {
-        let start = parse_fen(&rules, &rules.setup)?;
+        let start = start_position(&rules, seed)?;
         Ok(Game::from_position(rules, start, seed))
     }
 

@@ -304,6 +304,7 @@ fn redo(s: &mut Session, _: &str) -> Reply {
 }
 
 fn new(s: &mut Session, rest: &str) -> Reply {
+    let old_seed = s.seed;
     let mut words = rest.split_whitespace();
     match (words.next(), words.next(), words.next()) {
         (None, _, _) => {}
@@ -319,8 +320,18 @@ fn new(s: &mut Session, rest: &str) -> Reply {
         (Some("--seed"), None, _) => return error("--seed needs a number, like `new --seed 7`"),
         _ => return error(format!("`new` takes only `--seed N`, not `{rest}`")),
     }
-    let start = s.game.start().clone();
-    s.game = Game::from_position(s.game.rules().clone(), start, s.seed);
+    let rules = s.game.rules().clone();
+    let mut start = s.game.start().clone();
+    // A game that began from the variant's random setup draws a new one
+    // from the new seed; a position set by hand is kept.
+    if rules.random_setup.is_some()
+        && let Ok(drawn) = crate::game::start_position(&rules, old_seed)
+        && to_fen(&rules, &drawn) == to_fen(&rules, &start)
+        && let Ok(fresh) = crate::game::start_position(&rules, s.seed)
+    {
+        start = fresh;
+    }
+    s.game = Game::from_position(rules, start, s.seed);
     s.redo.clear();
     say(format!("new game (seed {})\n{}", s.seed, s.status()))
 }

@@ -21,14 +21,22 @@ const PLANNED_SECTIONS: &[(&str, &str)] = &[
     ("mutator", "mutators"),
     ("marker", "markers"),
     ("phase", "turn phases"),
-    ("random_setup", "random setups"),
     ("promotion", "promotion rules beyond pawns"),
 ];
 
 const VARIANT_KEYS: &[&str] = &["board", "setup", "capacity", "frozen_suicide", "classes"];
 const VARIANT_SECTIONS: &[&str] = &[
-    "piece", "pawns", "castle", "ending", "morph", "pocket", "drops", "script",
+    "piece",
+    "pawns",
+    "castle",
+    "ending",
+    "morph",
+    "pocket",
+    "drops",
+    "random_setup",
+    "script",
 ];
+const RANDOM_KEYS: &[&str] = &["squares", "pieces", "draw_from", "draw", "symmetry"];
 const POCKET_KEYS: &[&str] = &[
     "capacity",
     "source",
@@ -913,6 +921,7 @@ fn compile_block(
         fifty_pawn_resets: true,
         fifty_promotion_resets: false,
     };
+    let mut random_setup: Option<super::RandomSetup> = None;
     let mut pocket: Option<super::PocketRules> = None;
     let mut drops: Option<super::DropRules> = None;
     let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<i32> {
@@ -1172,6 +1181,97 @@ fn compile_block(
                     banned_plies,
                 });
             }
+            "random_setup" => {
+                let mut rr = Reader::new(&s.body);
+                let squares: Vec<Square> = rr
+                    .take("squares")
+                    .map(|e| {
+                        get_list(e)
+                            .into_iter()
+                            .filter_map(|v| square_value(geometry, v, diags))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let kinds = |e: Option<&Entry>, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
+                    e.map(|e| {
+                        get_list(e)
+                            .into_iter()
+                            .filter_map(|v| resolve(v, diags))
+                            .collect()
+                    })
+                    .unwrap_or_default()
+                };
+                let pieces = kinds(rr.take("pieces"), diags);
+                let draw_from = kinds(rr.take("draw_from"), diags);
+                let draw_entry = rr.take("draw");
+                let draw = draw_entry
+                    .and_then(|e| get_int(e, 0, 256, diags))
+                    .unwrap_or(0) as usize;
+                let symmetry = match rr.take("symmetry") {
+                    None => super::Symmetry::Mirror,
+                    Some(e) => match &e.value.node {
+                        Value::Ident(w) if w == "mirror" => super::Symmetry::Mirror,
+                        Value::Ident(w) if w == "central" => super::Symmetry::Central,
+                        Value::Ident(w) if w == "none" => super::Symmetry::None,
+                        _ => {
+                            type_error(e, "`mirror`, `central` or `none`", diags);
+                            super::Symmetry::Mirror
+                        }
+                    },
+                };
+                reject_subsections(&rr, "`random_setup`", diags);
+                reject_name(s, diags);
+                rr.finish(RANDOM_KEYS, "`random_setup`", diags);
+                let span = s.kind.span;
+                if draw > draw_from.len() {
+                    diags.push(Diagnostic::error(
+                        draw_entry.map_or(span, |e| e.value.span),
+                        format!(
+                            "cannot draw {draw} pieces from {} kind{}: each kind is drawn at most once",
+                            draw_from.len(),
+                            if draw_from.len() == 1 { "" } else { "s" }
+                        ),
+                    ));
+                } else if pieces.len() + draw != squares.len() {
+                    diags.push(
+                        Diagnostic::error(span, format!(
+                            "the random setup places {} pieces ({} listed, {draw} drawn) on {} squares",
+                            pieces.len() + draw,
+                            pieces.len(),
+                            squares.len()
+                        ))
+                        .with_help("`pieces` and `draw` together must fill `squares` exactly"),
+                    );
+                }
+                let mut seen = SquareSet::EMPTY;
+                for &q in &squares {
+                    let mirror = match symmetry {
+                        super::Symmetry::Central => geometry.square(
+                            geometry.width as i32 - 1 - geometry.file(q),
+                            geometry.height as i32 - 1 - geometry.rank(q),
+                        ),
+                        _ => Some(geometry.flip(q)),
+                    };
+                    if seen.contains(q) || mirror.is_some_and(|m| squares.contains(&m)) {
+                        diags.push(Diagnostic::error(
+                            span,
+                            format!(
+                                "square {} is listed twice, or is also Black's",
+                                geometry.name(q)
+                            ),
+                        ));
+                        break;
+                    }
+                    seen.insert(q);
+                }
+                random_setup = Some(super::RandomSetup {
+                    squares,
+                    pieces,
+                    draw_from,
+                    draw,
+                    symmetry,
+                });
+            }
             "drops" => {
                 let mut dr = Reader::new(&s.body);
                 for key in PLANNED_DROP_KEYS {
@@ -1393,6 +1493,7 @@ fn compile_block(
         classes,
         pocket,
         drops,
+        random_setup,
     };
     super::tables::finish(&mut rules);
     if let Some(host) = &rules.script {

@@ -152,6 +152,33 @@ pub struct PhaseDef {
     pub checkpoint: bool,
 }
 
+/// How Black's random setup relates to White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// The same piece on the same file (ranks mirrored).
+    Mirror,
+    /// The same piece on the square turned half a turn about the centre.
+    Central,
+    /// Black shuffled on its own.
+    None,
+}
+
+/// A start position drawn at random from a seed: pieces shuffled over
+/// squares, over the variant's `setup`.
+#[derive(Clone, Debug)]
+pub struct RandomSetup {
+    /// White's squares to fill.
+    pub squares: Vec<Square>,
+    /// Pieces that are always placed.
+    pub pieces: Vec<PieceKind>,
+    /// Kinds to draw more pieces from, each at most once.
+    pub draw_from: Vec<PieceKind>,
+    /// How many to draw.
+    pub draw: usize,
+    /// Black's setup from White's.
+    pub symmetry: Symmetry,
+}
+
 /// Hands: a pocket per side, filled by the player's own pocketing moves.
 #[derive(Clone, Debug)]
 pub struct PocketRules {
@@ -303,6 +330,8 @@ pub struct Rules {
     pub class_of: Vec<Option<u8>>,
     /// The kinds of each class, class 1 first.
     pub classes: Vec<Vec<PieceKind>>,
+    /// A random setup, if the variant draws its start position.
+    pub random_setup: Option<RandomSetup>,
     /// Hands, if the variant has them.
     pub pocket: Option<PocketRules>,
     /// Drops from the hand, if the variant has them.
