@@ -114,3 +114,26 @@ fn castling_follows_the_draw() {
         "the king stood on e1 in only {granted} of 300"
     );
 }
+
+#[test]
+fn a_random_setup_can_fill_the_reserve_boards() {
+    let text = "variant s : chess { random_setup { squares = [a1, b1, c1, d1, e1, f1, g1, h1] \
+        pieces = [king, queen, rook, rook, bishop, bishop, knight, knight] \
+        draw_from = [queen, rook, bishop, knight] draw = 3 reserve = 3 } \
+        setup = \"8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\" }";
+    let rules = load_str("reserve", text).unwrap();
+    for seed in 0..50 {
+        let f = fen(&rules, seed);
+        let (_, reserves) = f.split_once('<').unwrap();
+        let (white, rest) = reserves.split_once('/').unwrap();
+        let black = rest.split_once('>').unwrap().0;
+        assert_eq!(white.len(), 3, "{f}");
+        assert_eq!(black, white.to_ascii_lowercase(), "{f}");
+        // Board and reserve together: the listed pieces and three drawn.
+        let rank1 = back_rank(&f, 7);
+        let rank1 = rank1.split('<').next().unwrap();
+        let all = format!("{rank1}{white}");
+        assert_eq!(all.len(), 11, "{f}");
+        assert_eq!(all.matches('K').count(), 1, "{f}");
+    }
+}

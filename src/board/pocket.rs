@@ -90,6 +90,9 @@ pub struct Reserve {
     pub front: u8,
     /// One past the last piece still held.
     pub back: u8,
+    /// How many pieces it started with (slots past `back` were used from
+    /// the back).
+    pub len: u8,
 }
 
 impl Reserve {
@@ -104,6 +107,34 @@ impl Reserve {
     /// True when no piece is left.
     pub fn is_empty(&self) -> bool {
         self.front >= self.back
+    }
+
+    /// A full reserve holding `pieces` in drop order (at most
+    /// [`RESERVE_SLOTS`]; more are left out).
+    pub fn with(pieces: &[Piece]) -> Reserve {
+        let mut r = Reserve::default();
+        for (slot, &p) in r.pieces.iter_mut().zip(pieces) {
+            *slot = Some(p);
+        }
+        r.len = pieces.len().min(RESERVE_SLOTS) as u8;
+        r.back = r.len;
+        r
+    }
+
+    /// The last piece held (the next to go to a promotion).
+    pub fn last(&self) -> Option<Piece> {
+        if self.is_empty() {
+            return None;
+        }
+        self.pieces[self.back as usize - 1]
+    }
+
+    /// Takes the last piece held.
+    pub fn take_last(&mut self) -> Option<Piece> {
+        let p = self.last()?;
+        self.back -= 1;
+        self.pieces[self.back as usize] = None;
+        Some(p)
     }
 }
 

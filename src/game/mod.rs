@@ -4,7 +4,7 @@ mod rng;
 
 pub use rng::Rng;
 
-use crate::board::{Color, Piece};
+use crate::board::{Color, Piece, Reserve};
 use crate::movegen::{in_check, legal_moves};
 use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
 use crate::position::{Move, Position};
@@ -76,6 +76,17 @@ impl std::error::Error for PlayError {}
 /// so only hand-built rules reach this).
 pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenError> {
     let mut pos = parse_fen(rules, &rules.setup)?;
+    if let Some(reserve) = &rules.reserve
+        && Color::ALL.iter().all(|&c| pos.reserves[c].len == 0)
+    {
+        for color in Color::ALL {
+            let pieces: Vec<Piece> = reserve[color]
+                .iter()
+                .map(|&k| Piece::new(k, color))
+                .collect();
+            pos.reserves[color] = Reserve::with(&pieces);
+        }
+    }
     let Some(r) = &rules.random_setup else {
         return Ok(pos);
     };
@@ -102,6 +113,16 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     } else {
         white.clone()
     };
+    if r.reserve > 0 {
+        let n = r.squares.len();
+        for (color, drawn) in [(Color::White, &white), (Color::Black, &black)] {
+            let pieces: Vec<Piece> = drawn[n..n + r.reserve]
+                .iter()
+                .map(|&k| Piece::new(k, color))
+                .collect();
+            pos.reserves[color] = Reserve::with(&pieces);
+        }
+    }
     for (i, &sq) in r.squares.iter().enumerate() {
         let theirs = match r.symmetry {
             Symmetry::Central => g

@@ -195,9 +195,15 @@ impl Sink for Count<'_> {
     }
 }
 
-/// Adds `mv` once per promotion choice.
+/// Adds `mv` once per promotion choice. Promotions from the reserve are
+/// left without a kind here: [`reserve_promotions`] gives them the
+/// reserve's last piece, or drops them when the reserve is empty.
 #[cold]
 fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
+    if rules.pawns.from_reserve {
+        out.push(mv);
+        return;
+    }
     for &k in &rules.pawns.promotion_choices {
         out.push(Move {
             promotion: Some(k),
@@ -224,8 +230,39 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
             }
         }
     }
+    if rules.pawns.from_reserve && rules.is_pawn(piece.kind) {
+        reserve_promotions(rules, pos, piece, out, start);
+    }
     if !rules.morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
+    }
+}
+
+/// A pawn reaching the promotion ranks becomes its side's last reserve
+/// piece; with the reserve empty it may not go there.
+#[cold]
+fn reserve_promotions(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    out: &mut Vec<Move>,
+    start: usize,
+) {
+    let zone = rules.pawns.promotion_zone[piece.color];
+    let last = pos.reserves[piece.color].last();
+    let mut i = start;
+    while i < out.len() {
+        let m = &mut out[i];
+        if m.piece == piece && m.promotion.is_none() && zone.contains(m.to) && !m.is_drop() {
+            match last {
+                Some(p) => m.promotion = Some(p.kind),
+                None => {
+                    out.remove(i);
+                    continue;
+                }
+            }
+        }
+        i += 1;
     }
 }
 
@@ -916,6 +953,7 @@ fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if rules.must_move
         || !rules.morphs.is_empty()
+        || rules.pawns.from_reserve
         || rules.pocket.is_some()
         || rules.drops.is_some()
         || rules

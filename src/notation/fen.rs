@@ -29,6 +29,8 @@ pub enum FenField {
     Board,
     /// Hands in brackets.
     Pockets,
+    /// Reserve boards in angle brackets.
+    Reserves,
     /// Side to move.
     Side,
     /// Castling rights.
@@ -48,6 +50,7 @@ impl fmt::Display for FenField {
         f.write_str(match self {
             FenField::Board => "board",
             FenField::Pockets => "pockets",
+            FenField::Reserves => "reserves",
             FenField::Side => "side to move",
             FenField::Castling => "castling",
             FenField::EnPassant => "en passant",
@@ -179,15 +182,26 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
         );
     }
     let mut pos = Position::empty();
-    let (board, pockets) = match fields[0].find('[') {
+    // Reserve boards last: `<W/B>`, each in drop order, `-` for a piece
+    // already used (dropped from the front, promoted from the back).
+    let (placement, reserves) = match fields[0].find('<') {
         Some(i) => {
-            let rest = &fields[0][i + 1..];
-            let Some(inner) = rest.strip_suffix(']') else {
-                return err(FenField::Pockets, "`[` is not closed with `]`");
+            let Some(inner) = fields[0][i + 1..].strip_suffix('>') else {
+                return err(FenField::Reserves, "`<` is not closed with `>`");
             };
             (&fields[0][..i], Some(inner))
         }
         None => (fields[0], None),
+    };
+    let (board, pockets) = match placement.find('[') {
+        Some(i) => {
+            let rest = &placement[i + 1..];
+            let Some(inner) = rest.strip_suffix(']') else {
+                return err(FenField::Pockets, "`[` is not closed with `]`");
+            };
+            (&placement[..i], Some(inner))
+        }
+        None => (placement, None),
     };
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != g.height as usize {
@@ -296,6 +310,18 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 return err(FenField::Pockets, "a royal piece cannot be in hand");
             }
             rest = &rest[len..];
+        }
+    }
+    if let Some(inner) = reserves {
+        let sides: Vec<&str> = inner.split('/').collect();
+        if sides.len() != 2 {
+            return err(
+                FenField::Reserves,
+                "expected White's and Black's reserve, split by `/`, like `<QR-/qr->`",
+            );
+        }
+        for (color, text) in [Color::White, Color::Black].into_iter().zip(sides) {
+            pos.reserves[color] = parse_reserve(rules, text, color)?;
         }
     }
     pos.side = match fields.get(1).copied().unwrap_or("w") {
@@ -499,6 +525,27 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         s.push(']');
     }
+    let has_reserves = rules.reserve.is_some()
+        || rules.random_setup.as_ref().is_some_and(|r| r.reserve > 0)
+        || Color::ALL.iter().any(|&c| pos.reserves[c].len > 0);
+    if has_reserves {
+        s.push('<');
+        for color in Color::ALL {
+            if color == Color::Black {
+                s.push('/');
+            }
+            let r = &pos.reserves[color];
+            for i in 0..r.len {
+                match r.pieces[i as usize] {
+                    Some(p) if i >= r.front && i < r.back => {
+                        s.push_str(&rules.piece(p.kind).fen_token(color));
+                    }
+                    _ => s.push('-'),
+                }
+            }
+        }
+        s.push('>');
+    }
     s.push(' ');
     s.push(pos.side.char());
     s.push(' ');
@@ -542,4 +589,61 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     s
+}
+
+/// One side's reserve: pieces in drop order, `-` for used ones, which
+/// may only stand before the first piece held (dropped) or after the last
+/// (taken by promotions).
+fn parse_reserve(
+    rules: &Rules,
+    text: &str,
+    color: Color,
+) -> Result<crate::board::Reserve, ParseFenError> {
+    let mut slots: Vec<Option<Piece>> = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix('-') {
+            slots.push(None);
+            rest = r;
+            continue;
+        }
+        let (piece, len) = piece_token(rules, rest).map_err(|e| ParseFenError {
+            field: FenField::Reserves,
+            ..e
+        })?;
+        if piece.color != color {
+            return err(
+                FenField::Reserves,
+                format!("{}'s reserve holds a piece of the other side", color.name()),
+            );
+        }
+        slots.push(Some(piece));
+        rest = &rest[len..];
+    }
+    if slots.len() > crate::board::RESERVE_SLOTS {
+        return err(
+            FenField::Reserves,
+            format!(
+                "a reserve holds at most {} pieces",
+                crate::board::RESERVE_SLOTS
+            ),
+        );
+    }
+    let front = slots.iter().take_while(|s| s.is_none()).count();
+    let back = slots.len() - slots.iter().rev().take_while(|s| s.is_none()).count();
+    let back = back.max(front);
+    if slots[front..back].iter().any(Option::is_none) {
+        return err(
+            FenField::Reserves,
+            "a used place (`-`) may only come before or after the pieces still held",
+        );
+    }
+    let mut r = crate::board::Reserve::default();
+    for (i, p) in slots.iter().enumerate() {
+        r.pieces[i] = *p;
+    }
+    r.front = front as u8;
+    r.back = back as u8;
+    r.len = slots.len() as u8;
+    Ok(r)
 }

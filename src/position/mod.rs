@@ -377,5 +377,6 @@ impl Position {
             && self.derive_castle_rights(rules) == other.derive_castle_rights(rules)
             && self.ep == other.ep
             && self.pockets == other.pockets
+            && self.reserves == other.reserves
     }
 }

@@ -27,6 +27,13 @@ impl Position {
                     Some(k) => Piece::new(k, piece.color),
                     None => piece,
                 };
+                if mv.promotion.is_some()
+                    && rules.pawns.from_reserve
+                    && rules.is_pawn(piece.kind)
+                    && rules.pawns.promotion_zone[piece.color].contains(mv.to)
+                {
+                    self.reserves[piece.color].take_last();
+                }
                 self.put(rules, mv.to, placed);
                 self.set_unmoved(rules, mv.from, false);
                 self.set_unmoved(rules, mv.to, false);

@@ -17,7 +17,6 @@ use std::fmt;
 /// Sections the language reserves for mechanisms that later versions add;
 /// using one today is an error that says so, never a silent skip.
 const PLANNED_SECTIONS: &[(&str, &str)] = &[
-    ("reserve", "reserve boards"),
     ("mutator", "mutators"),
     ("marker", "markers"),
     ("phase", "turn phases"),
@@ -34,9 +33,18 @@ const VARIANT_SECTIONS: &[&str] = &[
     "pocket",
     "drops",
     "random_setup",
+    "reserve",
     "script",
 ];
-const RANDOM_KEYS: &[&str] = &["squares", "pieces", "draw_from", "draw", "symmetry"];
+const RESERVE_KEYS: &[&str] = &["pieces", "black", "take"];
+const RANDOM_KEYS: &[&str] = &[
+    "squares",
+    "pieces",
+    "draw_from",
+    "draw",
+    "symmetry",
+    "reserve",
+];
 const POCKET_KEYS: &[&str] = &[
     "capacity",
     "source",
@@ -75,6 +83,7 @@ const PAWN_KEYS: &[&str] = &[
     "en_passant",
     "promotion_ranks",
     "promotion_choices",
+    "promotion_source",
 ];
 const CASTLE_KEYS: &[&str] = &["king", "partner", "empty", "safe"];
 const ENDING_KEYS: &[&str] = &[
@@ -907,7 +916,9 @@ fn compile_block(
             .collect(),
         promotion_zone: ByColor::default(),
         double_step_zone: ByColor::default(),
+        from_reserve: false,
     };
+    let mut reserve: Option<ByColor<Vec<PieceKind>>> = None;
     let mut castles: Vec<CastleRule> = Vec::new();
     let mut morphs: Vec<MorphRule> = Vec::new();
     let mut script: Option<std::sync::Arc<crate::script::ScriptHost>> = None;
@@ -972,6 +983,13 @@ fn compile_block(
                         .into_iter()
                         .filter_map(|v| resolve(v, diags))
                         .collect();
+                }
+                if let Some(e) = pr.take("promotion_source") {
+                    match &e.value.node {
+                        Value::Ident(w) if w == "choices" => pawns.from_reserve = false,
+                        Value::Ident(w) if w == "reserve_back" => pawns.from_reserve = true,
+                        _ => type_error(e, "`choices` or `reserve_back`", diags),
+                    }
                 }
                 reject_subsections(&pr, "`pawns`", diags);
                 reject_name(s, diags);
@@ -1181,6 +1199,45 @@ fn compile_block(
                     banned_plies,
                 });
             }
+            "reserve" => {
+                let mut rr = Reader::new(&s.body);
+                let list = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
+                    let v: Vec<PieceKind> = get_list(e)
+                        .into_iter()
+                        .filter_map(|v| resolve(v, diags))
+                        .collect();
+                    if v.len() > crate::board::RESERVE_SLOTS {
+                        diags.push(Diagnostic::error(
+                            e.value.span,
+                            format!(
+                                "a reserve holds at most {} pieces",
+                                crate::board::RESERVE_SLOTS
+                            ),
+                        ));
+                    }
+                    v
+                };
+                let white = rr
+                    .take("pieces")
+                    .map(|e| list(e, diags))
+                    .unwrap_or_default();
+                let black = rr
+                    .take("black")
+                    .map_or_else(|| white.clone(), |e| list(e, diags));
+                if let Some(e) = rr.take("take") {
+                    match &e.value.node {
+                        Value::Ident(w) if w == "front" => {}
+                        _ => diags.push(
+                            Diagnostic::error(e.value.span, "only `take = front` is supported yet")
+                                .with_note("drops take reserve pieces in their order; promotions take from the back"),
+                        ),
+                    }
+                }
+                reject_subsections(&rr, "`reserve`", diags);
+                reject_name(s, diags);
+                rr.finish(RESERVE_KEYS, "`reserve`", diags);
+                reserve = Some(ByColor { white, black });
+            }
             "random_setup" => {
                 let mut rr = Reader::new(&s.body);
                 let squares: Vec<Square> = rr
@@ -1207,6 +1264,10 @@ fn compile_block(
                 let draw = draw_entry
                     .and_then(|e| get_int(e, 0, 256, diags))
                     .unwrap_or(0) as usize;
+                let reserve_count = rr
+                    .take("reserve")
+                    .and_then(|e| get_int(e, 0, crate::board::RESERVE_SLOTS as i64, diags))
+                    .unwrap_or(0) as usize;
                 let symmetry = match rr.take("symmetry") {
                     None => super::Symmetry::Mirror,
                     Some(e) => match &e.value.node {
@@ -1232,15 +1293,15 @@ fn compile_block(
                             if draw_from.len() == 1 { "" } else { "s" }
                         ),
                     ));
-                } else if pieces.len() + draw != squares.len() {
+                } else if pieces.len() + draw != squares.len() + reserve_count {
                     diags.push(
                         Diagnostic::error(span, format!(
-                            "the random setup places {} pieces ({} listed, {draw} drawn) on {} squares",
+                            "the random setup places {} pieces ({} listed, {draw} drawn) on {} squares and {reserve_count} reserve places",
                             pieces.len() + draw,
                             pieces.len(),
                             squares.len()
                         ))
-                        .with_help("`pieces` and `draw` together must fill `squares` exactly"),
+                        .with_help("`pieces` and `draw` together must fill `squares` and the `reserve` exactly"),
                     );
                 }
                 let mut seen = SquareSet::EMPTY;
@@ -1270,6 +1331,7 @@ fn compile_block(
                     draw_from,
                     draw,
                     symmetry,
+                    reserve: reserve_count,
                 });
             }
             "drops" => {
@@ -1494,6 +1556,7 @@ fn compile_block(
         pocket,
         drops,
         random_setup,
+        reserve,
     };
     super::tables::finish(&mut rules);
     if let Some(host) = &rules.script {

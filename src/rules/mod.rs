@@ -90,6 +90,10 @@ pub struct PawnRules {
     pub promotion_zone: ByColor<SquareSet>,
     /// `double_step_ranks` as squares, per side.
     pub double_step_zone: ByColor<SquareSet>,
+    /// A pawn promotes to the last piece of its side's reserve board
+    /// (`promotion_source = reserve_back`) instead of a choice; with the
+    /// reserve empty it may not move onto the promotion ranks.
+    pub from_reserve: bool,
 }
 
 /// One castling move for one side.
@@ -175,6 +179,9 @@ pub struct RandomSetup {
     pub draw_from: Vec<PieceKind>,
     /// How many to draw.
     pub draw: usize,
+    /// How many of the shuffled pieces go to the reserve board (in drop
+    /// order) after `squares` are filled.
+    pub reserve: usize,
     /// Black's setup from White's.
     pub symmetry: Symmetry,
 }
@@ -330,6 +337,9 @@ pub struct Rules {
     pub class_of: Vec<Option<u8>>,
     /// The kinds of each class, class 1 first.
     pub classes: Vec<Vec<PieceKind>>,
+    /// The reserve boards a game starts with (drop order, White's then
+    /// Black's), when the variant declares them.
+    pub reserve: Option<ByColor<Vec<PieceKind>>>,
     /// A random setup, if the variant draws its start position.
     pub random_setup: Option<RandomSetup>,
     /// Hands, if the variant has them.
