@@ -40,6 +40,7 @@ fn effect_lists_apply_in_order() {
         promotion: None,
         kind: MoveKind::Effects(effects.clone()),
         atom: 255,
+        drop: None,
     };
     assert_eq!(mv.effects(&rules), effects.to_vec());
     pos.play_unchecked(&rules, &mv);

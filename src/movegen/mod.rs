@@ -143,6 +143,7 @@ impl Sink for Vec<Move> {
             promotion: None,
             kind,
             atom,
+            drop: None,
         };
         if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
             push_promotions(rules, self, mv);
@@ -686,6 +687,7 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             promotion: None,
             kind: MoveKind::Castle(i as u8),
             atom: 255,
+            drop: None,
         });
     }
 }
@@ -731,12 +733,15 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                         captured: None,
                         promotion: (kind != piece.kind).then_some(kind),
                         atom: 255,
+                        drop: None,
                     });
                 }
             }
         }
     }
-    if let Some(d) = &rules.drops {
+    if let Some(d) = &rules.drops
+        && !d.from_reserve
+    {
         let mut held: Vec<crate::board::PieceKind> = Vec::new();
         for (kind, _) in pos.pockets[us].iter() {
             if held.contains(&kind) {
@@ -758,6 +763,7 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                     captured: None,
                     promotion: None,
                     atom: 255,
+                    drop: None,
                 });
             }
         }
@@ -921,6 +927,71 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
         hand_moves(rules, pos, out);
         retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
     }
+    if let Some(due) = reserve_drop_due(rules, pos) {
+        reserve_turns(rules, pos, out, due);
+    }
+}
+
+/// Whether the side to move may drop its next reserve piece this turn:
+/// `None` when not (no reserve drops, nothing left, window not open),
+/// otherwise whether the drop is due (the window's last turn, or overdue,
+/// with `mandatory`). A side's own turn number is the FEN move number.
+pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
+    let d = rules.drops.as_ref().filter(|d| d.from_reserve)?;
+    let r = &pos.reserves[pos.side];
+    if r.is_empty() {
+        return None;
+    }
+    let turn = pos.fullmove;
+    match &d.schedule {
+        None => Some(d.mandatory),
+        Some(s) => {
+            let (open, last) = s.window(u32::from(r.front) + 1, pos.side);
+            (turn >= open).then_some(d.mandatory && turn >= last)
+        }
+    }
+}
+
+/// The turns that drop the next reserve piece after an action: every
+/// pseudo-legal action followed by a drop on an empty square of the drop
+/// ranks as the action leaves them, kept when the whole turn leaves no
+/// royal attacked (a drop may block a check the action alone leaves). A
+/// due drop, when some turn can make it, must be made.
+#[cold]
+fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, due: bool) {
+    let Some(d) = &rules.drops else { return };
+    let us = pos.side;
+    let mut actions = Vec::new();
+    board_pseudo_moves(rules, pos, &mut actions);
+    let mut with_drop = Vec::new();
+    for a in &actions {
+        let mut child = pos.clone();
+        child.play_unchecked(rules, a);
+        let Some(piece) = child.reserves[us].pieces[child.reserves[us].front as usize]
+            .filter(|_| !child.reserves[us].is_empty())
+        else {
+            continue;
+        };
+        let zone = if rules.is_pawn(piece.kind) {
+            d.pawn_zone[us]
+        } else {
+            d.zone[us]
+        };
+        for sq in zone.iter().filter(|&q| child.is_empty(q)) {
+            let m = Move {
+                drop: Some(sq),
+                ..a.clone()
+            };
+            if !leaves_royal_attacked(rules, pos, &m) {
+                with_drop.push(m);
+            }
+        }
+    }
+    if due && !with_drop.is_empty() {
+        *out = with_drop;
+    } else {
+        out.extend(with_drop);
+    }
 }
 
 fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
@@ -954,6 +1025,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     if rules.must_move
         || !rules.morphs.is_empty()
         || rules.pawns.from_reserve
+        || rules.reserve.is_some()
         || rules.pocket.is_some()
         || rules.drops.is_some()
         || rules

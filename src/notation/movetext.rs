@@ -38,6 +38,16 @@ fn promo_token(rules: &Rules, k: PieceKind) -> String {
 /// The move in coordinate notation: `e2e4`, `e7e8q`, `Q@e4`; castling as
 /// the king's move (`e1g1`).
 pub fn to_uci(rules: &Rules, mv: &Move) -> String {
+    let mut s = uci_action(rules, mv);
+    if let Some(sq) = mv.drop {
+        s.push_str("&@");
+        s.push_str(&rules.geometry.name(sq));
+    }
+    s
+}
+
+/// The action of a move in coordinates, without a reserve drop.
+fn uci_action(rules: &Rules, mv: &Move) -> String {
     let g = rules.geometry;
     if mv.is_pocketing() {
         return pocketing_text(rules, mv);
@@ -160,6 +170,53 @@ fn parse_pocketing(rules: &Rules, pos: &Position, t: &str) -> Result<Move, Parse
     )
 }
 
+/// A turn with a reserve drop: `Nf3&Q@c1` or `g1f3&@c1` (the piece may
+/// be left out: it is the reserve's next one).
+fn parse_with_drop(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
+    // `Nf3&Q@c1`, `Nf3&@c1` and `g1f3&@c1` all name the same turn: compare
+    // without check marks and without the dropped piece's letter.
+    let canonical = |s: &str| {
+        let s = s.replace(['+', '#'], "");
+        match s.split_once('&') {
+            Some((action, drop)) => {
+                let square = drop.rsplit_once('@').map_or(drop, |(_, sq)| sq);
+                format!("{action}&@{square}")
+            }
+            None => s,
+        }
+    };
+    let want = canonical(t);
+    let legal = legal_moves(rules, pos);
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.drop.is_some())
+        .filter(|m| {
+            canonical(&to_san(rules, pos, m)) == want || canonical(&to_uci(rules, m)) == want
+        })
+        .collect();
+    match found[..] {
+        [one] => Ok(one.clone()),
+        [] => {
+            let (action, drop) = t.split_once('&').unwrap_or((t, ""));
+            if reserve_drop_due_text(rules, pos).is_none() {
+                return fail(t, "no reserve piece may be dropped this turn");
+            }
+            fail(
+                t,
+                format!("`{action}` followed by the drop `{drop}` is not a legal turn"),
+            )
+        }
+        _ => {
+            let names: Vec<String> = found.iter().map(|m| to_uci(rules, m)).collect();
+            fail(t, format!("ambiguous: {}", names.join(" or ")))
+        }
+    }
+}
+
+fn reserve_drop_due_text(rules: &Rules, pos: &Position) -> Option<bool> {
+    crate::movegen::reserve_drop_due(rules, pos)
+}
+
 /// Could the piece on `from` be pocketed, royal safety aside?
 fn pseudo_pocketing(rules: &Rules, pos: &Position, from: crate::board::Square) -> bool {
     let mut pseudo = Vec::new();
@@ -184,7 +241,9 @@ fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
 pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let g = rules.geometry;
     let t = text.trim();
-    let legal = legal_moves(rules, pos);
+    // A turn that also drops from the reserve is written with `&`.
+    let mut legal = legal_moves(rules, pos);
+    legal.retain(|m| m.drop.is_none());
     if let Some((body, tag)) = t.split_once(':') {
         // A tagged scripted move: `d4d5:swap`.
         return legal
@@ -378,6 +437,9 @@ fn explain_illegal(
 /// or `#`.
 pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
     let mut s = san_body(rules, pos, mv);
+    if let Some(drop) = san_drop(rules, pos, mv) {
+        s.push_str(&drop);
+    }
     let mut after = pos.clone();
     after.play_unchecked(rules, mv);
     if in_check(rules, &after, after.side) {
@@ -388,6 +450,18 @@ pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
         });
     }
     s
+}
+
+/// The reserve drop that ends a turn, in SAN: `&Q@c1`.
+fn san_drop(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
+    let sq = mv.drop?;
+    let r = &pos.reserves[mv.piece.color];
+    let piece = r.pieces.get(r.front as usize).copied().flatten()?;
+    Some(format!(
+        "&{}@{}",
+        rules.piece(piece.kind).fen_token(Color::White),
+        rules.geometry.name(sq)
+    ))
 }
 
 fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
@@ -472,7 +546,9 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     if want.is_empty() {
         return fail(text, "empty move");
     }
-    let legal = legal_moves(rules, pos);
+    // A turn that also drops from the reserve is written with `&`.
+    let mut legal = legal_moves(rules, pos);
+    legal.retain(|m| m.drop.is_none());
     let matches: Vec<&Move> = legal
         .iter()
         .filter(|m| norm(&san_body(rules, pos, m)) == want)
@@ -626,6 +702,39 @@ fn loose_san(rules: &Rules, mv: &Move) -> String {
 /// looks like coordinates, the SAN error otherwise.
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let t = text.trim();
+    if t.starts_with('^') || t.contains("=>") {
+        return parse_pocketing(rules, pos, t);
+    }
+    if t.contains('&') {
+        return parse_with_drop(rules, pos, t);
+    }
+    let parsed = parse_action(rules, pos, t);
+    if parsed.is_err()
+        && crate::movegen::reserve_drop_due(rules, pos) == Some(true)
+        && let Some(example) = legal_moves(rules, pos).iter().find(|m| {
+            m.drop.is_some() && {
+                let plain = Move {
+                    drop: None,
+                    ..(*m).clone()
+                };
+                san_body(rules, pos, &plain) == t.trim_end_matches(['+', '#'])
+                    || uci_action(rules, &plain) == t
+            }
+        })
+    {
+        return fail(
+            t,
+            format!(
+                "a drop from the reserve is due this turn: add it, like `{}`",
+                to_san(rules, pos, example)
+            ),
+        );
+    }
+    parsed
+}
+
+/// A move without a reserve drop.
+fn parse_action(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
     let looks_uci = t.len() >= 4
         && t.as_bytes()[0].is_ascii_lowercase()
         && t.as_bytes()[1].is_ascii_digit()
@@ -635,9 +744,6 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Par
                 && rest.as_bytes()[0].is_ascii_lowercase()
                 && rest.as_bytes()[1].is_ascii_digit()
         };
-    if t.starts_with('^') || t.contains("=>") {
-        return parse_pocketing(rules, pos, t);
-    }
     if looks_uci || t.contains('@') {
         return parse_uci(rules, pos, t);
     }

@@ -4,7 +4,7 @@
 mod moves;
 mod play;
 
-pub use moves::{Effect, Move, MoveKind, Unit};
+pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
 
 use crate::board::{
     ByColor, Color, MAX_SQUARES, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,

@@ -123,6 +123,10 @@ pub enum Effect {
     },
 }
 
+/// The index of [`Effect::FromReserve`] that means "the reserve's next
+/// piece in drop order".
+pub const NEXT_IN_RESERVE: u8 = u8::MAX;
+
 /// How a move is carried out.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -164,6 +168,9 @@ pub struct Move {
     /// Which atom of the piece's movement produced it (metadata; 255 for
     /// none), so rules can depend on how a move was made.
     pub atom: u8,
+    /// A drop from the reserve board that follows the action in the same
+    /// turn: the reserve's next piece goes onto this square.
+    pub drop: Option<Square>,
 }
 
 impl PartialEq for Move {
@@ -174,6 +181,7 @@ impl PartialEq for Move {
             && self.captured == other.captured
             && self.promotion == other.promotion
             && self.kind == other.kind
+            && self.drop == other.drop
     }
 }
 
@@ -186,6 +194,7 @@ impl std::hash::Hash for Move {
             self.captured,
             self.promotion,
             &self.kind,
+            self.drop,
         )
             .hash(h);
     }
@@ -205,6 +214,7 @@ impl Move {
                 unit: 0,
             }])),
             atom: 255,
+            drop: None,
         }
     }
 
@@ -223,8 +233,21 @@ impl Move {
         self.kind == MoveKind::Pocket
     }
 
-    /// The move as an ordered list of effects.
+    /// The move as an ordered list of effects; a reserve drop that ends
+    /// the turn comes last, as `FromReserve` with index [`NEXT_IN_RESERVE`].
     pub fn effects(&self, rules: &Rules) -> Vec<Effect> {
+        let mut out = self.action_effects(rules);
+        if let Some(square) = self.drop {
+            out.push(Effect::FromReserve {
+                color: self.piece.color,
+                index: NEXT_IN_RESERVE,
+                square,
+            });
+        }
+        out
+    }
+
+    fn action_effects(&self, rules: &Rules) -> Vec<Effect> {
         let mut out = Vec::new();
         match &self.kind {
             MoveKind::Effects(list) => return list.as_ref().clone(),

@@ -127,6 +127,19 @@ impl Position {
                 self.apply_effect(rules, &e);
             }
         }
+        // A drop from the reserve follows the action in the same turn; the
+        // piece counts as unmoved.
+        if let Some(sq) = mv.drop {
+            let r = &mut self.reserves[us];
+            if !r.is_empty()
+                && let Some(p) = r.pieces[r.front as usize].take()
+            {
+                r.front += 1;
+                self.take(rules, sq);
+                self.put(rules, sq, p);
+                self.set_unmoved(rules, sq, true);
+            }
+        }
         self.refresh_castle_rights(rules);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
@@ -234,6 +247,11 @@ impl Position {
                 square,
             } => {
                 let r = &mut self.reserves[color];
+                let index = if index == super::moves::NEXT_IN_RESERVE {
+                    r.front
+                } else {
+                    index
+                };
                 if let Some(p) = r.pieces.get_mut(index as usize).and_then(Option::take) {
                     if index == r.front {
                         r.front += 1;

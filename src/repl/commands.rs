@@ -697,12 +697,27 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 color,
                 index,
                 square,
-            } => format!(
-                "{} drops reserve piece {} on {}",
-                side_name(*color),
-                index + 1,
-                g.name(*square)
-            ),
+            } => {
+                let r = &now.reserves[*color];
+                let at = if *index == crate::position::NEXT_IN_RESERVE {
+                    r.front
+                } else {
+                    *index
+                };
+                let what = r
+                    .pieces
+                    .get(at as usize)
+                    .copied()
+                    .flatten()
+                    .map_or("piece".to_string(), |p| rules.piece(p.kind).name.clone());
+                format!(
+                    "{} drops its reserve {} (number {} in the drop order) on {}",
+                    side_name(*color),
+                    what,
+                    at + 1,
+                    g.name(*square)
+                )
+            }
             Effect::ClearPocket(color) => format!("{}'s pocket is emptied", side_name(*color)),
             Effect::PlaceMarker { square, mutator } => {
                 format!(

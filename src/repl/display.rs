@@ -164,8 +164,18 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 .remaining()
                 .map(|p| symbol(rules, p, style))
                 .collect();
+            let window = rules
+                .drops
+                .as_ref()
+                .filter(|d| d.from_reserve)
+                .and_then(|d| d.schedule)
+                .map(|s| {
+                    let (open, last) = s.window(u32::from(pos.reserves[color].front) + 1, color);
+                    format!(", its window: own turns {open} to {last}")
+                })
+                .unwrap_or_default();
             let line = match left.first() {
-                Some(next) => format!("{} (next to drop: {next})", left.join(" ")),
+                Some(next) => format!("{} (next to drop: {next}{window})", left.join(" ")),
                 None => "empty".to_string(),
             };
             s.push_str(&format!("{} reserve: {line}\n", side_name(color)));
@@ -210,6 +220,14 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .map(|i: u32| i.to_string())
             .collect();
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
+    }
+    if let Some(due) = crate::movegen::reserve_drop_due(rules, pos) {
+        let side = side_name(pos.side);
+        if due {
+            s.push_str(&format!("{side} must drop this turn if any turn can\n"));
+        } else {
+            s.push_str(&format!("{side} may drop this turn\n"));
+        }
     }
     if let Some(roll) = pos.roll {
         s.push_str(&format!("die: {roll}\n"));

@@ -52,9 +52,18 @@ const POCKET_KEYS: &[&str] = &[
     "promote_ranks",
     "banned_plies",
 ];
-const DROP_KEYS: &[&str] = &["ranks", "pawn_ranks"];
+const DROP_KEYS: &[&str] = &[
+    "ranks",
+    "pawn_ranks",
+    "source",
+    "mandatory",
+    "first_window",
+    "window_every",
+    "window_length",
+    "white_delay",
+];
 /// Keys of the planned design for drops that are not read yet.
-const PLANNED_DROP_KEYS: &[&str] = &["source", "when", "mandatory", "schedule", "if_impossible"];
+const PLANNED_DROP_KEYS: &[&str] = &["when", "schedule", "if_impossible"];
 const MORPH_KEYS: &[&str] = &[
     "into",
     "cycle",
@@ -1355,10 +1364,49 @@ fn compile_block(
                 };
                 let zone_all = dr.take("ranks").map_or_else(all, |e| zone(e, diags));
                 let pawn_zone = dr.take("pawn_ranks").map_or(zone_all, |e| zone(e, diags));
+                let from_reserve = match dr.take("source") {
+                    None => false,
+                    Some(e) => match &e.value.node {
+                        Value::Ident(w) if w == "pocket" => false,
+                        Value::Ident(w) if w == "reserve" => true,
+                        _ => {
+                            type_error(e, "`pocket` or `reserve`", diags);
+                            false
+                        }
+                    },
+                };
+                let mandatory = dr
+                    .take("mandatory")
+                    .and_then(|e| get_bool(e, diags))
+                    .unwrap_or(false);
+                let turn = |key: &str, dr: &mut Reader, diags: &mut Vec<Diagnostic>| {
+                    dr.take(key)
+                        .and_then(|e| get_int(e, 0, 10_000, diags))
+                        .map(|n| n as u32)
+                };
+                let first = turn("first_window", &mut dr, diags);
+                let every = turn("window_every", &mut dr, diags);
+                let length = turn("window_length", &mut dr, diags);
+                let white_delay = turn("white_delay", &mut dr, diags);
+                let schedule = first.map(|first| super::DropSchedule {
+                    first: first.max(1),
+                    every: every.unwrap_or(1).max(1),
+                    length: length.unwrap_or(1).max(1),
+                    white_delay: white_delay.unwrap_or(0),
+                });
+                if !from_reserve && (schedule.is_some() || mandatory) {
+                    diags.push(Diagnostic::error(
+                        s.kind.span,
+                        "drop windows and mandatory drops apply to `source = reserve`",
+                    ));
+                }
                 reject_subsections(&dr, "`drops`", diags);
                 reject_name(s, diags);
                 dr.finish(DROP_KEYS, "`drops`", diags);
                 drops = Some(super::DropRules {
+                    from_reserve,
+                    schedule,
+                    mandatory,
                     zone: zone_all,
                     pawn_zone,
                 });

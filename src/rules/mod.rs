@@ -201,9 +201,47 @@ pub struct PocketRules {
     pub banned_plies: Vec<u32>,
 }
 
+/// When a side's reserve pieces may be dropped: piece `k` (from 1) opens
+/// its window on the side's own turn `first + (k - 1) * every` (White's
+/// `white_delay` turns later) for `length` turns.
+#[derive(Clone, Copy, Debug)]
+pub struct DropSchedule {
+    /// Own turn on which the first piece's window opens (Black's).
+    pub first: u32,
+    /// Turns between one piece's window and the next.
+    pub every: u32,
+    /// Turns a window lasts.
+    pub length: u32,
+    /// How many turns later White's windows open.
+    pub white_delay: u32,
+}
+
+impl DropSchedule {
+    /// The own turns (first, last) of piece `k`'s window (from 1) for
+    /// `color`.
+    pub fn window(&self, k: u32, color: Color) -> (u32, u32) {
+        let delay = if color == Color::White {
+            self.white_delay
+        } else {
+            0
+        };
+        let open = self.first + (k.saturating_sub(1)) * self.every + delay;
+        (open, open + self.length.saturating_sub(1))
+    }
+}
+
 /// Where pocketed pieces may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRules {
+    /// Drops come from the reserve board, in its order, and accompany the
+    /// turn's action (after it); otherwise from the pocket, as the whole
+    /// turn.
+    pub from_reserve: bool,
+    /// Reserve drops: their windows (every turn when absent).
+    pub schedule: Option<DropSchedule>,
+    /// Reserve drops: on the last turn of its window (and after, while it
+    /// is overdue) a piece must be dropped if any legal turn drops it.
+    pub mandatory: bool,
     /// Empty squares a piece may be dropped on, per side.
     pub zone: ByColor<SquareSet>,
     /// The same for pawns.

@@ -160,6 +160,7 @@ pub(super) fn read_move(
         promotion,
         kind: MoveKind::Effects(Arc::new(effects)),
         atom,
+        drop: None,
     })
 }
 
