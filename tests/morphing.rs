@@ -165,3 +165,18 @@ fn cornering_is_refused_in_the_blocked_cases() {
     let fen = "4k3/8/8/8/8/8/8/R3K2R w K - 0 1";
     assert_eq!(cornerings(&r, fen), ["e1g1"]);
 }
+
+/// The Wuss is royal: attacked and unable to move, it is mated though the
+/// King is safe (nothing else may move while it is attacked, so the pawn
+/// may not take the knight).
+#[test]
+fn checkmate_of_the_wuss_while_the_king_is_safe() {
+    let r = morphing();
+    let fen = "4k3/8/8/8/8/1n6/PP6/UP2K3 w - - 0 1";
+    let game = changeling::game::Game::from_fen(r.clone(), fen, 0).unwrap();
+    assert!(legal_moves(&r, game.position()).is_empty());
+    assert_eq!(game.outcome().unwrap().to_string(), "0-1 (checkmate)");
+    // Without the knight the Wuss is not attacked, and the side moves on.
+    let free = "4k3/8/8/8/8/8/PP6/UP2K3 w - - 0 1";
+    assert!(!legal_moves(&r, &parse_fen(&r, free).unwrap()).is_empty());
+}
