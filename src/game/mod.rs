@@ -105,6 +105,18 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
             let j = rng.below(i as u64 + 1) as usize;
             chosen.swap(i, j);
         }
+        // Royal pieces start on the board, never in the reserve: each
+        // trades places with a random non-royal piece of the board.
+        let n = r.squares.len();
+        for i in n..chosen.len() {
+            if rules.is_royal(chosen[i]) {
+                let board: Vec<usize> = (0..n).filter(|&j| !rules.is_royal(chosen[j])).collect();
+                if !board.is_empty() {
+                    let j = board[rng.below(board.len() as u64) as usize];
+                    chosen.swap(i, j);
+                }
+            }
+        }
         chosen
     };
     let white = draw(&mut rng);

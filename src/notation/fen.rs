@@ -553,7 +553,17 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     for color in Color::ALL {
         let list = &rules.castling[color];
         for r in list {
-            if pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from) {
+            // A right is written only where its pieces stand: the king
+            // square holds the side's royal piece, the partner square a
+            // piece of the side.
+            let in_place = pos
+                .piece_at(r.king_from)
+                .is_some_and(|p| p.color == color && rules.is_royal(p.kind))
+                && pos
+                    .piece_at(r.partner_from)
+                    .is_some_and(|p| p.color == color);
+            if in_place && pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from)
+            {
                 let same_side = list.iter().filter(|o| o.king_side == r.king_side).count();
                 let c = if same_side > 1 {
                     file_char(g.file(r.partner_from))
@@ -580,6 +590,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     };
     white.sort_by_key(order);
     black.sort_by_key(order);
+    // Rules that share a partner file share a letter.
+    white.dedup();
+    black.dedup();
     let castling: String = white.into_iter().chain(black).collect();
     s.push_str(if castling.is_empty() { "-" } else { &castling });
     s.push(' ');

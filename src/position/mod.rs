@@ -301,8 +301,10 @@ impl Position {
     /// Brings the hashed castling rights up to date with the unmoved bits.
     #[inline]
     pub(crate) fn refresh_castle_rights(&mut self, rules: &Rules) {
-        if self.castle_rights == 0 {
-            return; // rights are never regained
+        // Rights are never regained, except by a piece dropped from the
+        // reserve, which counts as unmoved.
+        if self.castle_rights == 0 && !rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
+            return;
         }
         let new = self.derive_castle_rights(rules);
         let mut gone = self.castle_rights ^ new;
