@@ -42,7 +42,8 @@ fn glyph(name: &str, color: Color) -> Option<char> {
     Some(set[i])
 }
 
-/// The symbol of a piece in `style`.
+/// The symbol of a piece in `style`: a glyph, its one-letter code, or a
+/// short unique abbreviation of a longer code (the legend spells it out).
 fn symbol(rules: &Rules, piece: Piece, style: Style) -> String {
     let def = rules.piece(piece.kind);
     if style.unicode
@@ -50,18 +51,58 @@ fn symbol(rules: &Rules, piece: Piece, style: Style) -> String {
     {
         return g.to_string();
     }
-    def.fen_token(piece.color)
+    let short = &abbreviations(rules)[piece.kind.index()];
+    match piece.color {
+        Color::White => short.clone(),
+        Color::Black => short.to_ascii_lowercase(),
+    }
+}
+
+/// White's board symbol per kind: one-letter codes as they are; longer
+/// codes cut to the shortest prefix (two letters at least) that no other
+/// kind uses, in declaration order, so a board of fifty kinds stays
+/// narrow.
+fn abbreviations(rules: &Rules) -> Vec<String> {
+    let singles: Vec<String> = rules
+        .pieces
+        .iter()
+        .filter(|p| p.letter.chars().count() == 1)
+        .map(|p| p.letter.to_ascii_uppercase())
+        .collect();
+    let mut used: Vec<String> = Vec::new();
+    rules
+        .pieces
+        .iter()
+        .map(|p| {
+            if p.letter.chars().count() == 1 {
+                return p.letter.to_ascii_uppercase();
+            }
+            let code: String = p
+                .fen_token(Color::White)
+                .trim_matches(['{', '}'])
+                .to_string();
+            let chars: Vec<char> = code.chars().collect();
+            let short = (2..=chars.len())
+                .map(|n| chars[..n].iter().collect::<String>())
+                .find(|s| {
+                    !used.iter().any(|u| u.eq_ignore_ascii_case(s))
+                        && !singles.iter().any(|u| u.eq_ignore_ascii_case(s))
+                })
+                .unwrap_or_else(|| format!("{{{code}}}"));
+            used.push(short.clone());
+            short
+        })
+        .collect()
 }
 
 /// The board, White at the bottom: ranks down the left, files along the
 /// bottom, the last move's squares marked.
 pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
     let g = rules.geometry;
-    // Every cell is as wide as the widest symbol, so `{Sissa}` lines up.
-    let width = rules
-        .pieces
+    // Every cell is as wide as the widest symbol, so `Sis` lines up.
+    let width = abbreviations(rules)
         .iter()
-        .map(|p| p.fen_token(Color::White).chars().count())
+        .map(|a| a.chars().count())
         .max()
         .unwrap_or(1)
         .max(1);
