@@ -59,3 +59,109 @@ fn seeded_random_games_stay_consistent() {
     assert!(morphed > 50, "only {morphed} moves changed a piece");
     assert!(drops > 0, "no reserve drop in three games");
 }
+
+/// Every cycle of the variant, form by form: a lone piece of each form on
+/// an open board, moving once (to the first legal square it has), arrives
+/// as the next form; the last form leads back to the first. The Hydra
+/// goes through all six of its forms. Pawn forms start on the second rank
+/// and step forward; the royal forms move with the enemy king far away.
+#[test]
+fn every_cycle_advances_form_by_form() {
+    let rules = load(FILE).expect("the variant loads");
+    let g = rules.geometry;
+    let mut cycles = 0;
+    for rule in &rules.morphs {
+        let changeling::rules::MorphTarget::Listed(map) = &rule.target else {
+            continue;
+        };
+        cycles += 1;
+        for &kind in &rule.kinds {
+            let def = rules.piece(kind);
+            let from = if def.pawn { "d2" } else { "d4" };
+            let token = def.fen_token(changeling::Color::White);
+            // The piece, the White king on h1 (or the piece is the king),
+            // the Black king on the first corner of rank 8 it does not
+            // attack.
+            let lower = if def.pawn {
+                format!("8/8/3{token}4/7K")
+            } else if def.royal {
+                format!("3{token}4/8/8/8")
+            } else {
+                format!("3{token}4/8/8/7K")
+            };
+            let (fen, pos) = ["k7", "7k", "4k3"]
+                .iter()
+                .map(|top| format!("{top}/8/8/8/{lower}<--/--> w - - 0 1"))
+                .find_map(|fen| parse_fen(&rules, &fen).ok().map(|p| (fen, p)))
+                .unwrap_or_else(|| {
+                    panic!("no quiet corner for the Black king against {}", def.name)
+                });
+            let sq = g.parse_square(from).unwrap();
+            let mv = legal_moves(&rules, &pos)
+                .into_iter()
+                .find(|m| m.from == sq && !m.is_capture())
+                .unwrap_or_else(|| panic!("{} has no quiet move in {fen}", def.name));
+            let mut next = pos.clone();
+            next.play_unchecked(&rules, &mv);
+            let now = next
+                .piece_at(mv.to)
+                .unwrap_or_else(|| panic!("{} left nothing on its square", def.name));
+            assert_eq!(
+                Some(now.kind),
+                map[kind.index()],
+                "{} should become {}",
+                def.name,
+                map[kind.index()].map_or("?", |k| &rules.piece(k).name)
+            );
+        }
+    }
+    assert_eq!(cycles, 22);
+    // The Hydra's cycle has six forms.
+    let hydra = rules.kind("hydra").unwrap();
+    let rule = rules
+        .morphs
+        .iter()
+        .find(|r| r.kinds.contains(&hydra))
+        .unwrap();
+    assert_eq!(rule.kinds.len(), 6);
+}
+
+/// Mutatis Mutandis's own windows: the first reserve piece may drop in
+/// Black's own turns 6-10 and White's 7-11, and must on the last of them;
+/// the second piece's windows are 11-15 and 12-16.
+#[test]
+fn the_drop_windows_follow_the_schedule_for_both_colours() {
+    let rules = load(FILE).expect("the variant loads");
+    let due = |fen: &str| {
+        let pos = parse_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        changeling::movegen::reserve_drop_due(&rules, &pos)
+    };
+    let kings = "k7/8/8/8/8/8/8/7K";
+    for (side, turn, expect) in [
+        ('b', 5, None),
+        ('b', 6, Some(false)),
+        ('b', 10, Some(true)),
+        ('b', 14, Some(true)),
+        ('w', 6, None),
+        ('w', 7, Some(false)),
+        ('w', 11, Some(true)),
+    ] {
+        let fen = format!("{kings}<QR/qr> {side} - - 0 {turn}");
+        assert_eq!(due(&fen), expect, "{fen}");
+    }
+    for (side, turn, expect) in [
+        ('b', 10, None),
+        ('b', 11, Some(false)),
+        ('b', 15, Some(true)),
+        ('w', 11, None),
+        ('w', 12, Some(false)),
+        ('w', 16, Some(true)),
+    ] {
+        let fen = format!("{kings}<-R/-r> {side} - - 0 {turn}");
+        assert_eq!(due(&fen), expect, "{fen}");
+    }
+    // A due drop must be made: every legal turn drops, on the first rank.
+    let pos = parse_fen(&rules, &format!("{kings}<QR/qr> w - - 0 11")).unwrap();
+    let legal = legal_moves(&rules, &pos);
+    assert!(!legal.is_empty() && legal.iter().all(|m| m.drop.is_some()));
+}
