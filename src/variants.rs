@@ -25,6 +25,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "pocket-mutation",
         include_str!("../examples/variants/pocket-mutation.variant"),
     ),
+    (
+        "mutatis-mutandis",
+        include_str!("../examples/variants/mutatis-mutandis.variant"),
+    ),
 ];
 
 /// The variant used when none is named.

@@ -165,3 +165,18 @@ fn the_drop_windows_follow_the_schedule_for_both_colours() {
     let legal = legal_moves(&rules, &pos);
     assert!(!legal.is_empty() && legal.iter().all(|m| m.drop.is_some()));
 }
+
+/// The embedded variant carries its scripts: it plays from a directory
+/// without `scripts/`, with the same counts as the file.
+#[test]
+fn the_embedded_variant_runs_anywhere() {
+    let dir = std::env::temp_dir();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["perft", "2", "--variant", "mutatis-mutandis", "--seed", "7"])
+        .current_dir(&dir)
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.lines().next(), Some("nodes 834"));
+}

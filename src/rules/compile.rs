@@ -477,6 +477,9 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Str
             Err(e) => tried.push(format!("{}: {e}", candidate.display())),
         }
     }
+    if let Some(text) = crate::script::embedded_script(path) {
+        return Ok((format!("embedded:{path}"), text.to_string()));
+    }
     Err(tried.join("; "))
 }
 

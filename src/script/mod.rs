@@ -20,6 +20,66 @@ pub use board::Board;
 use hooks::Hook;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, INT, Scope};
 use std::fmt;
+
+/// The script library (`scripts/`), built into the binary so that the
+/// embedded variants that use it run anywhere; a file on disk of the same
+/// name, beside the variant or under `scripts/`, is preferred.
+pub const EMBEDDED_SCRIPTS: &[(&str, &str)] = &[
+    ("advancer.rhai", include_str!("../../scripts/advancer.rhai")),
+    ("archer.rhai", include_str!("../../scripts/archer.rhai")),
+    (
+        "chameleon.rhai",
+        include_str!("../../scripts/chameleon.rhai"),
+    ),
+    (
+        "long_leaper.rhai",
+        include_str!("../../scripts/long_leaper.rhai"),
+    ),
+    ("maoking.rhai", include_str!("../../scripts/maoking.rhai")),
+    ("oxybeles.rhai", include_str!("../../scripts/oxybeles.rhai")),
+    ("pieces.rhai", include_str!("../../scripts/pieces.rhai")),
+    ("rococo.rhai", include_str!("../../scripts/rococo.rhai")),
+    ("secutor.rhai", include_str!("../../scripts/secutor.rhai")),
+    ("swapper.rhai", include_str!("../../scripts/swapper.rhai")),
+    (
+        "withdrawer.rhai",
+        include_str!("../../scripts/withdrawer.rhai"),
+    ),
+];
+
+/// The text of an embedded script by file name (`pieces.rhai`).
+pub fn embedded_script(name: &str) -> Option<&'static str> {
+    EMBEDDED_SCRIPTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
+/// Resolves `import "name"` from [`EMBEDDED_SCRIPTS`], after the files.
+struct EmbeddedModules;
+
+impl rhai::ModuleResolver for EmbeddedModules {
+    fn resolve(
+        &self,
+        engine: &Engine,
+        _: Option<&str>,
+        path: &str,
+        pos: rhai::Position,
+    ) -> Result<rhai::Shared<rhai::Module>, Box<rhai::EvalAltResult>> {
+        let name = format!("{}.rhai", path.trim_end_matches(".rhai"));
+        let text = embedded_script(&name).ok_or_else(|| {
+            Box::new(rhai::EvalAltResult::ErrorModuleNotFound(
+                path.to_string(),
+                pos,
+            ))
+        })?;
+        // Self-contained, so that its own imports (inside functions too)
+        // are resolved now, while the resolver is in place.
+        let ast = engine.compile_into_self_contained(&Scope::new(), text)?;
+        let module = rhai::Module::eval_ast_as_new(Scope::new(), &ast, engine)?;
+        Ok(rhai::Shared::new(module))
+    }
+}
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A script failure, with where it happened.
@@ -123,6 +183,7 @@ impl ScriptHost {
         resolvers.push(rhai::module_resolvers::FileModuleResolver::new_with_path(
             "scripts",
         ));
+        resolvers.push(EmbeddedModules);
         engine.set_module_resolver(resolvers);
         let compiled = engine.compile_into_self_contained(&Scope::new(), source);
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
