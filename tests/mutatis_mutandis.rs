@@ -180,3 +180,79 @@ fn the_embedded_variant_runs_anywhere() {
     assert!(out.status.success(), "{text}");
     assert_eq!(text.lines().next(), Some("nodes 834"));
 }
+
+/// Plays seeded games of random legal turns to their end, checking at
+/// every ply what must always hold, by counting rather than by the move
+/// generator: each side keeps exactly one King or Maoking on the board,
+/// nothing is created (board plus reserves, both sides, never grow), the side that
+/// just moved has no royal attacked, the hash is right and the FEN
+/// round-trips. Every game ends by a rule.
+fn playouts(games: u64) {
+    let rules = load("mutatis-mutandis").expect("embedded");
+    let king = rules.kind("king").unwrap();
+    let maoking = rules.kind("maoking").unwrap();
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), seed).unwrap();
+        let mut rng = Rng::new(seed ^ 0x5eed);
+        let count = |pos: &changeling::position::Position, color| {
+            pos.pieces().filter(|(_, p)| p.color == color).count()
+                + pos.reserves[color].remaining().count()
+        };
+        // Both sides together: a Maoking's recruit moves a piece across.
+        let mut material = 64usize;
+        while game.outcome().is_none() {
+            assert!(game.history().len() < 20_000, "seed {seed}: no end");
+            let legal = legal_moves(&rules, game.position());
+            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mover = game.position().side;
+            let before = game.position().clone();
+            let text = changeling::notation::to_san(&rules, &before, &mv);
+            game.push(mv);
+            let pos = game.position();
+            for color in changeling::Color::ALL {
+                let kings = pos
+                    .pieces()
+                    .filter(|(_, p)| p.color == color && (p.kind == king || p.kind == maoking))
+                    .count();
+                assert_eq!(kings, 1, "seed {seed}: {}", to_fen(&rules, pos));
+            }
+            let now = count(pos, changeling::Color::White) + count(pos, changeling::Color::Black);
+            assert!(now <= material, "seed {seed}: material grew");
+            material = now;
+            assert!(
+                !changeling::movegen::in_check(&rules, pos, mover),
+                "seed {seed}: the mover's royal is attacked in {}",
+                to_fen(&rules, pos)
+            );
+            assert_eq!(pos.hash(), pos.compute_hash(&rules), "seed {seed}");
+            let fen = to_fen(&rules, pos);
+            let back = parse_fen(&rules, &fen).unwrap_or_else(|e| {
+                panic!(
+                    "seed {seed}: after {text} from {}: {fen}: {e}",
+                    to_fen(&rules, &before)
+                )
+            });
+            assert_eq!(to_fen(&rules, &back), fen);
+        }
+        let end = game.outcome().unwrap().to_string();
+        assert!(
+            ["checkmate", "stalemate", "repetition", "50-move rule"]
+                .iter()
+                .any(|r| end.contains(r)),
+            "seed {seed}: {end}"
+        );
+    }
+}
+
+#[test]
+fn random_games_end_by_a_rule_and_stay_sound() {
+    playouts(2);
+}
+
+/// More games: `cargo test --release --test mutatis_mutandis -- --ignored`
+/// (about three seconds a game).
+#[test]
+#[ignore]
+fn random_games_end_by_a_rule_and_stay_sound_many() {
+    playouts(200);
+}

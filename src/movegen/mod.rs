@@ -930,6 +930,26 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
     if let Some(due) = reserve_drop_due(rules, pos) {
         reserve_turns(rules, pos, out, due);
     }
+    if rules.pawns.from_reserve {
+        out.retain(|m| !strands_a_pawn(rules, pos, m));
+    }
+}
+
+/// Does `mv` (given as effects) leave a pawn on its promotion ranks that
+/// could not promote, its side's reserve being empty?
+fn strands_a_pawn(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    if !matches!(mv.kind, MoveKind::Effects(_)) {
+        return false;
+    }
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    Color::ALL.iter().any(|&color| {
+        child
+            .occupied(color)
+            .and(&rules.pawns.promotion_zone[color])
+            .iter()
+            .any(|sq| child.piece_at(sq).is_some_and(|p| rules.is_pawn(p.kind)))
+    })
 }
 
 /// Whether the side to move may drop its next reserve piece this turn:

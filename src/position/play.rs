@@ -95,6 +95,7 @@ impl Position {
                 self.put(rules, mv.to, mv.piece);
             }
             MoveKind::Effects(list) => {
+                let arrivals = rules.pawns.from_reserve;
                 for e in list.iter() {
                     if matches!(e, Effect::Capture { .. }) {
                         irreversible = true;
@@ -107,6 +108,9 @@ impl Position {
                     {
                         self.swap_back = Some((a, b));
                     }
+                }
+                if arrivals {
+                    self.promote_arrivals(rules);
                 }
             }
         }
@@ -148,6 +152,26 @@ impl Position {
         self.turns[us] += 1;
         self.side = !us;
         self.hash ^= rules.zobrist.black;
+    }
+
+    /// A pawn that a move put on its promotion ranks by other means than
+    /// its own step (slung, say) promotes from its side's reserve, back
+    /// first, when the variant promotes from the reserve. With the reserve
+    /// empty it stays; the move generator refuses such moves.
+    pub(crate) fn promote_arrivals(&mut self, rules: &Rules) {
+        for color in Color::ALL {
+            let zone = rules.pawns.promotion_zone[color];
+            for sq in self.occupied(color).and(&zone).iter() {
+                let Some(p) = self.piece_at(sq) else { continue };
+                if !rules.is_pawn(p.kind) {
+                    continue;
+                }
+                if let Some(new) = self.reserves[color].take_last() {
+                    self.take(rules, sq);
+                    self.put(rules, sq, Piece::new(new.kind, color));
+                }
+            }
+        }
     }
 
     /// After a double step, record the passed square when an enemy pawn
