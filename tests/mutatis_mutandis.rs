@@ -256,3 +256,30 @@ fn random_games_end_by_a_rule_and_stay_sound() {
 fn random_games_end_by_a_rule_and_stay_sound_many() {
     playouts(200);
 }
+
+/// A pawn slung onto its last rank promotes like one that steps there:
+/// to the last piece of its reserve (the rook here); with the reserve
+/// empty the sling is refused (section 10.3). The Oxybeles, the actor,
+/// becomes a Secutor; the slung pawn does not morph.
+#[test]
+fn a_slung_pawn_promotes_from_the_reserve() {
+    let rules = load("mutatis-mutandis").expect("embedded");
+    let fen = "k7/8/3{Oxybeles}4/3P4/8/8/8/7K<QR/qr> w - - 0 1";
+    let mut pos = parse_fen(&rules, fen).unwrap();
+    let mv = changeling::notation::parse_move(&rules, &pos, "d6d8").expect("the sling");
+    pos.play_unchecked(&rules, &mv);
+    assert_eq!(
+        to_fen(&rules, &pos),
+        "k2R4/3{Secutor}4/8/8/8/8/8/7K<Q-/qr> b - - 1 1"
+    );
+    let empty = "k7/8/3{Oxybeles}4/3P4/8/8/8/7K<--/qr> w - - 0 1";
+    let pos = parse_fen(&rules, empty).unwrap();
+    assert!(changeling::notation::parse_move(&rules, &pos, "d6d8").is_err());
+    assert_eq!(
+        legal_moves(&rules, &pos)
+            .iter()
+            .filter(|m| rules.geometry.name(m.from) == "d6")
+            .count(),
+        7
+    );
+}
