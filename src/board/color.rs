@@ -26,6 +26,14 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`, as a sentence names the side.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// `white` or `black`.
     pub fn name(self) -> &'static str {
         match self {

@@ -136,15 +136,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
         }
     }
     for (i, &sq) in r.squares.iter().enumerate() {
-        let theirs = match r.symmetry {
-            Symmetry::Central => g
-                .square(
-                    g.width as i32 - 1 - g.file(sq),
-                    g.height as i32 - 1 - g.rank(sq),
-                )
-                .unwrap_or(sq),
-            _ => g.flip(sq),
-        };
+        let theirs = r.symmetry.black_square(&g, sq);
         for (at, kind, color) in [
             (sq, white[i], Color::White),
             (theirs, black[i], Color::Black),
@@ -163,7 +155,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     if rules.uses_unmoved {
         for &sq in &r.squares {
             pos.set_unmoved(rules, sq, true);
-            pos.set_unmoved(rules, g.flip(sq), true);
+            pos.set_unmoved(rules, r.symmetry.black_square(&g, sq), true);
         }
     }
     for color in Color::ALL {

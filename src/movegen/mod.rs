@@ -714,28 +714,26 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side;
     if let Some(p) = &rules.pocket
         && pos.pockets[us].len() < p.capacity as usize
+        && !p.banned_plies.contains(&pos.ply())
     {
-        let ply = 2 * pos.fullmove.saturating_sub(1) + u32::from(us == Color::Black) + 1;
-        if !p.banned_plies.contains(&ply) {
-            for from in pos.occupied(us).iter() {
-                let Some(piece) = pos.piece_at(from) else {
-                    continue;
-                };
-                if rules.is_royal(piece.kind) {
-                    continue;
-                }
-                for kind in rules.pocket_choices(piece.kind, us, from) {
-                    out.push(Move {
-                        kind: MoveKind::Pocket,
-                        from,
-                        to: from,
-                        piece,
-                        captured: None,
-                        promotion: (kind != piece.kind).then_some(kind),
-                        atom: 255,
-                        drop: None,
-                    });
-                }
+        for from in pos.occupied(us).iter() {
+            let Some(piece) = pos.piece_at(from) else {
+                continue;
+            };
+            if rules.is_royal(piece.kind) {
+                continue;
+            }
+            for kind in rules.pocket_choices(piece.kind, us, from) {
+                out.push(Move {
+                    kind: MoveKind::Pocket,
+                    from,
+                    to: from,
+                    piece,
+                    captured: None,
+                    promotion: (kind != piece.kind).then_some(kind),
+                    atom: 255,
+                    drop: None,
+                });
             }
         }
     }

@@ -129,8 +129,7 @@ fn parse_pocketing(rules: &Rules, pos: &Position, t: &str) -> Result<Move, Parse
                 "it would leave your royal piece attacked".to_string()
             }
             (Some(r), _) => {
-                let ply =
-                    2 * pos.fullmove.saturating_sub(1) + u32::from(pos.side == Color::Black) + 1;
+                let ply = pos.ply();
                 if r.banned_plies.contains(&ply) {
                     format!("nothing may be pocketed on ply {ply} of the game")
                 } else {
@@ -198,7 +197,7 @@ fn parse_with_drop(rules: &Rules, pos: &Position, t: &str) -> Result<Move, Parse
         [one] => Ok(one.clone()),
         [] => {
             let (action, drop) = t.split_once('&').unwrap_or((t, ""));
-            if reserve_drop_due_text(rules, pos).is_none() {
+            if crate::movegen::reserve_drop_due(rules, pos).is_none() {
                 return fail(t, "no reserve piece may be dropped this turn");
             }
             fail(
@@ -211,10 +210,6 @@ fn parse_with_drop(rules: &Rules, pos: &Position, t: &str) -> Result<Move, Parse
             fail(t, format!("ambiguous: {}", names.join(" or ")))
         }
     }
-}
-
-fn reserve_drop_due_text(rules: &Rules, pos: &Position) -> Option<bool> {
-    crate::movegen::reserve_drop_due(rules, pos)
 }
 
 /// Could the piece on `from` be pocketed, royal safety aside?

@@ -145,6 +145,12 @@ impl Position {
         }
     }
 
+    /// The ply of the game about to be played, from the move number and
+    /// the side to move: 1 is White's first move, 2 Black's first.
+    pub fn ply(&self) -> u32 {
+        2 * self.fullmove.saturating_sub(1) + u32::from(self.side == Color::Black) + 1
+    }
+
     /// The piece on `sq`.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {

@@ -225,12 +225,10 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         return say(if let Some(o) = s.game.outcome() {
             format!("no legal moves: the game is over, {o}\n")
         } else if !rest.is_empty() {
-            let side = if pos.side == Color::White {
-                "White"
-            } else {
-                "Black"
-            };
-            format!("{side}, to move, has no legal move of `{rest}`\n")
+            format!(
+                "{}, to move, has no legal move of `{rest}`\n",
+                pos.side.title()
+            )
         } else {
             "no legal moves\n".to_string()
         });
@@ -435,11 +433,7 @@ fn attacks(s: &mut Session, rest: &str) -> Reply {
             })
             .collect();
         list.sort();
-        let name = if color == Color::White {
-            "White"
-        } else {
-            "Black"
-        };
+        let name = color.title();
         if list.is_empty() {
             out.push_str(&format!("{name}: none\n"));
         } else {
@@ -599,14 +593,7 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
     let name = |p: Option<crate::board::Piece>| {
         p.map_or_else(
             || "nothing".to_string(),
-            |p| {
-                let side = if p.color == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
-                format!("{side} {}", rules.piece(p.kind).name)
-            },
+            |p| format!("{} {}", p.color.title(), rules.piece(p.kind).name),
         )
     };
     let mut out = format!("{}:\n", to_san(&rules, &pos, &mv));
@@ -651,11 +638,7 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 "{} on {} changes sides to {}",
                 name(now.piece_at(*square)),
                 g.name(*square),
-                if *color == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                }
+                color.title()
             ),
             Effect::Swap(a, b) => format!(
                 "{} on {} and {} on {} change places",
@@ -678,9 +661,9 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 };
                 format!(
                     "a {} {} goes into {}'s pocket{why}",
-                    side_name(*color),
+                    color.title(),
                     rules.piece(*kind).name,
-                    side_name(*color)
+                    color.title()
                 )
             }
             Effect::FromPocket {
@@ -689,7 +672,7 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 square,
             } => format!(
                 "{} drops a {} from the pocket on {}",
-                side_name(*color),
+                color.title(),
                 rules.piece(*kind).name,
                 g.name(*square)
             ),
@@ -712,13 +695,13 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                     .map_or("piece".to_string(), |p| rules.piece(p.kind).name.clone());
                 format!(
                     "{} drops its reserve {} (number {} in the drop order) on {}",
-                    side_name(*color),
+                    color.title(),
                     what,
                     at + 1,
                     g.name(*square)
                 )
             }
-            Effect::ClearPocket(color) => format!("{}'s pocket is emptied", side_name(*color)),
+            Effect::ClearPocket(color) => format!("{}'s pocket is emptied", color.title()),
             Effect::PlaceMarker { square, mutator } => {
                 format!(
                     "a marker of mutator {mutator} is put on {}",
@@ -732,19 +715,12 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
                 g.name(*square),
                 if *moved { "moved" } else { "unmoved" }
             ),
-            Effect::Defer { color, .. } => format!("{} has a choice to make", side_name(*color)),
+            Effect::Defer { color, .. } => format!("{} has a choice to make", color.title()),
         };
         out.push_str(&format!("  {}. {line}\n", i + 1));
         now.apply_effect(&rules, e);
     }
     say(out)
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// The game as PGN: tags for the variant, seed and start, then the moves.

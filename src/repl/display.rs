@@ -44,14 +44,15 @@ fn glyph(name: &str, color: Color) -> Option<char> {
 
 /// The symbol of a piece in `style`: a glyph, its one-letter code, or a
 /// short unique abbreviation of a longer code (the legend spells it out).
-fn symbol(rules: &Rules, piece: Piece, style: Style) -> String {
+/// `short` is [`abbreviations`], worked out once per drawing.
+fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String {
     let def = rules.piece(piece.kind);
     if style.unicode
         && let Some(g) = glyph(&def.name, piece.color)
     {
         return g.to_string();
     }
-    let short = &abbreviations(rules)[piece.kind.index()];
+    let short = &short[piece.kind.index()];
     match piece.color {
         Color::White => short.clone(),
         Color::Black => short.to_ascii_lowercase(),
@@ -100,7 +101,8 @@ fn abbreviations(rules: &Rules) -> Vec<String> {
 pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
     let g = rules.geometry;
     // Every cell is as wide as the widest symbol, so `Sis` lines up.
-    let width = abbreviations(rules)
+    let short = abbreviations(rules);
+    let width = short
         .iter()
         .map(|a| a.chars().count())
         .max()
@@ -122,7 +124,7 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
             let sq = g.square(file, rank);
             let here = sq.is_some_and(marked);
             let (text, piece) = match sq.and_then(|sq| pos.piece_at(sq)) {
-                Some(p) => (symbol(rules, p, style), Some(p)),
+                Some(p) => (symbol(rules, &short, p, style), Some(p)),
                 None if style.unicode => ("·".to_string(), None),
                 None => (".".to_string(), None),
             };
@@ -172,19 +174,13 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
     s
 }
 
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 /// Lines for what the position holds beyond the board, each only when
 /// there is something to show.
 pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let g = rules.geometry;
+    let short = abbreviations(rules);
     let mut s = String::new();
-    let token = |kind, color| symbol(rules, Piece { kind, color }, style);
+    let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
     if rules.pocket.is_some() || !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
         for color in [Color::White, Color::Black] {
             let held: Vec<String> = pos.pockets[color]
@@ -196,14 +192,14 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             } else {
                 held.join(" ")
             };
-            s.push_str(&format!("{} in hand: {held}\n", side_name(color)));
+            s.push_str(&format!("{} in hand: {held}\n", color.title()));
         }
     }
     if !pos.reserves.white.is_empty() || !pos.reserves.black.is_empty() {
         for color in [Color::White, Color::Black] {
             let left: Vec<String> = pos.reserves[color]
                 .remaining()
-                .map(|p| symbol(rules, p, style))
+                .map(|p| symbol(rules, &short, p, style))
                 .collect();
             let window = rules
                 .drops
@@ -219,7 +215,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 Some(next) => format!("{} (next to drop: {next}{window})", left.join(" ")),
                 None => "empty".to_string(),
             };
-            s.push_str(&format!("{} reserve: {line}\n", side_name(color)));
+            s.push_str(&format!("{} reserve: {line}\n", color.title()));
         }
     }
     if pos.upper.len > 0 {
@@ -233,8 +229,8 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 Some(format!(
                     "{} {}+{}",
                     g.name(sq),
-                    symbol(rules, bottom, style),
-                    symbol(rules, top, style)
+                    symbol(rules, &short, bottom, style),
+                    symbol(rules, &short, top, style)
                 ))
             })
             .collect();
@@ -263,7 +259,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
     }
     if let Some(due) = crate::movegen::reserve_drop_due(rules, pos) {
-        let side = side_name(pos.side);
+        let side = pos.side.title();
         if due {
             s.push_str(&format!("{side} must drop this turn if any turn can\n"));
         } else {
@@ -287,7 +283,7 @@ pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
             let p = pos.piece_at(sq)?;
             Some(format!(
                 "{}'s {} on {}",
-                side_name(p.color),
+                p.color.title(),
                 rules.piece(p.kind).name,
                 g.name(sq)
             ))
@@ -315,6 +311,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
         return None;
     }
     used.sort_by_key(|k| k.index());
+    let short = abbreviations(rules);
     let items: Vec<String> = used
         .iter()
         .map(|&kind| {
@@ -322,7 +319,11 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
                 kind,
                 color: Color::White,
             };
-            format!("{} {}", symbol(rules, piece, style), rules.piece(kind).name)
+            format!(
+                "{} {}",
+                symbol(rules, &short, piece, style),
+                rules.piece(kind).name
+            )
         })
         .collect();
     Some(format!("   {}\n", items.join(", ")))

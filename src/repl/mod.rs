@@ -98,11 +98,7 @@ impl Session {
                 s.push_str(&format!("game over: {said}\n"));
             }
             None => {
-                let side = if pos.side == Color::White {
-                    "White"
-                } else {
-                    "Black"
-                };
+                let side = pos.side.title();
                 let check = if in_check(rules, pos, pos.side) {
                     " (check)"
                 } else {

@@ -1318,14 +1318,8 @@ fn compile_block(
                 }
                 let mut seen = SquareSet::EMPTY;
                 for &q in &squares {
-                    let mirror = match symmetry {
-                        super::Symmetry::Central => geometry.square(
-                            geometry.width as i32 - 1 - geometry.file(q),
-                            geometry.height as i32 - 1 - geometry.rank(q),
-                        ),
-                        _ => Some(geometry.flip(q)),
-                    };
-                    if seen.contains(q) || mirror.is_some_and(|m| squares.contains(&m)) {
+                    let mirror = symmetry.black_square(&geometry, q);
+                    if seen.contains(q) || squares.contains(&mirror) {
                         diags.push(Diagnostic::error(
                             span,
                             format!(

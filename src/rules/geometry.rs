@@ -84,6 +84,14 @@ impl Geometry {
         Square(((self.height as i32 - 1 - self.rank(sq)) * self.width as i32 + self.file(sq)) as u8)
     }
 
+    /// The square turned half a turn about the board's centre.
+    pub fn rotate(&self, sq: Square) -> Square {
+        Square(
+            ((self.height as i32 - 1 - self.rank(sq)) * self.width as i32
+                + (self.width as i32 - 1 - self.file(sq))) as u8,
+        )
+    }
+
     /// Name like `e4`, `j10`.
     pub fn name(&self, sq: Square) -> String {
         format!("{}{}", file_char(self.file(sq)), self.rank(sq) + 1)

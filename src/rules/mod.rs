@@ -167,6 +167,17 @@ pub enum Symmetry {
     None,
 }
 
+impl Symmetry {
+    /// Black's square for White's `sq` (with `None`, where Black's own
+    /// shuffle goes: the mirrored square).
+    pub fn black_square(self, g: &Geometry, sq: Square) -> Square {
+        match self {
+            Symmetry::Central => g.rotate(sq),
+            Symmetry::Mirror | Symmetry::None => g.flip(sq),
+        }
+    }
+}
+
 /// A start position drawn at random from a seed: pieces shuffled over
 /// squares, over the variant's `setup`.
 #[derive(Clone, Debug)]
