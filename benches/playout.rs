@@ -7,7 +7,6 @@
 //! games per variant; default 8). Prints turns/s and games/s.
 
 use changeling::game::{Game, Rng};
-use changeling::movegen::legal_moves;
 use changeling::variants::load;
 use std::time::Instant;
 
@@ -30,7 +29,7 @@ fn main() {
             // The fifty-move and repetition rules end every game; the cap
             // only guards the benchmark against a rule change.
             while game.outcome().is_none() && game.history().len() < 20_000 {
-                let legal = legal_moves(&rules, game.position());
+                let legal = game.legal();
                 let mv = legal[rng.below(legal.len() as u64) as usize].clone();
                 game.push(mv);
                 turns += 1;

@@ -34,6 +34,9 @@ pub const EMBEDDED: &[(&str, &str)] = &[
 /// The variant used when none is named.
 pub const DEFAULT_VARIANT: &str = "chess";
 
+/// The variant `changeling play` starts when none is named.
+pub const DEFAULT_PLAY_VARIANT: &str = "mutatis-mutandis";
+
 /// The text of an embedded variant file.
 pub fn embedded(name: &str) -> Option<&'static str> {
     EMBEDDED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)

@@ -142,7 +142,7 @@ fn garbage_never_breaks_the_session() {
         input.push('\n');
     }
     input.push_str("undo 100\nfen\n");
-    let out = run(&[], &input);
+    let out = run(&["chess"], &input);
     assert!(
         out.trim_end()
             .ends_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -163,4 +163,23 @@ fn every_command_has_its_help_in_a_transcript() {
             c.name
         );
     }
+}
+
+/// With no variant named, `play` starts Mutatis Mutandis from a seed it
+/// draws and prints; that seed given back gives the same setup.
+#[test]
+fn the_default_game_is_mutatis_mutandis_from_a_shown_seed() {
+    let out = run(&[], "fen\n");
+    let first = out.lines().next().unwrap();
+    let seed: String = first
+        .strip_prefix("random setup from seed ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let fen = out.lines().last().unwrap().to_string();
+    assert!(fen.contains("> w ") && fen.ends_with(" 0 1"), "{fen}");
+    let again = run(&["mutatis-mutandis", "--seed", &seed], "fen\n");
+    assert_eq!(again.lines().last(), Some(fen.as_str()));
+    assert!(!again.starts_with("random setup"), "{again}");
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 fn start(history: &Path) -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_changeling"));
-    cmd.args(["play", "--pieces", "ascii", "--colour", "never"])
+    cmd.args(["play", "chess", "--pieces", "ascii", "--colour", "never"])
         .env("CHANGELING_HISTORY", history)
         .env("TERM", "xterm")
         .env_remove("NO_COLOR");

@@ -4,7 +4,7 @@ mod play;
 
 use crate::movegen::{divide, perft};
 use crate::notation::{parse_fen, to_uci};
-use crate::variants::{DEFAULT_VARIANT, EMBEDDED, check_str, load};
+use crate::variants::{DEFAULT_PLAY_VARIANT, DEFAULT_VARIANT, EMBEDDED, check_str, load};
 use crate::{diag::render, position::Position, rules::Rules};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,15 +33,16 @@ enum Command {
     /// Play a game on the terminal (moves in SAN or coordinates).
     Play {
         /// Embedded variant name or variant file.
-        #[arg(default_value = DEFAULT_VARIANT)]
+        #[arg(default_value = DEFAULT_PLAY_VARIANT)]
         variant: String,
         /// Start from this position instead of the variant's setup.
         #[arg(long)]
         fen: Option<String>,
         /// Seed of the random setup (for variants that draw one) and of
-        /// chance events.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        /// chance events [default: drawn from the clock for a random
+        /// setup, and shown; 0 otherwise].
+        #[arg(long)]
+        seed: Option<u64>,
         /// Pieces as letters or chess glyphs (auto: glyphs on a terminal).
         #[arg(long, value_enum, default_value_t = play::Pieces::Auto)]
         pieces: play::Pieces,
@@ -116,10 +117,24 @@ pub fn run() -> ExitCode {
             seed,
             pieces,
             colour,
-        } => match setup(&variant, fen.as_deref(), seed) {
-            Ok((rules, pos)) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
-            Err(code) => code,
-        },
+        } => {
+            let rules = match load(&variant) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprint!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let drawn = seed.is_none() && fen.is_none() && rules.random_setup.is_some();
+            let seed = seed.unwrap_or_else(|| if drawn { clock_seed() } else { 0 });
+            if drawn {
+                println!("random setup from seed {seed} (`--seed {seed}` plays it again)");
+            }
+            match start(&rules, fen.as_deref(), seed) {
+                Ok(pos) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
+                Err(code) => code,
+            }
+        }
         Command::Perft {
             depth,
             variant,
@@ -304,18 +319,32 @@ fn report(nodes: u64, secs: f64) {
 }
 
 /// Loads a variant and its start (or given) position, printing errors.
+/// A seed from the clock, for a game nobody asked to reproduce.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    // Small enough to type back.
+    (now.as_secs() ^ u64::from(now.subsec_nanos())) % 1_000_000
+}
+
 fn setup(variant: &str, fen: Option<&str>, seed: u64) -> Result<(Arc<Rules>, Position), ExitCode> {
     let rules = load(variant).map_err(|e| {
         eprint!("{e}");
         ExitCode::from(2)
     })?;
-    let pos = match fen {
-        Some(fen) => parse_fen(&rules, fen),
-        None => crate::game::start_position(&rules, seed),
+    let pos = start(&rules, fen, seed)?;
+    Ok((rules, pos))
+}
+
+/// The position `fen` gives, or the variant's start for `seed`.
+fn start(rules: &Rules, fen: Option<&str>, seed: u64) -> Result<Position, ExitCode> {
+    match fen {
+        Some(fen) => parse_fen(rules, fen),
+        None => crate::game::start_position(rules, seed),
     }
     .map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(2)
-    })?;
-    Ok((rules, pos))
+    })
 }

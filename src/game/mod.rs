@@ -183,6 +183,8 @@ pub struct Game {
     start: Position,
     position: Position,
     history: Vec<(Move, Position)>,
+    /// The legal moves of `position`, worked out when first asked for.
+    legal: std::sync::OnceLock<Vec<Move>>,
     /// The seed this game's chance events come from.
     pub seed: u64,
     /// The generator for chance events.
@@ -208,6 +210,7 @@ impl Game {
             position: start.clone(),
             start,
             history: Vec::new(),
+            legal: std::sync::OnceLock::new(),
             seed,
             rng: Rng::new(seed),
         }
@@ -248,8 +251,16 @@ impl Game {
         if self.outcome().is_some() {
             Vec::new()
         } else {
-            legal_moves(&self.rules, &self.position)
+            self.legal().to_vec()
         }
+    }
+
+    /// The legal moves of the current position by the rules of movement,
+    /// whether or not a draw rule has ended the game; kept until the
+    /// position changes.
+    pub fn legal(&self) -> &[Move] {
+        self.legal
+            .get_or_init(|| legal_moves(&self.rules, &self.position))
     }
 
     /// Plays a move given as text (coordinates or SAN).
@@ -272,12 +283,14 @@ impl Game {
         let before = self.position.clone();
         self.position.play_unchecked(&self.rules, &mv);
         self.history.push((mv, before));
+        self.legal = std::sync::OnceLock::new();
     }
 
     /// Takes back the last move; returns it.
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, before) = self.history.pop()?;
         self.position = before;
+        self.legal = std::sync::OnceLock::new();
         Some(mv)
     }
 
@@ -311,7 +324,7 @@ impl Game {
                 reason: reason.to_string(),
             },
         };
-        if legal_moves(rules, pos).is_empty() {
+        if self.legal().is_empty() {
             return Some(if in_check(rules, pos, side) {
                 verdict(rules.ending.checkmate, "checkmate")
             } else {

@@ -132,10 +132,14 @@ fn script_attacks_from(rules: &Rules, pos: &Position, src: Square, sq: Square) -
     let Some(host) = rules.script.as_ref() else {
         return false;
     };
-    host.has(crate::script::hooks::ATTACKS)
-        && pos
-            .piece_at(src)
-            .is_some_and(|p| rules.scripted[p.kind.index()])
+    let Some(p) = pos.piece_at(src) else {
+        return false;
+    };
+    rules.scripted[p.kind.index()]
+        && rules.script_reach[p.kind.index()]
+            .as_ref()
+            .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
+        && host.has(crate::script::hooks::ATTACKS)
         && host.attacks(pos, src, sq)
 }
 

@@ -234,6 +234,9 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     if rules.pawns.from_reserve && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);
     }
+    if rules.promoters >> piece.kind.index() & 1 != 0 {
+        piece_promotions(rules, pos, from, piece, out, start);
+    }
     if !rules.morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
     }
@@ -265,6 +268,57 @@ fn reserve_promotions(
         }
         i += 1;
     }
+}
+
+/// A kind that is not a pawn but promotes (`promotes`): its own moves
+/// (not given as effects) that end in the promotion zone become one move
+/// per kind it may promote to, by the pawns' rules (the choices, or the
+/// reserve's last piece). A piece that must promote and has nothing to
+/// promote to may not go there; one that may keeps the plain move too.
+#[cold]
+fn piece_promotions(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    out: &mut Vec<Move>,
+    start: usize,
+) {
+    use crate::rules::Promotes;
+    let must = rules.pieces[piece.kind.index()].promotes == Promotes::Must;
+    let zone = rules.pawns.promotion_zone[piece.color];
+    let kinds: Vec<crate::board::PieceKind> = if rules.pawns.from_reserve {
+        pos.reserves[piece.color]
+            .last()
+            .map(|p| p.kind)
+            .into_iter()
+            .collect()
+    } else {
+        rules.pawns.promotion_choices.clone()
+    };
+    let end = out.len();
+    let mut keep = Vec::with_capacity(end - start);
+    for m in out.drain(start..) {
+        let promotes = m.from == from
+            && m.promotion.is_none()
+            && !m.is_drop()
+            && !matches!(m.kind, MoveKind::Effects(_))
+            && zone.contains(m.to);
+        if promotes {
+            for &k in &kinds {
+                keep.push(Move {
+                    kind: MoveKind::Promote,
+                    promotion: Some(k),
+                    ..m.clone()
+                });
+            }
+            if must {
+                continue;
+            }
+        }
+        keep.push(m);
+    }
+    out.extend(keep);
 }
 
 /// `mv` with its actor arriving as `kind`. A move given as effects gets a
@@ -1042,6 +1096,7 @@ fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if rules.must_move
         || !rules.morphs.is_empty()
+        || rules.promoters != 0
         || rules.pawns.from_reserve
         || rules.reserve.is_some()
         || rules.pocket.is_some()

@@ -344,14 +344,25 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
         let names: Vec<String> = candidates.iter().map(|m| to_uci(rules, m)).collect();
         return fail(t, format!("ambiguous: {}", names.join(" or ")));
     }
-    if let Some(m) = candidates.iter().find(|m| m.promotion == promotion) {
+    // A written kind names a promotion before a morph to the same kind.
+    let written = |m: &&&Move| m.promotion == promotion;
+    if let Some(m) = candidates
+        .iter()
+        .filter(written)
+        .find(|m| !rules.silent_morph(m))
+        .or_else(|| candidates.iter().find(written))
+    {
         return Ok((*m).clone());
     }
     // A piece's forced change (a morph) need not be written.
-    if let (None, [m]) = (promotion, &candidates[..])
-        && (!rules.is_pawn(m.piece.kind) || rules.silent_morph(m))
-    {
-        return Ok((*m).clone());
+    let unwritten: Vec<&&Move> = candidates
+        .iter()
+        .filter(|m| {
+            (!rules.is_pawn(m.piece.kind) && m.kind != MoveKind::Promote) || rules.silent_morph(m)
+        })
+        .collect();
+    if let (None, [m]) = (promotion, &unwritten[..]) {
+        return Ok((**m).clone());
     }
     if !candidates.is_empty() {
         let choices: Vec<String> = candidates

@@ -145,6 +145,11 @@ pub enum MoveKind {
     Pocket,
     /// An exotic move given as explicit effects.
     Effects(Arc<Vec<Effect>>),
+    /// Like [`MoveKind::Normal`], by a kind that is not a pawn but
+    /// promotes (`promotes`): the piece becomes [`Move::promotion`] by the
+    /// pawns' rules (taking the reserve's last piece when promotions come
+    /// from the reserve), which a morph to the same kind would not.
+    Promote,
 }
 
 /// A move: what a player chooses.
@@ -289,7 +294,7 @@ impl Move {
                 unit: 0,
                 by: Some(self.from),
             }),
-            MoveKind::Normal | MoveKind::DoubleStep => {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote => {
                 if self.captured.is_some() {
                     out.push(Effect::Capture {
                         square: self.to,

@@ -18,7 +18,7 @@ impl Position {
                 MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant(_)
             );
         match &mv.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote => {
                 if self.take(rules, mv.to).is_some() {
                     irreversible = true;
                 }
@@ -29,7 +29,7 @@ impl Position {
                 };
                 if mv.promotion.is_some()
                     && rules.pawns.from_reserve
-                    && rules.is_pawn(piece.kind)
+                    && (rules.is_pawn(piece.kind) || mv.kind == MoveKind::Promote)
                     && rules.pawns.promotion_zone[piece.color].contains(mv.to)
                 {
                     self.reserves[piece.color].take_last();

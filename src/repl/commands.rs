@@ -6,7 +6,7 @@ use crate::board::{Color, PieceKind};
 use crate::game::Game;
 use crate::movegen::{attackers_of, is_attacked, perft, perft_until};
 use crate::notation::{parse_fen, to_fen, to_san};
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{MorphCondition, MorphTarget, MorphTrigger, Rules};
 use crate::show::{Diagram, in_position, on_empty_board};
 
@@ -499,8 +499,18 @@ fn count(s: &mut Session, rest: &str) -> Reply {
 /// Which morph rule changed the moving piece into `kind`, and why, for
 /// `explain`: ` (morph escape: attacked on c3, captures nothing)`.
 fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> String {
-    if rules.is_pawn(mv.piece.kind) {
-        return String::new();
+    let promotes = mv.kind == MoveKind::Promote;
+    if rules.is_pawn(mv.piece.kind) || promotes {
+        return if rules.pawns.from_reserve {
+            format!(
+                " (promotion: the last piece of {}'s reserve)",
+                mv.piece.color.title()
+            )
+        } else if promotes {
+            " (promotion)".to_string()
+        } else {
+            String::new()
+        };
     }
     let g = rules.geometry;
     for rule in rules
@@ -719,6 +729,31 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
         };
         out.push_str(&format!("  {}. {line}\n", i + 1));
         now.apply_effect(&rules, e);
+    }
+    // A pawn put on its last rank by another piece's move (slung) promotes
+    // from the reserve once the action is over.
+    if rules.pawns.from_reserve && matches!(mv.kind, MoveKind::Effects(_)) {
+        let mut played = pos.clone();
+        played.play_unchecked(&rules, &mv);
+        let mut n = mv.effects(&rules).len();
+        for color in Color::ALL {
+            for sq in rules.pawns.promotion_zone[color].iter() {
+                if let (Some(p), Some(q)) = (now.piece_at(sq), played.piece_at(sq))
+                    && p.color == color
+                    && rules.is_pawn(p.kind)
+                    && q.kind != p.kind
+                {
+                    n += 1;
+                    out.push_str(&format!(
+                        "  {n}. {} on {} becomes a {} (promotion on reaching the last rank: the last piece of {}'s reserve)\n",
+                        name(Some(p)),
+                        g.name(sq),
+                        rules.piece(q.kind).name,
+                        color.title()
+                    ));
+                }
+            }
+        }
     }
     say(out)
 }

@@ -4,12 +4,12 @@
 
 use super::{
     CastleRule, Ending, Geometry, MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules,
-    PhaseDef, PieceDef, Rules, Verdict,
+    PhaseDef, PieceDef, Promotes, Rules, Verdict,
 };
 use crate::board::{ByColor, MAX_KINDS, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
 use crate::lang::ast::{Block, Entry, File, Item, Section, Value};
-use crate::lang::movement::parse_movement;
+use crate::lang::movement::{Style, parse_movement};
 use crate::lang::parse_file;
 use indexmap::IndexMap;
 use std::fmt;
@@ -85,6 +85,8 @@ const PIECE_KEYS: &[&str] = &[
     "must_move_when_attacked",
     "freezes",
     "protects",
+    "attacks_within",
+    "promotes",
     "components",
 ];
 const PAWN_KEYS: &[&str] = &[
@@ -659,6 +661,7 @@ fn compile_block(
     // Pieces first: other sections refer to them by name.
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
+    let mut within_keys: Vec<(usize, Span)> = Vec::new();
     let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut component_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
@@ -794,6 +797,50 @@ fn compile_block(
             .take("protects")
             .and_then(|e| get_bool(e, diags))
             .unwrap_or(false);
+        let attacks_within = pr.take("attacks_within").and_then(|e| {
+            let text = get_str(e, diags)?;
+            if text.trim().is_empty() {
+                return Some(Vec::new());
+            }
+            let atoms = parse_movement(text, e.value.span)
+                .map_err(|mut errs| diags.append(&mut errs))
+                .ok()?;
+            if atoms
+                .iter()
+                .any(|a| !matches!(a.style, Style::Leap | Style::Ride))
+            {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        "`attacks_within` takes plain leaps and rides only",
+                    )
+                    .with_help("bound the reach with leapers and riders, e.g. \"Q\" or \"KN\""),
+                );
+                return None;
+            }
+            within_keys.push((pieces.len(), e.key.span));
+            Some(atoms)
+        });
+        let mut promotes = Promotes::Never;
+        if let Some(e) = pr.take("promotes") {
+            promotes = match &e.value.node {
+                Value::Ident(w) if w == "true" => Promotes::Must,
+                Value::Ident(w) if w == "false" => Promotes::Never,
+                Value::Ident(w) if w == "optional" => Promotes::May,
+                _ => {
+                    type_error(e, "`true`, `false` or `optional`", diags);
+                    Promotes::Never
+                }
+            };
+            if promotes != Promotes::Never && pawn {
+                diags.push(
+                    Diagnostic::error(e.key.span, "a pawn kind promotes by the pawn rules already")
+                        .with_help(
+                            "`promotes` is for other kinds that promote like a pawn; drop it",
+                        ),
+                );
+            }
+        }
         pr.finish(PIECE_KEYS, "a piece", diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -808,6 +855,8 @@ fn compile_block(
             freezes: None,
             protects,
             components: Vec::new(),
+            attacks_within,
+            promotes,
         });
         piece_spans.push(pname.span);
     }
@@ -1526,6 +1575,20 @@ fn compile_block(
             ));
         }
     }
+    for &(k, span) in &within_keys {
+        if !scripted[k] {
+            diags.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "`attacks_within` on `{}`, which is not scripted",
+                        pieces[k].name
+                    ),
+                )
+                .with_help("it bounds a scripted kind's `attacks` hook; list the kind under the script's `pieces` or `replace`"),
+            );
+        }
+    }
     r.finish(VARIANT_KEYS, "a variant", diags);
     if diags.iter().any(Diagnostic::is_error) {
         return None;
@@ -1572,6 +1635,8 @@ fn compile_block(
         pin_shortcut: false,
         may_repeat: ByColor::default(),
         script,
+        script_reach: Vec::new(),
+        promoters: 0,
         scripted,
         script_only,
         paths_of: ByColor::default(),

@@ -50,6 +50,26 @@ pub struct PieceDef {
     /// The simple kinds a compound is made of (`components = [rook,
     /// bishop]`), for morphs that turn it into the one it moved as.
     pub components: Vec<PieceKind>,
+    /// For a scripted kind: the leaps and rides (on an empty board) that
+    /// bound where its `attacks` hook can answer yes (`attacks_within`);
+    /// `None`: anywhere.
+    pub attacks_within: Option<Vec<Atom>>,
+    /// A kind that is not a pawn but promotes by the pawns' rules when its
+    /// own move ends in the promotion zone (`promotes = true`, or
+    /// `optional` to leave it the player's choice).
+    pub promotes: Promotes,
+}
+
+/// Whether a piece that is not a pawn promotes (`promotes`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Promotes {
+    /// It never promotes.
+    #[default]
+    Never,
+    /// It must, on reaching the promotion zone by its own move.
+    Must,
+    /// It may, on reaching the promotion zone by its own move.
+    May,
 }
 
 impl PieceDef {
@@ -353,6 +373,11 @@ pub struct Rules {
     pub script: Option<std::sync::Arc<crate::script::ScriptHost>>,
     /// Kinds whose moves and attacks also go through the script.
     pub scripted: Vec<bool>,
+    /// Per kind and colour, per square: where a scripted kind's attacks can
+    /// reach from there (`attacks_within`); `None`: no bound.
+    pub script_reach: Vec<Option<ByColor<Vec<SquareSet>>>>,
+    /// Kinds (bit per kind) that are not pawns but promote (`promotes`).
+    pub promoters: u128,
     /// Kinds whose moves come only from the script (their `betza` moves
     /// are not generated).
     pub script_only: Vec<bool>,
@@ -419,6 +444,7 @@ impl Rules {
             return false;
         };
         if mv.is_pocketing()
+            || mv.kind == crate::position::MoveKind::Promote
             || self.is_pawn(mv.piece.kind)
                 && self.pawns.promotion_zone[mv.piece.color].contains(mv.to)
         {

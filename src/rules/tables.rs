@@ -340,6 +340,18 @@ pub fn finish(rules: &mut Rules) {
     rules.moves_of = gen_tables;
     rules.attack = attack;
     rules.royal_kind = rules.pieces.iter().map(|p| p.royal).collect();
+    rules.script_reach = rules
+        .pieces
+        .iter()
+        .map(|p| {
+            let atoms = p.attacks_within.as_ref()?;
+            Some(ByColor::new_with(|color| {
+                g.squares()
+                    .map(|from| reach_on_empty_board(g, atoms, color, from))
+                    .collect()
+            }))
+        })
+        .collect();
     rules.capturable_by = rules
         .pieces
         .iter()
@@ -354,6 +366,7 @@ pub fn finish(rules: &mut Rules) {
         .collect();
     rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| m != 0));
     rules.protectors = kinds_where(&rules.pieces, |p| p.protects);
+    rules.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
     rules.capture_limits = rules.immunity || rules.protectors != 0;
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.uses_unmoved = rules
@@ -399,6 +412,38 @@ pub fn finish(rules: &mut Rules) {
 }
 
 /// Bit `k` set where kind `k`'s definition satisfies `f`.
+/// The squares `atoms` (leaps and rides) reach from `from` on an empty
+/// board, for `color`.
+fn reach_on_empty_board(
+    g: crate::rules::Geometry,
+    atoms: &[crate::lang::movement::Atom],
+    color: Color,
+    from: crate::board::Square,
+) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    for atom in atoms {
+        for &(dx, dy) in &atom.dirs {
+            let dy = if color == Color::White { dy } else { -dy };
+            let range = match (atom.style, atom.range) {
+                (Style::Leap, _) => 1,
+                (_, 0) => usize::MAX,
+                (_, n) => usize::from(n),
+            };
+            let mut at = from;
+            for _ in 0..range {
+                match g.offset(at, i32::from(dx), i32::from(dy)) {
+                    Some(next) => {
+                        set.insert(next);
+                        at = next;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+    set
+}
+
 fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> u128 {
     pieces
         .iter()
