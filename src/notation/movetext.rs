@@ -364,6 +364,10 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     if let (None, [m]) = (promotion, &unwritten[..]) {
         return Ok((**m).clone());
     }
+    // Nor need a promotion with only one kind to go to.
+    if let (None, [m]) = (promotion, &candidates[..]) {
+        return Ok((*m).clone());
+    }
     if !candidates.is_empty() {
         let choices: Vec<String> = candidates
             .iter()
@@ -407,7 +411,29 @@ fn explain_illegal(
         Some(p) => {
             let mut pseudo = Vec::new();
             pseudo_moves(rules, pos, &mut pseudo);
-            if pseudo.iter().any(|m| m.from == from && m.to == to) {
+            let legal = legal_moves(rules, pos);
+            let with_drop = legal
+                .iter()
+                .find(|m| m.from == from && m.to == to && m.drop.is_some());
+            let must_move = pos.occupied(pos.side).iter().find(|&s| {
+                s != from
+                    && pos
+                        .piece_at(s)
+                        .is_some_and(|q| rules.piece(q.kind).must_move)
+                    && crate::movegen::is_attacked(rules, pos, s, !pos.side)
+            });
+            if let Some(m) = with_drop {
+                format!(
+                    "a drop from the reserve is due this turn: add it, like `{}`",
+                    to_uci(rules, m)
+                )
+            } else if let Some(s) = must_move {
+                format!(
+                    "your {} on {} is attacked and must move",
+                    rules.piece(pos.piece_at(s).map_or(p.kind, |q| q.kind)).name,
+                    g.name(s)
+                )
+            } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
                 if in_check(rules, pos, pos.side) {
                     format!(
                         "the {} on {} cannot go to {}: you are in check and it does not get you out",
