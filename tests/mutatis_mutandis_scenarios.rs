@@ -147,7 +147,7 @@ fn actors_morph_and_passive_pieces_do_not() {
     // knight stays a knight.
     assert_eq!(
         after(&r, "4k3/8/8/8/3{Swapper}1n2/8/8/4K3<-/-> w - - 0 1", "d4f4"),
-        "4k3/8/8/8/3n1{Chameleon}2/8/8/4K3<-/-> b - - 1 1"
+        "4k3/8/8/8/3n1{Chameleon}2/8/8/4K3<-/-> b - - 1 1 swap:d4f4"
     );
     // The Oxybeles steps d4-e5 and slings the rook from c3 to h8 (the
     // first square of the line that is not empty is off the board): the
@@ -352,4 +352,35 @@ fn the_mamra_and_the_wuss() {
     // Without the knight White plays on.
     let free = "4k3/8/8/8/8/8/PP6/{Wuss}P2K3<-/-> w - - 0 1";
     assert!(!turns(&r, free).is_empty());
+}
+
+/// The swap-back ban (section 5.3) is part of the position: FEN writes it
+/// as a seventh field, reads it back, and the reply may not undo the
+/// swap; a ban that names no swapped pair is refused.
+#[test]
+fn the_swap_back_ban_is_in_the_fen() {
+    let r = mm();
+    // Black's Swapper swaps with White's; White's may not swap straight
+    // back (d4 with f4) on the reply.
+    let fen = after(
+        &r,
+        "4k3/8/8/8/3{swapper}1{Swapper}2/8/8/4K3<-/-> b - - 0 1",
+        "d4f4",
+    );
+    assert_eq!(
+        fen,
+        "4k3/8/8/8/3{Swapper}1{chameleon}2/8/8/4K3<-/-> w - - 1 2 swap:d4f4"
+    );
+    let pos = parse_fen(&r, &fen).unwrap();
+    assert_eq!(to_fen(&r, &pos), fen);
+    let lifted = parse_fen(&r, fen.trim_end_matches(" swap:d4f4")).unwrap();
+    assert!(!turns(&r, &fen).contains(&"d4f4".to_string()));
+    assert!(turns(&r, &to_fen(&r, &lifted)).contains(&"d4f4".to_string()));
+    for bad in [
+        "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swap:d4f4",
+        "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swap:e1",
+        "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swip:e1e8",
+    ] {
+        assert!(parse_fen(&r, bad).is_err(), "{bad}");
+    }
 }

@@ -41,6 +41,8 @@ pub enum FenField {
     Halfmove,
     /// Full-move number.
     Fullmove,
+    /// The swap that may not be undone at once (`swap:d4f4`).
+    SwapBan,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -56,6 +58,7 @@ impl fmt::Display for FenField {
             FenField::EnPassant => "en passant",
             FenField::Halfmove => "half-move clock",
             FenField::Fullmove => "full-move number",
+            FenField::SwapBan => "swap ban",
             FenField::Position => "position",
         })
     }
@@ -175,12 +178,21 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     if fields.is_empty() {
         return err(FenField::Board, "empty FEN");
     }
-    if fields.len() > 6 {
-        return err(
-            FenField::Position,
-            format!("{} fields; a FEN has at most 6", fields.len()),
-        );
-    }
+    // A seventh field, `swap:d4f4`, names the squares of a swap of two
+    // enemies just made, which may not be swapped straight back.
+    let swap_ban = match fields.get(6) {
+        Some(f) if fields.len() == 7 && f.starts_with("swap:") => Some(*f),
+        _ if fields.len() > 6 => {
+            return err(
+                FenField::Position,
+                format!(
+                    "{} fields; a FEN has at most 6, and a seventh may only be a swap ban like `swap:d4f4`",
+                    fields.len()
+                ),
+            );
+        }
+        _ => None,
+    };
     let mut pos = Position::empty();
     // Reserve boards last: `<W/B>`, each in drop order, `-` for a piece
     // already used (dropped from the front, promoted from the back).
@@ -439,6 +451,39 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             pos.fullmove = 1;
         }
     }
+    if let Some(text) = swap_ban {
+        let squares = &text["swap:".len()..];
+        let split = squares
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_alphabetic())
+            .map(|(i, _)| i);
+        let pair = split.and_then(|i| {
+            Some((
+                g.parse_square(&squares[..i])?,
+                g.parse_square(&squares[i..])?,
+            ))
+        });
+        let Some((a, b)) = pair else {
+            return err(
+                FenField::SwapBan,
+                format!("`{text}`: expected two squares, like `swap:d4f4`"),
+            );
+        };
+        match (pos.piece_at(a), pos.piece_at(b)) {
+            (Some(x), Some(y)) if x.color != y.color => pos.swap_back = Some((a, b)),
+            _ => {
+                return err(
+                    FenField::SwapBan,
+                    format!(
+                        "`{text}`: a swap ban needs pieces of both sides on {} and {}",
+                        g.name(a),
+                        g.name(b)
+                    ),
+                );
+            }
+        }
+    }
     pos.rehash(rules);
     validate(rules, &pos)?;
     Ok(pos)
@@ -601,6 +646,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         None => s.push('-'),
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    if let Some((a, b)) = pos.swap_back {
+        s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
+    }
     s
 }
 

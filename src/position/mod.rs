@@ -386,5 +386,6 @@ impl Position {
             && self.ep == other.ep
             && self.pockets == other.pockets
             && self.reserves == other.reserves
+            && self.swap_back == other.swap_back
     }
 }
