@@ -383,3 +383,34 @@ fn a_cannon_pawn_may_promote_from_the_reserve() {
         "k7/8/8/8/8/8/8/4r2K<QR/q-> w - - 1 2"
     );
 }
+
+/// FEN captures everything the rules look at: in seeded random games, at
+/// every ply, the position read back from its FEN has the same legal
+/// turns as the position itself (cornering rights, reserves and their
+/// windows, the swap-back ban), and the same FEN.
+#[test]
+fn the_fen_carries_everything_the_turns_depend_on() {
+    let rules = load("mutatis-mutandis").expect("embedded");
+    let uci = |pos: &changeling::position::Position| {
+        let mut v: Vec<String> = legal_moves(&rules, pos)
+            .iter()
+            .map(|m| changeling::notation::to_uci(&rules, m))
+            .collect();
+        v.sort();
+        v
+    };
+    for seed in 0..6u64 {
+        let mut game = Game::new(rules.clone(), seed).unwrap();
+        let mut rng = Rng::new(seed ^ 0xf3e);
+        while game.outcome().is_none() && game.history().len() < 120 {
+            let pos = game.position();
+            let fen = to_fen(&rules, pos);
+            let back = parse_fen(&rules, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(to_fen(&rules, &back), fen);
+            assert_eq!(uci(&back), uci(pos), "seed {seed}: {fen}");
+            let legal = game.legal();
+            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            game.push(mv);
+        }
+    }
+}

@@ -72,7 +72,7 @@ fn bad_fens_name_the_field() {
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w K - 0 1",
             FenField::Castling,
-            "`K` needs white pieces on e1 and h1",
+            "`K` needs a white royal piece on e1 and a white piece on h1",
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w X - 0 1",

@@ -712,7 +712,13 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         else {
             continue;
         };
-        if king.color != us || partner.color != us {
+        // The king of a castling is the side's royal piece, where the
+        // variant has royals: an unmoved piece of another kind on its
+        // square (one dropped there) is not.
+        if king.color != us
+            || partner.color != us
+            || (!rules.is_royal(king.kind) && rules.pieces.iter().any(|p| p.royal))
+        {
             continue;
         }
         if rules.freezers != 0

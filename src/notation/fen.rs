@@ -369,18 +369,26 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             // Where several rules share a letter (a king on different
             // files), the letter grants those whose pieces are in place.
             let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
+            // The king square holds the side's royal piece (any piece
+            // where the variant has no royals).
+            let any_royal = rules.pieces.iter().any(|p| p.royal);
+            let royal = |sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
+            };
             let fitting: Vec<_> = named
                 .iter()
-                .filter(|r| own(r.king_from) && own(r.partner_from))
+                .filter(|r| royal(r.king_from) && own(r.partner_from))
                 .collect();
             if fitting.is_empty() {
                 let rule = named[0];
                 return err(
                     FenField::Castling,
                     format!(
-                        "`{c}` needs {} pieces on {} and {}",
+                        "`{c}` needs a {} royal piece on {} and a {} piece on {}",
                         color.name(),
                         g.name(rule.king_from),
+                        color.name(),
                         g.name(rule.partner_from)
                     ),
                 );
