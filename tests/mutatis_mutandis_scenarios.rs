@@ -384,3 +384,45 @@ fn the_swap_back_ban_is_in_the_fen() {
         assert!(parse_fen(&r, bad).is_err(), "{bad}");
     }
 }
+
+/// Pieces that leave their squares by a swap have moved: a corner piece
+/// swapped away (or swapped in) gives no cornering (section 9).
+#[test]
+fn a_swap_ends_the_cornering_right() {
+    let r = mm();
+    let fen = "4k3/8/8/8/7{Swapper}/8/8/4K2R<-/-> w K - 0 1";
+    assert_eq!(cornerings(&r, fen), ["e1g1"]);
+    let next = after(&r, fen, "h4h1");
+    assert_eq!(next, "4k3/8/8/8/7R/8/8/4K2{Chameleon}<-/-> b - - 1 1");
+    let pos = parse_fen(&r, &next).unwrap();
+    assert!(!pos.unmoved.contains(r.geometry.parse_square("h1").unwrap()));
+}
+
+/// The pawn that takes en passant is the actor and morphs (section 6.3).
+#[test]
+fn the_en_passant_capturer_morphs() {
+    let r = mm();
+    let fen = "4k3/8/8/3{berolina}P3/8/8/8/4K3<-/-> w - d6 0 2";
+    assert_eq!(
+        after(&r, fen, "e5d6"),
+        "4k3/8/3{Berolina}4/8/8/8/8/4K3<-/-> b - - 0 2"
+    );
+}
+
+/// A pawn form that may not reach the last rank (its reserve is empty)
+/// cannot take there, so it gives no check there (sections 8.2, 10.3).
+#[test]
+fn a_pawn_with_nothing_to_promote_to_gives_no_check() {
+    let r = mm();
+    let check = |fen: &str| {
+        let pos = parse_fen(&r, fen).unwrap();
+        changeling::movegen::in_check(&r, &pos, changeling::Color::Black)
+    };
+    assert!(!check("3k4/4P3/8/8/8/8/8/4K3<--/qr> b - - 0 1"));
+    assert!(check("3k4/4P3/8/8/8/8/8/4K3<-R/qr> b - - 0 1"));
+    // The King may then step onto a square the pawn would take on.
+    let legal = turns(&r, "6k1/4P3/8/8/8/8/8/4K3<--/qr> b - - 0 1");
+    assert!(legal.contains(&"g8f8".to_string()), "{legal:?}");
+    let legal = turns(&r, "6k1/4P3/8/8/8/8/8/4K3<-R/qr> b - - 0 1");
+    assert!(!legal.contains(&"g8f8".to_string()), "{legal:?}");
+}

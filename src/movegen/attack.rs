@@ -49,7 +49,7 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     if protected(rules, pos, sq, !by) {
         return Vec::new();
     }
-    let active = |s: Square| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p));
+    let active = |s: Square| can_attack_now(rules, pos, s, sq, by);
     let mut v = native_attackers(rules, pos, sq, by);
     v.retain(|&s| active(s));
     if rules.script.is_some() {
@@ -60,6 +60,19 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
         }
     }
     v
+}
+
+/// May the piece on `src` take on `sq` now, its geometry aside? Not when
+/// frozen, nor a pawn whose promotion there would come from an empty
+/// reserve (it may not move onto its last ranks).
+fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square, by: Color) -> bool {
+    pos.piece_at(src).is_some_and(|p| {
+        !frozen(rules, pos, src, p)
+            && !(rules.pawns.from_reserve
+                && rules.is_pawn(p.kind)
+                && rules.pawns.promotion_zone[by].contains(sq)
+                && pos.reserves[by].last().is_none())
+    })
 }
 
 /// The squares from which `by` attacks `sq` by native moves, auras aside.
@@ -96,7 +109,7 @@ fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) 
     if protected(rules, pos, sq, !by) {
         return false;
     }
-    let active = |s: Square| pos.piece_at(s).is_some_and(|p| !frozen(rules, pos, s, p));
+    let active = |s: Square| can_attack_now(rules, pos, s, sq, by);
     native_attackers(rules, pos, sq, by).into_iter().any(active)
         || (rules.script.is_some()
             && pos
@@ -107,7 +120,7 @@ fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) 
 
 /// Is `sq` attacked by `by`?
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
-    if rules.freezers != 0 || rules.protectors != 0 {
+    if rules.freezers != 0 || rules.protectors != 0 || rules.pawns.from_reserve {
         return is_attacked_with_auras(rules, pos, sq, by);
     }
     leap_attacker(rules, pos, sq, by).is_some()

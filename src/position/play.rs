@@ -44,7 +44,9 @@ impl Position {
             MoveKind::EnPassant(victim) => {
                 self.take(rules, *victim);
                 let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
-                self.put(rules, mv.to, piece);
+                // A morph of the capturer comes as the move's promotion.
+                let placed = mv.promotion.map_or(piece, |k| Piece::new(k, piece.color));
+                self.put(rules, mv.to, placed);
                 self.set_unmoved(rules, mv.from, false);
                 irreversible = true;
             }
@@ -246,6 +248,9 @@ impl Position {
                 if let Some(p) = pa {
                     self.put(rules, b, p);
                 }
+                // Both pieces have left their squares.
+                self.set_unmoved(rules, a, false);
+                self.set_unmoved(rules, b, false);
             }
             Effect::ToPocket { color, kind } => {
                 let n = self.pockets[color].count(kind);
