@@ -67,11 +67,11 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
 /// reserve (it may not move onto its last ranks).
 fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square, by: Color) -> bool {
     pos.piece_at(src).is_some_and(|p| {
-        !frozen(rules, pos, src, p)
-            && !(rules.pawns.from_reserve
-                && rules.is_pawn(p.kind)
-                && rules.pawns.promotion_zone[by].contains(sq)
-                && pos.reserves[by].last().is_none())
+        let closed = rules.pawns.from_reserve
+            && rules.is_pawn(p.kind)
+            && rules.pawns.promotion_zone[by].contains(sq)
+            && pos.reserves[by].last().is_none();
+        !closed && !frozen(rules, pos, src, p)
     })
 }
 

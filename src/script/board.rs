@@ -76,6 +76,12 @@ impl Board {
         pos.take(&self.rules, sq);
         let actor = Piece::new(k, me.color);
         pos.put(&self.rules, sq, actor);
+        // An imitator is no pawn: the last rank stays open to it whatever
+        // its side's reserve holds (a pawn with nothing to promote to may
+        // not go there).
+        if self.rules.pawns.from_reserve && pos.reserves[me.color].last().is_none() {
+            pos.reserves[me.color] = crate::board::Reserve::with(&[actor]);
+        }
         let mut moves = Vec::new();
         movegen::piece_moves(&self.rules, &pos, sq, &mut moves);
         let mut out: Vec<Square> = Vec::new();
