@@ -219,6 +219,17 @@ pub(crate) fn register(e: &mut Engine) {
         .register_fn("is_pawn", |b: &mut Board, s: INT| {
             b.piece(s).is_some_and(|p| b.rules.is_pawn(p.kind))
         })
+        // May the piece on `s` end a move on `to`? Not a pawn on its
+        // promotion ranks when promotions come from an empty reserve.
+        .register_fn("may_arrive", |b: &mut Board, s: INT, to: INT| {
+            let (Some(p), Some(to)) = (b.piece(s), b.sq(to)) else {
+                return false;
+            };
+            !(b.rules.pawns.from_reserve
+                && b.rules.is_pawn(p.kind)
+                && b.rules.pawns.promotion_zone[p.color].contains(to)
+                && b.pos.reserves[p.color].last().is_none())
+        })
         .register_fn("forward", |_: &mut Board, color: &str| -> INT {
             if color == "black" { -1 } else { 1 }
         })
