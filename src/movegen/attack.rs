@@ -49,7 +49,7 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     if protected(rules, pos, sq, !by) {
         return Vec::new();
     }
-    let active = |s: Square| can_attack_now(rules, pos, s, sq, by);
+    let active = |s: Square| can_attack_now(rules, pos, s, sq);
     let mut v = native_attackers(rules, pos, sq, by);
     v.retain(|&s| active(s));
     if rules.script.is_some() {
@@ -65,14 +65,9 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
 /// May the piece on `src` take on `sq` now, its geometry aside? Not when
 /// frozen, nor a pawn whose promotion there would come from an empty
 /// reserve (it may not move onto its last ranks).
-fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square, by: Color) -> bool {
-    pos.piece_at(src).is_some_and(|p| {
-        let closed = rules.pawns.from_reserve
-            && rules.is_pawn(p.kind)
-            && rules.pawns.promotion_zone[by].contains(sq)
-            && pos.reserves[by].last().is_none();
-        !closed && !frozen(rules, pos, src, p)
-    })
+fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool {
+    pos.piece_at(src)
+        .is_some_and(|p| pos.may_arrive(rules, p, sq) && !frozen(rules, pos, src, p))
 }
 
 /// The squares from which `by` attacks `sq` by native moves, auras aside.
@@ -109,7 +104,7 @@ fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) 
     if protected(rules, pos, sq, !by) {
         return false;
     }
-    let active = |s: Square| can_attack_now(rules, pos, s, sq, by);
+    let active = |s: Square| can_attack_now(rules, pos, s, sq);
     native_attackers(rules, pos, sq, by).into_iter().any(active)
         || (rules.script.is_some()
             && pos

@@ -1,7 +1,7 @@
 //! Applying moves: the compact fast path and the general effect path.
 
 use super::{Effect, Move, MoveKind, Position};
-use crate::board::{Color, Piece};
+use crate::board::{Color, Piece, Square};
 use crate::rules::Rules;
 
 impl Position {
@@ -154,6 +154,15 @@ impl Position {
         self.turns[us] += 1;
         self.side = !us;
         self.hash ^= rules.zobrist.black;
+    }
+
+    /// May `piece` end a move on `sq`? Not a pawn on its promotion ranks
+    /// when promotions come from the reserve and its side's is empty.
+    pub(crate) fn may_arrive(&self, rules: &Rules, piece: Piece, sq: Square) -> bool {
+        !(rules.pawns.from_reserve
+            && rules.is_pawn(piece.kind)
+            && rules.pawns.promotion_zone[piece.color].contains(sq)
+            && self.reserves[piece.color].last().is_none())
     }
 
     /// A pawn that a move put on its promotion ranks by other means than

@@ -225,10 +225,7 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(p), Some(to)) = (b.piece(s), b.sq(to)) else {
                 return false;
             };
-            !(b.rules.pawns.from_reserve
-                && b.rules.is_pawn(p.kind)
-                && b.rules.pawns.promotion_zone[p.color].contains(to)
-                && b.pos.reserves[p.color].last().is_none())
+            b.pos.may_arrive(&b.rules, p, to)
         })
         .register_fn("forward", |_: &mut Board, color: &str| -> INT {
             if color == "black" { -1 } else { 1 }
