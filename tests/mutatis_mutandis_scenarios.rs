@@ -144,10 +144,11 @@ fn cornering_refused() {
 fn actors_morph_and_passive_pieces_do_not() {
     let r = mm();
     // The Swapper swaps with the enemy knight: it becomes a Chameleon, the
-    // knight stays a knight.
+    // knight stays a knight (and, not being a Swapper or Chameleon, may
+    // swap back at once: no ban).
     assert_eq!(
         after(&r, "4k3/8/8/8/3{Swapper}1n2/8/8/4K3<-/-> w - - 0 1", "d4f4"),
-        "4k3/8/8/8/3n1{Chameleon}2/8/8/4K3<-/-> b - - 1 1 swap:d4f4"
+        "4k3/8/8/8/3n1{Chameleon}2/8/8/4K3<-/-> b - - 1 1"
     );
     // The Oxybeles steps d4-e5 and slings the rook from c3 to h8 (the
     // first square of the line that is not empty is off the board): the
@@ -380,6 +381,40 @@ fn the_swap_back_ban_is_in_the_fen() {
         "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swap:d4f4",
         "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swap:e1",
         "4k3/8/8/8/8/8/8/4K3<-/-> w - - 0 1 swip:e1e8",
+    ] {
+        assert!(parse_fen(&r, bad).is_err(), "{bad}");
+    }
+}
+
+/// Section 4.29: only a Pawn that has never moved double-steps. The
+/// Swapper b2 swaps with its own Pawn c3, which lands on its second rank
+/// having moved: the FEN names it (`moved:b2`), reads it back, and the
+/// Pawn has the single step only. A Pawn dropped there has not moved, and
+/// `moved:` may name only a Pawn on its second rank.
+#[test]
+fn a_displaced_pawn_has_no_double_step() {
+    let r = mm();
+    let fen = after(&r, "4k3/8/8/8/8/2P5/1{Swapper}6/4K3<-/-> w - - 0 3", "b2c3");
+    assert_eq!(
+        fen,
+        "4k3/8/8/8/8/2{Chameleon}5/1P6/4K3<-/-> b - - 1 3 moved:b2"
+    );
+    assert_eq!(to_fen(&r, &parse_fen(&r, &fen).unwrap()), fen);
+    let pawn = |fen: &str| -> Vec<String> {
+        turns(&r, fen)
+            .into_iter()
+            .filter(|t| t.starts_with("b2"))
+            .collect()
+    };
+    let white = fen.replace(" b - - 1 3", " w - - 1 4");
+    assert_eq!(pawn(&white), ["b2b3"]);
+    // The same Pawn, not named, has never moved.
+    let fresh = white.trim_end_matches(" moved:b2");
+    assert_eq!(pawn(fresh), ["b2b3", "b2b4"]);
+    for bad in [
+        "4k3/8/8/8/8/8/1P6/4K3<-/-> w - - 0 1 moved:b3",
+        "4k3/8/8/8/8/8/1P6/4K3<-/-> w - - 0 1 moved:e1",
+        "4k3/8/8/8/8/8/1P6/4K3<-/-> w - - 0 1 moved:b2 moved:b2",
     ] {
         assert!(parse_fen(&r, bad).is_err(), "{bad}");
     }

@@ -102,7 +102,7 @@ fn bad_fens_name_the_field() {
         (
             "4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra",
             FenField::Position,
-            "7 fields; a FEN has at most 6, and a seventh may only be a swap ban like `swap:d4f4`",
+            "`extra`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`) or `moved:` (like `moved:c2,f7`)",
         ),
         (
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",

@@ -154,8 +154,12 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     }
     if rules.uses_unmoved {
         for &sq in &r.squares {
-            pos.set_unmoved(rules, sq, true);
-            pos.set_unmoved(rules, r.symmetry.black_square(&g, sq), true);
+            for sq in [sq, r.symmetry.black_square(&g, sq)] {
+                let tracks = pos
+                    .piece_at(sq)
+                    .is_some_and(|p| rules.tracks_unmoved[p.kind.index()]);
+                pos.set_unmoved(rules, sq, tracks);
+            }
         }
     }
     for color in Color::ALL {

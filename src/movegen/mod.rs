@@ -76,11 +76,13 @@ fn next_to(rules: &Rules, pos: &Position, sq: Square, f: impl Fn(Piece) -> bool)
 }
 
 /// May the piece on `from` use its initial-only moves? Pawns: when on a
-/// double-step rank. Others: while unmoved.
+/// double-step rank (and, under `double_step = unmoved`, unmoved). Others:
+/// while unmoved.
 #[inline]
 pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     if rules.is_pawn(piece.kind) {
         rules.pawns.double_step_zone[piece.color].contains(from)
+            && (!rules.pawns.double_step_unmoved || pos.unmoved.contains(from))
     } else {
         pos.unmoved.contains(from)
     }

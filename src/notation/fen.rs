@@ -43,6 +43,9 @@ pub enum FenField {
     Fullmove,
     /// The swap that may not be undone at once (`swap:d4f4`).
     SwapBan,
+    /// Pieces that would count as unmoved where they stand but have
+    /// moved (`moved:c2,f7`).
+    Moved,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -59,6 +62,7 @@ impl fmt::Display for FenField {
             FenField::Halfmove => "half-move clock",
             FenField::Fullmove => "full-move number",
             FenField::SwapBan => "swap ban",
+            FenField::Moved => "moved pieces",
             FenField::Position => "position",
         })
     }
@@ -178,21 +182,33 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     if fields.is_empty() {
         return err(FenField::Board, "empty FEN");
     }
-    // A seventh field, `swap:d4f4`, names the squares of a swap of two
-    // enemies just made, which may not be swapped straight back.
-    let swap_ban = match fields.get(6) {
-        Some(f) if fields.len() == 7 && f.starts_with("swap:") => Some(*f),
-        _ if fields.len() > 6 => {
+    // Tagged fields may follow the six: `swap:d4f4` names the squares of a
+    // swap of two enemies just made, which may not be swapped straight
+    // back; `moved:c2,f7` names pieces that have moved although they stand
+    // where a piece counts as unmoved (a pawn swapped onto its second
+    // rank under `double_step = unmoved`).
+    let mut swap_ban = None;
+    let mut moved_list = None;
+    for &f in fields.iter().skip(6) {
+        let slot = if f.starts_with("swap:") {
+            &mut swap_ban
+        } else if f.starts_with("moved:") {
+            &mut moved_list
+        } else {
             return err(
                 FenField::Position,
                 format!(
-                    "{} fields; a FEN has at most 6, and a seventh may only be a swap ban like `swap:d4f4`",
-                    fields.len()
+                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`) or `moved:` (like `moved:c2,f7`)"
                 ),
             );
+        };
+        if slot.replace(f).is_some() {
+            return err(
+                FenField::Position,
+                format!("`{f}`: that field is given twice"),
+            );
         }
-        _ => None,
-    };
+    }
     let mut pos = Position::empty();
     // Reserve boards last: `<W/B>`, each in drop order, `-` for a piece
     // already used (dropped from the front, promoted from the back).
@@ -400,21 +416,39 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
         }
     }
     if rules.uses_unmoved {
-        // Pieces with initial-only moves count as unmoved, except castling
-        // pieces, whose state the castling field gives.
-        let castling: SquareSet = Color::ALL
-            .iter()
-            .flat_map(|&c| {
-                rules.castling[c]
-                    .iter()
-                    .flat_map(|r| [r.king_from, r.partner_from])
-            })
-            .collect();
-        for (sq, p) in pos.pieces().collect::<Vec<_>>() {
-            if !rules.is_pawn(p.kind) && !castling.contains(sq) {
+        // Pieces with initial-only moves count as unmoved (pawns only on
+        // their double-step ranks), except castling pieces, whose state
+        // the castling field gives, and those the `moved:` field names.
+        let mut moved = SquareSet::EMPTY;
+        if let Some(text) = moved_list {
+            for name in text["moved:".len()..].split(',') {
+                let Some(sq) = g.parse_square(name) else {
+                    return err(
+                        FenField::Moved,
+                        format!("`{name}` in `{text}` is not a square"),
+                    );
+                };
+                if !default_unmoved(rules, &pos).contains(sq) {
+                    return err(
+                        FenField::Moved,
+                        format!(
+                            "`{text}`: the piece on {name} would not count as unmoved anyway; name only pieces with first-move powers"
+                        ),
+                    );
+                }
+                moved.insert(sq);
+            }
+        }
+        for sq in default_unmoved(rules, &pos).iter() {
+            if !moved.contains(sq) {
                 pos.unmoved.insert(sq);
             }
         }
+    } else if let Some(text) = moved_list {
+        return err(
+            FenField::Moved,
+            format!("`{text}`: no piece of this variant has first-move powers"),
+        );
     }
     if let Some(&ep) = fields.get(3)
         && ep != "-"
@@ -657,7 +691,39 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     if let Some((a, b)) = pos.swap_back {
         s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
     }
+    if rules.uses_unmoved {
+        let moved: Vec<String> = default_unmoved(rules, pos)
+            .iter()
+            .filter(|&sq| !pos.unmoved.contains(sq))
+            .map(|sq| g.name(sq))
+            .collect();
+        if !moved.is_empty() {
+            s.push_str(&format!(" moved:{}", moved.join(",")));
+        }
+    }
     s
+}
+
+/// The squares whose pieces a FEN counts as unmoved unless its `moved:`
+/// field names them: pieces with first-move powers (pawns only on their
+/// double-step ranks), castling squares aside.
+fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
+    let castling: SquareSet = Color::ALL
+        .iter()
+        .flat_map(|&c| {
+            rules.castling[c]
+                .iter()
+                .flat_map(|r| [r.king_from, r.partner_from])
+        })
+        .collect();
+    pos.pieces()
+        .filter(|&(sq, p)| {
+            rules.tracks_unmoved[p.kind.index()]
+                && !castling.contains(sq)
+                && (!rules.is_pawn(p.kind) || rules.pawns.double_step_zone[p.color].contains(sq))
+        })
+        .map(|(sq, _)| sq)
+        .collect()
 }
 
 /// One side's reserve: pieces in drop order, `-` for used ones, which

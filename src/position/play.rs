@@ -103,10 +103,13 @@ impl Position {
                         irreversible = true;
                     }
                     self.apply_effect(rules, e);
-                    // Two enemies swapped may not swap straight back.
+                    // Two enemies of `no_swap_back` kinds that swapped may
+                    // not swap straight back.
                     if let Effect::Swap(a, b) = *e
                         && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
                         && x.color != y.color
+                        && rules.no_swap_back >> x.kind.index() & 1 != 0
+                        && rules.no_swap_back >> y.kind.index() & 1 != 0
                     {
                         self.swap_back = Some((a, b));
                     }
@@ -134,7 +137,8 @@ impl Position {
             }
         }
         // A drop from the reserve follows the action in the same turn; the
-        // piece counts as unmoved.
+        // piece counts as unmoved (for its first-move powers, and as a
+        // castling partner).
         if let Some(sq) = mv.drop {
             let r = &mut self.reserves[us];
             if !r.is_empty()
@@ -143,7 +147,11 @@ impl Position {
                 r.front += 1;
                 self.take(rules, sq);
                 self.put(rules, sq, p);
-                self.set_unmoved(rules, sq, true);
+                let counts = rules.tracks_unmoved[p.kind.index()]
+                    || rules.castling[us]
+                        .iter()
+                        .any(|c| c.king_from == sq || c.partner_from == sq);
+                self.set_unmoved(rules, sq, counts);
             }
         }
         self.refresh_castle_rights(rules);
@@ -241,11 +249,18 @@ impl Position {
             Effect::Transform { square, kind, .. } => {
                 if let Some(p) = self.take(rules, square) {
                     self.put(rules, square, Piece::new(kind, p.color));
+                    // A pawn turned into a kind without first-move powers
+                    // keeps no unmoved mark for them.
+                    if rules.pawns.double_step_unmoved && !rules.tracks_unmoved[kind.index()] {
+                        self.set_unmoved(rules, square, false);
+                    }
                 }
             }
             Effect::SetOwner { square, color, .. } => {
                 if let Some(p) = self.take(rules, square) {
                     self.put(rules, square, Piece::new(p.kind, color));
+                    // A piece that changes sides counts as moved.
+                    self.set_unmoved(rules, square, false);
                 }
             }
             Effect::Swap(a, b) => {

@@ -87,6 +87,7 @@ const PIECE_KEYS: &[&str] = &[
     "protects",
     "attacks_within",
     "promotes",
+    "no_swap_back",
     "components",
 ];
 const PAWN_KEYS: &[&str] = &[
@@ -95,6 +96,7 @@ const PAWN_KEYS: &[&str] = &[
     "promotion_ranks",
     "promotion_choices",
     "promotion_source",
+    "double_step",
 ];
 const CASTLE_KEYS: &[&str] = &["king", "partner", "empty", "safe"];
 const ENDING_KEYS: &[&str] = &[
@@ -841,6 +843,10 @@ fn compile_block(
                 );
             }
         }
+        let no_swap_back = pr
+            .take("no_swap_back")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
         pr.finish(PIECE_KEYS, "a piece", diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -857,6 +863,7 @@ fn compile_block(
             components: Vec::new(),
             attacks_within,
             promotes,
+            no_swap_back,
         });
         piece_spans.push(pname.span);
     }
@@ -978,6 +985,7 @@ fn compile_block(
         promotion_zone: ByColor::default(),
         double_step_zone: ByColor::default(),
         from_reserve: false,
+        double_step_unmoved: false,
     };
     let mut reserve: Option<ByColor<Vec<PieceKind>>> = None;
     let mut castles: Vec<CastleRule> = Vec::new();
@@ -1032,6 +1040,13 @@ fn compile_block(
                 let mut pr = Reader::new(&s.body);
                 if let Some(e) = pr.take("double_step_ranks") {
                     pawns.double_step_ranks = ranks(e, diags);
+                }
+                if let Some(e) = pr.take("double_step") {
+                    match &e.value.node {
+                        Value::Ident(w) if w == "rank" => pawns.double_step_unmoved = false,
+                        Value::Ident(w) if w == "unmoved" => pawns.double_step_unmoved = true,
+                        _ => type_error(e, "`rank` or `unmoved`", diags),
+                    }
                 }
                 if let Some(e) = pr.take("en_passant") {
                     pawns.en_passant = get_bool(e, diags).unwrap_or(true);
@@ -1652,6 +1667,8 @@ fn compile_block(
         frozen_suicide,
         pawn_kind: Vec::new(),
         uses_unmoved: false,
+        tracks_unmoved: Vec::new(),
+        no_swap_back: 0,
         morph_of: (0..pieces_len)
             .map(|k| {
                 (0..morphs.len() as u8)

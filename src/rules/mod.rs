@@ -58,6 +58,9 @@ pub struct PieceDef {
     /// own move ends in the promotion zone (`promotes = true`, or
     /// `optional` to leave it the player's choice).
     pub promotes: Promotes,
+    /// When two enemy pieces of such kinds swap places, the swap may not
+    /// be undone on the next turn (`no_swap_back = true`: the Swapper).
+    pub no_swap_back: bool,
 }
 
 /// Whether a piece that is not a pawn promotes (`promotes`).
@@ -114,6 +117,11 @@ pub struct PawnRules {
     /// (`promotion_source = reserve_back`) instead of a choice; with the
     /// reserve empty it may not move onto the promotion ranks.
     pub from_reserve: bool,
+    /// Only a pawn that has not moved since the game began (or since it
+    /// was dropped) may double-step (`double_step = unmoved`); otherwise
+    /// any pawn standing on a double-step rank may (`double_step = rank`,
+    /// the default), however it got there.
+    pub double_step_unmoved: bool,
 }
 
 /// One castling move for one side.
@@ -405,8 +413,15 @@ pub struct Rules {
     /// A frozen non-royal piece may remove itself as its turn's action.
     pub frozen_suicide: bool,
     pub(crate) pawn_kind: Vec<bool>,
-    /// Kinds whose `i` moves are gated by the unmoved bit (non-pawns).
+    /// Some kind's `i` moves are gated by the unmoved bit (see
+    /// `tracks_unmoved`).
     pub(crate) uses_unmoved: bool,
+    /// Per kind: its `i` moves are gated by the unmoved bit (non-pawns
+    /// with initial moves, and pawns under `double_step = unmoved`). Only
+    /// such pieces carry the bit, apart from castling pieces.
+    pub(crate) tracks_unmoved: Vec<bool>,
+    /// Bit `k` set: kind `k` has `no_swap_back`.
+    pub(crate) no_swap_back: u128,
     /// Value classes: per kind, its class number (from 1), if any.
     pub class_of: Vec<Option<u8>>,
     /// The kinds of each class, class 1 first.

@@ -369,10 +369,14 @@ pub fn finish(rules: &mut Rules) {
     rules.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
     rules.capture_limits = rules.immunity || rules.protectors != 0;
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
-    rules.uses_unmoved = rules
+    rules.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
+    let by_bit = rules.pawns.double_step_unmoved;
+    rules.tracks_unmoved = rules
         .pieces
         .iter()
-        .any(|p| !p.pawn && p.atoms.iter().any(|a| a.initial));
+        .map(|p| (!p.pawn || by_bit) && p.atoms.iter().any(|a| a.initial))
+        .collect();
+    rules.uses_unmoved = rules.tracks_unmoved.iter().any(|&t| t);
     for color in Color::ALL {
         let zone = |ranks: &[i32]| -> SquareSet {
             g.squares()
@@ -383,11 +387,19 @@ pub fn finish(rules: &mut Rules) {
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks);
     }
     // Castling rights are hashed as rights (both pieces unmoved), not as
-    // raw bits; raw unmoved bits matter only for non-pawn initial moves.
-    rules.unmoved_relevant = if rules.uses_unmoved {
+    // raw bits; raw unmoved bits matter only for initial moves.
+    // Where only pawns track the bit, only their double-step ranks.
+    rules.unmoved_relevant = if !rules.uses_unmoved {
+        SquareSet::EMPTY
+    } else if rules
+        .pieces
+        .iter()
+        .zip(&rules.tracks_unmoved)
+        .any(|(p, &t)| t && !p.pawn)
+    {
         SquareSet::first(g.len())
     } else {
-        SquareSet::EMPTY
+        rules.pawns.double_step_zone[Color::White].or(&rules.pawns.double_step_zone[Color::Black])
     };
     // Pins are the only way a non-royal move can expose a royal when every
     // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
