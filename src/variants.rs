@@ -29,6 +29,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "mutatis-mutandis",
         include_str!("../examples/variants/mutatis-mutandis.variant"),
     ),
+    (
+        "twelve-mutation",
+        include_str!("../examples/variants/twelve-mutation.variant"),
+    ),
 ];
 
 /// The variant used when none is named.

@@ -34,8 +34,8 @@
 //! `engine_perft_from_seeded_setups_deep` (depth 4, about 25 s) and
 //! `engine_random_games_agree_move_by_move_many` (1000 games to their
 //! end, 2-3 s a game; `MM_GAMES=a..b` picks seeds, `MM_KEEP_GOING=1`
-//! reports every failing game). The other ignored tests show where the
-//! engine still departs from the rules; they fail until it is changed.
+//! reports every failing game), and `perft_file_in_full` (every count of
+//! `tests/perft/mutatis-mutandis.perft`, about 80 s).
 
 use changeling::game::{Game, Rng, start_position};
 use changeling::movegen::{legal_moves, perft};
@@ -2812,6 +2812,21 @@ fn engine_chameleon_imitating_a_pawn_ignores_the_reserve() {
     );
     compare_tree(
         "k7/8/8/8/8/8/4{chameleon}3/4{Berolina}2K<-/--> b - - 0 40",
+        1,
+        RULES,
+    );
+}
+
+/// Disagreement (fixed): the Black Oxybeles c4 can step to c3 and sling
+/// the Scorpion c5 down the c-file, so c1 is attacked (a King standing
+/// there would be taken) and the White King d1 may not corner across it
+/// with the a1 piece (section 9). The engine's Oxybeles counted only
+/// squares holding a victim as attacked, so an empty c1 looked safe.
+/// Found in seeded games (seed 849, ply 42).
+#[test]
+fn engine_oxybeles_sling_line_guards_the_cornering_path() {
+    compare_tree(
+        "1{longleaper}{mamra}{paovao}{maoking}{knightwazir}{archbishoprider}n/2ppp3/1{rose}1P3{knightwazir}/{berolina}1{scorpion}2{Mamra}{Knightferz}{berolina}/1{crookedrook}{oxybeles}3{scorpion}1/3{Amazon}{Longleaper}2{Berolina}/1P1PPPNP/{Nightrider}2K{Archbishoprider}{Crookedbishop}{Oxybeles}{Knightwazir}<---{Paovao}{Paovao}{Crookedrook}{Immobilizer}{Dancinghorse}{Chameleon}QR{Hydra}{Dragonking}{Chancellor}{Gryphon}{Withdrawer}/----{paovao}{crookedrook}{immobilizer}{dancinghorse}{chameleon}qr{hydra}{dragonking}{chancellor}{gryphon}{withdrawer}> w HA - 0 22",
         1,
         RULES,
     );

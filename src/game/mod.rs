@@ -87,6 +87,17 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
             pos.reserves[color] = Reserve::with(&pieces);
         }
     }
+    // Markers are placed before the first move, the `first` side
+    // beginning, unless the setup already has them.
+    if let Some(m) = &rules.markers
+        && m.count > pos.markers.len
+    {
+        pos.stage = crate::position::Stage::Setup;
+        if pos.side != m.first {
+            pos.side = m.first;
+            pos.rehash(rules);
+        }
+    }
     let Some(r) = &rules.random_setup else {
         return Ok(pos);
     };

@@ -11,7 +11,7 @@ pub use perft::{divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Effect, Move, MoveKind, Position};
 use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules};
 
 /// May `attacker` capture `victim` on `sq`? Not when the victim is immune
@@ -949,6 +949,10 @@ fn checks(rules: &Rules, pos: &Position, king: Square, us: Color) -> (SquareSet,
 /// aside, which ask the attack view with the royal lifted) is played on a
 /// copy and judged there.
 pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if pos.stage == crate::position::Stage::Setup {
+        placements(rules, pos, out);
+        return;
+    }
     legal_moves_unconstrained(rules, pos, out);
     if rules.must_move {
         must_move_filter(rules, pos, out);
@@ -957,6 +961,37 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         && host.has(crate::script::hooks::FILTER_MOVES)
     {
         host.filter_moves(rules, pos, out);
+    }
+}
+
+/// The placement stage's moves: any mutator not yet on the board onto
+/// any empty square of the `markers` squares without a marker.
+fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let Some(m) = &rules.markers else { return };
+    let placed = &pos.markers;
+    for mutator in 0..rules.mutators.len() as u8 {
+        if (0..placed.len as usize).any(|i| placed.mutators[i] == mutator) {
+            continue;
+        }
+        for &square in &m.squares {
+            if placed.at(square).is_some() || !pos.is_empty(square) {
+                continue;
+            }
+            out.push(Move {
+                kind: MoveKind::Effects(std::sync::Arc::new(vec![Effect::PlaceMarker {
+                    square,
+                    mutator,
+                }])),
+                from: square,
+                to: square,
+                piece: Piece::new(crate::board::PieceKind(0), pos.side),
+                captured: None,
+                promotion: None,
+                atom: 255,
+                drop: None,
+            });
+        }
     }
 }
 
@@ -982,6 +1017,9 @@ fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     legal_board_moves(rules, pos, out);
+    if pos.active & rules.keep_colour != 0 {
+        out.retain(|m| keeps_colour(rules, m));
+    }
     if rules.pocket.is_some() || rules.drops.is_some() {
         let start = out.len();
         hand_moves(rules, pos, out);
@@ -992,6 +1030,26 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
     }
     if rules.pawns.from_reserve {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
+    }
+}
+
+/// Does every piece `mv` moves end on a square of the colour it left (a
+/// `keep_colour` mutator)? Drops are free.
+fn keeps_colour(rules: &Rules, mv: &Move) -> bool {
+    let g = rules.geometry;
+    let same = |a: Square, b: Square| (g.file(a) + g.rank(a) - g.file(b) - g.rank(b)) % 2 == 0;
+    match &mv.kind {
+        MoveKind::Drop => true,
+        MoveKind::Castle(i) => {
+            let c = &rules.castling[mv.piece.color][*i as usize];
+            same(c.king_from, c.king_to) && same(c.partner_from, c.partner_to)
+        }
+        MoveKind::Effects(list) => list.iter().all(|e| match *e {
+            Effect::MovePiece { from, to, .. } => same(from, to),
+            Effect::Swap(a, b) => same(a, b),
+            _ => true,
+        }),
+        _ => same(mv.from, mv.to),
     }
 }
 

@@ -46,6 +46,8 @@ pub enum FenField {
     /// Pieces that would count as unmoved where they stand but have
     /// moved (`moved:c2,f7`).
     Moved,
+    /// Mutator markers and their faces (`{a4:rider+ h5:cannon-}`).
+    Markers,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -63,6 +65,7 @@ impl fmt::Display for FenField {
             FenField::Fullmove => "full-move number",
             FenField::SwapBan => "swap ban",
             FenField::Moved => "moved pieces",
+            FenField::Markers => "markers",
             FenField::Position => "position",
         })
     }
@@ -178,9 +181,27 @@ fn stack(rules: &Rules, pos: &mut Position, sq: Square, inner: &str) -> Result<(
 /// The first problem found, naming the field.
 pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     let g = rules.geometry;
-    let fields: Vec<&str> = text.split_whitespace().collect();
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
     if fields.is_empty() {
         return err(FenField::Board, "empty FEN");
+    }
+    // Markers, after the board: `{a4:rider+ h5:cannon-}` (it may hold
+    // spaces, so it is taken out before the fields are counted).
+    let mut marker_text = None;
+    if let Some(open) = fields
+        .iter()
+        .skip(1)
+        .position(|f| f.starts_with('{'))
+        .map(|i| i + 1)
+    {
+        let Some(close) = (open..fields.len()).find(|&i| fields[i].ends_with('}')) else {
+            return err(
+                FenField::Markers,
+                "the marker field `{` is not closed with `}`",
+            );
+        };
+        marker_text = Some(fields[open..=close].join(" "));
+        fields.drain(open..=close);
     }
     // Tagged fields may follow the six: `swap:d4f4` names the squares of a
     // swap of two enemies just made, which may not be swapped straight
@@ -189,7 +210,12 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     // rank under `double_step = unmoved`).
     let mut swap_ban = None;
     let mut moved_list = None;
+    let mut placing = false;
     for &f in fields.iter().skip(6) {
+        if f == "placing" {
+            placing = true;
+            continue;
+        }
         let slot = if f.starts_with("swap:") {
             &mut swap_ban
         } else if f.starts_with("moved:") {
@@ -198,7 +224,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             return err(
                 FenField::Position,
                 format!(
-                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`) or `moved:` (like `moved:c2,f7`)"
+                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `placing` or markers (like `{{a4:rider-}}`)"
                 ),
             );
         };
@@ -450,28 +476,87 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             format!("`{text}`: no piece of this variant has first-move powers"),
         );
     }
+    // Pieces take their forms under the markers' active set before en
+    // passant is judged.
+    if let Some(text) = &marker_text {
+        read_markers(rules, &mut pos, text)?;
+    }
     if let Some(&ep) = fields.get(3)
         && ep != "-"
     {
-        let Some(sq) = g.parse_square(ep) else {
+        // `e3`, or `e3d4` naming the pawn that passed e3 too (a Berolina
+        // pawn's double step passes a square diagonally behind it).
+        let split = ep
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_alphabetic())
+            .map_or(ep.len(), |(i, _)| i);
+        let Some(sq) = g.parse_square(&ep[..split]) else {
             return err(FenField::EnPassant, format!("`{ep}` is not a square"));
         };
+        let named = if split < ep.len() {
+            match g.parse_square(&ep[split..]) {
+                Some(v) => Some(v),
+                None => {
+                    return err(
+                        FenField::EnPassant,
+                        format!("`{}` in `{ep}` is not a square", &ep[split..]),
+                    );
+                }
+            }
+        } else {
+            None
+        };
         // The pawn that just moved passed `sq`: it stands one step further
-        // in its own forward direction.
+        // in its own forward direction (straight ahead, or diagonally for
+        // a Berolina pawn when the field does not name it).
         let mover = !pos.side;
         let forward = if mover == Color::White { 1 } else { -1 };
-        let victim = g.offset(sq, 0, forward).filter(|&v| {
+        let pawn_of_mover = |v: Square| {
             pos.piece_at(v)
                 .is_some_and(|p| p.color == mover && rules.is_pawn(p.kind))
-        });
-        let Some(victim) = victim else {
-            return err(
-                FenField::EnPassant,
-                format!("no {} pawn stands just past {ep}", mover.name()),
-            );
+        };
+        let candidates: Vec<Square> = [0, -1, 1]
+            .iter()
+            .filter_map(|&df| g.offset(sq, df, forward))
+            .filter(|&v| pawn_of_mover(v))
+            .collect();
+        let victim = match named {
+            Some(v) if candidates.contains(&v) => v,
+            Some(v) => {
+                return err(
+                    FenField::EnPassant,
+                    format!(
+                        "no {} pawn on {} stands one step past {}",
+                        mover.name(),
+                        g.name(v),
+                        g.name(sq)
+                    ),
+                );
+            }
+            None => match candidates[..] {
+                [] => {
+                    return err(
+                        FenField::EnPassant,
+                        format!("no {} pawn stands just past {ep}", mover.name()),
+                    );
+                }
+                [v, ..] if g.file(v) == g.file(sq) => v,
+                [v] => v,
+                _ => {
+                    return err(
+                        FenField::EnPassant,
+                        format!(
+                            "two {} pawns stand just past {ep}: name the one that moved, like `{ep}{}`",
+                            mover.name(),
+                            g.name(candidates[0])
+                        ),
+                    );
+                }
+            },
         };
         if !pos.is_empty(sq) {
-            return err(FenField::EnPassant, format!("{ep} is not empty"));
+            return err(FenField::EnPassant, format!("{} is not empty", g.name(sq)));
         }
         // Keep it only when a pawn could take (so equal positions hash equal).
         let capturable = pos.pawn_can_take(rules, sq, pos.side);
@@ -526,9 +611,87 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             }
         }
     }
+    if placing {
+        match &rules.markers {
+            Some(m) if pos.markers.len < m.count => pos.stage = crate::position::Stage::Setup,
+            Some(m) => {
+                return err(
+                    FenField::Markers,
+                    format!("`placing`, but all {} markers lie on the board", m.count),
+                );
+            }
+            None => return err(FenField::Markers, "`placing`: this variant has no markers"),
+        }
+    }
     pos.rehash(rules);
     validate(rules, &pos)?;
     Ok(pos)
+}
+
+/// Reads the marker field into `pos` and puts every piece in its form
+/// under the active set the faces give.
+fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
+    let g = rules.geometry;
+    let inner = &text[1..text.len() - 1];
+    if rules.mutators.is_empty() && !inner.trim().is_empty() {
+        return err(
+            FenField::Markers,
+            format!("`{text}`: this variant has no mutators"),
+        );
+    }
+    let names = || {
+        rules
+            .mutators
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for entry in inner.split_whitespace() {
+        let bad = |why: String| err(FenField::Markers, format!("`{entry}`: {why}"));
+        let Some((square, rest)) = entry.split_once(':') else {
+            return bad(
+                "expected a square, `:`, a mutator and `+` or `-`, like `a4:rider-`".into(),
+            );
+        };
+        let Some(sq) = g.parse_square(square) else {
+            return bad(format!("`{square}` is not a square"));
+        };
+        let (name, up) = match (rest.strip_suffix('+'), rest.strip_suffix('-')) {
+            (Some(n), _) => (n, true),
+            (_, Some(n)) => (n, false),
+            _ => return bad("end with `+` (active face up) or `-` (crossed out)".into()),
+        };
+        let Some(mutator) = rules.mutator_named(name) else {
+            return bad(format!("no mutator `{name}` (mutators: {})", names()));
+        };
+        let m = &mut pos.markers;
+        if m.at(sq).is_some() {
+            return bad(format!("a second marker on {square}"));
+        }
+        if (0..m.len as usize).any(|i| m.mutators[i] == mutator) {
+            return bad(format!("a second marker of `{name}`"));
+        }
+        if m.len as usize == m.squares.len() {
+            return bad(format!("at most {} markers", m.squares.len()));
+        }
+        let i = m.len as usize;
+        m.squares[i] = sq.0;
+        m.mutators[i] = mutator;
+        if up {
+            m.faces |= 1 << i;
+        }
+        m.len += 1;
+    }
+    pos.active = pos.markers.active_set();
+    for (sq, p) in pos.pieces().collect::<Vec<_>>() {
+        let form = rules.form(p.kind, pos.active);
+        if form != p.kind {
+            pos.take(rules, sq);
+            pos.put(rules, sq, Piece::new(form, p.color));
+        }
+    }
+    Ok(())
 }
 
 /// Rejects positions the rules cannot continue from.
@@ -684,10 +847,35 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     s.push_str(if castling.is_empty() { "-" } else { &castling });
     s.push(' ');
     match pos.ep {
-        Some(sq) => s.push_str(&g.name(sq)),
+        Some(sq) => {
+            s.push_str(&g.name(sq));
+            // The pawn that passed it, when not straight ahead of it.
+            if let Some(v) = pos.ep_victim
+                && g.file(v) != g.file(sq)
+            {
+                s.push_str(&g.name(v));
+            }
+        }
         None => s.push('-'),
     }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    let m = &pos.markers;
+    if m.len > 0 {
+        let list: Vec<String> = (0..m.len as usize)
+            .map(|i| {
+                format!(
+                    "{}:{}{}",
+                    g.name(Square(m.squares[i])),
+                    rules.mutators[m.mutators[i] as usize].name,
+                    if m.faces >> i & 1 != 0 { '+' } else { '-' }
+                )
+            })
+            .collect();
+        s.push_str(&format!(" {{{}}}", list.join(" ")));
+    }
+    if pos.stage == crate::position::Stage::Setup {
+        s.push_str(" placing");
+    }
     if let Some((a, b)) = pos.swap_back {
         s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
     }

@@ -49,6 +49,9 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
 /// The action of a move in coordinates, without a reserve drop.
 fn uci_action(rules: &Rules, mv: &Move) -> String {
     let g = rules.geometry;
+    if let Some((sq, mutator)) = mv.placement() {
+        return format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
+    }
     if mv.is_pocketing() {
         return pocketing_text(rules, mv);
     }
@@ -468,6 +471,9 @@ fn explain_illegal(
 /// The move in SAN: `Nf3`, `exd5`, `Rad1`, `e8=Q`, `O-O`, `Q@e4`, with `+`
 /// or `#`.
 pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
+    if mv.placement().is_some() {
+        return uci_action(rules, mv);
+    }
     let mut s = san_body(rules, pos, mv);
     if let Some(drop) = san_drop(rules, pos, mv) {
         s.push_str(&drop);
@@ -734,6 +740,9 @@ fn loose_san(rules: &Rules, mv: &Move) -> String {
 /// looks like coordinates, the SAN error otherwise.
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let t = text.trim();
+    if pos.stage == crate::position::Stage::Setup {
+        return parse_placement(rules, pos, t);
+    }
     if t.starts_with('^') || t.contains("=>") {
         return parse_pocketing(rules, pos, t);
     }
@@ -780,4 +789,53 @@ fn parse_action(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMov
         return parse_uci(rules, pos, t);
     }
     parse_san(rules, pos, t)
+}
+
+/// A placement of the marker stage: `rider@a4`.
+fn parse_placement(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
+    let legal = legal_moves(rules, pos);
+    if let Some(m) = legal
+        .iter()
+        .find(|m| uci_action(rules, m).eq_ignore_ascii_case(t))
+    {
+        return Ok(m.clone());
+    }
+    let names: Vec<&str> = rules.mutators.iter().map(|m| m.name.as_str()).collect();
+    let Some((name, square)) = t.split_once('@') else {
+        return fail(
+            t,
+            format!(
+                "markers are being placed: write a mutator and a square, like `{}`",
+                legal
+                    .first()
+                    .map_or_else(String::new, |m| uci_action(rules, m))
+            ),
+        );
+    };
+    let placed = &pos.markers;
+    match rules.mutator_named(name) {
+        None => fail(
+            t,
+            format!("no mutator `{name}` (mutators: {})", names.join(", ")),
+        ),
+        Some(k) if (0..placed.len as usize).any(|i| placed.mutators[i] == k) => {
+            fail(t, format!("the `{name}` marker is already on the board"))
+        }
+        Some(_) => {
+            let free: Vec<String> = legal
+                .iter()
+                .filter_map(|m| m.placement())
+                .map(|(sq, _)| rules.geometry.name(sq))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            fail(
+                t,
+                format!(
+                    "`{square}` is not a free marker square (free: {})",
+                    free.join(" ")
+                ),
+            )
+        }
+    }
 }

@@ -47,6 +47,21 @@ pub struct Markers {
     pub len: u8,
 }
 
+impl Markers {
+    /// The mutators whose markers show their active face (bit per
+    /// mutator).
+    pub fn active_set(&self) -> u32 {
+        (0..self.len as usize)
+            .filter(|&i| self.faces >> i & 1 != 0)
+            .fold(0, |set, i| set | 1 << self.mutators[i])
+    }
+
+    /// The marker on `sq`, if any, by index.
+    pub fn at(&self, sq: Square) -> Option<usize> {
+        (0..self.len as usize).find(|&i| self.squares[i] == sq.0)
+    }
+}
+
 /// The upper layer of stacked cells, kept sparse: empty when the variant's
 /// capacity is 1, so capacity-1 variants pay nothing but the copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -350,6 +365,9 @@ impl Position {
         if self.side == Color::Black {
             h ^= z.black;
         }
+        for i in 0..self.markers.len as usize {
+            h ^= self.marker_key(rules, i);
+        }
         for color in Color::ALL {
             for k in 0..rules.pieces.len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
@@ -387,5 +405,7 @@ impl Position {
             && self.pockets == other.pockets
             && self.reserves == other.reserves
             && self.swap_back == other.swap_back
+            && self.markers == other.markers
+            && self.active == other.active
     }
 }

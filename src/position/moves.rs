@@ -178,6 +178,19 @@ pub struct Move {
     pub drop: Option<Square>,
 }
 
+impl Move {
+    /// The marker a placement move puts down: its square and mutator.
+    pub fn placement(&self) -> Option<(Square, u8)> {
+        match &self.kind {
+            MoveKind::Effects(list) => match list.as_slice() {
+                [Effect::PlaceMarker { square, mutator }] => Some((*square, *mutator)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 impl PartialEq for Move {
     fn eq(&self, other: &Move) -> bool {
         self.from == other.from

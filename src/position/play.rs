@@ -1,14 +1,23 @@
 //! Applying moves: the compact fast path and the general effect path.
 
 use super::{Effect, Move, MoveKind, Position};
-use crate::board::{Color, Piece, Square};
+use crate::board::{Color, Piece, Square, SquareSet};
 use crate::rules::Rules;
 
 impl Position {
     /// Plays `mv` without checking that it is legal (for perft and search,
     /// which only play generated moves). The side to move changes.
     pub fn play_unchecked(&mut self, rules: &Rules, mv: &Move) {
+        if self.stage == super::Stage::Setup {
+            self.place(rules, mv);
+            return;
+        }
         let us = self.side;
+        let flips = if self.markers.len > 0 {
+            self.markers_left(rules, mv)
+        } else {
+            0
+        };
         self.set_ep(rules, None);
         self.swap_back = None;
         let mut irreversible = rules.ending.fifty_pawn_resets
@@ -162,6 +171,103 @@ impl Position {
         self.turns[us] += 1;
         self.side = !us;
         self.hash ^= rules.zobrist.black;
+        if !rules.mutators.is_empty() {
+            self.end_turn_mutators(rules, flips);
+        }
+    }
+
+    /// A move of the placement stage: its effects (a marker put down);
+    /// then the other side places, or, once every marker lies, play
+    /// begins with White. The clocks do not run.
+    fn place(&mut self, rules: &Rules, mv: &Move) {
+        if let MoveKind::Effects(list) = &mv.kind {
+            for e in list.iter() {
+                self.apply_effect(rules, e);
+            }
+        }
+        let done = rules
+            .markers
+            .as_ref()
+            .is_none_or(|m| self.markers.len >= m.count);
+        let next = if done { Color::White } else { !self.side };
+        if done {
+            self.stage = super::Stage::Play;
+        }
+        if next != self.side {
+            self.side = next;
+            self.hash ^= rules.zobrist.black;
+        }
+    }
+
+    /// The markers (bit per marker) whose squares a non-pawn piece leaves
+    /// by its own move in `mv`: the mover, both castling pieces, both
+    /// pieces of a swap. Captures, pawn moves and arrivals flip nothing.
+    fn markers_left(&self, rules: &Rules, mv: &Move) -> u16 {
+        let mut left = SquareSet::EMPTY;
+        let mut leave = |pos: &Position, from: Square, to: Square| {
+            if from != to && pos.piece_at(from).is_some_and(|p| !rules.is_pawn(p.kind)) {
+                left.insert(from);
+            }
+        };
+        match &mv.kind {
+            MoveKind::Normal
+            | MoveKind::DoubleStep
+            | MoveKind::Promote
+            | MoveKind::EnPassant(_)
+            | MoveKind::Pocket => leave(self, mv.from, mv.to),
+            MoveKind::Castle(i) => {
+                let c = &rules.castling[self.side][*i as usize];
+                leave(self, c.king_from, c.king_to);
+                leave(self, c.partner_from, c.partner_to);
+            }
+            MoveKind::Effects(list) => {
+                for e in list.iter() {
+                    match *e {
+                        Effect::MovePiece { from, to, .. } => leave(self, from, to),
+                        Effect::Swap(a, b) => {
+                            leave(self, a, b);
+                            leave(self, b, a);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            MoveKind::Drop => {}
+        }
+        let m = &self.markers;
+        (0..m.len as usize)
+            .filter(|&i| left.contains(Square(m.squares[i])))
+            .fold(0, |bits, i| bits | 1 << i)
+    }
+
+    /// The end of a turn under mutators: the markers left this turn flip,
+    /// the faces up become the active set, and every piece takes its form
+    /// under it (promoted and dropped pieces too), so the opponent's turn,
+    /// and the mover's king safety, are judged under the new rules.
+    fn end_turn_mutators(&mut self, rules: &Rules, flips: u16) {
+        for i in 0..self.markers.len as usize {
+            if flips >> i & 1 != 0 {
+                self.hash ^= self.marker_key(rules, i);
+                self.markers.faces ^= 1 << i;
+                self.hash ^= self.marker_key(rules, i);
+            }
+        }
+        self.active = self.markers.active_set();
+        for (sq, p) in self.pieces().collect::<Vec<_>>() {
+            let form = rules.form(p.kind, self.active);
+            if form != p.kind {
+                self.take(rules, sq);
+                self.put(rules, sq, Piece::new(form, p.color));
+            }
+        }
+    }
+
+    /// The hash key of marker `i` as it lies.
+    pub(crate) fn marker_key(&self, rules: &Rules, i: usize) -> u64 {
+        let m = &self.markers;
+        rules
+            .zobrist
+            .marker(Square(m.squares[i]), m.mutators[i], m.faces >> i & 1 != 0)
     }
 
     /// May `piece` end a move on `sq`? Not a pawn on its promotion ranks
@@ -250,8 +356,13 @@ impl Position {
                 if let Some(p) = self.take(rules, square) {
                     self.put(rules, square, Piece::new(kind, p.color));
                     // A pawn turned into a kind without first-move powers
-                    // keeps no unmoved mark for them.
-                    if rules.pawns.double_step_unmoved && !rules.tracks_unmoved[kind.index()] {
+                    // keeps no unmoved mark for them (other pieces keep
+                    // theirs: a corner piece that acted in place may
+                    // still castle).
+                    if rules.pawns.double_step_unmoved
+                        && rules.is_pawn(p.kind)
+                        && !rules.tracks_unmoved[kind.index()]
+                    {
                         self.set_unmoved(rules, square, false);
                     }
                 }
@@ -323,16 +434,21 @@ impl Position {
             }
             Effect::PlaceMarker { square, mutator } => {
                 let m = &mut self.markers;
-                if (m.len as usize) < m.squares.len() {
-                    m.squares[m.len as usize] = square.0;
-                    m.mutators[m.len as usize] = mutator;
+                let i = m.len as usize;
+                if i < m.squares.len() {
+                    m.squares[i] = square.0;
+                    m.mutators[i] = mutator;
+                    m.faces &= !(1 << i);
                     m.len += 1;
+                    self.hash ^= self.marker_key(rules, i);
                 }
             }
             Effect::FlipMarker(square) => {
-                let m = &mut self.markers;
+                let m = &self.markers;
                 if let Some(i) = (0..m.len as usize).find(|&i| m.squares[i] == square.0) {
-                    m.faces ^= 1 << i;
+                    self.hash ^= self.marker_key(rules, i);
+                    self.markers.faces ^= 1 << i;
+                    self.hash ^= self.marker_key(rules, i);
                 }
             }
             Effect::SetMoved { square, moved, .. } => self.set_unmoved(rules, square, !moved),

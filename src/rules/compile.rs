@@ -6,7 +6,7 @@ use super::{
     CastleRule, Ending, Geometry, MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules,
     PhaseDef, PieceDef, Promotes, Rules, Verdict,
 };
-use crate::board::{ByColor, MAX_KINDS, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, MAX_KINDS, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
 use crate::lang::ast::{Block, Entry, File, Item, Section, Value};
 use crate::lang::movement::{Style, parse_movement};
@@ -17,8 +17,6 @@ use std::fmt;
 /// Sections the language reserves for mechanisms that later versions add;
 /// using one today is an error that says so, never a silent skip.
 const PLANNED_SECTIONS: &[(&str, &str)] = &[
-    ("mutator", "mutators"),
-    ("marker", "markers"),
     ("phase", "turn phases"),
     ("promotion", "promotion rules beyond pawns"),
 ];
@@ -35,7 +33,12 @@ const VARIANT_SECTIONS: &[&str] = &[
     "random_setup",
     "reserve",
     "script",
+    "mutator",
+    "markers",
 ];
+const MUTATOR_KEYS: &[&str] = &["keep_colour"];
+const MUTATOR_PIECE_KEYS: &[&str] = &["betza", "attacks", "captured_by"];
+const MARKER_KEYS: &[&str] = &["squares", "count", "first"];
 const RESERVE_KEYS: &[&str] = &["pieces", "black", "take"];
 const RANDOM_KEYS: &[&str] = &[
     "squares",
@@ -1033,9 +1036,13 @@ fn compile_block(
             white,
         }
     };
+    let mut mutator_sections: Vec<&Section> = Vec::new();
+    let mut markers: Option<super::MarkerRules> = None;
     for s in &r.sections {
         match s.kind.node.as_str() {
             "piece" => {}
+            "mutator" => mutator_sections.push(s),
+            "markers" => markers = compile_markers(geometry, s, diags),
             "pawns" => {
                 let mut pr = Reader::new(&s.body);
                 if let Some(e) = pr.take("double_step_ranks") {
@@ -1621,6 +1628,43 @@ fn compile_block(
             king_side: c.king_side,
         })
         .collect();
+    let base_kinds = pieces.len();
+    let mutated = compile_mutators(&mut pieces, &by_name, &mutator_sections, diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    if let Some(m) = &markers
+        && m.count as usize > mutated.mutators.len()
+        && !mutated.mutators.is_empty()
+    {
+        diags.push(
+            Diagnostic::error(
+                body.span,
+                format!(
+                    "{} markers to place but only {} mutators to name",
+                    m.count,
+                    mutated.mutators.len()
+                ),
+            )
+            .with_help("each marker names a different mutator: lower `count` in `markers`"),
+        );
+        return None;
+    }
+    if markers.is_some() && mutated.mutators.is_empty() {
+        diags.push(
+            Diagnostic::error(body.span, "`markers` without any `mutator` to name")
+                .with_help("declare the rule changes the markers switch: `mutator rider { piece knight { betza = \"NN\" } }`"),
+        );
+        return None;
+    }
+    for _ in base_kinds..pieces.len() {
+        scripted.push(false);
+        script_only.push(false);
+        component_of.push(Vec::new());
+    }
+    for k in base_kinds..pieces.len() {
+        class_of.push(class_of[mutated.base_of[k].index()]);
+    }
     let pieces_len = pieces.len();
     let mut rules = Rules {
         name: name.node.clone(),
@@ -1684,6 +1728,17 @@ fn compile_block(
         drops,
         random_setup,
         reserve,
+        keep_colour: mutated
+            .mutators
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.keep_colour)
+            .fold(0, |m, (i, _)| m | 1 << i),
+        mutators: mutated.mutators,
+        markers,
+        base_kinds,
+        base_of: mutated.base_of,
+        forms: mutated.forms,
     };
     super::tables::finish(&mut rules);
     if let Some(host) = &rules.script {
@@ -1978,5 +2033,401 @@ fn compile_morph(
         target,
         optional,
         kinds,
+    })
+}
+
+/// What the `mutator` sections compile to.
+struct Mutated {
+    mutators: Vec<super::Mutator>,
+    base_of: Vec<PieceKind>,
+    forms: Vec<PieceKind>,
+}
+
+/// A piece patch of a mutator (or of an interaction of several): the
+/// parts of the declared kind it replaces.
+struct PiecePatch {
+    kind: PieceKind,
+    betza: Option<(String, Vec<crate::lang::movement::Atom>)>,
+    attacks: Option<Vec<crate::lang::movement::Atom>>,
+    /// Declared kinds that may capture this one.
+    captured_by: Option<Vec<PieceKind>>,
+}
+
+/// The patches that apply when every mutator of `when` is on.
+struct PatchSet {
+    when: u32,
+    patches: Vec<PiecePatch>,
+}
+
+/// Most mutators a variant may declare (the active set indexes a table of
+/// forms).
+const MAX_MUTATORS: usize = 12;
+
+/// Reads the `mutator` sections and adds, after the declared kinds, one
+/// kind for each form a declared kind takes under some set of mutators:
+/// mutators replace movement by switching a piece to its form, so move
+/// generation and attacks need nothing new.
+fn compile_mutators(
+    pieces: &mut Vec<PieceDef>,
+    by_name: &IndexMap<String, PieceKind>,
+    sections: &[&Section],
+    diags: &mut Vec<Diagnostic>,
+) -> Mutated {
+    let base_kinds = pieces.len();
+    let mut mutators: Vec<super::Mutator> = Vec::new();
+    for s in sections {
+        let Some(n) = &s.name else {
+            diags.push(
+                Diagnostic::error(s.kind.span, "a mutator needs a name")
+                    .with_help("write `mutator rider { ... }`"),
+            );
+            continue;
+        };
+        if mutators.iter().any(|m| m.name == n.node) {
+            diags.push(Diagnostic::error(
+                n.span,
+                format!("mutator `{}` is declared twice", n.node),
+            ));
+        }
+        mutators.push(super::Mutator {
+            name: n.node.clone(),
+            keep_colour: false,
+        });
+    }
+    if mutators.len() > MAX_MUTATORS {
+        diags.push(Diagnostic::error(
+            sections[MAX_MUTATORS].kind.span,
+            format!("a variant may declare at most {MAX_MUTATORS} mutators"),
+        ));
+        mutators.truncate(MAX_MUTATORS);
+    }
+    let mut sets: Vec<PatchSet> = Vec::new();
+    for (i, s) in sections.iter().take(mutators.len()).enumerate() {
+        let mut mr = Reader::new(&s.body);
+        if let Some(e) = mr.take("keep_colour") {
+            mutators[i].keep_colour = get_bool(e, diags).unwrap_or(false);
+        }
+        let mut own = Vec::new();
+        for sub in &mr.sections {
+            match sub.kind.node.as_str() {
+                "piece" => {
+                    if let Some(p) = piece_patch(sub, by_name, diags) {
+                        own.push(p);
+                    }
+                }
+                "when" => {
+                    let Some(other) = &sub.name else {
+                        diags.push(
+                            Diagnostic::error(
+                                sub.kind.span,
+                                "`when` needs the other mutator's name",
+                            )
+                            .with_help("write `when rider { piece knight { betza = \"CC\" } }`"),
+                        );
+                        continue;
+                    };
+                    let Some(j) = mutators.iter().position(|m| m.name == other.node) else {
+                        let mut d = Diagnostic::error(
+                            other.span,
+                            format!("unknown mutator `{}`", other.node),
+                        );
+                        if let Some(sug) =
+                            suggest(&other.node, mutators.iter().map(|m| m.name.as_str()))
+                        {
+                            d = d.with_help(format!("did you mean `{sug}`?"));
+                        }
+                        diags.push(d);
+                        continue;
+                    };
+                    if j == i {
+                        diags.push(Diagnostic::error(
+                            other.span,
+                            "a mutator's `when` must name another mutator",
+                        ));
+                        continue;
+                    }
+                    let mut wr = Reader::new(&sub.body);
+                    let mut patches = Vec::new();
+                    for ps in &wr.sections {
+                        if ps.kind.node == "piece" {
+                            if let Some(p) = piece_patch(ps, by_name, diags) {
+                                patches.push(p);
+                            }
+                        } else {
+                            diags.push(Diagnostic::error(
+                                ps.kind.span,
+                                format!("unexpected section `{}` inside `when`", ps.kind.node),
+                            ));
+                        }
+                    }
+                    wr.sections.clear();
+                    wr.finish(&[], "`when`", diags);
+                    sets.push(PatchSet {
+                        when: 1 << i | 1 << j,
+                        patches,
+                    });
+                }
+                other => diags.push(
+                    Diagnostic::error(
+                        sub.kind.span,
+                        format!("unexpected section `{other}` inside a mutator"),
+                    )
+                    .with_note("a mutator holds `piece` patches and `when` interactions"),
+                ),
+            }
+        }
+        mr.sections.clear();
+        mr.finish(MUTATOR_KEYS, "a mutator", diags);
+        sets.push(PatchSet {
+            when: 1 << i,
+            patches: own,
+        });
+    }
+    // Single mutators first, then interactions, each in file order: a
+    // later patch overrides an earlier one's parts.
+    sets.sort_by_key(|p| p.when.count_ones());
+    let mut base_of: Vec<PieceKind> = (0..base_kinds).map(|k| PieceKind(k as u8)).collect();
+    let mut forms = Vec::new();
+    if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
+        return Mutated {
+            mutators,
+            base_of,
+            forms,
+        };
+    }
+    // Each distinct list of patches applied to a kind is one form.
+    let mut form_of: IndexMap<(usize, Vec<(usize, usize)>), PieceKind> = IndexMap::new();
+    let mut captured: Vec<Option<Vec<PieceKind>>> = vec![None; base_kinds];
+    for active in 0..1u32 << mutators.len() {
+        for base in 0..base_kinds {
+            let applied: Vec<(usize, usize)> = sets
+                .iter()
+                .enumerate()
+                .filter(|(_, set)| set.when & active == set.when)
+                .flat_map(|(si, set)| {
+                    set.patches
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.kind.index() == base)
+                        .map(move |(pi, _)| (si, pi))
+                })
+                .collect();
+            if applied.is_empty() {
+                forms.push(PieceKind(base as u8));
+                continue;
+            }
+            let key = (base, applied);
+            if let Some(&k) = form_of.get(&key) {
+                forms.push(k);
+                continue;
+            }
+            if pieces.len() >= MAX_KINDS {
+                diags.push(
+                    Diagnostic::error(
+                        sections[0].kind.span,
+                        format!("the mutators give more than {MAX_KINDS} piece forms in all"),
+                    )
+                    .with_help("fewer mutators, or fewer kinds they change"),
+                );
+                return Mutated {
+                    mutators,
+                    base_of,
+                    forms: Vec::new(),
+                };
+            }
+            let mut def = pieces[base].clone();
+            let mut by: Option<Vec<PieceKind>> = None;
+            let mut names: u32 = 0;
+            for &(si, pi) in &key.1 {
+                let p = &sets[si].patches[pi];
+                names |= sets[si].when;
+                if let Some((text, atoms)) = &p.betza {
+                    def.betza = text.clone();
+                    let extra: Vec<_> = def
+                        .atoms
+                        .iter()
+                        .filter(|a| a.attack_only)
+                        .cloned()
+                        .collect();
+                    def.atoms = atoms.clone();
+                    def.atoms.extend(extra);
+                }
+                if let Some(atoms) = &p.attacks {
+                    def.atoms.retain(|a| !a.attack_only);
+                    def.atoms.extend(atoms.iter().cloned());
+                }
+                if let Some(list) = &p.captured_by {
+                    by = Some(list.clone());
+                }
+            }
+            let tags: Vec<&str> = (0..mutators.len())
+                .filter(|i| names >> i & 1 != 0)
+                .map(|i| mutators[i].name.as_str())
+                .collect();
+            def.name = format!("{}~{}", pieces[base].name, tags.join("+"));
+            def.components = Vec::new();
+            let k = PieceKind(pieces.len() as u8);
+            pieces.push(def);
+            base_of.push(PieceKind(base as u8));
+            captured.push(by);
+            form_of.insert(key, k);
+            forms.push(k);
+        }
+    }
+    // Immunity names declared kinds: it covers all their forms.
+    let widen = |mask: u128, base_of: &[PieceKind]| -> u128 {
+        (0..base_of.len())
+            .filter(|&k| mask >> base_of[k].index() & 1 != 0)
+            .fold(0u128, |m, k| m | 1 << k)
+    };
+    for k in 0..pieces.len() {
+        if let Some(list) = &captured[k] {
+            pieces[k].captured_by = Some(list.iter().fold(0u128, |m, b| m | 1 << b.index()));
+        }
+        if let Some(mask) = pieces[k].captured_by {
+            pieces[k].captured_by = Some(widen(mask, &base_of));
+        }
+        if let Some(mask) = pieces[k].freezes
+            && mask != u128::MAX
+        {
+            pieces[k].freezes = Some(widen(mask, &base_of));
+        }
+    }
+    Mutated {
+        mutators,
+        base_of,
+        forms,
+    }
+}
+
+/// One `piece KIND { betza = ... attacks = ... captured_by = [...] }`
+/// inside a mutator or a `when`.
+fn piece_patch(
+    s: &Section,
+    by_name: &IndexMap<String, PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<PiecePatch> {
+    let Some(n) = &s.name else {
+        diags.push(
+            Diagnostic::error(s.kind.span, "a piece patch needs the piece's name")
+                .with_help("write `piece knight { betza = \"NN\" }`"),
+        );
+        return None;
+    };
+    let Some(&kind) = by_name.get(&n.node) else {
+        let mut d = Diagnostic::error(n.span, format!("unknown piece `{}`", n.node));
+        if let Some(sug) = suggest(&n.node, by_name.keys().map(String::as_str)) {
+            d = d.with_help(format!("did you mean `{sug}`?"));
+        }
+        diags.push(d);
+        return None;
+    };
+    let mut pr = Reader::new(&s.body);
+    let movement = |key: &str, pr: &mut Reader, diags: &mut Vec<Diagnostic>| {
+        let e = pr.take(key)?;
+        let text = get_str(e, diags)?;
+        match parse_movement(text, e.value.span) {
+            Ok(a) => Some((text.to_string(), a)),
+            Err(mut errs) => {
+                diags.append(&mut errs);
+                None
+            }
+        }
+    };
+    let betza = movement("betza", &mut pr, diags);
+    let attacks = movement("attacks", &mut pr, diags).map(|(_, atoms)| {
+        atoms
+            .into_iter()
+            .map(|mut a| {
+                a.attack_only = true;
+                a.can_move = false;
+                a.can_capture = true;
+                a.initial = false;
+                a
+            })
+            .collect()
+    });
+    let captured_by = pr.take("captured_by").map(|e| {
+        get_list(e)
+            .into_iter()
+            .filter_map(|v| match &v.node {
+                Value::Ident(name) => {
+                    let k = by_name.get(name).copied();
+                    if k.is_none() {
+                        diags.push(Diagnostic::error(v.span, format!("unknown piece `{name}`")));
+                    }
+                    k
+                }
+                _ => {
+                    diags.push(Diagnostic::error(
+                        v.span,
+                        format!("expected a piece name, found {}", v.node.type_name()),
+                    ));
+                    None
+                }
+            })
+            .collect()
+    });
+    reject_subsections(&pr, "a piece patch", diags);
+    pr.finish(MUTATOR_PIECE_KEYS, "a piece patch", diags);
+    Some(PiecePatch {
+        kind,
+        betza,
+        attacks,
+        captured_by,
+    })
+}
+
+/// The `markers` section: candidate squares, how many, who places first.
+fn compile_markers(
+    g: Geometry,
+    s: &Section,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<super::MarkerRules> {
+    let mut mr = Reader::new(&s.body);
+    let squares: Vec<Square> = mr
+        .take("squares")
+        .map(|e| {
+            get_list(e)
+                .into_iter()
+                .filter_map(|v| square_value(g, v, diags))
+                .collect()
+        })
+        .unwrap_or_default();
+    let count = mr
+        .take("count")
+        .and_then(|e| get_int(e, 0, 16, diags))
+        .unwrap_or(squares.len() as i64) as u8;
+    let first = match mr.take("first") {
+        None => Color::Black,
+        Some(e) => match &e.value.node {
+            Value::Ident(w) if w == "white" => Color::White,
+            Value::Ident(w) if w == "black" => Color::Black,
+            _ => {
+                type_error(e, "`white` or `black`", diags);
+                Color::Black
+            }
+        },
+    };
+    reject_subsections(&mr, "`markers`", diags);
+    reject_name(s, diags);
+    mr.finish(MARKER_KEYS, "`markers`", diags);
+    if count as usize > squares.len() {
+        diags.push(
+            Diagnostic::error(
+                s.kind.span,
+                format!(
+                    "{count} markers but only {} squares to put them on",
+                    squares.len()
+                ),
+            )
+            .with_help("list more `squares`, or lower `count`"),
+        );
+        return None;
+    }
+    Some(super::MarkerRules {
+        squares,
+        count,
+        first,
     })
 }

@@ -124,6 +124,30 @@ pub struct PawnRules {
     pub double_step_unmoved: bool,
 }
 
+/// A mutator: a named patch of the rules (`mutator rider { ... }`). Its
+/// piece patches are compiled into [`Rules::forms`].
+#[derive(Clone, Debug)]
+pub struct Mutator {
+    /// The section's name (`rider`), also its name in FEN.
+    pub name: String,
+    /// Every move must end on a square of the colour it starts on (drops
+    /// are free); attacks and checks ignore the rule (`keep_colour`).
+    pub keep_colour: bool,
+}
+
+/// Markers (`markers { ... }`): two-faced tokens naming mutators; a
+/// marker flips when a non-pawn piece leaves its square, and the faces up
+/// at the end of a turn are the active set for the next.
+#[derive(Clone, Debug)]
+pub struct MarkerRules {
+    /// The squares markers may be placed on.
+    pub squares: Vec<Square>,
+    /// How many markers a game places.
+    pub count: u8,
+    /// Who places the first marker; the sides alternate.
+    pub first: Color,
+}
+
 /// One castling move for one side.
 #[derive(Clone, Debug)]
 pub struct CastleRule {
@@ -429,6 +453,22 @@ pub struct Rules {
     /// The reserve boards a game starts with (drop order, White's then
     /// Black's), when the variant declares them.
     pub reserve: Option<ByColor<Vec<PieceKind>>>,
+    /// Mutators: named patches of the rules, switched on and off by
+    /// markers (bit `i` of a position's active set is `mutators[i]`).
+    pub mutators: Vec<Mutator>,
+    /// Where markers may lie and how many, when the variant has them.
+    pub markers: Option<MarkerRules>,
+    /// How many kinds the variant declares; kinds from here on are the
+    /// forms mutators give them (a knight under Rider), never written or
+    /// typed: they carry their declared kind's letter.
+    pub base_kinds: usize,
+    /// Per kind: the declared kind it is a form of (itself if declared).
+    pub base_of: Vec<PieceKind>,
+    /// The form of each declared kind under each active set:
+    /// `forms[active * base_kinds + kind]`. Empty without mutators.
+    pub(crate) forms: Vec<PieceKind>,
+    /// Bit `i` set: mutator `i` makes moves keep their square colour.
+    pub(crate) keep_colour: u32,
     /// A random setup, if the variant draws its start position.
     pub random_setup: Option<RandomSetup>,
     /// Hands, if the variant has them.
@@ -526,6 +566,25 @@ impl Rules {
                 .position(|p| p.letter.eq_ignore_ascii_case(text))
                 .map(|i| PieceKind(i as u8))
         })
+    }
+
+    /// The form `kind` (or the kind it is a form of) takes while the
+    /// mutators of `active` are on.
+    #[inline]
+    pub fn form(&self, kind: PieceKind, active: u32) -> PieceKind {
+        if self.forms.is_empty() {
+            return kind;
+        }
+        let base = self.base_of[kind.index()].index();
+        self.forms[active as usize * self.base_kinds + base]
+    }
+
+    /// The mutator called `name` (any case).
+    pub fn mutator_named(&self, name: &str) -> Option<u8> {
+        self.mutators
+            .iter()
+            .position(|m| m.name.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
     }
 
     /// The definition of `kind`.

@@ -406,7 +406,10 @@ pub fn finish(rules: &mut Rules) {
     // can create a screen), lame leapers (a leg square can open), skipping
     // riders and initial-only captures break that, and so do stacks.
     // Move-only atoms (the pawn's lame double step) never attack.
+    // Under mutators a move may switch the rules its legality is judged
+    // by (a marker flipped), so every move is played out.
     rules.pin_shortcut = rules.capacity == 1
+        && rules.mutators.is_empty()
         && rules.freezers == 0
         && rules.protectors == 0
         && rules.script.as_ref().is_none_or(|h| {

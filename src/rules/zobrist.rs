@@ -14,6 +14,7 @@ pub struct Zobrist {
     castle: Vec<u64>,
     /// Toggled when Black is to move.
     pub black: u64,
+    marker: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -40,6 +41,7 @@ impl Zobrist {
             pocket: keys(2 * kinds * 64),
             castle: keys(32),
             black: keys(1)[0],
+            marker: keys(MAX_SQUARES * 16 * 2),
         }
     }
 
@@ -71,6 +73,13 @@ impl Zobrist {
     #[inline]
     pub fn castle(&self, i: usize) -> u64 {
         self.castle[i % 32]
+    }
+
+    /// Key of a marker of mutator `mutator` on `sq`, showing its active
+    /// face or not.
+    #[inline]
+    pub fn marker(&self, sq: Square, mutator: u8, up: bool) -> u64 {
+        self.marker[(sq.index() * 16 + mutator as usize % 16) * 2 + up as usize]
     }
 
     /// Key of holding at least `n + 1` pieces of `kind` (index) in hand.
