@@ -246,7 +246,11 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 } else {
                     "off"
                 };
-                format!("{} mutator {} ({face})", g.name(sq), markers.mutators[i])
+                let name = rules
+                    .mutators
+                    .get(markers.mutators[i] as usize)
+                    .map_or("?", |m| m.name.as_str());
+                format!("{} {name} ({face})", g.name(sq))
             })
             .collect();
         s.push_str(&format!("markers: {}\n", list.join(", ")));
@@ -254,9 +258,27 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     if pos.active != 0 {
         let on: Vec<String> = (0..32)
             .filter(|i| pos.active & (1 << i) != 0)
-            .map(|i: u32| i.to_string())
+            .map(|i: u32| {
+                rules
+                    .mutators
+                    .get(i as usize)
+                    .map_or_else(|| i.to_string(), |m| m.name.clone())
+            })
             .collect();
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
+    }
+    if pos.stage == crate::position::Stage::Setup
+        && let Some(m) = &rules.markers
+    {
+        let example = crate::movegen::legal_moves(rules, pos)
+            .first()
+            .map_or_else(String::new, |mv| crate::notation::to_uci(rules, mv));
+        s.push_str(&format!(
+            "placing markers: {} places one ({} of {} down), like `{example}`\n",
+            pos.side.title(),
+            markers.len,
+            m.count,
+        ));
     }
     if let Some(due) = crate::movegen::reserve_drop_due(rules, pos) {
         let side = pos.side.title();

@@ -2264,7 +2264,7 @@ fn compile_mutators(
                 .filter(|i| names >> i & 1 != 0)
                 .map(|i| mutators[i].name.as_str())
                 .collect();
-            def.name = format!("{}~{}", pieces[base].name, tags.join("+"));
+            def.name = format!("{} ({})", pieces[base].name, tags.join(" + "));
             def.components = Vec::new();
             let k = PieceKind(pieces.len() as u8);
             pieces.push(def);
