@@ -971,7 +971,7 @@ fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let Some(m) = &rules.markers else { return };
     let placed = &pos.markers;
     for mutator in 0..rules.mutators.len() as u8 {
-        if (0..placed.len as usize).any(|i| placed.mutators[i] == mutator) {
+        if placed.holds(mutator) {
             continue;
         }
         for &square in &m.squares {

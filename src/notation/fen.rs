@@ -669,7 +669,7 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
         if m.at(sq).is_some() {
             return bad(format!("a second marker on {square}"));
         }
-        if (0..m.len as usize).any(|i| m.mutators[i] == mutator) {
+        if m.holds(mutator) {
             return bad(format!("a second marker of `{name}`"));
         }
         if m.len as usize == m.squares.len() {
@@ -683,14 +683,7 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
         }
         m.len += 1;
     }
-    pos.active = pos.markers.active_set();
-    for (sq, p) in pos.pieces().collect::<Vec<_>>() {
-        let form = rules.form(p.kind, pos.active);
-        if form != p.kind {
-            pos.take(rules, sq);
-            pos.put(rules, sq, Piece::new(form, p.color));
-        }
-    }
+    pos.take_forms(rules);
     Ok(())
 }
 

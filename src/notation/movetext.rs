@@ -818,7 +818,7 @@ fn parse_placement(rules: &Rules, pos: &Position, t: &str) -> Result<Move, Parse
             t,
             format!("no mutator `{name}` (mutators: {})", names.join(", ")),
         ),
-        Some(k) if (0..placed.len as usize).any(|i| placed.mutators[i] == k) => {
+        Some(k) if placed.holds(k) => {
             fail(t, format!("the `{name}` marker is already on the board"))
         }
         Some(_) => {

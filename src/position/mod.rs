@@ -56,6 +56,11 @@ impl Markers {
             .fold(0, |set, i| set | 1 << self.mutators[i])
     }
 
+    /// Is a marker of `mutator` on the board?
+    pub fn holds(&self, mutator: u8) -> bool {
+        self.mutators[..self.len as usize].contains(&mutator)
+    }
+
     /// The marker on `sq`, if any, by index.
     pub fn at(&self, sq: Square) -> Option<usize> {
         (0..self.len as usize).find(|&i| self.squares[i] == sq.0)

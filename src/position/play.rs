@@ -252,6 +252,12 @@ impl Position {
                 self.hash ^= self.marker_key(rules, i);
             }
         }
+        self.take_forms(rules);
+    }
+
+    /// Sets the active set from the markers' faces and puts every piece in
+    /// its form under it.
+    pub(crate) fn take_forms(&mut self, rules: &Rules) {
         self.active = self.markers.active_set();
         for (sq, p) in self.pieces().collect::<Vec<_>>() {
             let form = rules.form(p.kind, self.active);

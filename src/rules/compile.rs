@@ -757,13 +757,7 @@ fn compile_block(
             && let Some(text) = get_str(e, diags)
         {
             match parse_movement(text, e.value.span) {
-                Ok(extra) => atoms.extend(extra.into_iter().map(|mut a| {
-                    a.attack_only = true;
-                    a.can_move = false;
-                    a.can_capture = true;
-                    a.initial = false;
-                    a
-                })),
+                Ok(extra) => atoms.extend(attack_only(extra)),
                 Err(mut errs) => diags.append(&mut errs),
             }
         }
@@ -2300,6 +2294,21 @@ fn compile_mutators(
     }
 }
 
+/// The atoms of an `attacks` string: they attack (give check, guard) but
+/// never move.
+fn attack_only(atoms: Vec<crate::lang::movement::Atom>) -> Vec<crate::lang::movement::Atom> {
+    atoms
+        .into_iter()
+        .map(|mut a| {
+            a.attack_only = true;
+            a.can_move = false;
+            a.can_capture = true;
+            a.initial = false;
+            a
+        })
+        .collect()
+}
+
 /// One `piece KIND { betza = ... attacks = ... captured_by = [...] }`
 /// inside a mutator or a `when`.
 fn piece_patch(
@@ -2314,14 +2323,7 @@ fn piece_patch(
         );
         return None;
     };
-    let Some(&kind) = by_name.get(&n.node) else {
-        let mut d = Diagnostic::error(n.span, format!("unknown piece `{}`", n.node));
-        if let Some(sug) = suggest(&n.node, by_name.keys().map(String::as_str)) {
-            d = d.with_help(format!("did you mean `{sug}`?"));
-        }
-        diags.push(d);
-        return None;
-    };
+    let kind = kind_value(by_name, n, diags)?;
     let mut pr = Reader::new(&s.body);
     let movement = |key: &str, pr: &mut Reader, diags: &mut Vec<Diagnostic>| {
         let e = pr.take(key)?;
@@ -2335,39 +2337,8 @@ fn piece_patch(
         }
     };
     let betza = movement("betza", &mut pr, diags);
-    let attacks = movement("attacks", &mut pr, diags).map(|(_, atoms)| {
-        atoms
-            .into_iter()
-            .map(|mut a| {
-                a.attack_only = true;
-                a.can_move = false;
-                a.can_capture = true;
-                a.initial = false;
-                a
-            })
-            .collect()
-    });
-    let captured_by = pr.take("captured_by").map(|e| {
-        get_list(e)
-            .into_iter()
-            .filter_map(|v| match &v.node {
-                Value::Ident(name) => {
-                    let k = by_name.get(name).copied();
-                    if k.is_none() {
-                        diags.push(Diagnostic::error(v.span, format!("unknown piece `{name}`")));
-                    }
-                    k
-                }
-                _ => {
-                    diags.push(Diagnostic::error(
-                        v.span,
-                        format!("expected a piece name, found {}", v.node.type_name()),
-                    ));
-                    None
-                }
-            })
-            .collect()
-    });
+    let attacks = movement("attacks", &mut pr, diags).map(|(_, atoms)| attack_only(atoms));
+    let captured_by = pr.take("captured_by").map(|e| kind_list(by_name, e, diags));
     reject_subsections(&pr, "a piece patch", diags);
     pr.finish(MUTATOR_PIECE_KEYS, "a piece patch", diags);
     Some(PiecePatch {
