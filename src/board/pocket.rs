@@ -8,8 +8,8 @@ pub const RESERVE_SLOTS: usize = 16;
 /// Pieces held in hand, each with a `promoted` bit (a promoted piece may
 /// revert when it enters a hand, depending on the variant).
 ///
-/// Fixed-size, so cloning a position never allocates. Order is kept but has
-/// no meaning for equality of hands in hashing (hashes count kinds).
+/// Fixed-size, so cloning a position never allocates. Pieces are kept in
+/// kind order, so equal hands are equal values (hashes count kinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pocket {
     slots: [u8; POCKET_SLOTS],
@@ -43,7 +43,13 @@ impl Pocket {
         if self.len() == POCKET_SLOTS {
             return false;
         }
-        self.slots[self.len()] = kind.0 | if promoted { PROMOTED } else { 0 };
+        // Kept in kind order, so equal hands compare and print equal
+        // whatever order their pieces entered in.
+        let code = kind.0 | if promoted { PROMOTED } else { 0 };
+        let len = self.len();
+        let at = (0..len).find(|&i| self.slots[i] > code).unwrap_or(len);
+        self.slots.copy_within(at..len, at + 1);
+        self.slots[at] = code;
         self.len += 1;
         true
     }
@@ -67,7 +73,7 @@ impl Pocket {
         self.iter().filter(|&(k, _)| k == kind).count()
     }
 
-    /// The held pieces with their promoted bits, in order of entry.
+    /// The held pieces with their promoted bits, in kind order.
     pub fn iter(&self) -> impl Iterator<Item = (PieceKind, bool)> + '_ {
         self.slots[..self.len()]
             .iter()

@@ -220,7 +220,7 @@ impl Game {
 
     /// A game from a given position.
     pub fn from_position(rules: Arc<Rules>, start: Position, seed: u64) -> Game {
-        Game {
+        let mut game = Game {
             rules,
             position: start.clone(),
             start,
@@ -228,7 +228,10 @@ impl Game {
             legal: std::sync::OnceLock::new(),
             seed,
             rng: Rng::new(seed),
-        }
+        };
+        game.roll_if_due();
+        game.start = game.position.clone();
+        game
     }
 
     /// A game from a FEN.
@@ -298,7 +301,25 @@ impl Game {
         let before = self.position.clone();
         self.position.play_unchecked(&self.rules, &mv);
         self.history.push((mv, before));
+        self.roll_if_due();
         self.legal = std::sync::OnceLock::new();
+    }
+
+    /// Rolls the die for the side to move when a `dice` mutator is on and
+    /// no roll is there yet. The roll comes from the game's seed and the
+    /// number of moves played, so the same seed gives the same rolls, and
+    /// taking a move back and playing it again rolls the same number.
+    fn roll_if_due(&mut self) {
+        let pos = &mut self.position;
+        if pos.roll.is_none()
+            && pos.active & self.rules.dice != 0
+            && pos.stage == crate::position::Stage::Play
+        {
+            let ply = self.history.len() as u64;
+            let mut rng =
+                Rng::new(self.seed ^ 0xd1ce_0000_0000_0000 ^ ply.wrapping_mul(0x9E37_79B9));
+            pos.roll = Some(1 + rng.below(self.rules.dice_faces as u64) as u8);
+        }
     }
 
     /// Takes back the last move; returns it.
@@ -339,6 +360,12 @@ impl Game {
                 reason: reason.to_string(),
             },
         };
+        if rules.explode != 0 && pos.royals(side).is_empty() && pos.royals(!side).count() > 0 {
+            return Some(Outcome::Decisive {
+                winner: !side,
+                reason: "royal piece destroyed".to_string(),
+            });
+        }
         if self.legal().is_empty() {
             return Some(if in_check(rules, pos, side) {
                 verdict(rules.ending.checkmate, "checkmate")

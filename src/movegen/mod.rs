@@ -7,7 +7,7 @@ mod perft;
 
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked};
-pub use perft::{divide, perft, perft_until};
+pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;
@@ -81,7 +81,12 @@ fn next_to(rules: &Rules, pos: &Position, sq: Square, f: impl Fn(Piece) -> bool)
 #[inline]
 pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     if rules.is_pawn(piece.kind) {
-        rules.pawns.double_step_zone[piece.color].contains(from)
+        (rules.pawns.double_step_zone[piece.color].contains(from)
+            || pos.active & rules.extra_double_step_mask != 0
+                && rules
+                    .extra_double_step
+                    .iter()
+                    .any(|(bit, zone)| pos.active & bit != 0 && zone[piece.color].contains(from)))
             && (!rules.pawns.double_step_unmoved || pos.unmoved.contains(from))
     } else {
         pos.unmoved.contains(from)
@@ -514,6 +519,10 @@ fn gen_paths<S: Sink>(
                         MoveKind::Normal,
                         t.source,
                     );
+                } else if stop && t.can_capture && pawn {
+                    // A pawn's lame capture (a Berolina + Monochromatic
+                    // pawn's two-square one) takes en passant too.
+                    en_passant_onto(rules, pos, out, from, piece, to, t.source);
                 }
                 continue;
             }
@@ -538,6 +547,37 @@ fn gen_paths<S: Sink>(
     }
 }
 
+/// The en-passant capture of the pawn `piece` from `from` onto the empty
+/// square `to`, when `to` is the position's en-passant square.
+#[inline]
+fn en_passant_onto<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut S,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    source: u8,
+) {
+    if pos.ep == Some(to)
+        && let Some(victim) = pos.ep_victim
+        && let Some(vp) = pos
+            .piece_at(victim)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))
+    {
+        out.take(
+            rules,
+            true,
+            from,
+            to,
+            piece,
+            Some(vp),
+            MoveKind::EnPassant(victim),
+            source,
+        );
+    }
+}
+
 /// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
 /// square, an en-passant capture by a pawn's capture-only leap, or a
 /// capture of an enemy. `mode` is (may move, may capture).
@@ -559,24 +599,8 @@ fn leap_to<S: Sink>(
     if code == 0 {
         if can_move {
             out.take(rules, pawn, from, to, piece, None, quiet, source);
-        } else if can_capture
-            && pawn
-            && pos.ep == Some(to)
-            && let Some(victim) = pos.ep_victim
-            && let Some(vp) = pos
-                .piece_at(victim)
-                .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))
-        {
-            out.take(
-                rules,
-                pawn,
-                from,
-                to,
-                piece,
-                Some(vp),
-                MoveKind::EnPassant(victim),
-                source,
-            );
+        } else if can_capture && pawn {
+            en_passant_onto(rules, pos, out, from, piece, to, source);
         }
     } else if can_capture
         && let Some(victim) = Piece::from_code(code)
@@ -799,6 +823,9 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
+    if pos.active & rules.drops_from_captures != 0 {
+        mutator_drops(rules, pos, out);
+    }
     if let Some(d) = &rules.drops
         && !d.from_reserve
     {
@@ -815,27 +842,123 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             };
             let piece = Piece::new(kind, us);
             for to in zone.iter().filter(|&q| pos.is_empty(q)) {
-                out.push(Move {
-                    kind: MoveKind::Drop,
-                    from: to,
-                    to,
-                    piece,
-                    captured: None,
-                    promotion: None,
-                    atom: 255,
-                    drop: None,
-                });
+                out.push(Move::drop_from_hand(piece, to));
             }
         }
     }
 }
 
+/// The swaps a `swaps` mutator allows, own royal safety not tested: two
+/// of the mover's pieces exchange squares when one covers the other
+/// (could capture an enemy standing on the other's square; immunity
+/// aside). A pawn swapped onto its promotion ranks promotes, its side
+/// choosing. Each pair is one move, written from the lower square.
+fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let own: Vec<Square> = pos.occupied(us).iter().collect();
+    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    let mut buf = Vec::new();
+    for &y in &own {
+        // An enemy pawn (no kind is immune to it) stands in for `y`.
+        let Some(mine) = pos.piece_at(y) else {
+            continue;
+        };
+        let stand_in = Piece::new(rules.demoted_kind().unwrap_or(mine.kind), !us);
+        let mut probe = pos.clone();
+        probe.take(rules, y);
+        probe.put(rules, y, stand_in);
+        for &x in &own {
+            let pair = (x.min(y), x.max(y));
+            if x == y || pairs.contains(&pair) {
+                continue;
+            }
+            buf.clear();
+            piece_moves(rules, &probe, x, &mut buf);
+            if buf.iter().any(|m| m.to == y && m.is_capture()) {
+                pairs.push(pair);
+            }
+        }
+    }
+    for (a, b) in pairs {
+        let (Some(pa), Some(pb)) = (pos.piece_at(a), pos.piece_at(b)) else {
+            continue;
+        };
+        let swap = Move {
+            kind: MoveKind::Effects(std::sync::Arc::new(vec![Effect::Swap(a, b)])),
+            from: a,
+            to: b,
+            piece: pa,
+            captured: None,
+            promotion: None,
+            atom: 255,
+            drop: None,
+        };
+        let promoting = [(pa, b), (pb, a)]
+            .into_iter()
+            .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
+        match promoting {
+            None => out.push(swap),
+            Some((_, square)) => {
+                for &kind in &rules.pawns.promotion_choices {
+                    out.push(Move {
+                        kind: MoveKind::Effects(std::sync::Arc::new(vec![
+                            Effect::Swap(a, b),
+                            Effect::Transform {
+                                square,
+                                unit: 0,
+                                kind,
+                            },
+                        ])),
+                        promotion: Some(kind),
+                        ..swap.clone()
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The drops a `drops` mutator allows: a piece from the hand onto an
+/// empty square without a marker, a pawn not onto its promotion ranks.
+fn mutator_drops(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let mut free = SquareSet::EMPTY;
+    for sq in rules.geometry.squares() {
+        if pos.is_empty(sq) && pos.markers.at(sq).is_none() {
+            free.insert(sq);
+        }
+    }
+    let mut last = None;
+    for (kind, _) in pos.pockets[us].iter() {
+        if last == Some(kind) {
+            continue;
+        }
+        last = Some(kind);
+        let piece = Piece::new(kind, us);
+        let pawn = rules.is_pawn(kind);
+        let last_ranks = rules.pawns.promotion_zone[us];
+        for to in free.iter().filter(|&q| !(pawn && last_ranks.contains(q))) {
+            out.push(Move::drop_from_hand(piece, to));
+        }
+    }
+}
+
 /// Does playing `mv` leave a royal of the mover attacked? (The slow,
-/// always-correct test: copy, make, look.)
+/// always-correct test: copy, make, look.) Where captures explode, a move
+/// that destroys one of the mover's royals is refused and one that
+/// destroys an enemy royal is allowed, attacked or not.
 pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let us = pos.side;
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
+    if pos.active & rules.explode != 0 {
+        if child.royals(us).count() < pos.royals(us).count() {
+            return true;
+        }
+        if child.royals(!us).count() < pos.royals(!us).count() {
+            return false;
+        }
+    }
     in_check(rules, &child, us)
 }
 
@@ -953,7 +1076,15 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         placements(rules, pos, out);
         return;
     }
+    if rules.explode != 0 && pos.royals(pos.side).is_empty() && rules.royal_kind.contains(&true) {
+        // The side's royal was blown up: the game is over.
+        out.clear();
+        return;
+    }
     legal_moves_unconstrained(rules, pos, out);
+    if pos.active & (rules.must_capture | rules.dice) != 0 {
+        preference_tiers(rules, pos, out);
+    }
     if rules.must_move {
         must_move_filter(rules, pos, out);
     }
@@ -961,6 +1092,55 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         && host.has(crate::script::hooks::FILTER_MOVES)
     {
         host.filter_moves(rules, pos, out);
+    }
+}
+
+/// Compulsory capture (`must_capture`) and the die's lane (`dice`, once
+/// rolled) as ordered preferences: the legal moves of the first tier
+/// that has any. With both: captures from the lane, then other moves
+/// from the lane (drops onto it), then any capture, then anything. The
+/// tiers never empty a non-empty list, so mate and stalemate are judged
+/// on the unrestricted moves.
+fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let attack = pos.active & rules.must_capture != 0;
+    let lane = match pos.roll {
+        Some(n) if pos.active & rules.dice != 0 => Some(rules.lane(n)),
+        _ => None,
+    };
+    let on_lane = |m: &Move| lane.is_some_and(|l| from_lane(rules, &l, m));
+    let tiers: &[&dyn Fn(&Move) -> bool] = match (lane.is_some(), attack) {
+        (false, false) => return,
+        (false, true) => &[&Move::is_capture],
+        (true, false) => &[&on_lane],
+        (true, true) => &[
+            &|m: &Move| on_lane(m) && m.is_capture(),
+            &|m: &Move| on_lane(m) && !m.is_capture(),
+            &Move::is_capture,
+        ],
+    };
+    if let Some(tier) = tiers.iter().find(|t| out.iter().any(t)) {
+        out.retain(|m| tier(m));
+    }
+}
+
+/// Does `mv` act from the die's lane: a piece moving off it (the king or
+/// the rook of a castling, either piece of a swap), or a drop onto it?
+pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
+    match &mv.kind {
+        MoveKind::Drop => lane.contains(mv.to),
+        MoveKind::Castle(i) => {
+            let c = &rules.castling[mv.piece.color][*i as usize];
+            lane.contains(c.king_from) || lane.contains(c.partner_from)
+        }
+        MoveKind::Effects(list) => {
+            lane.contains(mv.from)
+                || list.iter().any(|e| match *e {
+                    Effect::Swap(a, b) => lane.contains(a) || lane.contains(b),
+                    Effect::MovePiece { from, .. } => lane.contains(from),
+                    _ => false,
+                })
+        }
+        _ => lane.contains(mv.from),
     }
 }
 
@@ -1017,10 +1197,18 @@ fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     legal_board_moves(rules, pos, out);
+    if pos.active & rules.swaps != 0 {
+        let start = out.len();
+        swap_moves(rules, pos, out);
+        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+    }
     if pos.active & rules.keep_colour != 0 {
         out.retain(|m| keeps_colour(rules, m));
     }
-    if rules.pocket.is_some() || rules.drops.is_some() {
+    if rules.pocket.is_some()
+        || rules.drops.is_some()
+        || pos.active & rules.drops_from_captures != 0
+    {
         let start = out.len();
         hand_moves(rules, pos, out);
         retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));

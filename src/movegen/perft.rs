@@ -5,6 +5,27 @@ use crate::position::{Move, Position};
 use crate::rules::Rules;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// The positions after a chance event due before the side to move acts
+/// (a die not yet rolled while a `dice` mutator is on), one per outcome;
+/// `None` when none is due.
+pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
+    if pos.roll.is_some()
+        || pos.active & rules.dice == 0
+        || pos.stage != crate::position::Stage::Play
+    {
+        return None;
+    }
+    Some(
+        (1..=rules.dice_faces)
+            .map(|n| {
+                let mut p = pos.clone();
+                p.roll = Some(n);
+                p
+            })
+            .collect(),
+    )
+}
+
 /// Number of legal move sequences of length `depth` from `pos`. The last
 /// ply is counted, not played ("bulk counting").
 pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
@@ -15,6 +36,12 @@ pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
 fn perft_with(rules: &Rules, pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if let Some(rolled) = chance_outcomes(rules, pos) {
+        return rolled
+            .iter()
+            .map(|p| perft_with(rules, p, depth, buffers))
+            .sum();
     }
     let (moves, rest) = buffers
         .split_first_mut()
@@ -43,6 +70,13 @@ pub fn perft_until(rules: &Rules, pos: &Position, depth: u32, stop: &AtomicBool)
     if stop.load(Ordering::Relaxed) {
         return None;
     }
+    if let Some(rolled) = chance_outcomes(rules, pos) {
+        let mut total = 0;
+        for p in &rolled {
+            total += perft_until(rules, p, depth, stop)?;
+        }
+        return Some(total);
+    }
     let mut total = 0;
     for m in legal_moves(rules, pos) {
         let mut child = pos.clone();
@@ -53,7 +87,21 @@ pub fn perft_until(rules: &Rules, pos: &Position, depth: u32, stop: &AtomicBool)
 }
 
 /// perft split by first move: each legal move with the count below it.
+/// Where a die is due first, a move's count sums over the rolls that
+/// allow it.
 pub fn divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if let Some(rolled) = chance_outcomes(rules, pos) {
+        let mut merged: Vec<(Move, u64)> = Vec::new();
+        for p in &rolled {
+            for (m, n) in divide(rules, p, depth) {
+                match merged.iter_mut().find(|(x, _)| *x == m) {
+                    Some((_, total)) => *total += n,
+                    None => merged.push((m, n)),
+                }
+            }
+        }
+        return merged;
+    }
     let mut moves = Vec::new();
     legal_moves_into(rules, pos, &mut moves);
     moves

@@ -48,6 +48,8 @@ pub enum FenField {
     Moved,
     /// Mutator markers and their faces (`{a4:rider+ h5:cannon-}`).
     Markers,
+    /// The die rolled for the side to move (`roll:3`).
+    Roll,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -66,6 +68,7 @@ impl fmt::Display for FenField {
             FenField::SwapBan => "swap ban",
             FenField::Moved => "moved pieces",
             FenField::Markers => "markers",
+            FenField::Roll => "roll",
             FenField::Position => "position",
         })
     }
@@ -210,6 +213,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     // rank under `double_step = unmoved`).
     let mut swap_ban = None;
     let mut moved_list = None;
+    let mut roll_text = None;
     let mut placing = false;
     for &f in fields.iter().skip(6) {
         if f == "placing" {
@@ -220,11 +224,13 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             &mut swap_ban
         } else if f.starts_with("moved:") {
             &mut moved_list
+        } else if f.starts_with("roll:") {
+            &mut roll_text
         } else {
             return err(
                 FenField::Position,
                 format!(
-                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `placing` or markers (like `{{a4:rider-}}`)"
+                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `roll:` (the die, like `roll:3`), `placing` or markers (like `{{a4:rider-}}`)"
                 ),
             );
         };
@@ -282,6 +288,13 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 file = file.saturating_add(n);
                 rest = &rest[n_len..];
             } else if c == '~' {
+                // The piece before came from a promotion.
+                if rules.tracks_promoted
+                    && let Some(sq) = g.square(file - 1, rank)
+                    && !pos.is_empty(sq)
+                {
+                    pos.promoted.insert(sq);
+                }
                 rest = &rest[1..];
             } else if c == '(' {
                 let Some(end) = rest.find(')') else {
@@ -559,7 +572,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             return err(FenField::EnPassant, format!("{} is not empty", g.name(sq)));
         }
         // Keep it only when a pawn could take (so equal positions hash equal).
-        let capturable = pos.pawn_can_take(rules, sq, pos.side);
+        let capturable = pos.en_passant_possible(rules, sq, pos.side);
         if capturable && rules.pawns.en_passant {
             pos.ep = Some(sq);
             pos.ep_victim = Some(victim);
@@ -621,6 +634,31 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 );
             }
             None => return err(FenField::Markers, "`placing`: this variant has no markers"),
+        }
+    }
+    if let Some(text) = roll_text {
+        let faces = rules.dice_faces;
+        let n = text["roll:".len()..].parse::<u8>().ok();
+        if rules.dice == 0 {
+            return err(
+                FenField::Roll,
+                format!("`{text}`: {} rolls no die", rules.name),
+            );
+        }
+        if pos.active & rules.dice == 0 || pos.stage != crate::position::Stage::Play {
+            return err(
+                FenField::Roll,
+                format!("`{text}`: no die is rolled here (its mutator is off)"),
+            );
+        }
+        match n {
+            Some(n) if (1..=faces).contains(&n) => pos.roll = Some(n),
+            _ => {
+                return err(
+                    FenField::Roll,
+                    format!("`{text}`: the die shows a number from 1 to {faces}"),
+                );
+            }
         }
     }
     pos.rehash(rules);
@@ -705,7 +743,10 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
             );
         }
     }
-    if in_check(rules, pos, !pos.side) {
+    // Where captures explode, a side whose royal was blown up has lost,
+    // whatever still attacks the winner's.
+    let game_over = rules.explode != 0 && pos.royals(pos.side).is_empty();
+    if !game_over && in_check(rules, pos, !pos.side) {
         let sq: Vec<Square> = pos
             .royals(!pos.side)
             .iter()
@@ -749,6 +790,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
                         }
                         None => s.push_str(&token),
                     }
+                    if pos.promoted.contains(sq) {
+                        s.push('~');
+                    }
                 }
             }
         }
@@ -759,7 +803,11 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
             s.push('/');
         }
     }
-    if rules.pocket.is_some() || !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+    if rules.pocket.is_some()
+        || rules.drops_from_captures != 0
+        || !pos.pockets.white.is_empty()
+        || !pos.pockets.black.is_empty()
+    {
         s.push('[');
         for color in Color::ALL {
             for (k, _) in pos.pockets[color].iter() {
@@ -871,6 +919,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     }
     if let Some((a, b)) = pos.swap_back {
         s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
+    }
+    if let Some(n) = pos.roll {
+        s.push_str(&format!(" roll:{n}"));
     }
     if rules.uses_unmoved {
         let moved: Vec<String> = default_unmoved(rules, pos)

@@ -3,7 +3,7 @@
 
 use crate::board::{Color, PieceKind};
 use crate::movegen::{in_check, legal_moves, pseudo_moves};
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Effect, Move, MoveKind, Position};
 use crate::rules::Rules;
 use std::fmt;
 
@@ -347,6 +347,20 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
         let names: Vec<String> = candidates.iter().map(|m| to_uci(rules, m)).collect();
         return fail(t, format!("ambiguous: {}", names.join(" or ")));
     }
+    // A castling and a plain king move between the same squares (a king
+    // that leaps two squares, as under Monochromatic) share coordinates.
+    if candidates.len() > 1
+        && candidates
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::Castle(_)))
+        && candidates.iter().all(|m| m.promotion.is_none())
+    {
+        let names: Vec<String> = candidates.iter().map(|m| san_body(rules, pos, m)).collect();
+        return fail(
+            t,
+            format!("ambiguous: write it in SAN, {}", names.join(" or ")),
+        );
+    }
     // A written kind names a promotion before a morph to the same kind.
     let written = |m: &&&Move| m.promotion == promotion;
     if let Some(m) = candidates
@@ -394,6 +408,43 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     Err(explain_illegal(rules, pos, from, to, t))
 }
 
+/// If a move from `from` to `to` is legal but another kind of move is
+/// preferred (a capture is compulsory, the die names a lane), says so.
+fn preferred_instead(
+    rules: &Rules,
+    pos: &Position,
+    legal: &[Move],
+    from: crate::board::Square,
+    to: crate::board::Square,
+) -> Option<String> {
+    let mut free = pos.clone();
+    free.roll = None;
+    free.active &= !rules.must_capture;
+    if free.active == pos.active && free.roll == pos.roll {
+        return None;
+    }
+    if !legal_moves(rules, &free)
+        .iter()
+        .any(|m| m.from == from && m.to == to)
+    {
+        return None;
+    }
+    let lane = pos.roll.filter(|_| pos.active & rules.dice != 0);
+    Some(match lane {
+        Some(n)
+            if legal
+                .iter()
+                .all(|m| crate::movegen::from_lane(rules, &rules.lane(n), m)) =>
+        {
+            format!(
+                "the die shows {n}: a piece on file {} or rank {n} must act (or a drop land there) while one can",
+                crate::rules::file_char(n as i32 - 1)
+            )
+        }
+        _ => "a capture is compulsory while one is legal".to_string(),
+    })
+}
+
 /// Says why no legal move goes from `from` to `to`.
 fn explain_illegal(
     rules: &Rules,
@@ -436,6 +487,8 @@ fn explain_illegal(
                     rules.piece(pos.piece_at(s).map_or(p.kind, |q| q.kind)).name,
                     g.name(s)
                 )
+            } else if let Some(why) = preferred_instead(rules, pos, &legal, from, to) {
+                why
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
                 if in_check(rules, pos, pos.side) {
                     format!(
@@ -502,6 +555,37 @@ fn san_drop(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
     ))
 }
 
+/// A swap of two own pieces (a `swaps` mutator) in SAN: both pieces
+/// with their squares, `Qd1<>Be2`, and a swapped pawn's promotion,
+/// `Pe7<>Re8=Q`.
+fn swap_san(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
+    let MoveKind::Effects(list) = &mv.kind else {
+        return None;
+    };
+    let Some(&Effect::Swap(a, b)) = list.first() else {
+        return None;
+    };
+    if pos.active & rules.swaps == 0 {
+        return None;
+    }
+    let g = rules.geometry;
+    let named = |sq| {
+        pos.piece_at(sq).map_or(String::new(), |p| {
+            format!(
+                "{}{}",
+                rules.piece(p.kind).fen_token(Color::White),
+                g.name(sq)
+            )
+        })
+    };
+    let mut s = format!("{}<>{}", named(a), named(b));
+    if let Some(k) = mv.promotion {
+        s.push('=');
+        s.push_str(&rules.piece(k).fen_token(Color::White));
+    }
+    Some(s)
+}
+
 fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
     let g = rules.geometry;
     let letter = |k: PieceKind| rules.piece(k).fen_token(Color::White);
@@ -517,6 +601,9 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
         } else {
             "O-O-O".into()
         };
+    }
+    if let Some(text) = swap_san(rules, pos, mv) {
+        return text;
     }
     let mut s = String::new();
     let pawn = rules.is_pawn(mv.piece.kind);
@@ -605,6 +692,26 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
             if loose.len() > 1 {
                 let names: Vec<String> = loose.iter().map(|m| san_body(rules, pos, m)).collect();
                 return fail(text, format!("ambiguous: {}", names.join(" or ")));
+            }
+            // Legal but for a preference (compulsory capture, the die).
+            let mut free = pos.clone();
+            free.roll = None;
+            free.active &= !rules.must_capture;
+            let long = |m: &Move| {
+                format!(
+                    "{}{}{}",
+                    rules.piece(m.piece.kind).fen_token(Color::White),
+                    rules.geometry.name(m.from),
+                    rules.geometry.name(m.to)
+                )
+            };
+            if let Some(m) = legal_moves(rules, &free).iter().find(|m| {
+                norm(&san_body(rules, &free, m)) == want
+                    || loose_san(rules, m) == want
+                    || long(m) == want
+            }) && let Some(why) = preferred_instead(rules, pos, &legal, m.from, m.to)
+            {
+                return fail(text, why);
             }
             fail(text, why_not_san(rules, pos, &want))
         }

@@ -133,6 +133,9 @@ pub struct Position {
     pub pending: Option<Pending>,
     /// Squares of the last swap, which may not be swapped straight back.
     pub swap_back: Option<(Square, Square)>,
+    /// Squares whose piece came from a promotion (tracked when the
+    /// variant says: such a piece enters a hand as a pawn).
+    pub promoted: SquareSet,
     hash: u64,
 }
 
@@ -161,6 +164,7 @@ impl Position {
             roll: None,
             pending: None,
             swap_back: None,
+            promoted: SquareSet::EMPTY,
             hash: 0,
         }
     }
@@ -289,6 +293,20 @@ impl Position {
         }
     }
 
+    /// Marks (or unmarks) the piece on `sq` as one that came from a
+    /// promotion, keeping the hash.
+    pub fn set_promoted(&mut self, rules: &Rules, sq: Square, promoted: bool) {
+        if self.promoted.contains(sq) == promoted {
+            return;
+        }
+        if promoted {
+            self.promoted.insert(sq);
+        } else {
+            self.promoted.remove(sq);
+        }
+        self.hash ^= rules.zobrist.promoted(sq);
+    }
+
     /// Sets the en-passant square and victim, keeping the hash.
     #[inline]
     pub fn set_ep(&mut self, rules: &Rules, ep: Option<(Square, Square)>) {
@@ -373,6 +391,9 @@ impl Position {
         for i in 0..self.markers.len as usize {
             h ^= self.marker_key(rules, i);
         }
+        for sq in self.promoted.iter() {
+            h ^= z.promoted(sq);
+        }
         for color in Color::ALL {
             for k in 0..rules.pieces.len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
@@ -410,6 +431,7 @@ impl Position {
             && self.pockets == other.pockets
             && self.reserves == other.reserves
             && self.swap_back == other.swap_back
+            && self.promoted == other.promoted
             && self.markers == other.markers
             && self.active == other.active
     }

@@ -219,6 +219,20 @@ impl std::hash::Hash for Move {
 }
 
 impl Move {
+    /// `piece` dropped from its side's hand onto `to`.
+    pub fn drop_from_hand(piece: Piece, to: Square) -> Move {
+        Move {
+            kind: MoveKind::Drop,
+            from: to,
+            to,
+            piece,
+            captured: None,
+            promotion: None,
+            atom: 255,
+            drop: None,
+        }
+    }
+
     /// The piece on `from` removes itself (a frozen piece's suicide).
     pub fn suicide(from: Square, piece: Piece) -> Move {
         Move {

@@ -18,6 +18,15 @@ impl Position {
         } else {
             0
         };
+        // The die rolled for this turn is spent.
+        self.roll = None;
+        let from_promotion = rules.tracks_promoted && self.promoted.contains(mv.from);
+        let victim_square = match mv.kind {
+            MoveKind::EnPassant(passed) => passed,
+            _ => mv.to,
+        };
+        let victim_promoted = rules.tracks_promoted && self.promoted.contains(victim_square);
+        let mut victim: Option<(Square, Piece)> = None;
         self.set_ep(rules, None);
         self.swap_back = None;
         let mut irreversible = rules.ending.fifty_pawn_resets
@@ -28,7 +37,8 @@ impl Position {
             );
         match &mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote => {
-                if self.take(rules, mv.to).is_some() {
+                if let Some(p) = self.take(rules, mv.to) {
+                    victim = Some((mv.to, p));
                     irreversible = true;
                 }
                 let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
@@ -50,8 +60,8 @@ impl Position {
                     self.open_en_passant(rules, mv);
                 }
             }
-            MoveKind::EnPassant(victim) => {
-                self.take(rules, *victim);
+            MoveKind::EnPassant(passed) => {
+                victim = self.take(rules, *passed).map(|p| (*passed, p));
                 let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
                 // A morph of the capturer comes as the move's promotion.
                 let placed = mv.promotion.map_or(piece, |k| Piece::new(k, piece.color));
@@ -128,6 +138,14 @@ impl Position {
                 }
             }
         }
+        if rules.tracks_promoted {
+            self.move_promoted_mark(rules, mv, from_promotion);
+        }
+        if let Some((square, piece)) = victim
+            && self.active & (rules.drops_from_captures | rules.explode) != 0
+        {
+            self.capture_effects(rules, mv, square, piece, victim_promoted);
+        }
         if rules.ending.fifty_promotion_resets
             && mv.promotion.is_some()
             && rules.is_pawn(mv.piece.kind)
@@ -173,6 +191,79 @@ impl Position {
         self.hash ^= rules.zobrist.black;
         if !rules.mutators.is_empty() {
             self.end_turn_mutators(rules, flips);
+        }
+    }
+
+    /// Keeps the promoted marks with their pieces after `mv`: the mover's
+    /// mark (`from_promotion`) goes with it, a pawn's promotion sets one,
+    /// and a captured piece's goes.
+    fn move_promoted_mark(&mut self, rules: &Rules, mv: &Move, from_promotion: bool) {
+        if matches!(
+            mv.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote | MoveKind::EnPassant(_)
+        ) {
+            let promotes = mv.promotion.is_some() && rules.is_pawn(mv.piece.kind);
+            self.set_promoted(rules, mv.from, false);
+            self.set_promoted(rules, mv.to, from_promotion || promotes);
+        }
+        if let MoveKind::Effects(list) = &mv.kind {
+            for e in list.iter() {
+                match *e {
+                    Effect::Swap(a, b) => {
+                        let (pa, pb) = (self.promoted.contains(a), self.promoted.contains(b));
+                        self.set_promoted(rules, a, pb);
+                        self.set_promoted(rules, b, pa);
+                    }
+                    // A swapped pawn's promotion.
+                    Effect::Transform { square, .. } if mv.promotion.is_some() => {
+                        self.set_promoted(rules, square, true);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for sq in self.promoted.iter() {
+            if self.is_empty(sq) {
+                self.set_promoted(rules, sq, false);
+            }
+        }
+    }
+
+    /// What a capture does under the mutators active this turn: with
+    /// `drops`, the victim (`piece`, taken on `square`) goes to the
+    /// capturer's hand as its declared kind, or as a pawn if it came from
+    /// a promotion (`promoted`); with `explode`, the capturer (unless
+    /// royal) and every piece next to `square` are removed, and enter no
+    /// hand.
+    fn capture_effects(
+        &mut self,
+        rules: &Rules,
+        mv: &Move,
+        square: Square,
+        piece: Piece,
+        promoted: bool,
+    ) {
+        let us = mv.piece.color;
+        if self.active & rules.drops_from_captures != 0 {
+            let kind = if promoted { rules.demoted_kind() } else { None }
+                .unwrap_or(rules.base_of[piece.kind.index()]);
+            self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
+        }
+        if self.active & rules.explode != 0 && !rules.is_royal(mv.piece.kind) {
+            let g = rules.geometry;
+            let (f, r) = (g.file(square), g.rank(square));
+            let mut blast: Vec<Square> = (-1..=1)
+                .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
+                .filter(|&d| d != (0, 0))
+                .filter_map(|(df, dr)| g.square(f + df, r + dr))
+                .collect();
+            blast.push(mv.to);
+            for sq in blast {
+                if self.take(rules, sq).is_some() {
+                    self.set_unmoved(rules, sq, false);
+                    self.set_promoted(rules, sq, false);
+                }
+            }
         }
     }
 
@@ -252,7 +343,14 @@ impl Position {
                 self.hash ^= self.marker_key(rules, i);
             }
         }
+        let before = self.active;
         self.take_forms(rules);
+        // Turning `drops` off empties both hands for good.
+        if before & rules.drops_from_captures != 0 && self.active & rules.drops_from_captures == 0 {
+            for color in Color::ALL {
+                self.apply_effect(rules, &Effect::ClearPocket(color));
+            }
+        }
     }
 
     /// Sets the active set from the markers' faces and puts every piece in
@@ -308,7 +406,9 @@ impl Position {
     /// After a double step, record the passed square when an enemy pawn
     /// could take en passant (so equal positions hash equal).
     fn open_en_passant(&mut self, rules: &Rules, mv: &Move) {
-        if !rules.pawns.en_passant {
+        // An advance that promotes leaves no pawn to take in passing (a
+        // morph into another pawn kind does).
+        if !rules.pawns.en_passant || mv.promotion.is_some_and(|k| !rules.is_pawn(k)) {
             return;
         }
         let g = rules.geometry;
@@ -323,7 +423,7 @@ impl Position {
             return;
         }
         let them = !mv.piece.color;
-        let capturable = self.pawn_can_take(rules, passed, them);
+        let capturable = self.en_passant_possible(rules, passed, them);
         if capturable {
             self.set_ep(rules, Some((passed, mv.to)));
         }
@@ -336,6 +436,34 @@ impl Position {
             self.piece_at(src).is_some_and(|p| {
                 p.color == by && rules.is_pawn(p.kind) && kinds >> p.kind.index() & 1 != 0
             })
+        })
+    }
+
+    /// May a pawn of `by` take en passant on `sq`: could one capture onto
+    /// it (by a plain leap, or under mutators by any of its moves)?
+    pub(crate) fn en_passant_possible(&self, rules: &Rules, sq: Square, by: Color) -> bool {
+        self.pawn_can_take(rules, sq, by)
+            || !rules.mutators.is_empty() && self.pawn_can_take_any_way(rules, sq, by)
+    }
+
+    /// Could a pawn of `by` capture onto `sq` by any of its moves (lame
+    /// leaps too, like a Berolina + Monochromatic pawn's two-square
+    /// capture)? The slow test, for variants with mutators: an enemy
+    /// stands in on `sq` and each pawn's moves are generated.
+    fn pawn_can_take_any_way(&self, rules: &Rules, sq: Square, by: Color) -> bool {
+        let Some(kind) = rules.demoted_kind() else {
+            return false;
+        };
+        let mut probe = self.clone();
+        probe.take(rules, sq);
+        probe.put(rules, sq, Piece::new(kind, !by));
+        let mut moves = Vec::new();
+        probe.occupied(by).iter().any(|from| {
+            probe.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind)) && {
+                moves.clear();
+                crate::movegen::piece_moves(rules, &probe, from, &mut moves);
+                moves.iter().any(|m| m.to == sq && m.is_capture())
+            }
         })
     }
 

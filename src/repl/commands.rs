@@ -238,6 +238,8 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     for m in &legal {
         let key = if m.is_drop() {
             format!("{}@", rules.piece(m.piece.kind).fen_token(m.piece.color))
+        } else if m.placement().is_some() {
+            format!("@{}", g.name(m.from))
         } else {
             format!(
                 "{}{}",

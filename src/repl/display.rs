@@ -181,7 +181,11 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let short = abbreviations(rules);
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
-    if rules.pocket.is_some() || !pos.pockets.white.is_empty() || !pos.pockets.black.is_empty() {
+    if rules.pocket.is_some()
+        || pos.active & rules.drops_from_captures != 0
+        || !pos.pockets.white.is_empty()
+        || !pos.pockets.black.is_empty()
+    {
         for color in [Color::White, Color::Black] {
             let held: Vec<String> = pos.pockets[color]
                 .iter()
@@ -289,7 +293,15 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
         }
     }
     if let Some(roll) = pos.roll {
-        s.push_str(&format!("die: {roll}\n"));
+        let g = rules.geometry;
+        let file = crate::rules::file_char(roll as i32 - 1);
+        if (roll as u16) <= g.width.min(g.height) as u16 {
+            s.push_str(&format!(
+                "die: {roll} (act from file {file} or rank {roll} if able)\n"
+            ));
+        } else {
+            s.push_str(&format!("die: {roll}\n"));
+        }
     }
     s
 }

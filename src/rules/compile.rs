@@ -36,7 +36,15 @@ const VARIANT_SECTIONS: &[&str] = &[
     "mutator",
     "markers",
 ];
-const MUTATOR_KEYS: &[&str] = &["keep_colour"];
+const MUTATOR_KEYS: &[&str] = &[
+    "keep_colour",
+    "explode",
+    "must_capture",
+    "drops",
+    "swaps",
+    "extra_double_step_ranks",
+    "dice",
+];
 const MUTATOR_PIECE_KEYS: &[&str] = &["betza", "attacks", "captured_by"];
 const MARKER_KEYS: &[&str] = &["squares", "count", "first"];
 const RESERVE_KEYS: &[&str] = &["pieces", "black", "take"];
@@ -1001,24 +1009,7 @@ fn compile_block(
     let mut random_setup: Option<super::RandomSetup> = None;
     let mut pocket: Option<super::PocketRules> = None;
     let mut drops: Option<super::DropRules> = None;
-    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<i32> {
-        get_list(e)
-            .into_iter()
-            .filter_map(|v| match v.node {
-                Value::Int(n) if n >= 1 && n <= geometry.height as i64 => Some(n as i32),
-                _ => {
-                    diags.push(
-                        Diagnostic::error(
-                            v.span,
-                            format!("expected a rank number from 1 to {}", geometry.height),
-                        )
-                        .with_note("ranks count from each side's own back rank"),
-                    );
-                    None
-                }
-            })
-            .collect()
-    };
+    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| rank_list(e, geometry.height, diags);
     let zone = |e: &Entry, diags: &mut Vec<Diagnostic>| -> ByColor<SquareSet> {
         let ranks = ranks(e, diags);
         let white: SquareSet = geometry
@@ -1623,7 +1614,13 @@ fn compile_block(
         })
         .collect();
     let base_kinds = pieces.len();
-    let mutated = compile_mutators(&mut pieces, &by_name, &mutator_sections, diags);
+    let mutated = compile_mutators(
+        &mut pieces,
+        &by_name,
+        &mutator_sections,
+        geometry.height,
+        diags,
+    );
     if diags.iter().any(Diagnostic::is_error) {
         return None;
     }
@@ -1722,12 +1719,23 @@ fn compile_block(
         drops,
         random_setup,
         reserve,
-        keep_colour: mutated
+        keep_colour: mutator_mask(&mutated.mutators, |m| m.keep_colour),
+        explode: mutator_mask(&mutated.mutators, |m| m.explode),
+        must_capture: mutator_mask(&mutated.mutators, |m| m.must_capture),
+        drops_from_captures: mutator_mask(&mutated.mutators, |m| m.drops),
+        tracks_promoted: mutated.mutators.iter().any(|m| m.drops),
+        swaps: mutator_mask(&mutated.mutators, |m| m.swaps),
+        dice: mutator_mask(&mutated.mutators, |m| m.dice > 0),
+        dice_faces: mutated
             .mutators
             .iter()
-            .enumerate()
-            .filter(|(_, m)| m.keep_colour)
-            .fold(0, |m, (i, _)| m | 1 << i),
+            .map(|m| m.dice)
+            .find(|&d| d > 0)
+            .unwrap_or(0),
+        extra_double_step: Vec::new(),
+        extra_double_step_mask: mutator_mask(&mutated.mutators, |m| {
+            !m.extra_double_step_ranks.is_empty()
+        }),
         mutators: mutated.mutators,
         markers,
         base_kinds,
@@ -1746,6 +1754,33 @@ fn compile_block(
         rules,
         setup_span: setup.map_or(name.span, |e| e.value.span),
     })
+}
+
+/// A list of relative rank numbers (1 = a side's own back rank) on a
+/// board `height` ranks high, or diagnostics for the bad ones.
+fn rank_list(e: &Entry, height: u8, diags: &mut Vec<Diagnostic>) -> Vec<i32> {
+    get_list(e)
+        .into_iter()
+        .filter_map(|v| match v.node {
+            Value::Int(n) if n >= 1 && n <= height as i64 => Some(n as i32),
+            _ => {
+                diags.push(
+                    Diagnostic::error(v.span, format!("expected a rank number from 1 to {height}"))
+                        .with_note("ranks count from each side's own back rank"),
+                );
+                None
+            }
+        })
+        .collect()
+}
+
+/// The mutators for which `has` holds, as a bit set.
+fn mutator_mask(mutators: &[super::Mutator], has: impl Fn(&super::Mutator) -> bool) -> u32 {
+    mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| has(m))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
 }
 
 /// The kind called by the name `v`, or a diagnostic.
@@ -2065,6 +2100,7 @@ fn compile_mutators(
     pieces: &mut Vec<PieceDef>,
     by_name: &IndexMap<String, PieceKind>,
     sections: &[&Section],
+    height: u8,
     diags: &mut Vec<Diagnostic>,
 ) -> Mutated {
     let base_kinds = pieces.len();
@@ -2086,6 +2122,12 @@ fn compile_mutators(
         mutators.push(super::Mutator {
             name: n.node.clone(),
             keep_colour: false,
+            explode: false,
+            must_capture: false,
+            drops: false,
+            swaps: false,
+            extra_double_step_ranks: Vec::new(),
+            dice: 0,
         });
     }
     if mutators.len() > MAX_MUTATORS {
@@ -2100,6 +2142,24 @@ fn compile_mutators(
         let mut mr = Reader::new(&s.body);
         if let Some(e) = mr.take("keep_colour") {
             mutators[i].keep_colour = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("explode") {
+            mutators[i].explode = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("must_capture") {
+            mutators[i].must_capture = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("drops") {
+            mutators[i].drops = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("dice") {
+            mutators[i].dice = get_int(e, 2, 64, diags).unwrap_or(0) as u8;
+        }
+        if let Some(e) = mr.take("swaps") {
+            mutators[i].swaps = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("extra_double_step_ranks") {
+            mutators[i].extra_double_step_ranks = rank_list(e, height, diags);
         }
         let mut own = Vec::new();
         for sub in &mr.sections {

@@ -133,6 +133,27 @@ pub struct Mutator {
     /// Every move must end on a square of the colour it starts on (drops
     /// are free); attacks and checks ignore the rule (`keep_colour`).
     pub keep_colour: bool,
+    /// A capture also removes the capturer and every piece next to the
+    /// victim's square (a royal capturer is spared and nothing explodes)
+    /// (`explode`).
+    pub explode: bool,
+    /// A side that can capture must (`must_capture`).
+    pub must_capture: bool,
+    /// Captured pieces go to the capturer's hand and may be dropped on
+    /// empty squares without a marker; both hands empty when it turns
+    /// off (`drops`).
+    pub drops: bool,
+    /// Instead of a move, a player may exchange two of their own pieces
+    /// when one covers the other (could capture an enemy standing on its
+    /// square) (`swaps`).
+    pub swaps: bool,
+    /// Relative ranks from which pawns may also make their initial
+    /// moves while the mutator is on (`extra_double_step_ranks`).
+    pub extra_double_step_ranks: Vec<i32>,
+    /// A die with this many faces is rolled before each turn while the
+    /// mutator is on (0: none); the lane is the file and the rank of the
+    /// number rolled, and the player must act from it if able (`dice`).
+    pub dice: u8,
 }
 
 /// Markers (`markers { ... }`): two-faced tokens naming mutators; a
@@ -469,6 +490,27 @@ pub struct Rules {
     pub(crate) forms: Vec<PieceKind>,
     /// Bit `i` set: mutator `i` makes moves keep their square colour.
     pub(crate) keep_colour: u32,
+    /// Bit `i` set: mutator `i` makes captures explode.
+    pub(crate) explode: u32,
+    /// Bit `i` set: mutator `i` makes captures compulsory.
+    pub(crate) must_capture: u32,
+    /// Bit `i` set: mutator `i` feeds hands with captures and allows
+    /// drops.
+    pub(crate) drops_from_captures: u32,
+    /// Bit `i` set: mutator `i` rolls a die before each turn.
+    pub(crate) dice: u32,
+    /// The die's faces (the first dice mutator's).
+    pub dice_faces: u8,
+    /// Bit `i` set: mutator `i` allows swaps.
+    pub(crate) swaps: u32,
+    /// Per mutator with `extra_double_step_ranks`: its bit and the
+    /// squares (per side) it adds to the pawns' double-step zone.
+    pub(crate) extra_double_step: Vec<(u32, ByColor<SquareSet>)>,
+    /// The bits of `extra_double_step`.
+    pub(crate) extra_double_step_mask: u32,
+    /// Which pieces came from a promotion is tracked (written `Q~`):
+    /// some mutator feeds hands, where they enter as pawns.
+    pub(crate) tracks_promoted: bool,
     /// A random setup, if the variant draws its start position.
     pub random_setup: Option<RandomSetup>,
     /// Hands, if the variant has them.
@@ -590,6 +632,24 @@ impl Rules {
     /// The definition of `kind`.
     pub fn piece(&self, kind: PieceKind) -> &PieceDef {
         &self.pieces[kind.index()]
+    }
+
+    /// The kind a piece that came from a promotion is demoted to when it
+    /// enters a hand: the first declared pawn kind.
+    pub fn demoted_kind(&self) -> Option<PieceKind> {
+        (0..self.base_kinds)
+            .map(|k| PieceKind(k as u8))
+            .find(|&k| self.is_pawn(k))
+    }
+
+    /// The lane of a die roll: the squares of the file and of the rank
+    /// numbered `roll` (from 1: file a, rank 1).
+    pub fn lane(&self, roll: u8) -> SquareSet {
+        let g = self.geometry;
+        let n = roll as i32 - 1;
+        g.squares()
+            .filter(|&sq| g.file(sq) == n || g.rank(sq) == n)
+            .collect()
     }
 
     /// Is `kind` royal?

@@ -386,6 +386,25 @@ pub fn finish(rules: &mut Rules) {
         rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks);
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks);
     }
+    rules.extra_double_step = rules
+        .mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.extra_double_step_ranks.is_empty())
+        .map(|(i, m)| {
+            let mut zones = ByColor::<SquareSet>::default();
+            for color in Color::ALL {
+                zones[color] = g
+                    .squares()
+                    .filter(|&sq| {
+                        m.extra_double_step_ranks
+                            .contains(&g.relative_rank(sq, color))
+                    })
+                    .collect();
+            }
+            (1u32 << i, zones)
+        })
+        .collect();
     // Castling rights are hashed as rights (both pieces unmoved), not as
     // raw bits; raw unmoved bits matter only for initial moves.
     // Where only pawns track the bit, only their double-step ranks.

@@ -15,6 +15,7 @@ pub struct Zobrist {
     /// Toggled when Black is to move.
     pub black: u64,
     marker: Vec<u64>,
+    promoted: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -42,6 +43,7 @@ impl Zobrist {
             castle: keys(32),
             black: keys(1)[0],
             marker: keys(MAX_SQUARES * 16 * 2),
+            promoted: keys(MAX_SQUARES),
         }
     }
 
@@ -55,6 +57,12 @@ impl Zobrist {
     #[inline]
     pub fn upper(&self, piece: Piece, sq: Square) -> u64 {
         self.upper[piece.code() as usize * self.squares + sq.index()]
+    }
+
+    /// Key of the promoted mark (the piece came from a promotion) on `sq`.
+    #[inline]
+    pub fn promoted(&self, sq: Square) -> u64 {
+        self.promoted[sq.index()]
     }
 
     /// Key of the unmoved bit on `sq`.
