@@ -859,22 +859,12 @@ fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let mut pairs: Vec<(Square, Square)> = Vec::new();
     let mut buf = Vec::new();
     for &y in &own {
-        // An enemy pawn (no kind is immune to it) stands in for `y`.
-        let Some(mine) = pos.piece_at(y) else {
+        let Some(probe) = with_stand_in(rules, pos, y, us) else {
             continue;
         };
-        let stand_in = Piece::new(rules.demoted_kind().unwrap_or(mine.kind), !us);
-        let mut probe = pos.clone();
-        probe.take(rules, y);
-        probe.put(rules, y, stand_in);
         for &x in &own {
             let pair = (x.min(y), x.max(y));
-            if x == y || pairs.contains(&pair) {
-                continue;
-            }
-            buf.clear();
-            piece_moves(rules, &probe, x, &mut buf);
-            if buf.iter().any(|m| m.to == y && m.is_capture()) {
+            if x != y && !pairs.contains(&pair) && captures_onto(rules, &probe, x, y, &mut buf) {
                 pairs.push(pair);
             }
         }
@@ -916,6 +906,38 @@ fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
+}
+
+/// `pos` with an enemy of `by` standing on `sq`, to ask which of `by`'s
+/// pieces could capture there: a pawn, which no kind is immune to (the
+/// kind on `sq` if the variant has no pawn).
+pub(crate) fn with_stand_in(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+) -> Option<Position> {
+    let kind = rules
+        .demoted_kind()
+        .or_else(|| pos.piece_at(sq).map(|p| p.kind))?;
+    let mut probe = pos.clone();
+    probe.take(rules, sq);
+    probe.put(rules, sq, Piece::new(kind, !by));
+    Some(probe)
+}
+
+/// Could the piece on `from` capture onto `sq` by one of its moves
+/// (`buf` is scratch space)?
+pub(crate) fn captures_onto(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    sq: Square,
+    buf: &mut Vec<Move>,
+) -> bool {
+    buf.clear();
+    piece_moves(rules, pos, from, buf);
+    buf.iter().any(|m| m.to == sq && m.is_capture())
 }
 
 /// The drops a `drops` mutator allows: a piece from the hand onto an

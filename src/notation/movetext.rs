@@ -408,6 +408,14 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     Err(explain_illegal(rules, pos, from, to, t))
 }
 
+/// `pos` without the preference tiers: no compulsory capture, no die.
+fn without_preferences(rules: &Rules, pos: &Position) -> Position {
+    let mut free = pos.clone();
+    free.roll = None;
+    free.active &= !rules.must_capture;
+    free
+}
+
 /// If a move from `from` to `to` is legal but another kind of move is
 /// preferred (a capture is compulsory, the die names a lane), says so.
 fn preferred_instead(
@@ -417,9 +425,7 @@ fn preferred_instead(
     from: crate::board::Square,
     to: crate::board::Square,
 ) -> Option<String> {
-    let mut free = pos.clone();
-    free.roll = None;
-    free.active &= !rules.must_capture;
+    let free = without_preferences(rules, pos);
     if free.active == pos.active && free.roll == pos.roll {
         return None;
     }
@@ -694,9 +700,7 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
                 return fail(text, format!("ambiguous: {}", names.join(" or ")));
             }
             // Legal but for a preference (compulsory capture, the die).
-            let mut free = pos.clone();
-            free.roll = None;
-            free.active &= !rules.must_capture;
+            let free = without_preferences(rules, pos);
             let long = |m: &Move| {
                 format!(
                     "{}{}{}",

@@ -451,19 +451,13 @@ impl Position {
     /// capture)? The slow test, for variants with mutators: an enemy
     /// stands in on `sq` and each pawn's moves are generated.
     fn pawn_can_take_any_way(&self, rules: &Rules, sq: Square, by: Color) -> bool {
-        let Some(kind) = rules.demoted_kind() else {
+        let Some(probe) = crate::movegen::with_stand_in(rules, self, sq, by) else {
             return false;
         };
-        let mut probe = self.clone();
-        probe.take(rules, sq);
-        probe.put(rules, sq, Piece::new(kind, !by));
         let mut moves = Vec::new();
         probe.occupied(by).iter().any(|from| {
-            probe.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind)) && {
-                moves.clear();
-                crate::movegen::piece_moves(rules, &probe, from, &mut moves);
-                moves.iter().any(|m| m.to == sq && m.is_capture())
-            }
+            probe.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind))
+                && crate::movegen::captures_onto(rules, &probe, from, sq, &mut moves)
         })
     }
 

@@ -377,14 +377,14 @@ pub fn finish(rules: &mut Rules) {
         .map(|p| (!p.pawn || by_bit) && p.atoms.iter().any(|a| a.initial))
         .collect();
     rules.uses_unmoved = rules.tracks_unmoved.iter().any(|&t| t);
+    let zone = |ranks: &[i32], color: Color| -> SquareSet {
+        g.squares()
+            .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
+            .collect()
+    };
     for color in Color::ALL {
-        let zone = |ranks: &[i32]| -> SquareSet {
-            g.squares()
-                .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
-                .collect()
-        };
-        rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks);
-        rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks);
+        rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks, color);
+        rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
     }
     rules.extra_double_step = rules
         .mutators
@@ -392,17 +392,8 @@ pub fn finish(rules: &mut Rules) {
         .enumerate()
         .filter(|(_, m)| !m.extra_double_step_ranks.is_empty())
         .map(|(i, m)| {
-            let mut zones = ByColor::<SquareSet>::default();
-            for color in Color::ALL {
-                zones[color] = g
-                    .squares()
-                    .filter(|&sq| {
-                        m.extra_double_step_ranks
-                            .contains(&g.relative_rank(sq, color))
-                    })
-                    .collect();
-            }
-            (1u32 << i, zones)
+            let ranks = &m.extra_double_step_ranks;
+            (1u32 << i, ByColor::new_with(|color| zone(ranks, color)))
         })
         .collect();
     // Castling rights are hashed as rights (both pieces unmoved), not as
