@@ -41,6 +41,8 @@ fn effect_lists_apply_in_order() {
         kind: MoveKind::Effects(effects.clone()),
         atom: 255,
         drop: None,
+        push: None,
+        choice: None,
     };
     assert_eq!(mv.effects(&rules), effects.to_vec());
     pos.play_unchecked(&rules, &mv);

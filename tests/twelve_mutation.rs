@@ -3,14 +3,13 @@
 //! `../shared/rules/twelve-mutation.md` each: markers in FEN, a marker
 //! flipped by a non-pawn leaving its square (never by a pawn, a capture or
 //! an arrival), the change taking effect only after the flipping turn,
-//! the mover's king judged under the new rules (OQ-2), and for each
-//! mutator the engine has so far (Atomic, Attack, Berolina, Cannon,
-//! Drop, Equus Rex, Monochromatic, Non-Prise, Rider): activation, effect,
-//! check, and deactivation; and the listed interactions among them.
+//! the mover's king judged under the new rules (OQ-2), and for each of
+//! the twelve mutators: activation, effect, check, and deactivation; and
+//! the listed interactions among them.
 
 use changeling::board::Color;
 use changeling::movegen::{in_check, legal_moves};
-use changeling::notation::{parse_fen, parse_move, to_fen, to_uci};
+use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
@@ -357,7 +356,7 @@ fn the_placement_stage() {
         to_fen(&r, &pos),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1 placing"
     );
-    assert_eq!(legal_moves(&r, &pos).len(), 11 * 8);
+    assert_eq!(legal_moves(&r, &pos).len(), 12 * 8);
     let mut texts = Vec::new();
     for (i, text) in [
         "rider@a4",
@@ -388,9 +387,9 @@ fn the_placement_stage() {
         assert_eq!(to_fen(&r, &parse_fen(&r, &fen).unwrap()), fen);
         if i == 1 {
             // The placed mutator and the used square are gone.
-            assert_eq!(legal_moves(&r, &pos).len(), 9 * 6);
+            assert_eq!(legal_moves(&r, &pos).len(), 10 * 6);
             assert!(parse_move(&r, &pos, "rider@b5").is_err());
-            assert!(parse_move(&r, &pos, "avalanche@b5").is_err());
+            assert!(parse_move(&r, &pos, "zugzwang@b5").is_err());
             assert!(parse_move(&r, &pos, "cannon@a4").is_err());
             assert!(parse_move(&r, &pos, "e2e4").is_err());
         }
@@ -825,5 +824,186 @@ fn monochromatic_king_leap_and_castling_in_notation() {
     assert_eq!(
         after(&r, fen, "O-O"),
         "4k3/8/8/8/8/8/8/5RK1[] b - - 1 1 {a4:monochromatic+}"
+    );
+}
+
+/// The parts after the action of each legal turn of `fen` whose action
+/// is `action` (in SAN), sorted: the pushes that may follow it.
+fn pushes_after(rules: &Rules, fen: &str, action: &str) -> Vec<String> {
+    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut v: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .map(|m| to_san(rules, &pos, m).replace(['+', '#'], ""))
+        .filter_map(|s| {
+            let (a, p) = s.split_once('&')?;
+            (a == action).then(|| p.to_string())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Avalanche (6.3): after the action the mover pushes an enemy pawn one
+/// step toward itself; it switches on and off with its marker, after the
+/// flipping turn; a push resets the half-move clock and a pawn it brings
+/// to the last rank is promoted by its owner, first thing next turn.
+#[test]
+fn avalanche() {
+    let r = tm();
+    // From the start: 20 actions, each followed by one of 8 pushes.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 {a4:avalanche+}";
+    assert_eq!(count(&r, start), 160);
+    assert_eq!(
+        after(&r, start, "Nf3&d6"),
+        "rnbqkbnr/ppp1pppp/3p4/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 0 1 {a4:avalanche+}"
+    );
+    // The action alone is not a turn, and the error says what is missing.
+    let pos = parse_fen(&r, start).unwrap();
+    let e = parse_move(&r, &pos, "Nf3").unwrap_err().to_string();
+    assert!(e.contains("an enemy pawn must be pushed"), "{e}");
+    assert!(e.contains("Nf3&a6"), "{e}");
+    // Coordinates, and the push written in full, name the same turn.
+    let coords = parse_move(&r, &pos, "g1f3&d7d6").unwrap();
+    assert_eq!(parse_move(&r, &pos, "Nf3&d7d6").unwrap(), coords);
+    assert_eq!(to_uci(&r, &coords), "g1f3&d7d6");
+    // Activation: the knight leaving a4 flips the marker; its own turn
+    // pushes nothing, Black's turn pushes the white pawn.
+    let off = "4k3/7p/8/8/N7/8/7P/4K3[] w - - 0 1 {a4:avalanche-}";
+    assert!(moves(&r, off, "-").iter().all(|m| !m.contains('&')));
+    let on = after(&r, off, "Nc5");
+    assert_eq!(on, "4k3/7p/8/2N5/8/8/7P/4K3[] b - - 1 1 {a4:avalanche+}");
+    assert_eq!(pushes_after(&r, &on, "Kd8"), ["h3"]);
+    // Deactivation: leaving the marker again still pushes this turn (the
+    // change waits for the end of the turn), and the next turn does not.
+    let flipped = after(
+        &r,
+        "4k3/7p/8/8/N7/8/7P/4K3[] w - - 0 1 {a4:avalanche+}",
+        "Nc5&h6",
+    );
+    assert_eq!(
+        flipped,
+        "4k3/8/7p/2N5/8/8/7P/4K3[] b - - 0 1 {a4:avalanche-}"
+    );
+    assert_eq!(moves(&r, &flipped, "-"), sorted("e8e7 e8f7 e8f8 e8d8 h6h5"));
+    // With no enemy pawn to push, the action is the turn.
+    let bare = "4k3/8/8/8/8/8/8/4K3[] w - - 7 1 {a4:avalanche+}";
+    assert_eq!(count(&r, bare), 5);
+    // A push is a pawn move: it resets the half-move clock.
+    let quiet = "4k3/3p4/8/8/8/8/8/4K3[] w - - 7 1 {a4:avalanche+}";
+    assert_eq!(
+        after(&r, quiet, "Kd1&d6"),
+        "4k3/8/3p4/8/8/8/8/3K4[] b - - 0 1 {a4:avalanche+}"
+    );
+    // A push opens no en passant, but the pawns it moves count for one
+    // the action opens: after e2-e4, the pushed d-pawn may take on e3.
+    let ep = "4k3/8/8/3p4/8/8/4P3/4K3[] w - - 0 1 {a4:avalanche+}";
+    assert_eq!(
+        after(&r, ep, "e4&d4"),
+        "4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1 {a4:avalanche+}"
+    );
+}
+
+/// Avalanche's check rules (6.3, 8, OQ-6): the action alone must be
+/// legal, a push may not expose the pusher's king, not even through the
+/// piece the owner may promote a pushed pawn to, and a player whose only
+/// actions leave nothing but suicidal pushes loses.
+#[test]
+fn avalanche_check_rules() {
+    let r = tm();
+    // The d4 pawn shields the king from the bishop: after Kb2 the push
+    // d4-d3 would expose it, so Kb2 is no turn.
+    let fen = "4k2b/8/8/8/3p4/8/8/K7[] w - - 0 1 {a5:avalanche+}";
+    assert_eq!(moves(&r, fen, "-"), sorted("a1a2&d4d3 a1b1&d4d3"));
+    // The same with a2 and b1 covered by knights: Kb2 is the only legal
+    // action and its only push is suicidal, so White has lost.
+    let lost = "4k2b/8/8/8/1n1p4/8/3n4/K7[] w - - 0 1 {a5:avalanche+}";
+    assert_eq!(count(&r, lost), 0);
+    let game = changeling::game::Game::from_fen(r.clone(), lost, 0).unwrap();
+    match game.outcome() {
+        Some(changeling::game::Outcome::Decisive { winner, reason }) => {
+            assert_eq!(winner, Color::Black);
+            assert_eq!(reason, "every push exposes the king");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Without the bishop behind the pawn, the push is harmless.
+    let stale = "4k3/8/8/8/1n1p4/8/3n4/K7[] w - - 0 1 {a5:avalanche+}";
+    assert_eq!(moves(&r, stale, "-"), ["a1b2&d4d3"]);
+    // A push cannot answer a check: the rook's check must be met by the
+    // action (the Berolina push d3-e2 would block it, but too late; the
+    // Berolina pawn guards d2).
+    let check = "4r2k/8/8/8/8/3p4/R7/4K3[] w - - 0 1 {a5:avalanche+ b5:berolina+}";
+    let pos = parse_fen(&r, check).unwrap();
+    assert!(in_check(&r, &pos, Color::White));
+    let actions: std::collections::BTreeSet<String> = moves(&r, check, "-")
+        .iter()
+        .map(|m| m.split('&').next().unwrap().to_string())
+        .collect();
+    let expected: std::collections::BTreeSet<String> = ["e1d1", "e1f1", "e1f2", "a2e2"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(actions, expected);
+    // A push onto the last rank is legal only if no promotion the owner
+    // may choose would check: Kg1 with the pawn on b1 is refused (a queen
+    // or rook there would attack g1).
+    let promo = "4k3/8/8/8/8/8/1p6/7K[] w - - 5 1 {a4:avalanche+}";
+    assert_eq!(moves(&r, promo, "-"), sorted("h1g2&b2b1 h1h2&b2b1"));
+    let pending = after(&r, promo, "Kh2&b1");
+    assert_eq!(
+        pending,
+        "4k3/8/8/8/8/8/7K/1p6[] b - - 0 1 {a4:avalanche+} pending:b1"
+    );
+    // The owner chooses first: four kinds, then the action (26 + 19 + 12
+    // + 8 turns).
+    assert_eq!(count(&r, &pending), 65);
+    let pos = parse_fen(&r, &pending).unwrap();
+    let e = parse_move(&r, &pos, "Kd7").unwrap_err().to_string();
+    assert!(e.contains("choose its promotion first"), "{e}");
+    assert_eq!(
+        after(&r, &pending, "b1=N&Kd7"),
+        "8/3k4/8/8/8/8/7K/1n~6[] w - - 1 2 {a4:avalanche+}"
+    );
+    assert_eq!(
+        after(&r, &pending, "b1=Q&Qh7"),
+        "4k3/7q~/8/8/8/8/7K/8[] w - - 1 2 {a4:avalanche+}"
+    );
+    // The field is checked.
+    for (bad, why) in [
+        ("pending:b2", "on its last rank"),
+        ("pending:z9", "not a square"),
+    ] {
+        let e = parse_fen(&r, &pending.replace("pending:b1", bad)).unwrap_err();
+        assert!(e.message.contains(why), "{bad}: {}", e.message);
+    }
+}
+
+/// Avalanche with Berolina or Monochromatic pushes diagonally; with the
+/// die rolled, a pawn on the lane is pushed if one can be.
+#[test]
+fn avalanche_interactions() {
+    let r = tm();
+    let fen = |set: &str| format!("4k3/8/8/3p4/8/8/8/4K3[] w - - 0 1 {{{set}}}");
+    assert_eq!(pushes_after(&r, &fen("a4:avalanche+"), "Kd1"), ["d4"]);
+    assert_eq!(
+        pushes_after(&r, &fen("a4:avalanche+ a5:berolina+"), "Kd1"),
+        ["c4", "e4"]
+    );
+    assert_eq!(
+        pushes_after(&r, &fen("a4:avalanche+ a5:monochromatic+"), "Kd2"),
+        ["c4", "e4"]
+    );
+    // Berolina flipped on by this very turn: the push is still straight.
+    let flip = "4k3/8/8/3p4/N7/8/8/4K3[] w - - 0 1 {a4:berolina- a5:avalanche+}";
+    assert_eq!(pushes_after(&r, flip, "Nc3"), ["d4"]);
+    // Dice: the die shows 3, the lane is the c-file and the third rank;
+    // the c7 pawn is pushed, not the f7 one.
+    let dice = "4k3/2p2p2/8/8/8/8/8/2K5[] w - - 0 1 {a4:avalanche+ a5:dice+}";
+    assert_eq!(pushes_after(&r, &format!("{dice} roll:3"), "Kd1"), ["c6"]);
+    assert_eq!(pushes_after(&r, &format!("{dice} roll:6"), "Kd1"), ["f6"]);
+    // No pawn on the lane: either may be pushed.
+    assert_eq!(
+        pushes_after(&r, &format!("{dice} roll:2"), "Kb1"),
+        ["c6", "f6"]
     );
 }

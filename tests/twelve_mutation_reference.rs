@@ -1,14 +1,15 @@
 //! Twelve Mutation Chess (`examples/variants/twelve-mutation.variant`): a
-//! brute-force reference for the markers and the eleven mutators the
-//! engine implements (Atomic, Attack, Berolina, Cannon, Dice, Drop, Equus
-//! Rex, Monochromatic, Non-Prise, Rider, Swap), simple rather than fast,
+//! brute-force reference for the markers and all twelve mutators
+//! (Atomic, Attack, Avalanche, Berolina, Cannon, Dice, Drop, Equus Rex,
+//! Monochromatic, Non-Prise, Rider, Swap), simple rather than fast,
 //! written from the rules text `../shared/rules/twelve-mutation.md`
-//! (sections 1-5, 6.1, 6.2, 6.4-6.12, 7, 8 and the readings OQ-2 to
-//! OQ-5, OQ-7 to OQ-16). It shares no code with the engine: its own
+//! (sections 1-5, 6.1-6.12, 7, 8 and the readings OQ-2 to OQ-16). It
+//! shares no code with the engine: its own
 //! board, FEN reader and writer (in the engine's dialect, so child
 //! positions are compared as strings), move, drop and swap generator for
 //! every form, attack test, blasts, hands, marker flips and their timing,
-//! the die's lane, and legality judged under the set the turn leaves.
+//! the die's lane, Avalanche pushes and pending promotions, and legality
+//! judged under the set the turn leaves.
 //!
 //! The rules as modelled:
 //! * FIDE chess plus markers. A marker names a mutator and shows `+`
@@ -76,6 +77,28 @@
 //!   with Attack (6.2) lane captures, other lane turns, any capture;
 //!   then everything, so the die never empties a non-empty list (8). In
 //!   perft a die not yet rolled is summed over its eight rolls.
+//! * Avalanche (6.3, OQ-6): while Avalanche is in `A` a turn is the
+//!   action (any turn above, legal by itself) and then a push: one pawn
+//!   of the opponent, in the position the action leaves (flips, `A'`,
+//!   hands and all), goes one step forward as its owner sees it onto an
+//!   empty square, straight, or diagonally when Berolina or
+//!   Monochromatic is in `A`; never a capture or a double step. Each
+//!   push is a turn of its own, legal when the mover's king is not
+//!   attacked under `A'` after the whole turn and, for a pawn pushed onto
+//!   its last rank, whichever of queen, rook, bishop or knight it would
+//!   become. An action after which no pawn can be pushed, or that blows
+//!   up the enemy king, stands alone; one whose every push is illegal is
+//!   no turn (and a side with no turn but such an action loses, OQ-6 c).
+//!   With the die rolled, pushes of pawns starting on the lane are kept
+//!   if there are any; Attack and Dice judge the action. A push resets
+//!   the half-move clock, flips nothing and opens no en passant; an
+//!   action's double step opens it as the board stands after the push
+//!   (not with the pushed pawn on the passed square). A pawn pushed onto
+//!   its last rank stays a pawn (`pending:b1` in FEN, after the roll);
+//!   its owner's turns start with the choice of a queen, rook, bishop or
+//!   knight (marked `~`) in its place, each choice with every turn from
+//!   there a turn of its own. In perft a die not yet rolled is summed
+//!   roll by roll, the pushes as well as the actions.
 //! * FEN: the hands after the placement in brackets, always written
 //!   (`[]` when empty), White's pieces then Black's, each in the order
 //!   Q R B N P; `~` after a piece that came from a promotion (the mark is
@@ -89,13 +112,14 @@
 //!
 //! The `reference_*` tests check the reference alone: the published FIDE
 //! counts and hand-derived move sets and child positions for every form,
-//! blast, forced capture, drop, hand, swap and lane. The `engine_*`
-//! tests compare it with the engine: child positions (FEN text) at every
-//! node and perft counts for positions with different active sets (pieces
-//! in hand too, the die rolled or compared roll by roll) and with markers
-//! flipping inside the tree, the child sets along given lines and at
-//! every ply of seeded random games with random markers (the die rolled
-//! for both alike),
+//! blast, forced capture, drop, hand, swap, lane, push and pending
+//! choice. The `engine_*` tests compare it with the engine: child
+//! positions (FEN text) at every node and perft counts for positions with
+//! different active sets (pieces in hand too, the die rolled or compared
+//! roll by roll, pending choices) and with markers flipping inside the
+//! tree, the child sets along given lines and at every ply of seeded
+//! random games with random markers (the die rolled for both alike), the
+//! engine's `every_push_suicidal`,
 //! and `tests/perft/twelve-mutation.perft`, whose every count the
 //! reference must reproduce. Slow parts, in release, with `cargo test
 //! --release --test twelve_mutation_reference -- --ignored`.
@@ -124,11 +148,13 @@ const ATTACK: Set = 128;
 const DROP: Set = 256;
 const SWAP: Set = 512;
 const DICE: Set = 1024;
+const AVALANCHE: Set = 2048;
 
 /// The mutators by their FEN names.
-const MUTATORS: [(&str, Set); 11] = [
+const MUTATORS: [(&str, Set); 12] = [
     ("atomic", ATOMIC),
     ("attack", ATTACK),
+    ("avalanche", AVALANCHE),
     ("berolina", BEROLINA),
     ("cannon", CANNON),
     ("dice", DICE),
@@ -197,6 +223,10 @@ struct Pos {
     /// The die rolled for the side to move (1 to 8), only while Dice is
     /// active; `None` when it is still to be rolled.
     roll: Option<u8>,
+    /// The square of a pawn of the side to move that an Avalanche push
+    /// brought to its last rank: its owner chooses what it becomes as
+    /// the first part of the turn (`pending:b1` in FEN, OQ-6).
+    pending: Option<usize>,
 }
 
 /// The kinds a hand holds, in the order the FEN writes them.
@@ -320,6 +350,11 @@ fn parse(text: &str) -> Pos {
             .skip(6)
             .find_map(|t| t.strip_prefix("roll:"))
             .map(|n| n.parse().expect("a roll from 1 to 8")),
+        pending: f
+            .iter()
+            .skip(6)
+            .find_map(|t| t.strip_prefix("pending:"))
+            .map(parse_sq),
     };
     for entry in markers.split_whitespace() {
         let (square, rest) = entry.split_once(':').unwrap();
@@ -432,6 +467,9 @@ fn fen(p: &Pos) -> String {
     }
     if let Some(n) = p.roll {
         s.push_str(&format!(" roll:{n}"));
+    }
+    if let Some(q) = p.pending {
+        s.push_str(&format!(" pending:{}", sq_name(q)));
     }
     s
 }
@@ -717,8 +755,10 @@ fn can_take_en_passant(p: &Pos, e: usize, cfg: Cfg) -> bool {
 /// from and to, the square a double step passes), a drop of the kind
 /// `drop` from the hand onto `to` (`from` is `to` then), or a swap of the
 /// pieces on `from` and `to` (`from` the lower square; `promo` the kind
-/// a pawn swapped onto its last rank becomes).
-#[derive(Clone, Copy, Debug)]
+/// a pawn swapped onto its last rank becomes). Under Avalanche the turn
+/// also carries the kind `choice` a pending pawn of the mover became
+/// first, and the `push` (from, to) of an enemy pawn after the action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Mv {
     from: usize,
     to: usize,
@@ -728,6 +768,8 @@ struct Mv {
     passed: Option<usize>,
     drop: Option<u8>,
     swap: bool,
+    choice: Option<u8>,
+    push: Option<(usize, usize)>,
 }
 
 impl Mv {
@@ -873,6 +915,7 @@ fn play(p: &Pos, m: &Mv, cfg: Cfg) -> Pos {
     }
     c.white = !p.white;
     c.roll = None;
+    c.pending = None;
     if set & DROP != 0 && c.set() & DROP == 0 {
         c.hands = [[0; 5]; 2];
     }
@@ -892,8 +935,9 @@ fn has_king(b: &Board, white: bool) -> bool {
     b.contains(&Some((b'K', white)))
 }
 
-/// The legal turns of the side to move, as (turn, child), generated under
-/// the active set `A`, before Attack and Dice choose among them. A side
+/// The legal actions of the side to move, as (action, child), generated
+/// under the active set `A`, before Attack and Dice choose among them and
+/// before any Avalanche push or pending choice. A side
 /// whose king is gone has none: the game is over. A turn is legal if the
 /// mover's king is still on the board and either the enemy king is gone
 /// (an atomic win, even with the mover's king attacked) or the mover's
@@ -906,7 +950,7 @@ fn has_king(b: &Board, white: bool) -> bool {
 /// screens, pawns on their capture squares, Non-Prise ignored), and
 /// under Monochromatic both squares have one colour; one turn per pair,
 /// four when a pawn lands on its last rank (6.12, OQ-15).
-fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
+fn legal_actions(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
     let set = p.set();
     let w = p.white;
     if !has_king(&p.b, w) {
@@ -961,6 +1005,8 @@ fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
                     passed: d.passed,
                     drop: None,
                     swap: false,
+                    choice: None,
+                    push: None,
                 });
             }
         }
@@ -989,6 +1035,8 @@ fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
                     passed: None,
                     drop: Some(kind),
                     swap: false,
+                    choice: None,
+                    push: None,
                 });
             }
         }
@@ -1023,6 +1071,8 @@ fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
             passed: None,
             drop: None,
             swap: false,
+            choice: None,
+            push: None,
         });
     }
     // Swaps: the capture landings of each own piece that hold an own
@@ -1062,6 +1112,8 @@ fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
                     passed: None,
                     drop: None,
                     swap: true,
+                    choice: None,
+                    push: None,
                 });
             }
         }
@@ -1071,6 +1123,186 @@ fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
         .map(|m| (m, play(p, &m, cfg)))
         .filter(|(_, c)| has_king(&c.b, w) && (!has_king(&c.b, !w) || !in_check(&c.b, w, c.set())))
         .collect()
+}
+
+/// The legal turns of the side to move, as (turn, child), before Attack
+/// and Dice choose among them (but with the die's say on the push, 6.3).
+fn legal_turns(p: &Pos, cfg: Cfg) -> Vec<(Mv, Pos)> {
+    turns_and_suicide(p, cfg).0
+}
+
+/// The legal turns of the side to move (see `legal_turns`), and whether
+/// some legal action was left out because every push after it would
+/// expose the mover's king (OQ-6 c).
+///
+/// A pending pawn of the mover (`pending:`) first becomes a queen, rook,
+/// bishop or knight, marked as promoted: the turns are the union over the
+/// four choices of the turns from the position with that piece, each
+/// choice a turn of its own.
+fn turns_and_suicide(p: &Pos, cfg: Cfg) -> (Vec<(Mv, Pos)>, bool) {
+    let Some(sq) = p.pending else {
+        return with_pushes(p, cfg);
+    };
+    let mut all = Vec::new();
+    let mut suicide = false;
+    for k in *b"QRBN" {
+        let mut q = p.clone();
+        q.b[sq] = Some((k, p.white));
+        q.promoted |= 1u64 << sq;
+        q.pending = None;
+        let (list, s) = with_pushes(&q, cfg);
+        suicide |= s;
+        all.extend(list.into_iter().map(|(m, c)| {
+            (
+                Mv {
+                    choice: Some(k),
+                    ..m
+                },
+                c,
+            )
+        }));
+    }
+    (all, suicide)
+}
+
+/// The squares an Avalanche push may take the pawn on `from` to in `c`
+/// (the pawn's owner to move there): one step forward as its owner sees
+/// it onto an empty square, straight, or diagonally when Berolina or
+/// Monochromatic is in `set` (the set at the start of the pushing turn);
+/// never a capture, never a double step.
+fn push_targets(c: &Pos, from: usize, set: Set) -> Vec<usize> {
+    let (kind, owner) = c.b[from].unwrap();
+    assert_eq!(kind, b'P');
+    let fwd = if owner { 1 } else { -1 };
+    let mono = set & MONOCHROMATIC != 0;
+    let dfs: &[i32] = if set & (BEROLINA | MONOCHROMATIC) != 0 {
+        &[-1, 1]
+    } else {
+        &[0]
+    };
+    dfs.iter()
+        .filter_map(|&df| off(from, df, fwd))
+        .filter(|&to| c.b[to].is_none() && (!mono || colour(from) == colour(to)))
+        .collect()
+}
+
+/// The position after the action `m` (whose child is `c1`) and the push
+/// of the pawn on `from` to `to`: the pawn moves (with any mark), the
+/// half-move clock is reset, nothing flips; the push opens no en passant,
+/// and the action's double step opens it only as the board stands after
+/// the push (not when the pushed pawn stands on the passed square). A
+/// pawn pushed onto its last rank stays a pawn, pending its owner's
+/// choice.
+fn push(c1: &Pos, m: &Mv, from: usize, to: usize, cfg: Cfg) -> Pos {
+    let mut c = c1.clone();
+    c.b[to] = c.b[from].take();
+    if c.promoted & (1u64 << from) != 0 {
+        c.promoted = c.promoted & !(1u64 << from) | 1u64 << to;
+    }
+    c.half = 0;
+    c.ep = None;
+    if let Some(e) = m.passed
+        && m.promo.is_none()
+        && c.b[e].is_none()
+        && can_take_en_passant(&c, e, cfg)
+    {
+        c.ep = Some((e, m.to));
+    }
+    // The owner of the pawn is the side to move in `c`.
+    if rank(to) == if c.white { 7 } else { 0 } {
+        c.pending = Some(to);
+    }
+    c
+}
+
+/// Whether the king of `white` is safe in `c` (after a push, under the
+/// set `c` leaves active): not attacked, and, if a pawn stands pending
+/// on its last rank, not attacked whichever of the four pieces it
+/// becomes (OQ-6 b).
+fn safe_after_push(c: &Pos, white: bool) -> bool {
+    let set = c.set();
+    if in_check(&c.b, white, set) {
+        return false;
+    }
+    let Some(sq) = c.pending else {
+        return true;
+    };
+    b"QRBN".iter().all(|&k| {
+        let mut b = c.b;
+        b[sq] = Some((k, !white));
+        !in_check(&b, white, set)
+    })
+}
+
+/// The legal turns of a position without a pending pawn: the legal
+/// actions, each followed, while Avalanche is in `A`, by a push of an
+/// enemy pawn (6.3, OQ-6). An action that destroys the enemy king, or
+/// after which no pawn can be pushed, stands alone; otherwise each push
+/// after it is a turn if the mover's king is safe after the whole turn
+/// (`safe_after_push`), and with the die rolled only the safe pushes of
+/// pawns starting on the lane are kept if there are any. The flag says
+/// whether some action lost every push that way.
+fn with_pushes(p: &Pos, cfg: Cfg) -> (Vec<(Mv, Pos)>, bool) {
+    let actions = legal_actions(p, cfg);
+    let set = p.set();
+    if set & AVALANCHE == 0 {
+        return (actions, false);
+    }
+    let w = p.white;
+    let lane = p.roll.filter(|_| set & DICE != 0);
+    let on_lane =
+        |s: usize| lane.is_some_and(|n| file(s) == i32::from(n) - 1 || rank(s) == i32::from(n) - 1);
+    let mut out = Vec::new();
+    let mut suicide = false;
+    for (m, c1) in actions {
+        if !has_king(&c1.b, !w) {
+            out.push((m, c1));
+            continue;
+        }
+        let mut candidates = Vec::new();
+        for from in 0..64 {
+            if c1.b[from] == Some((b'P', !w)) {
+                for to in push_targets(&c1, from, set) {
+                    candidates.push((from, to));
+                }
+            }
+        }
+        if candidates.is_empty() {
+            out.push((m, c1));
+            continue;
+        }
+        let legal: Vec<(Mv, Pos)> = candidates
+            .into_iter()
+            .map(|(from, to)| {
+                let c2 = push(&c1, &m, from, to, cfg);
+                let turn = Mv {
+                    push: Some((from, to)),
+                    ..m
+                };
+                (turn, c2)
+            })
+            .filter(|(_, c2)| safe_after_push(c2, w))
+            .collect();
+        if legal.is_empty() {
+            suicide = true;
+            continue;
+        }
+        let lane_only = legal.iter().any(|(t, _)| on_lane(t.push.unwrap().0));
+        out.extend(
+            legal
+                .into_iter()
+                .filter(|(t, _)| !lane_only || on_lane(t.push.unwrap().0)),
+        );
+    }
+    (out, suicide)
+}
+
+/// The reference's `every_push_suicidal`: the side to move has no legal
+/// turn, but some legal action whose every push would expose its king
+/// (it loses as if checkmated, OQ-6 c).
+fn every_push_suicidal(p: &Pos, cfg: Cfg) -> bool {
+    let (list, suicide) = turns_and_suicide(p, cfg);
+    list.is_empty() && suicide
 }
 
 /// Whether `m` acts from the lane of the roll `n` (file `n` and rank `n`,
@@ -1147,6 +1379,24 @@ fn weighted_children(p: &Pos, cfg: Cfg) -> Vec<(Pos, u64)> {
     if !chance(p) {
         return turns(p, cfg).into_iter().map(|(_, c)| (c, 1)).collect();
     }
+    if p.set() & AVALANCHE != 0 {
+        // The die also chooses among the pushes: the turns roll by roll,
+        // each counted under every roll that allows it.
+        let mut index = std::collections::HashMap::new();
+        let mut all: Vec<(Pos, u64)> = Vec::new();
+        for n in 1..=8 {
+            let mut q = p.clone();
+            q.roll = Some(n);
+            for (m, c) in turns(&q, cfg) {
+                let i = *index.entry(m).or_insert_with(|| {
+                    all.push((c, 0));
+                    all.len() - 1
+                });
+                all[i].1 += 1;
+            }
+        }
+        return all;
+    }
     let list = legal_turns(p, cfg);
     let mut weight = vec![0u64; list.len()];
     for n in 1..=8 {
@@ -1209,8 +1459,21 @@ fn names(list: &str) -> Vec<String> {
 }
 
 /// A turn's name: `e2e4`, `e7e8Q`, `O-O`, `O-O-O`, `N@e4` for a drop, or
-/// a swap's two squares from the lower (`e1h1`, `e7e8Q`).
+/// a swap's two squares from the lower (`e1h1`, `e7e8Q`); under
+/// Avalanche the push follows (`e2e4&d7d6`) and a pending pawn's choice
+/// comes first (`=Q&e1d2&c7c6`).
 fn turn_name(m: &Mv) -> String {
+    let choice = m
+        .choice
+        .map_or(String::new(), |k| format!("={}&", k as char));
+    let push = m.push.map_or(String::new(), |(f, t)| {
+        format!("&{}{}", sq_name(f), sq_name(t))
+    });
+    format!("{choice}{}{push}", action_name(m))
+}
+
+/// The name of a turn's action (see `turn_name`).
+fn action_name(m: &Mv) -> String {
     match (m.drop, m.rook, m.promo) {
         (Some(k), _, _) => format!("{}@{}", k as char, sq_name(m.to)),
         (None, Some((rf, _)), _) => if rf > m.from { "O-O" } else { "O-O-O" }.to_string(),
@@ -1259,6 +1522,8 @@ fn reference_fen_round_trips() {
         "4k3/8/8/8/3Pp3/8/8/4K3[] b - e3d4 0 1 {a8:berolina+}",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QNNPqp] w KQkq - 0 1 {a4:drop+}",
         "4k3/1Q~6/8/8/8/8/6n~1/4K3[RPb] b - - 3 40 {a4:atomic- h5:attack+ b5:drop+}",
+        "4k3/8/8/8/8/8/7K/1p6[] b - - 0 1 {a4:avalanche+} pending:b1",
+        "4k3/8/8/8/8/8/7K/1p6[] b - - 0 1 {a4:avalanche+ h4:dice+} roll:3 pending:b1",
     ] {
         assert_eq!(fen(&parse(text)), text);
     }
@@ -2148,6 +2413,14 @@ fn engine_berolina_monochromatic_pawn_takes_en_passant() {
 
 /// Positions for Atomic, Attack and Drop: active sets with these three
 /// (with pieces in hand), and markers flipping them inside the tree.
+/// Compares the engine with the reference to `depth` from each named
+/// position of `sets`, printing the counts.
+fn compare_sets(sets: &[(&str, &str)], depth: u32, cfg: Cfg) {
+    for (name, text) in sets {
+        println!("{name}: perft {depth} = {}", compare_tree(text, depth, cfg));
+    }
+}
+
 const NEW_SETS: [(&str, &str); 16] = [
     (
         "atomic",
@@ -2217,18 +2490,14 @@ const NEW_SETS: [(&str, &str); 16] = [
 
 #[test]
 fn engine_agrees_with_atomic_attack_drop() {
-    for (name, text) in NEW_SETS {
-        println!("{name}: perft 2 = {}", compare_tree(text, 2, ENGINE));
-    }
+    compare_sets(&NEW_SETS, 2, ENGINE);
 }
 
 /// Depth 3 for every position (release: a minute or so).
 #[test]
 #[ignore]
 fn engine_agrees_with_atomic_attack_drop_deep() {
-    for (name, text) in NEW_SETS {
-        println!("{name}: perft 3 = {}", compare_tree(text, 3, ENGINE));
-    }
+    compare_sets(&NEW_SETS, 3, ENGINE);
 }
 
 /// Positions for Swap and Dice: active sets with them (rolled and not,
@@ -2305,18 +2574,14 @@ const SWAP_DICE_SETS: [(&str, &str); 16] = [
 
 #[test]
 fn engine_agrees_with_swap_and_dice() {
-    for (name, text) in SWAP_DICE_SETS {
-        println!("{name}: perft 2 = {}", compare_tree(text, 2, RULES));
-    }
+    compare_sets(&SWAP_DICE_SETS, 2, RULES);
 }
 
 /// Depth 3 for every position (release: a minute and a half).
 #[test]
 #[ignore]
 fn engine_agrees_with_swap_and_dice_deep() {
-    for (name, text) in SWAP_DICE_SETS {
-        println!("{name}: perft 3 = {}", compare_tree(text, 3, RULES));
-    }
+    compare_sets(&SWAP_DICE_SETS, 3, RULES);
 }
 
 /// Follows the turns named `line` from `fen_text` in the reference and
@@ -2519,7 +2784,7 @@ const GAME_STARTS: [&str; 3] = [
 ];
 
 /// A starting position with 4 to 9 markers (one per mutator at most,
-/// among the eleven) of random faces on random squares; when Drop starts
+/// among the twelve) of random faces on random squares; when Drop starts
 /// active, each side starts with a knight and a pawn in hand.
 fn random_start(rng: &mut XorShift, seed: u64) -> String {
     let count = 4 + rng.below(6);
@@ -2565,6 +2830,10 @@ struct Seen {
     swaps: usize,
     /// Plies with the die rolled.
     rolls: usize,
+    /// Avalanche pushes played.
+    pushes: usize,
+    /// Pending promotion choices played.
+    choices: usize,
 }
 
 /// Seeded random games: at every ply the engine's child positions (FEN
@@ -2615,6 +2884,8 @@ fn playouts(games: std::ops::Range<u64>, max_plies: usize, cfg: Cfg) -> Seen {
             let (m, next) = list.swap_remove(rng.below(list.len()));
             seen.drops += usize::from(m.drop.is_some());
             seen.swaps += usize::from(m.swap);
+            seen.pushes += usize::from(m.push.is_some());
+            seen.choices += usize::from(m.choice.is_some());
             seen.blasts += usize::from(ours.set() & ATOMIC != 0 && m.taken(&ours).is_some());
             seen.flips += next
                 .markers
@@ -2633,7 +2904,7 @@ fn playouts(games: std::ops::Range<u64>, max_plies: usize, cfg: Cfg) -> Seen {
         }
     }
     println!(
-        "{} plies, {} flips, {} active sets, {} drops, {} atomic captures, {} plies with pieces in hand, {} kings blown up, {} swaps, {} rolls",
+        "{} plies, {} flips, {} active sets, {} drops, {} atomic captures, {} plies with pieces in hand, {} kings blown up, {} swaps, {} rolls, {} pushes, {} pending choices",
         seen.plies,
         seen.flips,
         seen.sets.len(),
@@ -2642,7 +2913,9 @@ fn playouts(games: std::ops::Range<u64>, max_plies: usize, cfg: Cfg) -> Seen {
         seen.hands,
         seen.kings_gone,
         seen.swaps,
-        seen.rolls
+        seen.rolls,
+        seen.pushes,
+        seen.choices
     );
     seen
 }
@@ -2665,4 +2938,321 @@ fn engine_random_games_agree_move_by_move() {
 #[ignore]
 fn engine_random_games_many() {
     playouts(3..303, 200, ENGINE);
+}
+
+// ---------------------------------------------------------------------
+// Avalanche
+// ---------------------------------------------------------------------
+
+const AVALANCHE_START: &str =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 {a4:avalanche+}";
+
+/// From the start every one of the 20 actions is followed by one of the
+/// 8 pushes of a black pawn (a7-a6 ... h7-h6): 160 turns; the push resets
+/// the half-move clock and opens no en passant.
+#[test]
+fn reference_avalanche_from_the_start() {
+    let p = parse(AVALANCHE_START);
+    assert_eq!(reference_perft(&p, 1, ENGINE), 160);
+    assert_eq!(
+        after(AVALANCHE_START, "g1f3&e7e6"),
+        "rnbqkbnr/pppp1ppp/4p3/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 0 1 {a4:avalanche+}"
+    );
+    // Black's reply pushes a white pawn one step toward Black.
+    let next = after(AVALANCHE_START, "e2e4&d7d6");
+    assert_eq!(
+        next,
+        "rnbqkbnr/ppp1pppp/3p4/8/4P3/8/PPPPPPPP/RNBQKBNR[] b KQkq - 0 1 {a4:avalanche+}"
+            .replace("PPPPPPPP/RNBQ", "PPPP1PPP/RNBQ")
+    );
+    let names = turn_names(&next);
+    assert!(names.contains(&"c8h3&e4e5".to_string()));
+    assert!(names.contains(&"g8f6&a2a3".to_string()));
+    assert!(!names.iter().any(|n| n.contains("a2a4")));
+}
+
+/// A push may not uncover a check on the mover's king: the c3 pawn
+/// shields e1 from the bishop on a5, so after a knight move only h6-h5
+/// may follow; Kd1 cannot be followed by c3-c2 either (the pawn would
+/// attack d1); the king's other moves allow both pushes. Kd2 is attacked
+/// by the pawn as an action already.
+#[test]
+fn reference_avalanche_push_may_not_expose_the_king() {
+    let fen = "4k3/8/7p/b7/8/2p4N/8/4K3[] w - - 0 1 {a4:avalanche+}";
+    assert_eq!(
+        turn_names(fen),
+        names(
+            "h3f2&h6h5 h3f4&h6h5 h3g1&h6h5 h3g5&h6h5 e1d1&h6h5 \
+             e1e2&c3c2 e1e2&h6h5 e1f1&c3c2 e1f1&h6h5 e1f2&c3c2 e1f2&h6h5"
+        )
+    );
+}
+
+/// A pawn pushed onto its last rank: the push is legal only if the
+/// mover's king is safe whatever the owner makes of it. After Kd1 the
+/// queen or rook on b1 would check, after Kd2 the knight, after Kf1 the
+/// queen or rook: only Ke2 and Kf2 remain. The pawn stays a pawn,
+/// `pending:b1`, and the owner's turns start with the four choices.
+#[test]
+fn reference_avalanche_promotion_by_push() {
+    let fen = "4k3/8/8/8/8/8/1p6/4K3[] w - - 0 1 {a4:avalanche+}";
+    assert_eq!(turn_names(fen), names("e1e2&b2b1 e1f2&b2b1"));
+    let p = parse(fen);
+    assert!(!every_push_suicidal(&p, ENGINE));
+    let child = after(fen, "e1e2&b2b1");
+    assert_eq!(
+        child,
+        "4k3/8/8/8/8/8/4K3/1p6[] b - - 0 1 {a4:avalanche+} pending:b1"
+    );
+    assert_eq!(fen_round_trip(&child), child);
+    // Black: each of the four choices, then a move of the new piece or
+    // the king (no white pawn to push).
+    let list = turns(&parse(&child), ENGINE);
+    let per_choice = |k: u8| list.iter().filter(|(m, _)| m.choice == Some(k)).count();
+    // Queen on b1: the diagonals (a2; c2 to h7), the file (b2 to b8)
+    // and the rank (a1; c1 to h1); the black king's 5 moves.
+    let queen = 1 + 6 + 7 + 1 + 6;
+    let king = 5;
+    assert_eq!(per_choice(b'Q'), queen + king);
+    assert_eq!(per_choice(b'R'), 7 + 7 + king);
+    assert_eq!(per_choice(b'B'), 7 + king);
+    assert_eq!(per_choice(b'N'), 3 + king);
+    assert_eq!(
+        after(&child, "=N&b1d2"),
+        "4k3/8/8/8/8/8/3n~K3/8[] w - - 1 2 {a4:avalanche+}"
+    );
+}
+
+/// OQ-6 (c): White's only actions are Kb1 (then the only push a3-a2
+/// checks b1) and b2xa3 (then the only push b3-b2 checks a1): no turn,
+/// and every push is suicidal, so White loses. Without a pushable pawn
+/// after the action, the action stands alone.
+#[test]
+fn reference_avalanche_every_push_suicidal() {
+    let lost = "4k3/8/8/8/8/pp6/1P6/K7[] w - - 0 1 {h5:avalanche+}";
+    assert!(turn_names(lost).is_empty());
+    assert!(every_push_suicidal(&parse(lost), ENGINE));
+    let plain = lost.replace("avalanche+", "avalanche-");
+    assert_eq!(turn_names(&plain), names("a1b1 b2a3"));
+    assert!(!every_push_suicidal(&parse(&plain), ENGINE));
+    // Only the blocked b3 pawn: Kb1 alone, b2xa3 then b3-b2 checks.
+    let alone = "4k3/8/8/8/8/1p6/1P6/K7[] w - - 0 1 {h5:avalanche+}";
+    assert_eq!(turn_names(alone), names("a1b1"));
+}
+
+/// Atomic: Qd1xd7 blows up the black king (e8 is next to d7) with the
+/// queen on d8 and the pawn on e7, so the turn is the action alone. Any
+/// other action is followed by a push of d7 or e7.
+#[test]
+fn reference_avalanche_atomic_win_has_no_push() {
+    let fen = "3qk3/3pp3/8/8/8/8/4P3/3QK3[] w - - 0 1 {a4:avalanche+ h5:atomic+}";
+    let t = turn_names(fen);
+    assert!(t.contains(&"d1d7".to_string()));
+    assert!(!t.iter().any(|n| n.starts_with("d1d7&")));
+    assert_eq!(
+        after(fen, "d1d7"),
+        "8/8/8/8/8/8/4P3/4K3[] b - - 0 1 {a4:avalanche+ h5:atomic+}"
+    );
+    assert!(
+        t.iter()
+            .filter(|n| !n.starts_with("d1d7"))
+            .all(|n| n.ends_with("&d7d6") || n.ends_with("&e7e6"))
+    );
+}
+
+/// With Berolina (or Monochromatic) the push is diagonal: d4-c3 or
+/// d4-e3, and after Ke2 only d4-c3 (from e3 the pawn would attack e2).
+#[test]
+fn reference_avalanche_berolina_pushes_diagonally() {
+    let fen = "4k3/8/8/8/3p4/8/8/4K3[] w - - 0 1 {h5:avalanche+ h4:berolina+}";
+    assert_eq!(
+        turn_names(fen),
+        names(
+            "e1d1&d4c3 e1d1&d4e3 e1d2&d4c3 e1d2&d4e3 e1e2&d4c3 \
+             e1f1&d4c3 e1f1&d4e3 e1f2&d4c3 e1f2&d4e3"
+        )
+    );
+    // Monochromatic: the king moves to d2 f2 c1 g1 (e3 is attacked);
+    // after Kd2 both pushes attack d2, after Kf2 d4-e3 attacks f2.
+    let mono = fen.replace("berolina", "monochromatic");
+    assert_eq!(
+        turn_names(&mono),
+        names("e1c1&d4c3 e1c1&d4e3 e1f2&d4c3 e1g1&d4c3 e1g1&d4e3")
+    );
+}
+
+/// Dice: the pushed pawn starts on the lane if a legal push of one
+/// does. Roll 2 (b-file, rank 2): White's six pawn moves, each then
+/// b7-b6; roll 7 (rank 7): everything, each with all three pushes; roll
+/// 6 (f-file): everything, each with f7-f6.
+#[test]
+fn reference_avalanche_dice_lane_pushes() {
+    let fen = "4k3/pp3p2/8/8/8/8/PPP5/4K3[] w - - 0 1 {h5:avalanche+ h4:dice+}";
+    let at = |n: u8| turn_names(&format!("{fen} roll:{n}"));
+    assert_eq!(
+        at(2),
+        names("a2a3&b7b6 a2a4&b7b6 b2b3&b7b6 b2b4&b7b6 c2c3&b7b6 c2c4&b7b6")
+    );
+    assert_eq!(at(7).len(), 11 * 3);
+    assert_eq!(at(6).len(), 11);
+    assert!(at(6).iter().all(|n| n.ends_with("&f7f6")));
+    // Not rolled: every roll's turns summed.
+    let sum: usize = (1..=8).map(|n| at(n).len()).sum();
+    assert_eq!(reference_perft(&parse(fen), 1, ENGINE), sum as u64);
+}
+
+/// En passant after a double step is judged after the push: b5-b4
+/// brings a taker next to c4 (`c3` written); with the only black pawn
+/// on b4, b4-b3 takes it away. Berolina: c2-e4 passes d3; pushing c4 to
+/// d3 fills the passed square (nothing written), c4-b3 leaves d4 to take
+/// straight on d3.
+#[test]
+fn reference_avalanche_en_passant_after_the_push() {
+    let into = "4k3/8/8/1p6/8/8/2P5/4K3[] w - - 0 1 {h5:avalanche+}";
+    assert_eq!(
+        after(into, "c2c4&b5b4"),
+        "4k3/8/8/8/1pP5/8/8/4K3[] b - c3 0 1 {h5:avalanche+}"
+    );
+    let away = "4k3/8/8/8/1p6/8/2P5/4K3[] w - - 0 1 {h5:avalanche+}";
+    assert_eq!(
+        after(away, "c2c4&b4b3"),
+        "4k3/8/8/8/2P5/1p6/8/4K3[] b - - 0 1 {h5:avalanche+}"
+    );
+    let ber = "4k3/8/8/8/2pp4/8/2P5/4K3[] w - - 0 1 {h5:avalanche+ h4:berolina+}";
+    assert_eq!(
+        after(ber, "c2e4&c4d3"),
+        "4k3/8/8/8/3pP3/3p4/8/4K3[] b - - 0 1 {h5:avalanche+ h4:berolina+}"
+    );
+    assert_eq!(
+        after(ber, "c2e4&c4b3"),
+        "4k3/8/8/8/3pP3/1p6/8/4K3[] b - d3e4 0 1 {h5:avalanche+ h4:berolina+}"
+    );
+}
+
+fn fen_round_trip(text: &str) -> String {
+    fen(&parse(text))
+}
+
+/// Positions for Avalanche: alone and with the mutators that change the
+/// push or the turn around it, pawns about to be pushed onto their last
+/// rank, a pending choice, and Avalanche flipping on and off inside the
+/// tree. Few pawns, so that depth 2 stays fast.
+const AVALANCHE_SETS: [(&str, &str); 19] = [
+    ("avalanche, start", AVALANCHE_START),
+    (
+        "avalanche, few pawns",
+        "r3k3/pp6/8/3p4/4P3/8/PPP5/4K2R[] w Kq - 0 1 {h5:avalanche+}",
+    ),
+    (
+        "avalanche, a double step and en passant after the push",
+        "4k3/8/8/8/1p1p4/8/2P5/4K3[] w - - 0 1 {h5:avalanche+}",
+    ),
+    (
+        "avalanche+berolina",
+        "4k3/ppp5/8/8/3p4/8/3PP3/4K3[] w - - 0 1 {h5:avalanche+ h4:berolina+}",
+    ),
+    (
+        "avalanche+monochromatic",
+        "4k3/ppp5/8/8/3p4/8/3PP3/4K3[] w - - 0 1 {h5:avalanche+ h4:monochromatic+}",
+    ),
+    (
+        "avalanche+berolina+monochromatic",
+        "4k3/ppp5/8/8/3p4/8/3PP3/4K3[] w - - 0 1 {h5:avalanche+ h4:monochromatic+ g4:berolina+}",
+    ),
+    (
+        "avalanche+dice, roll 2",
+        "4k3/pp3p2/8/8/8/8/PPP5/4K3[] w - - 0 1 {h5:avalanche+ h4:dice+} roll:2",
+    ),
+    (
+        "avalanche+dice, no roll",
+        "4k3/pp3p2/8/8/8/8/PPP5/4K3[] w - - 0 1 {h5:avalanche+ h4:dice+}",
+    ),
+    (
+        "avalanche+dice+attack, no roll",
+        "4k3/pp3p2/8/1P6/8/8/P1P5/4K3[] w - - 0 1 {h5:avalanche+ h4:dice+ a4:attack+}",
+    ),
+    (
+        "avalanche+atomic",
+        "3qk3/3pp3/8/8/8/8/3PP3/3QK3[] w - - 0 1 {a4:avalanche+ h5:atomic+}",
+    ),
+    (
+        "avalanche+atomic, the enemy king blown up",
+        "3qk3/3pp3/8/8/8/8/4P3/3QK3[] w - - 0 1 {a4:avalanche+ h5:atomic+}",
+    ),
+    (
+        "avalanche+drop",
+        "4k3/pp6/8/8/8/8/PP6/4K3[Nn] w - - 0 1 {a4:avalanche+ h5:drop+}",
+    ),
+    (
+        "avalanche+cannon+equus_rex",
+        "4k3/pp6/8/8/8/8/PP6/R3K2B[] w - - 0 1 {a4:avalanche+ h5:cannon+ g5:equus_rex+}",
+    ),
+    (
+        "avalanche, a pawn pushed onto its last rank",
+        "4k3/8/8/8/8/8/1p6/4K3[] w - - 0 1 {a4:avalanche+}",
+    ),
+    (
+        "avalanche, pawns near both last ranks",
+        "4k3/1P6/8/8/8/8/6p1/R3K3[] b Q - 0 1 {a4:avalanche+}",
+    ),
+    (
+        "avalanche, pending",
+        "4k3/8/8/8/8/8/2P4K/1p6[] b - - 0 1 {a4:avalanche+} pending:b1",
+    ),
+    (
+        "avalanche, pending with the die",
+        "4k3/8/8/8/8/8/2P4K/1p6[] b - - 0 1 {a4:avalanche+ h4:dice+} pending:b1",
+    ),
+    (
+        "flips: avalanche on and off",
+        "4k3/pp1n4/8/8/8/5N2/PP6/4K3[] w - - 0 1 {f3:avalanche- d7:berolina-}",
+    ),
+    (
+        "flips: avalanche off under a leaving knight",
+        "4k3/pp1n4/8/8/8/5N2/PP6/4K3[] w - - 0 1 {f3:avalanche+ d7:monochromatic-}",
+    ),
+];
+
+#[test]
+fn engine_agrees_with_avalanche() {
+    for text in [
+        "4k3/8/8/1p6/8/8/2P5/4K3[] w - - 0 1 {h5:avalanche+}",
+        "4k3/8/8/8/1p6/8/2P5/4K3[] w - - 0 1 {h5:avalanche+}",
+        "4k3/8/8/8/2pp4/8/2P5/4K3[] w - - 0 1 {h5:avalanche+ h4:berolina+}",
+        "4k3/8/8/8/3p4/8/8/4K3[] w - - 0 1 {h5:avalanche+ h4:monochromatic+}",
+    ] {
+        compare_tree(text, 3, ENGINE);
+    }
+    compare_sets(&AVALANCHE_SETS, 2, ENGINE);
+}
+
+/// Depth 3 for every position.
+#[test]
+#[ignore]
+fn engine_agrees_with_avalanche_deep() {
+    compare_sets(&AVALANCHE_SETS, 3, ENGINE);
+}
+
+/// The engine's `every_push_suicidal` agrees with the reference's, and
+/// both have no turn there.
+#[test]
+fn engine_every_push_suicidal() {
+    let rules = rules();
+    for (text, lost) in [
+        ("4k3/8/8/8/8/pp6/1P6/K7[] w - - 0 1 {h5:avalanche+}", true),
+        ("4k3/8/8/8/8/1p6/1P6/K7[] w - - 0 1 {h5:avalanche+}", false),
+        ("4k3/8/8/8/8/pp6/1P6/K7[] w - - 0 1 {h5:avalanche-}", false),
+        ("4k3/8/8/8/8/8/1p6/4K3[] w - - 0 1 {a4:avalanche+}", false),
+        (AVALANCHE_START, false),
+    ] {
+        let pos = parse_fen(&rules, text).unwrap();
+        let ours = parse(text);
+        assert_eq!(every_push_suicidal(&ours, ENGINE), lost, "{text}");
+        assert_eq!(
+            changeling::movegen::every_push_suicidal(&rules, &pos),
+            lost,
+            "engine: {text}"
+        );
+        compare_tree(text, 2, ENGINE);
+    }
 }

@@ -367,7 +367,9 @@ impl Game {
             });
         }
         if self.legal().is_empty() {
-            return Some(if in_check(rules, pos, side) {
+            return Some(if crate::movegen::every_push_suicidal(rules, pos) {
+                verdict(rules.ending.checkmate, "every push exposes the king")
+            } else if in_check(rules, pos, side) {
                 verdict(rules.ending.checkmate, "checkmate")
             } else {
                 verdict(rules.ending.stalemate, "stalemate")

@@ -151,6 +151,8 @@ impl Sink for Vec<Move> {
             kind,
             atom,
             drop: None,
+            push: None,
+            choice: None,
         };
         if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
             push_promotions(rules, self, mv);
@@ -774,6 +776,8 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             kind: MoveKind::Castle(i as u8),
             atom: 255,
             drop: None,
+            push: None,
+            choice: None,
         });
     }
 }
@@ -819,6 +823,8 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                     promotion: (kind != piece.kind).then_some(kind),
                     atom: 255,
                     drop: None,
+                    push: None,
+                    choice: None,
                 });
             }
         }
@@ -882,6 +888,8 @@ fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             promotion: None,
             atom: 255,
             drop: None,
+            push: None,
+            choice: None,
         };
         let promoting = [(pa, b), (pb, a)]
             .into_iter()
@@ -1103,7 +1111,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         return;
     }
-    legal_moves_unconstrained(rules, pos, out);
+    turns(rules, pos, out);
     if pos.active & (rules.must_capture | rules.dice) != 0 {
         preference_tiers(rules, pos, out);
     }
@@ -1115,6 +1123,138 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     {
         host.filter_moves(rules, pos, out);
     }
+}
+
+/// The legal turns before preferences, into `out`: with a promotion
+/// waiting for the side to move, one set per choice, each turn carrying
+/// its choice. True when some legal action was left out because every
+/// push that must follow it would expose the mover's royal.
+fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
+    let Some(p) = pos
+        .pending
+        .filter(|p| p.color == pos.side && !rules.pawns.promotion_choices.is_empty())
+    else {
+        return legal_moves_unconstrained(rules, pos, out);
+    };
+    out.clear();
+    let mut suicide = false;
+    let mut part = Vec::new();
+    for &k in &rules.pawns.promotion_choices {
+        let mut child = pos.clone();
+        child.resolve_pending(rules, p.square, k);
+        suicide |= legal_moves_unconstrained(rules, &child, &mut part);
+        out.extend(part.drain(..).map(|m| Move {
+            choice: Some((p.square, k)),
+            ..m
+        }));
+    }
+    suicide
+}
+
+/// Has the side to move lost because its only legal actions are ones
+/// after which every push of an enemy pawn would expose its royal (the
+/// pusher is treated as checkmated)?
+pub fn every_push_suicidal(rules: &Rules, pos: &Position) -> bool {
+    if rules.pushes == 0 {
+        return false;
+    }
+    let mut out = Vec::new();
+    turns(rules, pos, &mut out) && out.is_empty()
+}
+
+/// Pairs each legal action in `out` with every push of an enemy pawn
+/// that may follow it (`push_enemy_pawn`, by `steps`): one step forward,
+/// as the pawn's owner sees it, onto an empty square, of the same colour
+/// under a `keep_colour` mutator. A pair is legal when it leaves the
+/// mover's royal unattacked whatever the owner of a pawn pushed onto its
+/// last rank chooses; with the die rolled, pawns on the lane are pushed
+/// if any can be. An action after which no pawn can be pushed stands
+/// alone, and so does one that destroys the enemy royal (the game is
+/// over). True when some action was left out because every push after
+/// it is suicidal.
+#[cold]
+fn add_pushes(rules: &Rules, pos: &Position, steps: &[(i8, i8)], out: &mut Vec<Move>) -> bool {
+    let us = pos.side;
+    let them = !us;
+    let g = rules.geometry;
+    let lane = match pos.roll {
+        Some(n) if pos.active & rules.dice != 0 => Some(rules.lane(n)),
+        _ => None,
+    };
+    let colour = pos.active & rules.keep_colour != 0;
+    let forward = if them == Color::White { 1 } else { -1 };
+    let mut suicide = false;
+    let actions = std::mem::take(out);
+    for a in actions {
+        let mut after = pos.clone();
+        after.play_unchecked(rules, &a);
+        if pos.active & rules.explode != 0 && after.royals(them).count() < pos.royals(them).count()
+        {
+            out.push(a);
+            continue;
+        }
+        let mut pushes = Vec::new();
+        for from in after.occupied(them).iter() {
+            if !after.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind)) {
+                continue;
+            }
+            for &(df, dr) in steps {
+                let Some(to) = g.offset(from, i32::from(df), i32::from(dr) * forward) else {
+                    continue;
+                };
+                let same = (g.file(from) + g.rank(from) - g.file(to) - g.rank(to)) % 2 == 0;
+                if after.is_empty(to) && (!colour || same) {
+                    pushes.push((from, to));
+                }
+            }
+        }
+        if pushes.is_empty() {
+            out.push(a);
+            continue;
+        }
+        let start = out.len();
+        for p in pushes {
+            let turn = Move {
+                push: Some(p),
+                ..a.clone()
+            };
+            if push_is_safe(rules, pos, &turn) {
+                out.push(turn);
+            }
+        }
+        if out.len() == start {
+            suicide = true;
+        } else if let Some(lane) = lane
+            && out[start..]
+                .iter()
+                .any(|m| m.push.is_some_and(|(f, _)| lane.contains(f)))
+        {
+            retain_from(out, start, |m| {
+                m.push.is_some_and(|(f, _)| lane.contains(f))
+            });
+        }
+    }
+    suicide
+}
+
+/// Does the turn `mv` (an action and a push) leave the mover's royal
+/// unattacked, for every choice the owner of a pawn pushed onto its last
+/// rank may make?
+fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let us = pos.side;
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    if in_check(rules, &child, us) {
+        return false;
+    }
+    let Some(p) = child.pending else {
+        return true;
+    };
+    rules.pawns.promotion_choices.iter().all(|&k| {
+        let mut promoted = child.clone();
+        promoted.resolve_pending(rules, p.square, k);
+        !in_check(rules, &promoted, us)
+    })
 }
 
 /// Compulsory capture (`must_capture`) and the die's lane (`dice`, once
@@ -1192,6 +1332,8 @@ fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                 promotion: None,
                 atom: 255,
                 drop: None,
+                push: None,
+                choice: None,
             });
         }
     }
@@ -1217,7 +1359,8 @@ fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
-fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+/// The legal turns, preferences aside (see [`turns`] for the flag).
+fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
     legal_board_moves(rules, pos, out);
     if pos.active & rules.swaps != 0 {
         let start = out.len();
@@ -1240,6 +1383,10 @@ fn legal_moves_unconstrained(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
     }
     if rules.pawns.from_reserve {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
+    }
+    match rules.push_steps(pos.active) {
+        Some(steps) => add_pushes(rules, pos, steps, out),
+        None => false,
     }
 }
 
@@ -1371,6 +1518,8 @@ fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if rules.must_move
+        || pos.active & rules.pushes != 0
+        || pos.pending.is_some()
         || !rules.morphs.is_empty()
         || rules.promoters != 0
         || rules.pawns.from_reserve

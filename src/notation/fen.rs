@@ -50,6 +50,9 @@ pub enum FenField {
     Markers,
     /// The die rolled for the side to move (`roll:3`).
     Roll,
+    /// The side to move's pawn pushed onto its last rank, waiting for its
+    /// promotion (`pending:e8`).
+    Pending,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -69,6 +72,7 @@ impl fmt::Display for FenField {
             FenField::Moved => "moved pieces",
             FenField::Markers => "markers",
             FenField::Roll => "roll",
+            FenField::Pending => "pending promotion",
             FenField::Position => "position",
         })
     }
@@ -214,6 +218,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     let mut swap_ban = None;
     let mut moved_list = None;
     let mut roll_text = None;
+    let mut pending_text = None;
     let mut placing = false;
     for &f in fields.iter().skip(6) {
         if f == "placing" {
@@ -226,11 +231,13 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             &mut moved_list
         } else if f.starts_with("roll:") {
             &mut roll_text
+        } else if f.starts_with("pending:") {
+            &mut pending_text
         } else {
             return err(
                 FenField::Position,
                 format!(
-                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `roll:` (the die, like `roll:3`), `placing` or markers (like `{{a4:rider-}}`)"
+                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{{a4:rider-}}`)"
                 ),
             );
         };
@@ -661,9 +668,46 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             }
         }
     }
+    if let Some(text) = pending_text {
+        read_pending(rules, &mut pos, text)?;
+    }
     pos.rehash(rules);
     validate(rules, &pos)?;
     Ok(pos)
+}
+
+/// Reads `pending:e8`: the side to move's pawn on its last rank, pushed
+/// there by the opponent, whose promotion its owner chooses first.
+fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
+    let err = |reason: String| {
+        Err(ParseFenError {
+            field: FenField::Pending,
+            message: reason,
+        })
+    };
+    if rules.pushes == 0 {
+        return err(format!("`{text}`: {} pushes no pawns", rules.name));
+    }
+    let name = &text["pending:".len()..];
+    let Some(square) = rules.geometry.parse_square(name) else {
+        return err(format!("`{text}`: `{name}` is not a square of the board"));
+    };
+    let side = pos.side;
+    let pawn = pos
+        .piece_at(square)
+        .is_some_and(|p| p.color == side && rules.is_pawn(p.kind));
+    if !pawn || !rules.pawns.promotion_zone[side].contains(square) {
+        return err(format!(
+            "`{text}`: a pending promotion needs a pawn of the side to move ({}) on its last rank there",
+            side.name()
+        ));
+    }
+    pos.pending = Some(crate::position::Pending {
+        choice: 0,
+        color: side,
+        square,
+    });
+    Ok(())
 }
 
 /// Reads the marker field into `pos` and puts every piece in its form
@@ -732,6 +776,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
         if rules.is_pawn(p.kind)
             && rules.pawns.promotion_zone[p.color].contains(sq)
             && !rules.pawns.promotion_choices.is_empty()
+            && pos.pending.is_none_or(|w| w.square != sq)
         {
             return err(
                 FenField::Position,
@@ -922,6 +967,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     }
     if let Some(n) = pos.roll {
         s.push_str(&format!(" roll:{n}"));
+    }
+    if let Some(p) = pos.pending {
+        s.push_str(&format!(" pending:{}", g.name(p.square)));
     }
     if rules.uses_unmoved {
         let moved: Vec<String> = default_unmoved(rules, pos)

@@ -38,10 +38,18 @@ fn promo_token(rules: &Rules, k: PieceKind) -> String {
 /// The move in coordinate notation: `e2e4`, `e7e8q`, `Q@e4`; castling as
 /// the king's move (`e1g1`).
 pub fn to_uci(rules: &Rules, mv: &Move) -> String {
-    let mut s = uci_action(rules, mv);
+    let g = rules.geometry;
+    let mut s = String::new();
+    if let Some((sq, k)) = mv.choice {
+        s.push_str(&format!("{}={}&", g.name(sq), promo_token(rules, k)));
+    }
+    s.push_str(&uci_action(rules, mv));
     if let Some(sq) = mv.drop {
         s.push_str("&@");
-        s.push_str(&rules.geometry.name(sq));
+        s.push_str(&g.name(sq));
+    }
+    if let Some((from, to)) = mv.push {
+        s.push_str(&format!("&{}{}", g.name(from), g.name(to)));
     }
     s
 }
@@ -239,9 +247,9 @@ fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
 pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     let g = rules.geometry;
     let t = text.trim();
-    // A turn that also drops from the reserve is written with `&`.
+    // A turn with more parts (a reserve drop, a push) is written with `&`.
     let mut legal = legal_moves(rules, pos);
-    legal.retain(|m| m.drop.is_none());
+    legal.retain(|m| m.drop.is_none() && m.push.is_none() && m.choice.is_none());
     if let Some((body, tag)) = t.split_once(':') {
         // A tagged scripted move: `d4d5:swap`.
         return legal
@@ -533,10 +541,7 @@ pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
     if mv.placement().is_some() {
         return uci_action(rules, mv);
     }
-    let mut s = san_body(rules, pos, mv);
-    if let Some(drop) = san_drop(rules, pos, mv) {
-        s.push_str(&drop);
-    }
+    let mut s = san_turn(rules, pos, mv, false);
     let mut after = pos.clone();
     after.play_unchecked(rules, mv);
     if in_check(rules, &after, after.side) {
@@ -545,6 +550,55 @@ pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
         } else {
             '+'
         });
+    }
+    s
+}
+
+/// A turn in SAN without check marks: a deferred promotion chosen first
+/// (`e8=Q&`), the action, then a reserve drop (`&Q@c1`) or the push of an
+/// enemy pawn (`&d6`, or `&c7d6` where the square alone is ambiguous or
+/// `long_push` asks for it).
+fn san_turn(rules: &Rules, pos: &Position, mv: &Move, long_push: bool) -> String {
+    let g = rules.geometry;
+    let action = Move {
+        push: None,
+        choice: None,
+        ..mv.clone()
+    };
+    let mut s = String::new();
+    let here = match mv.choice {
+        Some((sq, k)) => {
+            s.push_str(&format!(
+                "{}={}&",
+                g.name(sq),
+                rules.piece(k).fen_token(Color::White)
+            ));
+            let mut child = pos.clone();
+            child.resolve_pending(rules, sq, k);
+            std::borrow::Cow::Owned(child)
+        }
+        None => std::borrow::Cow::Borrowed(pos),
+    };
+    s.push_str(&san_body(rules, &here, &action));
+    if let Some(drop) = san_drop(rules, &here, &action) {
+        s.push_str(&drop);
+    }
+    if let Some((from, to)) = mv.push {
+        let long = long_push
+            || legal_moves(rules, pos).iter().any(|m| {
+                m.choice == mv.choice
+                    && m.push.is_some_and(|(f, t)| t == to && f != from)
+                    && Move {
+                        push: None,
+                        choice: None,
+                        ..m.clone()
+                    } == action
+            });
+        s.push('&');
+        if long {
+            s.push_str(&g.name(from));
+        }
+        s.push_str(&g.name(to));
     }
     s
 }
@@ -677,9 +731,9 @@ pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
     if want.is_empty() {
         return fail(text, "empty move");
     }
-    // A turn that also drops from the reserve is written with `&`.
+    // A turn with more parts (a reserve drop, a push) is written with `&`.
     let mut legal = legal_moves(rules, pos);
-    legal.retain(|m| m.drop.is_none());
+    legal.retain(|m| m.drop.is_none() && m.push.is_none() && m.choice.is_none());
     let matches: Vec<&Move> = legal
         .iter()
         .filter(|m| norm(&san_body(rules, pos, m)) == want)
@@ -858,15 +912,26 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Par
         return parse_pocketing(rules, pos, t);
     }
     if t.contains('&') {
-        return parse_with_drop(rules, pos, t);
+        return if rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
+            parse_with_drop(rules, pos, t)
+        } else {
+            parse_turn(rules, pos, t)
+        };
     }
     let parsed = parse_action(rules, pos, t);
+    if parsed.is_err()
+        && let Some(why) = turn_needs_more(rules, pos, t)
+    {
+        return fail(t, why);
+    }
     if parsed.is_err()
         && crate::movegen::reserve_drop_due(rules, pos) == Some(true)
         && let Some(example) = legal_moves(rules, pos).iter().find(|m| {
             m.drop.is_some() && {
                 let plain = Move {
                     drop: None,
+                    push: None,
+                    choice: None,
                     ..(*m).clone()
                 };
                 san_body(rules, pos, &plain) == t.trim_end_matches(['+', '#'])
@@ -883,6 +948,103 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Par
         );
     }
     parsed
+}
+
+/// A turn in parts joined by `&` (a deferred promotion chosen first, the
+/// action, the push of an enemy pawn): `e8=Q&Nf3&d6`, `Nf3&c7d6`,
+/// `g1f3&d7d6`.
+fn parse_turn(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
+    let canonical = |s: &str| s.replace(['+', '#', ' '], "");
+    let want = canonical(t);
+    let legal = legal_moves(rules, pos);
+    let found: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.push.is_some() || m.choice.is_some())
+        .filter(|m| {
+            [
+                san_turn(rules, pos, m, false),
+                san_turn(rules, pos, m, true),
+                to_uci(rules, m),
+            ]
+            .iter()
+            .any(|s| canonical(s) == want)
+        })
+        .collect();
+    match found[..] {
+        [one] => Ok(one.clone()),
+        [] => {
+            if legal.iter().all(|m| m.push.is_none() && m.choice.is_none()) {
+                return fail(
+                    t,
+                    "no part of this turn follows the action (no pawn to push, no promotion to choose)",
+                );
+            }
+            let parts: Vec<&str> = want.split('&').collect();
+            for part in parts {
+                if let Some(why) = turn_needs_more(rules, pos, part) {
+                    return fail(t, format!("not a legal turn: {why}"));
+                }
+            }
+            fail(
+                t,
+                "not a legal turn here (`moves` lists them; a turn is written like `Nf3&d6`)",
+            )
+        }
+        _ => {
+            let names: Vec<String> = found.iter().map(|m| to_uci(rules, m)).collect();
+            fail(t, format!("ambiguous: {}", names.join(" or ")))
+        }
+    }
+}
+
+/// When `t` names the action of legal turns that have more parts (a
+/// push of an enemy pawn, a deferred promotion chosen first), says how
+/// to write them.
+fn turn_needs_more(rules: &Rules, pos: &Position, t: &str) -> Option<String> {
+    let want = t.replace(['+', '#', ' '], "");
+    let legal = legal_moves(rules, pos);
+    if let Some(first) = legal.iter().find(|m| m.choice.is_some()) {
+        // An example with the action given, if it is one.
+        let m = legal
+            .iter()
+            .filter(|m| m.choice.is_some())
+            .find(|m| {
+                let text = san_turn(rules, pos, m, false);
+                text.split('&').nth(1) == Some(want.as_str())
+            })
+            .unwrap_or(first);
+        let (sq, _) = m.choice?;
+        return Some(format!(
+            "the pawn on {} was pushed onto its last rank: choose its promotion first, like `{}`",
+            rules.geometry.name(sq),
+            san_turn(rules, pos, m, false)
+        ));
+    }
+    let turns: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.push.is_some())
+        .filter(|m| {
+            let action = Move {
+                push: None,
+                ..(*m).clone()
+            };
+            san_body(rules, pos, &action).replace(['+', '#'], "") == want
+                || uci_action(rules, &action) == want
+        })
+        .collect();
+    let first = turns.first()?;
+    let pushes: Vec<String> = turns
+        .iter()
+        .map(|m| {
+            let s = san_turn(rules, pos, m, false);
+            s.rsplit_once('&').map_or(s.clone(), |(_, p)| p.to_string())
+        })
+        .collect();
+    Some(format!(
+        "an enemy pawn must be pushed after it, like `{}` (pushes: {})",
+        san_turn(rules, pos, first, false),
+        pushes.join(", ")
+    ))
 }
 
 /// A move without a reserve drop.

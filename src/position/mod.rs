@@ -320,6 +320,17 @@ impl Position {
         }
     }
 
+    /// Sets or clears the choice waiting for a player.
+    pub fn set_pending(&mut self, rules: &Rules, pending: Option<Pending>) {
+        if let Some(old) = self.pending {
+            self.hash ^= rules.zobrist.pending(old.square);
+        }
+        self.pending = pending;
+        if let Some(new) = self.pending {
+            self.hash ^= rules.zobrist.pending(new.square);
+        }
+    }
+
     /// Recomputes the hash from scratch (after building a position).
     pub fn rehash(&mut self, rules: &Rules) {
         self.castle_rights = self.derive_castle_rights(rules);
@@ -394,6 +405,9 @@ impl Position {
         for sq in self.promoted.iter() {
             h ^= z.promoted(sq);
         }
+        if let Some(p) = self.pending {
+            h ^= z.pending(p.square);
+        }
         for color in Color::ALL {
             for k in 0..rules.pieces.len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
@@ -434,5 +448,6 @@ impl Position {
             && self.promoted == other.promoted
             && self.markers == other.markers
             && self.active == other.active
+            && self.pending == other.pending
     }
 }

@@ -176,6 +176,13 @@ pub struct Move {
     /// A drop from the reserve board that follows the action in the same
     /// turn: the reserve's next piece goes onto this square.
     pub drop: Option<Square>,
+    /// A push of an enemy pawn (from, to) that follows the action in the
+    /// same turn (`push_enemy_pawn`).
+    pub push: Option<(Square, Square)>,
+    /// The kind chosen, before the action, for the mover's pawn on this
+    /// square that the opponent pushed onto its last rank (a deferred
+    /// promotion).
+    pub choice: Option<(Square, PieceKind)>,
 }
 
 impl Move {
@@ -200,6 +207,8 @@ impl PartialEq for Move {
             && self.promotion == other.promotion
             && self.kind == other.kind
             && self.drop == other.drop
+            && self.push == other.push
+            && self.choice == other.choice
     }
 }
 
@@ -213,6 +222,8 @@ impl std::hash::Hash for Move {
             self.promotion,
             &self.kind,
             self.drop,
+            self.push,
+            self.choice,
         )
             .hash(h);
     }
@@ -230,6 +241,8 @@ impl Move {
             promotion: None,
             atom: 255,
             drop: None,
+            push: None,
+            choice: None,
         }
     }
 
@@ -247,6 +260,8 @@ impl Move {
             }])),
             atom: 255,
             drop: None,
+            push: None,
+            choice: None,
         }
     }
 
@@ -265,10 +280,23 @@ impl Move {
         self.kind == MoveKind::Pocket
     }
 
-    /// The move as an ordered list of effects; a reserve drop that ends
-    /// the turn comes last, as `FromReserve` with index [`NEXT_IN_RESERVE`].
+    /// The move as an ordered list of effects: a deferred promotion
+    /// chosen first, then the action; a reserve drop that ends the turn
+    /// comes last, as `FromReserve` with index [`NEXT_IN_RESERVE`], and so
+    /// does a push of an enemy pawn.
     pub fn effects(&self, rules: &Rules) -> Vec<Effect> {
-        let mut out = self.action_effects(rules);
+        let mut out = Vec::new();
+        if let Some((square, kind)) = self.choice {
+            out.push(Effect::Transform {
+                square,
+                unit: 0,
+                kind,
+            });
+        }
+        out.extend(self.action_effects(rules));
+        if let Some((from, to)) = self.push {
+            out.push(Effect::MovePiece { from, to, unit: 0 });
+        }
         if let Some(square) = self.drop {
             out.push(Effect::FromReserve {
                 color: self.piece.color,

@@ -1,7 +1,7 @@
 //! Applying moves: the compact fast path and the general effect path.
 
 use super::{Effect, Move, MoveKind, Position};
-use crate::board::{Color, Piece, Square, SquareSet};
+use crate::board::{Color, Piece, PieceKind, Square, SquareSet};
 use crate::rules::Rules;
 
 impl Position {
@@ -13,6 +13,9 @@ impl Position {
             return;
         }
         let us = self.side;
+        if let Some((square, kind)) = mv.choice {
+            self.resolve_pending(rules, square, kind);
+        }
         let flips = if self.markers.len > 0 {
             self.markers_left(rules, mv)
         } else {
@@ -181,6 +184,10 @@ impl Position {
                 self.set_unmoved(rules, sq, counts);
             }
         }
+        if let Some((from, to)) = mv.push {
+            self.push_pawn(rules, mv, from, to);
+            irreversible = true;
+        }
         self.refresh_castle_rights(rules);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
@@ -191,6 +198,52 @@ impl Position {
         self.hash ^= rules.zobrist.black;
         if !rules.mutators.is_empty() {
             self.end_turn_mutators(rules, flips);
+        }
+    }
+
+    /// The owner's choice for a pawn the opponent pushed onto its last
+    /// rank: it becomes `kind` (in its form under the active set).
+    pub(crate) fn resolve_pending(&mut self, rules: &Rules, square: Square, kind: PieceKind) {
+        self.set_pending(rules, None);
+        let form = rules.form(kind, self.active);
+        self.apply_effect(
+            rules,
+            &Effect::Transform {
+                square,
+                unit: 0,
+                kind: form,
+            },
+        );
+        if rules.tracks_promoted {
+            self.set_promoted(rules, square, true);
+        }
+    }
+
+    /// The push of an enemy pawn from `from` to `to` after the action of
+    /// `mv`: a pawn reaching its last rank waits for its owner's choice;
+    /// an en-passant right the action opened is judged again, the pawns
+    /// having moved.
+    fn push_pawn(&mut self, rules: &Rules, mv: &Move, from: Square, to: Square) {
+        let Some(pawn) = self.take(rules, from) else {
+            return;
+        };
+        self.take(rules, to);
+        self.put(rules, to, pawn);
+        self.set_unmoved(rules, from, false);
+        self.set_unmoved(rules, to, false);
+        if rules.pawns.promotion_zone[pawn.color].contains(to) {
+            self.set_pending(
+                rules,
+                Some(super::Pending {
+                    choice: 0,
+                    color: pawn.color,
+                    square: to,
+                }),
+            );
+        }
+        if mv.kind == MoveKind::DoubleStep {
+            self.set_ep(rules, None);
+            self.open_en_passant(rules, mv);
         }
     }
 
@@ -419,7 +472,7 @@ impl Position {
         let Some(passed) = g.square(g.file(mv.from) + df / 2, g.rank(mv.from) + dr / 2) else {
             return;
         };
-        if passed == mv.from || passed == mv.to {
+        if passed == mv.from || passed == mv.to || !self.is_empty(passed) {
             return;
         }
         let them = !mv.piece.color;
@@ -581,11 +634,14 @@ impl Position {
             }
             Effect::SetMoved { square, moved, .. } => self.set_unmoved(rules, square, !moved),
             Effect::Defer { choice, color } => {
-                self.pending = Some(super::Pending {
-                    choice,
-                    color,
-                    square: crate::board::Square(0),
-                });
+                self.set_pending(
+                    rules,
+                    Some(super::Pending {
+                        choice,
+                        color,
+                        square: crate::board::Square(0),
+                    }),
+                );
             }
         }
     }

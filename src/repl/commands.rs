@@ -204,6 +204,10 @@ fn play_move(s: &mut Session, rest: &str) -> Reply {
     s.play(rest)
 }
 
+/// A turn as `moves` lists it: the text of its action, and the pushes
+/// that may end it (for turns that push an enemy pawn).
+type Listed = (String, Option<Vec<String>>);
+
 fn moves(s: &mut Session, rest: &str) -> Reply {
     let rules = s.game.rules().clone();
     let pos = s.game.position().clone();
@@ -234,7 +238,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         });
     }
     // Group by the moving piece's square (drops by kind), in order.
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut groups: Vec<(String, Vec<Listed>)> = Vec::new();
     for m in &legal {
         let key = if m.is_drop() {
             format!("{}@", rules.piece(m.piece.kind).fen_token(m.piece.color))
@@ -248,14 +252,38 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
             )
         };
         let san = to_san(&rules, &pos, m);
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, v)) => v.push(san),
-            None => groups.push((key, vec![san])),
+        // Turns that differ only in the push that ends them are listed
+        // once, with their pushes: `Nf3&(d6 e6 f6)`.
+        let (action, push) = match san.rsplit_once('&') {
+            Some((a, p)) if m.push.is_some() => (a.to_string(), Some(p.to_string())),
+            _ => (san, None),
+        };
+        let at = match groups.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at].1;
+        match (
+            group.iter_mut().find(|(a, p)| *a == action && p.is_some()),
+            push,
+        ) {
+            (Some((_, Some(pushes))), Some(p)) => pushes.push(p),
+            (_, push) => group.push((action, push.map(|p| vec![p]))),
         }
     }
     let mut out = String::new();
     for (k, v) in &groups {
-        out.push_str(&format!("{k}: {}\n", v.join(" ")));
+        let list: Vec<String> = v
+            .iter()
+            .map(|(a, p)| match p {
+                Some(p) => format!("{a}&({})", p.join(" ")),
+                None => a.clone(),
+            })
+            .collect();
+        out.push_str(&format!("{k}: {}\n", list.join(" ")));
     }
     out.push_str(&format!("{}\n", plural(legal.len(), "legal move")));
     say(out)
@@ -388,7 +416,11 @@ fn movetext(game: &Game) -> String {
     let rules = game.rules();
     let mut out = String::new();
     for (i, (m, before)) in game.history().iter().enumerate() {
-        let san = to_san(rules, before, m);
+        let mut san = to_san(rules, before, m);
+        // The die rolled for the turn, as a comment before it.
+        if let Some(n) = before.roll {
+            san = format!("{{roll:{n}}} {san}");
+        }
         let number = before.fullmove;
         if before.side == Color::White {
             if i > 0 {
@@ -847,11 +879,42 @@ fn read_pgn(text: &str, seed: u64) -> Result<Game, String> {
         None => parse_fen(&rules, &rules.setup).map_err(|e| e.to_string())?,
     };
     let mut game = Game::from_position(rules, start, seed);
-    for token in movetext.split_whitespace() {
+    let mut rest = movetext.as_str();
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
+        // A comment: `{roll:3}` checks the die the seed rolls for the
+        // next turn; others are skipped.
+        if let Some(body) = rest.strip_prefix('{') {
+            let end = body.find('}').ok_or("a comment `{` is not closed")?;
+            if let Some(n) = body[..end].trim().strip_prefix("roll:") {
+                let want: Option<u8> = n.trim().parse().ok();
+                let rolled = game.position().roll;
+                if want.is_none() || rolled != want {
+                    return Err(format!(
+                        "move {}: the record says {{roll:{}}}, but the seed rolls {}",
+                        game.history().len() + 1,
+                        n.trim(),
+                        rolled.map_or("no die".to_string(), |r| r.to_string())
+                    ));
+                }
+            }
+            rest = &body[end + 1..];
+            continue;
+        }
+        let len = rest
+            .find(|c: char| c.is_whitespace() || c == '{')
+            .unwrap_or(rest.len());
+        let (token, after) = rest.split_at(len);
+        rest = after;
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+            continue;
+        }
         // Move numbers (`12.`, `12...`) stand alone or before the move.
         let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        let token = if token.is_empty() { "" } else { token };
-        if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+        if token.is_empty() {
             continue;
         }
         game.play_text(token)
@@ -888,5 +951,27 @@ fn plural(n: usize, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_pgn;
+
+    const RECORD: &str = "[Variant \"twelve_mutation\"]\n[VariantSource \"twelve-mutation\"]\n[Seed \"0\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 {h3:dice+ a4:swap+} roll:2\"]\n\n";
+
+    /// A record's `{roll:n}` comments are checked against the seed's
+    /// rolls; other comments are skipped.
+    #[test]
+    fn roll_comments_are_checked() {
+        let game = read_pgn(&format!("{RECORD}1. {{roll:2}} d4 {{a comment}} *\n"), 0).unwrap();
+        assert_eq!(game.history().len(), 1);
+        let e = read_pgn(&format!("{RECORD}1. {{roll:5}} d4 *\n"), 0).unwrap_err();
+        assert_eq!(e, "move 1: the record says {roll:5}, but the seed rolls 2");
+        let e = read_pgn(&format!("{RECORD}1. {{roll:2 d4\n"), 0).unwrap_err();
+        assert_eq!(e, "a comment `{` is not closed");
+        // A finished game's result is not a move.
+        let game = read_pgn(&format!("{RECORD}1. d4 1-0\n"), 0).unwrap();
+        assert_eq!(game.history().len(), 1);
     }
 }

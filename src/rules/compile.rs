@@ -44,6 +44,7 @@ const MUTATOR_KEYS: &[&str] = &[
     "swaps",
     "extra_double_step_ranks",
     "dice",
+    "push_enemy_pawn",
 ];
 const MUTATOR_PIECE_KEYS: &[&str] = &["betza", "attacks", "captured_by"];
 const MARKER_KEYS: &[&str] = &["squares", "count", "first"];
@@ -1725,6 +1726,8 @@ fn compile_block(
         drops_from_captures: mutator_mask(&mutated.mutators, |m| m.drops),
         tracks_promoted: mutated.mutators.iter().any(|m| m.drops),
         swaps: mutator_mask(&mutated.mutators, |m| m.swaps),
+        pushes: mutator_mask(&mutated.mutators, |m| !m.push.is_empty()),
+        push_patterns: mutated.push_patterns,
         dice: mutator_mask(&mutated.mutators, |m| m.dice > 0),
         dice_faces: mutated
             .mutators
@@ -2068,6 +2071,8 @@ fn compile_morph(
 /// What the `mutator` sections compile to.
 struct Mutated {
     mutators: Vec<super::Mutator>,
+    /// Push steps of `when` interactions, with the mutators they need.
+    push_patterns: Vec<(u32, Vec<(i8, i8)>)>,
     base_of: Vec<PieceKind>,
     forms: Vec<PieceKind>,
 }
@@ -2128,6 +2133,7 @@ fn compile_mutators(
             swaps: false,
             extra_double_step_ranks: Vec::new(),
             dice: 0,
+            push: Vec::new(),
         });
     }
     if mutators.len() > MAX_MUTATORS {
@@ -2138,6 +2144,7 @@ fn compile_mutators(
         mutators.truncate(MAX_MUTATORS);
     }
     let mut sets: Vec<PatchSet> = Vec::new();
+    let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
     for (i, s) in sections.iter().take(mutators.len()).enumerate() {
         let mut mr = Reader::new(&s.body);
         if let Some(e) = mr.take("keep_colour") {
@@ -2160,6 +2167,9 @@ fn compile_mutators(
         }
         if let Some(e) = mr.take("extra_double_step_ranks") {
             mutators[i].extra_double_step_ranks = rank_list(e, height, diags);
+        }
+        if let Some(e) = mr.take("push_enemy_pawn") {
+            mutators[i].push = push_steps(e, diags);
         }
         let mut own = Vec::new();
         for sub in &mr.sections {
@@ -2201,6 +2211,19 @@ fn compile_mutators(
                         continue;
                     }
                     let mut wr = Reader::new(&sub.body);
+                    if let Some(e) = wr.take("push_enemy_pawn") {
+                        if mutators[i].push.is_empty() {
+                            diags.push(Diagnostic::error(
+                                e.key.span,
+                                format!(
+                                    "`push_enemy_pawn` in `when` changes the push of `{}`, which has none",
+                                    mutators[i].name
+                                ),
+                            ).with_help("give the mutator its own `push_enemy_pawn` first"));
+                        } else {
+                            when_pushes.push((1 << i | 1 << j, push_steps(e, diags)));
+                        }
+                    }
                     let mut patches = Vec::new();
                     for ps in &wr.sections {
                         if ps.kind.node == "piece" {
@@ -2215,7 +2238,7 @@ fn compile_mutators(
                         }
                     }
                     wr.sections.clear();
-                    wr.finish(&[], "`when`", diags);
+                    wr.finish(&["push_enemy_pawn"], "`when`", diags);
                     sets.push(PatchSet {
                         when: 1 << i | 1 << j,
                         patches,
@@ -2245,6 +2268,7 @@ fn compile_mutators(
     if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
         return Mutated {
             mutators,
+            push_patterns: Vec::new(),
             base_of,
             forms,
         };
@@ -2285,6 +2309,7 @@ fn compile_mutators(
                 );
                 return Mutated {
                     mutators,
+                    push_patterns: Vec::new(),
                     base_of,
                     forms: Vec::new(),
                 };
@@ -2347,11 +2372,53 @@ fn compile_mutators(
             pieces[k].freezes = Some(widen(mask, &base_of));
         }
     }
+    // A pushing mutator's own steps, then its interactions' (the later
+    // entry wins where several apply).
+    let mut push_patterns: Vec<(u32, Vec<(i8, i8)>)> = mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.push.is_empty())
+        .map(|(i, m)| (1 << i, m.push.clone()))
+        .collect();
+    push_patterns.extend(when_pushes);
     Mutated {
         mutators,
+        push_patterns,
         base_of,
         forms,
     }
+}
+
+/// A push (`push_enemy_pawn = "fmW"`): single non-capturing leaps, as
+/// (file, rank) steps from the pawn owner's side.
+fn push_steps(e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<(i8, i8)> {
+    let Some(text) = get_str(e, diags) else {
+        return Vec::new();
+    };
+    let atoms = match parse_movement(text, e.value.span) {
+        Ok(a) => a,
+        Err(mut errs) => {
+            diags.append(&mut errs);
+            return Vec::new();
+        }
+    };
+    let mut steps = Vec::new();
+    for a in atoms {
+        let plain = a.style == Style::Leap && a.can_move && !a.can_capture && !a.initial;
+        if !plain {
+            diags.push(
+                Diagnostic::error(a.span, "a push is a plain step onto an empty square")
+                    .with_help("write a move-only leap, like `fmW` (straight forward) or `fmF` (diagonally forward)"),
+            );
+            continue;
+        }
+        for d in a.dirs {
+            if !steps.contains(&d) {
+                steps.push(d);
+            }
+        }
+    }
+    steps
 }
 
 /// The atoms of an `attacks` string: they attack (give check, guard) but

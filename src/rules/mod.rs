@@ -154,6 +154,10 @@ pub struct Mutator {
     /// mutator is on (0: none); the lane is the file and the rank of the
     /// number rolled, and the player must act from it if able (`dice`).
     pub dice: u8,
+    /// After the action the mover must push one enemy pawn by one of
+    /// these steps (from the pawn owner's side, (file, rank)), onto an
+    /// empty square, when some pawn can be pushed (`push_enemy_pawn`).
+    pub push: Vec<(i8, i8)>,
 }
 
 /// Markers (`markers { ... }`): two-faced tokens naming mutators; a
@@ -503,6 +507,13 @@ pub struct Rules {
     pub dice_faces: u8,
     /// Bit `i` set: mutator `i` allows swaps.
     pub(crate) swaps: u32,
+    /// Bit `i` set: mutator `i` makes the mover push an enemy pawn after
+    /// the action.
+    pub(crate) pushes: u32,
+    /// The push steps, each with the mutators that must be on for it
+    /// (a pushing mutator's own, then its `when` interactions); the last
+    /// that applies wins.
+    pub(crate) push_patterns: Vec<(u32, Vec<(i8, i8)>)>,
     /// Per mutator with `extra_double_step_ranks`: its bit and the
     /// squares (per side) it adds to the pawns' double-step zone.
     pub(crate) extra_double_step: Vec<(u32, ByColor<SquareSet>)>,
@@ -608,6 +619,19 @@ impl Rules {
                 .position(|p| p.letter.eq_ignore_ascii_case(text))
                 .map(|i| PieceKind(i as u8))
         })
+    }
+
+    /// The steps of the enemy-pawn push that follows the action under
+    /// the `active` set (from the pawn owner's side), if one is due.
+    pub fn push_steps(&self, active: u32) -> Option<&[(i8, i8)]> {
+        if active & self.pushes == 0 {
+            return None;
+        }
+        self.push_patterns
+            .iter()
+            .rev()
+            .find(|(when, _)| active & when == *when)
+            .map(|(_, steps)| steps.as_slice())
     }
 
     /// The form `kind` (or the kind it is a form of) takes while the

@@ -16,6 +16,7 @@ pub struct Zobrist {
     pub black: u64,
     marker: Vec<u64>,
     promoted: Vec<u64>,
+    pending: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -44,6 +45,7 @@ impl Zobrist {
             black: keys(1)[0],
             marker: keys(MAX_SQUARES * 16 * 2),
             promoted: keys(MAX_SQUARES),
+            pending: keys(MAX_SQUARES),
         }
     }
 
@@ -63,6 +65,12 @@ impl Zobrist {
     #[inline]
     pub fn promoted(&self, sq: Square) -> u64 {
         self.promoted[sq.index()]
+    }
+
+    /// Key of a choice waiting for a player about the piece on `sq`.
+    #[inline]
+    pub fn pending(&self, sq: Square) -> u64 {
+        self.pending[sq.index()]
     }
 
     /// Key of the unmoved bit on `sq`.

@@ -161,6 +161,8 @@ pub(super) fn read_move(
         kind: MoveKind::Effects(Arc::new(effects)),
         atom,
         drop: None,
+        push: None,
+        choice: None,
     })
 }
 
