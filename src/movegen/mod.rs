@@ -879,18 +879,7 @@ fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         let (Some(pa), Some(pb)) = (pos.piece_at(a), pos.piece_at(b)) else {
             continue;
         };
-        let swap = Move {
-            kind: MoveKind::Effects(std::sync::Arc::new(vec![Effect::Swap(a, b)])),
-            from: a,
-            to: b,
-            piece: pa,
-            captured: None,
-            promotion: None,
-            atom: 255,
-            drop: None,
-            push: None,
-            choice: None,
-        };
+        let swap = Move::of_effects(vec![Effect::Swap(a, b)], a, b, pa);
         let promoting = [(pa, b), (pb, a)]
             .into_iter()
             .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
@@ -1320,21 +1309,12 @@ fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             if placed.at(square).is_some() || !pos.is_empty(square) {
                 continue;
             }
-            out.push(Move {
-                kind: MoveKind::Effects(std::sync::Arc::new(vec![Effect::PlaceMarker {
-                    square,
-                    mutator,
-                }])),
-                from: square,
-                to: square,
-                piece: Piece::new(crate::board::PieceKind(0), pos.side),
-                captured: None,
-                promotion: None,
-                atom: 255,
-                drop: None,
-                push: None,
-                choice: None,
-            });
+            out.push(Move::of_effects(
+                vec![Effect::PlaceMarker { square, mutator }],
+                square,
+                square,
+                Piece::new(crate::board::PieceKind(0), pos.side),
+            ));
         }
     }
 }

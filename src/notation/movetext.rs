@@ -560,11 +560,7 @@ pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
 /// `long_push` asks for it).
 fn san_turn(rules: &Rules, pos: &Position, mv: &Move, long_push: bool) -> String {
     let g = rules.geometry;
-    let action = Move {
-        push: None,
-        choice: None,
-        ..mv.clone()
-    };
+    let action = mv.action();
     let mut s = String::new();
     let here = match mv.choice {
         Some((sq, k)) => {
@@ -580,19 +576,16 @@ fn san_turn(rules: &Rules, pos: &Position, mv: &Move, long_push: bool) -> String
         None => std::borrow::Cow::Borrowed(pos),
     };
     s.push_str(&san_body(rules, &here, &action));
-    if let Some(drop) = san_drop(rules, &here, &action) {
+    if let Some(drop) = san_drop(rules, &here, mv) {
         s.push_str(&drop);
     }
     if let Some((from, to)) = mv.push {
         let long = long_push
             || legal_moves(rules, pos).iter().any(|m| {
                 m.choice == mv.choice
+                    && m.drop == mv.drop
                     && m.push.is_some_and(|(f, t)| t == to && f != from)
-                    && Move {
-                        push: None,
-                        choice: None,
-                        ..m.clone()
-                    } == action
+                    && m.action() == action
             });
         s.push('&');
         if long {
@@ -928,12 +921,7 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Par
         && crate::movegen::reserve_drop_due(rules, pos) == Some(true)
         && let Some(example) = legal_moves(rules, pos).iter().find(|m| {
             m.drop.is_some() && {
-                let plain = Move {
-                    drop: None,
-                    push: None,
-                    choice: None,
-                    ..(*m).clone()
-                };
+                let plain = m.action();
                 san_body(rules, pos, &plain) == t.trim_end_matches(['+', '#'])
                     || uci_action(rules, &plain) == t
             }
@@ -1024,10 +1012,7 @@ fn turn_needs_more(rules: &Rules, pos: &Position, t: &str) -> Option<String> {
         .iter()
         .filter(|m| m.push.is_some())
         .filter(|m| {
-            let action = Move {
-                push: None,
-                ..(*m).clone()
-            };
+            let action = m.action();
             san_body(rules, pos, &action).replace(['+', '#'], "") == want
                 || uci_action(rules, &action) == want
         })

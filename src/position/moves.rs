@@ -246,22 +246,43 @@ impl Move {
         }
     }
 
-    /// The piece on `from` removes itself (a frozen piece's suicide).
-    pub fn suicide(from: Square, piece: Piece) -> Move {
+    /// A move of explicit `effects`, by `piece`, named from `from` to `to`.
+    pub fn of_effects(effects: Vec<Effect>, from: Square, to: Square, piece: Piece) -> Move {
         Move {
+            kind: MoveKind::Effects(Arc::new(effects)),
             from,
-            to: from,
+            to,
             piece,
             captured: None,
             promotion: None,
-            kind: MoveKind::Effects(Arc::new(vec![Effect::Remove {
-                square: from,
-                unit: 0,
-            }])),
             atom: 255,
             drop: None,
             push: None,
             choice: None,
+        }
+    }
+
+    /// The piece on `from` removes itself (a frozen piece's suicide).
+    pub fn suicide(from: Square, piece: Piece) -> Move {
+        Move::of_effects(
+            vec![Effect::Remove {
+                square: from,
+                unit: 0,
+            }],
+            from,
+            from,
+            piece,
+        )
+    }
+
+    /// The action alone: the turn without the parts around it (a reserve
+    /// drop or a push after it, a deferred promotion chosen before it).
+    pub fn action(&self) -> Move {
+        Move {
+            drop: None,
+            push: None,
+            choice: None,
+            ..self.clone()
         }
     }
 
