@@ -19,7 +19,13 @@ fn main() {
         "{:<18} {:>6} {:>8} {:>9} {:>11} {:>9}",
         "variant", "games", "turns", "seconds", "turns/s", "games/s"
     );
-    for name in ["chess", "metamorph", "pocket-mutation", "mutatis-mutandis"] {
+    for name in [
+        "chess",
+        "metamorph",
+        "pocket-mutation",
+        "mutatis-mutandis",
+        "fluid",
+    ] {
         let rules = load(name).expect("embedded variant");
         let start = Instant::now();
         let mut turns = 0u64;

@@ -49,6 +49,22 @@ pub struct Diagram {
     pub position: Position,
 }
 
+/// Puts `piece` on the empty square `sq`: a kind with `units` as its two
+/// units.
+fn place(rules: &Rules, pos: &mut Position, sq: Square, piece: Piece) {
+    let units: Vec<Piece> = rules
+        .piece(piece.kind)
+        .units
+        .iter()
+        .map(|&k| Piece::new(k, piece.color))
+        .collect();
+    if units.is_empty() {
+        pos.put(rules, sq, piece);
+    } else {
+        pos.set_units(rules, sq, &units);
+    }
+}
+
 fn moves_from(rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
     let mut v = Vec::new();
     piece_moves(rules, pos, from, &mut v);
@@ -62,7 +78,7 @@ pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square
     let piece = Piece::new(kind, color);
     let mut pos = Position::empty();
     pos.side = color;
-    pos.put(rules, from, piece);
+    place(rules, &mut pos, from, piece);
     pos.set_unmoved(rules, from, true);
     pos.rehash(rules);
     let quiet: Vec<Square> = moves_from(rules, &pos, from).iter().map(|m| m.to).collect();
@@ -72,7 +88,7 @@ pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square
             continue;
         }
         let mut probe = pos.clone();
-        probe.put(rules, sq, Piece::new(kind, !color));
+        place(rules, &mut probe, sq, Piece::new(kind, !color));
         let takes = moves_from(rules, &probe, from)
             .iter()
             .any(|m| m.to == sq && m.captured.is_some());

@@ -33,6 +33,15 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "twelve-mutation",
         include_str!("../examples/variants/twelve-mutation.variant"),
     ),
+    ("fluid", include_str!("../examples/variants/fluid.variant")),
+    (
+        "fluid_single",
+        include_str!("../examples/variants/fluid.variant"),
+    ),
+    (
+        "fluid_doubled",
+        include_str!("../examples/variants/fluid.variant"),
+    ),
 ];
 
 /// The variant used when none is named.
@@ -49,7 +58,13 @@ pub fn embedded(name: &str) -> Option<&'static str> {
 fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
     let compiled = loader.compile(id, name)?;
     match parse_fen(&compiled.rules, &compiled.rules.setup) {
-        Ok(_) => Some(compiled.rules),
+        Ok(start) => {
+            let mut rules = compiled.rules;
+            if rules.stacking.is_some() {
+                castling_partners(&mut rules, &start);
+            }
+            Some(rules)
+        }
         Err(e) => {
             loader.push(
                 Diagnostic::error(compiled.setup_span, format!("the setup is not a valid position of this variant: {} field: {}", e.field, e.message))
@@ -60,15 +75,38 @@ fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
     }
 }
 
+/// In a stacking variant, a castling partner is told from a unit stacked
+/// with it by its kind: the one on its square in the setup.
+fn castling_partners(rules: &mut Rules, start: &crate::Position) {
+    for color in crate::board::Color::ALL {
+        for i in 0..rules.castling[color].len() {
+            let sq = rules.castling[color][i].partner_from;
+            rules.castling[color][i].partner_kind = start
+                .units_at(sq)
+                .into_iter()
+                .flatten()
+                .find(|p| p.color == color && !rules.is_royal(p.kind))
+                .map(|p| p.kind);
+        }
+    }
+}
+
 /// Loads the last variant declared in `text` (named `source` in errors).
 ///
 /// # Errors
 ///
 /// Every problem found, with the sources to render them.
 pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
+    load_named(source, text, None)
+}
+
+/// Loads the variant `name` declared in `text`, or the last one when
+/// `name` is `None` (or, for an embedded file, not declared in it).
+fn load_named(source: &str, text: &str, name: Option<&str>) -> Result<Arc<Rules>, LoadError> {
     let mut loader = Loader::new(EMBEDDED);
     let id = loader.add_file(source, text);
-    match compile(&mut loader, id, None) {
+    let name = name.filter(|n| loader.variant_names(id).iter().any(|v| v == n));
+    match compile(&mut loader, id, name) {
         Some(r) => Ok(Arc::new(r)),
         None => Err(LoadError {
             diagnostics: loader.take_diagnostics(),
@@ -77,7 +115,8 @@ pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
     }
 }
 
-/// Loads an embedded variant by name, or a variant file by path.
+/// Loads an embedded variant by name, or a variant file by path (its last
+/// variant, or the one named after a colon: `my.variant:fast`).
 ///
 /// # Errors
 ///
@@ -85,7 +124,31 @@ pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
 /// with problems returns them all.
 pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     if let Some(text) = embedded(name_or_path) {
-        return load_str(&format!("embedded:{name_or_path}"), text);
+        return load_named(
+            &format!("embedded:{name_or_path}"),
+            text,
+            Some(name_or_path),
+        );
+    }
+    if let Some((path, name)) = name_or_path.rsplit_once(':')
+        && !std::path::Path::new(name_or_path).exists()
+        && let Ok(text) = std::fs::read_to_string(path)
+    {
+        let mut loader = Loader::new(EMBEDDED);
+        let id = loader.add_file(path, &text);
+        let names = loader.variant_names(id);
+        if !names.iter().any(|n| n == name) {
+            let d = Diagnostic::error(
+                crate::diag::Span::new(id, 0, 0),
+                format!("`{path}` declares no variant `{name}`"),
+            )
+            .with_note(format!("its variants: {}", names.join(", ")));
+            return Err(LoadError {
+                diagnostics: vec![d],
+                sources: loader.sources,
+            });
+        }
+        return load_named(path, &text, Some(name));
     }
     match std::fs::read_to_string(name_or_path) {
         Ok(text) => load_str(name_or_path, &text),

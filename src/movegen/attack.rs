@@ -46,6 +46,9 @@ fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option
 /// Frozen pieces attack nothing, and nothing attacks a square next to a
 /// protector of the other side.
 pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+    if rules.capacity > 1 {
+        return super::stack::attackers(rules, pos, sq, by);
+    }
     if protected(rules, pos, sq, !by) {
         return Vec::new();
     }
@@ -115,7 +118,14 @@ fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) 
 
 /// Is `sq` attacked by `by`?
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
-    if rules.freezers != 0 || rules.protectors != 0 || rules.pawns.from_reserve {
+    if rules.freezers != 0
+        || rules.protectors != 0
+        || rules.pawns.from_reserve
+        || rules.capacity > 1
+    {
+        if rules.capacity > 1 {
+            return super::stack::attacked(rules, pos, sq, by);
+        }
         return is_attacked_with_auras(rules, pos, sq, by);
     }
     leap_attacker(rules, pos, sq, by).is_some()

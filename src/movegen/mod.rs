@@ -4,6 +4,7 @@
 
 mod attack;
 mod perft;
+mod stack;
 
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked};
@@ -228,6 +229,11 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
+    if rules.stacking.is_some() {
+        // Every unit there of the lower one's colour, alone and together.
+        stack::units_moves(rules, pos, from, piece.color, out);
+        return;
+    }
     let start = out.len();
     gen_piece(rules, pos, from, piece, out);
     if rules.may_repeat[piece.color][piece.kind.index()] {
@@ -790,6 +796,10 @@ pub fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// The pseudo-legal moves on the board (no pocketing, no drops).
 fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if rules.stacking.is_some() {
+        stack::pseudo_moves(rules, pos, out);
+        return;
+    }
     out.clear();
     for from in pos.occupied(pos.side).iter() {
         piece_moves(rules, pos, from, out);

@@ -133,8 +133,8 @@ fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), ParseFenError> 
     }
 }
 
-/// Fills `sq` from the inside of a `(..)` group: the lower unit first,
-/// then the upper one.
+/// Fills `sq` from the inside of a `(..)` group: two units in any order,
+/// a composite kind's letter standing for its two units.
 fn stack(rules: &Rules, pos: &mut Position, sq: Square, inner: &str) -> Result<(), ParseFenError> {
     let name = rules.geometry.name(sq);
     if rules.capacity < 2 {
@@ -150,34 +150,82 @@ fn stack(rules: &Rules, pos: &mut Position, sq: Square, inner: &str) -> Result<(
     let mut rest = inner;
     while !rest.is_empty() {
         let (piece, len) = piece_token(rules, rest)?;
-        units.push(piece);
+        units.extend(units_of(rules, piece));
         rest = &rest[len..];
     }
-    match units[..] {
+    place(rules, pos, sq, &units, &format!("({inner})"))
+}
+
+/// The units `piece` stands for: itself, or a composite kind's two.
+fn units_of(rules: &Rules, piece: Piece) -> Vec<Piece> {
+    let units = &rules.piece(piece.kind).units;
+    if units.is_empty() {
+        vec![piece]
+    } else {
+        units.iter().map(|&k| Piece::new(k, piece.color)).collect()
+    }
+}
+
+/// Puts `units`, written `text`, on the empty square `sq`: checks that the
+/// square may hold them (two friendly units that are not pawns, or one of
+/// each colour).
+fn place(
+    rules: &Rules,
+    pos: &mut Position,
+    sq: Square,
+    units: &[Piece],
+    text: &str,
+) -> Result<(), ParseFenError> {
+    let name = rules.geometry.name(sq);
+    match units {
         [] => err(FenField::Board, format!("empty stack `()` on {name}")),
         [one] => {
-            pos.put(rules, sq, one);
+            pos.put(rules, sq, *one);
             Ok(())
         }
-        [lower, upper] => {
-            pos.put(rules, sq, lower);
-            if pos.put_upper(rules, sq, upper) {
+        [a, b] => {
+            if a.color == b.color && (rules.is_pawn(a.kind) || rules.is_pawn(b.kind)) {
+                return err(
+                    FenField::Board,
+                    format!(
+                        "`{text}` on {name}: a pawn never shares a square with a friendly unit"
+                    ),
+                );
+            }
+            if pos.set_units(rules, sq, &[*a, *b]) {
                 Ok(())
             } else {
                 err(
                     FenField::Board,
-                    format!("too many stacks at {name}: a position holds at most 16"),
+                    format!(
+                        "too many stacks at {name}: a position holds at most {}",
+                        crate::position::MAX_STACKS
+                    ),
                 )
             }
         }
         _ => err(
             FenField::Board,
             format!(
-                "`({inner})` on {name}: {} units, but a square holds at most {}",
+                "`{text}` on {name}: {} units, but a square holds at most {}",
                 units.len(),
                 rules.capacity
             ),
         ),
+    }
+}
+
+/// How a square's contents are written: a piece's token, a composite
+/// kind's letter for its two units, or the two units in parentheses.
+pub fn cell_token(rules: &Rules, pos: &Position, sq: Square) -> Option<String> {
+    let token = |p: Piece| rules.piece(p.kind).fen_token(p.color);
+    match pos.units_at(sq) {
+        [None, _] => None,
+        [Some(a), None] => Some(token(a)),
+        [Some(a), Some(b)] => Some(match rules.composite_of(a, b) {
+            Some(k) => rules.piece(k).fen_token(a.color),
+            None => format!("({}{})", token(a), token(b)),
+        }),
     }
 }
 
@@ -324,7 +372,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                         format!("rank {} has more than {} squares", rank + 1, g.width),
                     );
                 };
-                pos.put(rules, sq, piece);
+                place(rules, &mut pos, sq, &units_of(rules, piece), &rest[..len])?;
                 file += 1;
                 rest = &rest[len..];
             }
@@ -818,23 +866,14 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         let mut empty = 0;
         for file in 0..g.width as i32 {
             let sq = g.square(file, rank).expect("loop stays on the board");
-            match pos.piece_at(sq) {
+            match cell_token(rules, pos, sq) {
                 None => empty += 1,
-                Some(p) => {
+                Some(token) => {
                     if empty > 0 {
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let token = rules.piece(p.kind).fen_token(p.color);
-                    match pos.upper_at(sq) {
-                        Some(u) => {
-                            s.push('(');
-                            s.push_str(&token);
-                            s.push_str(&rules.piece(u.kind).fen_token(u.color));
-                            s.push(')');
-                        }
-                        None => s.push_str(&token),
-                    }
+                    s.push_str(&token);
                     if pos.promoted.contains(sq) {
                         s.push('~');
                     }

@@ -70,6 +70,9 @@ fn uci_action(rules: &Rules, mv: &Move) -> String {
             g.name(mv.to)
         );
     }
+    if rules.stacking.is_some() {
+        return super::stacks::coordinates(rules, mv);
+    }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion
         && !rules.silent_morph(mv)
@@ -655,6 +658,9 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
             "O-O-O".into()
         };
     }
+    if rules.stacking.is_some() {
+        return super::stacks::san(rules, pos, mv);
+    }
     if let Some(text) = swap_san(rules, pos, mv) {
         return text;
     }
@@ -676,17 +682,11 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
                     && !matches!(m.kind, MoveKind::Castle(_))
             })
             .collect();
-        if !others.is_empty() {
-            let same_file = others.iter().any(|m| g.file(m.from) == g.file(mv.from));
-            let same_rank = others.iter().any(|m| g.rank(m.from) == g.rank(mv.from));
-            if !same_file {
-                s.push(crate::rules::file_char(g.file(mv.from)));
-            } else if !same_rank {
-                s.push_str(&(g.rank(mv.from) + 1).to_string());
-            } else {
-                s.push_str(&g.name(mv.from));
-            }
-        }
+        s.push_str(&disambiguation(
+            rules,
+            mv.from,
+            others.iter().map(|m| m.from),
+        ));
     }
     if mv.is_capture() {
         s.push('x');
@@ -703,6 +703,26 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
         s.push_str(&tag);
     }
     s
+}
+
+/// What SAN adds after the piece letter to tell a move from `from` from
+/// the same piece's moves to the same square from `others`: nothing, the
+/// file, the rank, or the whole square.
+pub(crate) fn disambiguation(
+    rules: &Rules,
+    from: crate::board::Square,
+    others: impl Iterator<Item = crate::board::Square> + Clone,
+) -> String {
+    let g = rules.geometry;
+    if others.clone().next().is_none() {
+        String::new()
+    } else if !others.clone().any(|o| g.file(o) == g.file(from)) {
+        crate::rules::file_char(g.file(from)).to_string()
+    } else if !others.clone().any(|o| g.rank(o) == g.rank(from)) {
+        (g.rank(from) + 1).to_string()
+    } else {
+        g.name(from)
+    }
 }
 
 /// Parses SAN by comparing with the SAN of every legal move (check marks,
@@ -1034,6 +1054,11 @@ fn turn_needs_more(rules: &Rules, pos: &Position, t: &str) -> Option<String> {
 
 /// A move without a reserve drop.
 fn parse_action(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
+    if rules.stacking.is_some()
+        && let Some(parsed) = super::stacks::parse(rules, pos, t)
+    {
+        return parsed;
+    }
     let looks_uci = t.len() >= 4
         && t.as_bytes()[0].is_ascii_lowercase()
         && t.as_bytes()[1].is_ascii_digit()

@@ -3,6 +3,7 @@
 
 mod moves;
 mod play;
+mod stacks;
 
 pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
 
@@ -67,6 +68,10 @@ impl Markers {
     }
 }
 
+/// Most two-unit squares a position holds (every square of an 8x8 board
+/// being half of one would need 32).
+pub const MAX_STACKS: usize = 32;
+
 /// The upper layer of stacked cells, kept sparse: empty when the variant's
 /// capacity is 1, so capacity-1 variants pay nothing but the copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -74,7 +79,7 @@ pub struct Upper {
     /// Squares that hold a second unit.
     pub squares: SquareSet,
     /// (square, cell code) pairs.
-    pub units: [(u8, u8); 16],
+    pub units: [(u8, u8); MAX_STACKS],
     /// Used entries of `units`.
     pub len: u8,
 }
@@ -83,7 +88,7 @@ impl Default for Upper {
     fn default() -> Upper {
         Upper {
             squares: SquareSet::EMPTY,
-            units: [(0, 0); 16],
+            units: [(0, 0); MAX_STACKS],
             len: 0,
         }
     }
@@ -248,7 +253,7 @@ impl Position {
 
     /// Stacks `piece` on the single unit on `sq`. Returns false (and
     /// changes nothing) if `sq` is empty or already a stack, or if the
-    /// position holds as many stacks as it can (16).
+    /// position holds as many stacks as it can ([`MAX_STACKS`]).
     pub fn put_upper(&mut self, rules: &Rules, sq: Square, piece: Piece) -> bool {
         let len = self.upper.len as usize;
         if self.is_empty(sq) || self.upper.squares.contains(sq) || len == self.upper.units.len() {
@@ -275,6 +280,94 @@ impl Position {
         self.upper.squares.remove(sq);
         self.hash ^= rules.zobrist.upper(piece, sq);
         Some(piece)
+    }
+
+    /// The units on `sq`: the lower one, then the upper one of a stack.
+    #[inline]
+    pub fn units_at(&self, sq: Square) -> [Option<Piece>; 2] {
+        let upper = if self.upper.squares.contains(sq) {
+            self.upper_at(sq)
+        } else {
+            None
+        };
+        [self.piece_at(sq), upper]
+    }
+
+    /// How many units stand on `sq` (0, 1 or 2).
+    #[inline]
+    pub fn unit_count(&self, sq: Square) -> usize {
+        if self.is_empty(sq) {
+            0
+        } else if self.upper.squares.contains(sq) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Can another stack be formed (fewer than [`MAX_STACKS`] stand)?
+    #[inline]
+    pub fn stack_room(&self) -> bool {
+        (self.upper.len as usize) < MAX_STACKS
+    }
+
+    /// Makes `units` (at most two) what stands on `sq`, in a canonical
+    /// order (White's unit first, then by kind), so that a stack compares
+    /// and hashes as an unordered pair; occupancy (a square counts for
+    /// each colour it holds a unit of), royals and the hash follow.
+    /// Returns false, changing nothing, when a new stack would not fit.
+    pub fn set_units(&mut self, rules: &Rules, sq: Square, units: &[Piece]) -> bool {
+        let mut units: Vec<Piece> = units.to_vec();
+        units.sort_by_key(|p| (p.color as u8, p.kind));
+        if units.len() > 2
+            || units.len() == 2 && !self.upper.squares.contains(sq) && !self.stack_room()
+        {
+            return false;
+        }
+        self.take_upper(rules, sq);
+        self.take(rules, sq);
+        for color in Color::ALL {
+            self.occupied[color].remove(sq);
+            self.royals[color].remove(sq);
+        }
+        if let Some(&lower) = units.first() {
+            self.put(rules, sq, lower);
+        }
+        if let Some(&upper) = units.get(1) {
+            self.put_upper(rules, sq, upper);
+            self.occupied[upper.color].insert(sq);
+            if rules.is_royal(upper.kind) {
+                self.royals[upper.color].insert(sq);
+            }
+        }
+        true
+    }
+
+    /// Adds `piece` to what stands on `sq` (see [`Position::set_units`]).
+    pub fn add_unit(&mut self, rules: &Rules, sq: Square, piece: Piece) -> bool {
+        match self.units_at(sq) {
+            [None, _] => {
+                self.put(rules, sq, piece);
+                true
+            }
+            [Some(a), None] => self.set_units(rules, sq, &[a, piece]),
+            [Some(_), Some(_)] => false,
+        }
+    }
+
+    /// Removes one unit equal to `piece` from `sq`; false if there is none.
+    pub fn remove_unit(&mut self, rules: &Rules, sq: Square, piece: Piece) -> bool {
+        match self.units_at(sq) {
+            [Some(a), None] if a == piece => {
+                self.take(rules, sq);
+                true
+            }
+            [Some(a), Some(b)] if a == piece || b == piece => {
+                let rest = if a == piece { b } else { a };
+                self.set_units(rules, sq, &[rest])
+            }
+            _ => false,
+        }
     }
 
     /// Sets or clears the unmoved bit of `sq`, keeping the hash.

@@ -145,6 +145,10 @@ pub enum MoveKind {
     Pocket,
     /// An exotic move given as explicit effects.
     Effects(Arc<Vec<Effect>>),
+    /// With `capacity = 2`: the two units on `from` move together, the
+    /// move's `piece` and this one, capturing what stands on `to`: the
+    /// move's `captured`, and this second unit if there are two.
+    Pair(Piece, Option<Piece>),
     /// Like [`MoveKind::Normal`], by a kind that is not a pawn but
     /// promotes (`promotes`): the piece becomes [`Move::promotion`] by the
     /// pawns' rules (taking the reserve's last piece when promotions come
@@ -370,6 +374,24 @@ impl Move {
                 unit: 0,
                 by: Some(self.from),
             }),
+            MoveKind::Pair(_, second) => {
+                let victims = usize::from(self.captured.is_some()) + usize::from(second.is_some());
+                for unit in 0..victims as Unit {
+                    out.push(Effect::Capture {
+                        square: self.to,
+                        unit,
+                        by: Some(self.from),
+                    });
+                }
+                for unit in 0..2 {
+                    out.push(Effect::MovePiece {
+                        from: self.from,
+                        to: self.to,
+                        unit,
+                    });
+                }
+                return out;
+            }
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote => {
                 if self.captured.is_some() {
                     out.push(Effect::Capture {

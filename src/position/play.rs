@@ -12,6 +12,10 @@ impl Position {
             self.place(rules, mv);
             return;
         }
+        if rules.stacking.is_some() {
+            self.play_stacked(rules, mv);
+            return;
+        }
         let us = self.side;
         if let Some((square, kind)) = mv.choice {
             self.resolve_pending(rules, square, kind);
@@ -118,6 +122,8 @@ impl Position {
                 }
                 self.put(rules, mv.to, mv.piece);
             }
+            // Only in stacking variants, played by `play_stacked`.
+            MoveKind::Pair(..) => {}
             MoveKind::Effects(list) => {
                 let arrivals = rules.pawns.from_reserve;
                 for e in list.iter() {
@@ -358,6 +364,7 @@ impl Position {
             | MoveKind::DoubleStep
             | MoveKind::Promote
             | MoveKind::EnPassant(_)
+            | MoveKind::Pair(..)
             | MoveKind::Pocket => leave(self, mv.from, mv.to),
             MoveKind::Castle(i) => {
                 let c = &rules.castling[self.side][*i as usize];
@@ -456,6 +463,18 @@ impl Position {
         }
     }
 
+    /// The empty square a double step `mv` passed over (halfway, rounded
+    /// towards the start), if there is one.
+    pub(crate) fn passed_square(&self, rules: &Rules, mv: &Move) -> Option<Square> {
+        let g = rules.geometry;
+        let (df, dr) = (
+            g.file(mv.to) - g.file(mv.from),
+            g.rank(mv.to) - g.rank(mv.from),
+        );
+        let passed = g.square(g.file(mv.from) + df / 2, g.rank(mv.from) + dr / 2)?;
+        (passed != mv.from && passed != mv.to && self.is_empty(passed)).then_some(passed)
+    }
+
     /// After a double step, record the passed square when an enemy pawn
     /// could take en passant (so equal positions hash equal).
     fn open_en_passant(&mut self, rules: &Rules, mv: &Move) {
@@ -464,17 +483,9 @@ impl Position {
         if !rules.pawns.en_passant || mv.promotion.is_some_and(|k| !rules.is_pawn(k)) {
             return;
         }
-        let g = rules.geometry;
-        let (df, dr) = (
-            g.file(mv.to) - g.file(mv.from),
-            g.rank(mv.to) - g.rank(mv.from),
-        );
-        let Some(passed) = g.square(g.file(mv.from) + df / 2, g.rank(mv.from) + dr / 2) else {
+        let Some(passed) = self.passed_square(rules, mv) else {
             return;
         };
-        if passed == mv.from || passed == mv.to || !self.is_empty(passed) {
-            return;
-        }
         let them = !mv.piece.color;
         let capturable = self.en_passant_possible(rules, passed, them);
         if capturable {

@@ -641,6 +641,15 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
         )
     };
     let mut out = format!("{}:\n", to_san(&rules, &pos, &mv));
+    if rules.stacking.is_some() {
+        for (i, line) in crate::notation::describe_stacked(&rules, &pos, &mv)
+            .iter()
+            .enumerate()
+        {
+            out.push_str(&format!("  {}. {line}\n", i + 1));
+        }
+        return say(out);
+    }
     for (i, e) in mv.effects(&rules).iter().enumerate() {
         let line = match e {
             Effect::MovePiece { from, to, .. } => format!(

@@ -107,7 +107,8 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         .map(|a| a.chars().count())
         .max()
         .unwrap_or(1)
-        .max(1);
+        .max(1)
+        + usize::from(rules.capacity > 1);
     let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
     let checked =
         |sq: Square| pos.royals(pos.side).contains(sq) && is_attacked(rules, pos, sq, !pos.side);
@@ -123,10 +124,19 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         for file in 0..g.width as i32 {
             let sq = g.square(file, rank);
             let here = sq.is_some_and(marked);
-            let (text, piece) = match sq.and_then(|sq| pos.piece_at(sq)) {
-                Some(p) => (symbol(rules, &short, p, style), Some(p)),
-                None if style.unicode => ("·".to_string(), None),
-                None => (".".to_string(), None),
+            let (text, piece) = match sq.map(|sq| pos.units_at(sq)) {
+                // A stack: its composite's symbol (a Queen of Bishop and
+                // Rook), or the lower unit's marked with `+`.
+                Some([Some(p), Some(q)]) => match rules.composite_of(p, q) {
+                    Some(k) => (
+                        symbol(rules, &short, Piece::new(k, p.color), style),
+                        Some(p),
+                    ),
+                    None => (format!("{}+", symbol(rules, &short, p, style)), Some(p)),
+                },
+                Some([Some(p), None]) => (symbol(rules, &short, p, style), Some(p)),
+                _ if style.unicode => ("·".to_string(), None),
+                _ => (".".to_string(), None),
             };
             let pad = width.saturating_sub(text.chars().count());
             let text = format!("{text}{}", " ".repeat(pad));
@@ -230,8 +240,12 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .filter_map(|sq| {
                 let top = pos.upper_at(sq)?;
                 let bottom = pos.piece_at(sq)?;
+                let composite = rules
+                    .composite_of(bottom, top)
+                    .map(|k| format!(" ({})", rules.piece(k).name))
+                    .unwrap_or_default();
                 Some(format!(
-                    "{} {}+{}",
+                    "{} {}+{}{composite}",
                     g.name(sq),
                     symbol(rules, &short, bottom, style),
                     symbol(rules, &short, top, style)

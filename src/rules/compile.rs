@@ -35,6 +35,7 @@ const VARIANT_SECTIONS: &[&str] = &[
     "script",
     "mutator",
     "markers",
+    "stacking",
 ];
 const MUTATOR_KEYS: &[&str] = &[
     "keep_colour",
@@ -101,6 +102,7 @@ const PIECE_KEYS: &[&str] = &[
     "promotes",
     "no_swap_back",
     "components",
+    "units",
 ];
 const PAWN_KEYS: &[&str] = &[
     "double_step_ranks",
@@ -111,6 +113,7 @@ const PAWN_KEYS: &[&str] = &[
     "double_step",
 ];
 const CASTLE_KEYS: &[&str] = &["king", "partner", "empty", "safe"];
+const STACKING_KEYS: &[&str] = &["pass_friends", "pairs"];
 const ENDING_KEYS: &[&str] = &[
     "checkmate",
     "stalemate",
@@ -468,6 +471,78 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The `stacking` section of a variant with `capacity = 2`, and the
+/// checks that the rest of the variant is something stacking supports
+/// (`others`: whether each other mechanism is declared, and its name).
+fn compile_stacking(
+    capacity: u8,
+    capacity_entry: Option<&Entry>,
+    section: Option<&Section>,
+    others: &[(bool, &str)],
+    pieces: &[PieceDef],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<super::Stacking> {
+    if capacity < 2 {
+        if let Some(s) = section {
+            diags.push(
+                Diagnostic::error(s.kind.span, "a `stacking` section needs `capacity = 2`")
+                    .with_help("add `capacity = 2` to the variant, or remove the section"),
+            );
+        }
+        return None;
+    }
+    let mut st = super::Stacking {
+        pass_friends: true,
+        pairs: true,
+    };
+    if let Some(s) = section {
+        let mut sr = Reader::new(&s.body);
+        reject_subsections(&sr, "`stacking`", diags);
+        if let Some(v) = sr.take("pass_friends").and_then(|e| get_bool(e, diags)) {
+            st.pass_friends = v;
+        }
+        if let Some(v) = sr.take("pairs").and_then(|e| get_bool(e, diags)) {
+            st.pairs = v;
+        }
+        sr.finish(STACKING_KEYS, "`stacking`", diags);
+    }
+    let span = capacity_entry.map(|e| e.value.span);
+    let not_yet = |what: String, diags: &mut Vec<Diagnostic>| {
+        if let Some(span) = span {
+            diags.push(
+                Diagnostic::error(span, format!("`capacity = 2` cannot be combined with {what} yet"))
+                    .with_note("stacking supports leaps, lame leaps, rides, paths, pawns, castling and composite kinds"),
+            );
+        }
+    };
+    for &(declared, what) in others {
+        if declared {
+            not_yet(what.to_string(), diags);
+        }
+    }
+    for p in pieces {
+        if p.atoms
+            .iter()
+            .any(|a| matches!(a.style, Style::Hop | Style::Grasshopper))
+        {
+            not_yet(format!("hoppers (`{}`)", p.name), diags);
+        }
+        if p.freezes.is_some() || p.protects || p.must_move || p.captured_by.is_some() {
+            not_yet(
+                format!(
+                    "auras, immunity or `must_move_when_attacked` (`{}`)",
+                    p.name
+                ),
+                diags,
+            );
+        }
+        if p.promotes != Promotes::Never {
+            not_yet(format!("`promotes` (`{}`)", p.name), diags);
+        }
+    }
+    Some(st)
+}
+
 fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
     for sub in &r.sections {
         diags.push(Diagnostic::error(
@@ -648,15 +723,10 @@ fn compile_block(
         }
     }
     let mut capacity = 1u8;
-    if let Some(e) = r.take("capacity")
+    let capacity_entry = r.take("capacity");
+    if let Some(e) = capacity_entry
         && let Some(n) = get_int(e, 1, 2, diags)
     {
-        if n > 1 {
-            diags.push(
-                Diagnostic::error(e.value.span, "stacking (`capacity = 2`) is planned but not supported yet")
-                    .with_note("the position model has room for a second layer; movement over stacks comes with a later version"),
-            );
-        }
         capacity = n as u8;
     }
     let frozen_suicide = r
@@ -678,6 +748,7 @@ fn compile_block(
     let mut within_keys: Vec<(usize, Span)> = Vec::new();
     let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut component_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut unit_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
     let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
     for s in r.sections.iter().filter(|s| s.kind.node == "piece") {
@@ -739,7 +810,22 @@ fn compile_block(
                 None
             }
         };
+        let units_entry = pr.take("units");
         let (betza, atoms) = match pr.take("betza") {
+            Some(e) if units_entry.is_some() => {
+                diags.push(
+                    Diagnostic::error(
+                        e.key.span,
+                        format!(
+                            "`{}` is a stack of `units`, so it has no `betza` of its own",
+                            pname.node
+                        ),
+                    )
+                    .with_help("each unit moves by its own kind's movement; remove `betza`"),
+                );
+                (String::new(), Vec::new())
+            }
+            None if units_entry.is_some() => (String::new(), Vec::new()),
             Some(e) => match get_str(e, diags) {
                 Some(text) => match parse_movement(text, e.value.span) {
                     Ok(a) => (text.to_string(), a),
@@ -800,6 +886,9 @@ fn compile_block(
         }
         if let Some(e) = pr.take("components") {
             component_lists.push((pieces.len(), e));
+        }
+        if let Some(e) = units_entry {
+            unit_lists.push((pieces.len(), e));
         }
         let protects = pr
             .take("protects")
@@ -870,6 +959,7 @@ fn compile_block(
             attacks_within,
             promotes,
             no_swap_back,
+            units: Vec::new(),
         });
         piece_spans.push(pname.span);
     }
@@ -937,6 +1027,58 @@ fn compile_block(
     }
     let mut component_of: Vec<Vec<Option<PieceKind>>> =
         pieces.iter().map(|p| vec![None; p.atoms.len()]).collect();
+    for (i, e) in unit_lists {
+        let kinds: Vec<PieceKind> = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+        if capacity < 2 {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    "`units` makes a kind a stack of two units, which needs `capacity = 2`",
+                )
+                .with_help("add `capacity = 2` to the variant"),
+            );
+        } else if kinds.len() != 2 {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!(
+                    "`units` lists {} kinds; a stack holds exactly two",
+                    kinds.len()
+                ),
+            ));
+        } else if let Some(bad) = kinds.iter().find(|k| {
+            let p = &pieces[k.index()];
+            p.pawn || p.royal || k.index() == i
+        }) {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!(
+                    "`{}` cannot be a unit of a stack: pawns, royals and the kind itself cannot",
+                    pieces[bad.index()].name
+                ),
+            ));
+        } else {
+            pieces[i].units = kinds;
+        }
+    }
+    for i in 0..pieces.len() {
+        if let Some(k) = pieces[i]
+            .units
+            .iter()
+            .find(|k| !pieces[k.index()].units.is_empty())
+        {
+            diags.push(Diagnostic::error(
+                piece_spans[i],
+                format!(
+                    "`{}` is a stack of `{}`, which is itself a stack",
+                    pieces[i].name,
+                    pieces[k.index()].name
+                ),
+            ));
+        }
+    }
     for (i, e) in component_lists {
         let kinds: Vec<PieceKind> = get_list(e)
             .into_iter()
@@ -1024,10 +1166,12 @@ fn compile_block(
     };
     let mut mutator_sections: Vec<&Section> = Vec::new();
     let mut markers: Option<super::MarkerRules> = None;
+    let mut stacking_section = None;
     for s in &r.sections {
         match s.kind.node.as_str() {
             "piece" => {}
             "mutator" => mutator_sections.push(s),
+            "stacking" => stacking_section = Some(s),
             "markers" => markers = compile_markers(geometry, s, diags),
             "pawns" => {
                 let mut pr = Reader::new(&s.body);
@@ -1157,6 +1301,7 @@ fn compile_block(
                         empty: empty_set,
                         safe: safe.unwrap_or_else(|| between(kf, kt)),
                         king_side: geometry.file(pf) > geometry.file(kf),
+                        partner_kind: None,
                     });
                 }
             }
@@ -1597,6 +1742,24 @@ fn compile_block(
             );
         }
     }
+    let stacking = compile_stacking(
+        capacity,
+        capacity_entry,
+        stacking_section.copied(),
+        &[
+            (pocket.is_some(), "a `pocket`"),
+            (drops.is_some(), "`drops`"),
+            (reserve.is_some(), "a `reserve`"),
+            (!mutator_sections.is_empty(), "mutators"),
+            (markers.is_some(), "`markers`"),
+            (!morphs.is_empty(), "morphs"),
+            (script.is_some(), "a `script`"),
+            (random_setup.is_some(), "a `random_setup`"),
+            (frozen_suicide, "`frozen_suicide`"),
+        ],
+        &pieces,
+        diags,
+    );
     r.finish(VARIANT_KEYS, "a variant", diags);
     if diags.iter().any(Diagnostic::is_error) {
         return None;
@@ -1612,6 +1775,7 @@ fn compile_block(
             empty: c.empty.iter().map(|q| geometry.flip(q)).collect(),
             safe: c.safe.iter().map(|&q| geometry.flip(q)).collect(),
             king_side: c.king_side,
+            partner_kind: c.partner_kind,
         })
         .collect();
     let base_kinds = pieces.len();
@@ -1672,6 +1836,7 @@ fn compile_block(
         ending,
         setup: setup_fen.unwrap_or_default(),
         capacity,
+        stacking,
         phases: vec![PhaseDef {
             name: "action".to_string(),
             checkpoint: true,

@@ -11,7 +11,7 @@ pub use geometry::{Geometry, Rays, file_char};
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
 pub use zobrist::Zobrist;
 
-use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Atom;
 use indexmap::IndexMap;
 
@@ -61,6 +61,25 @@ pub struct PieceDef {
     /// When two enemy pieces of such kinds swap places, the swap may not
     /// be undone on the next turn (`no_swap_back = true`: the Swapper).
     pub no_swap_back: bool,
+    /// A composite kind is a name for a stack of two units of these kinds
+    /// (`units = [bishop, rook]`: Fluid Chess's queen): it never stands
+    /// on a square as one unit, but is written, shown and promoted to as
+    /// one. Empty for every other kind.
+    pub units: Vec<PieceKind>,
+}
+
+/// How units share squares in a variant with `capacity = 2`. Two friendly
+/// units that are not pawns may share a square; a unit of each colour
+/// shares one only when a lone capturer took one unit of an enemy pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stacking {
+    /// A lone unit that is not a pawn may pass through a square holding
+    /// exactly one friendly unit that is not a pawn (`pass_friends`).
+    pub pass_friends: bool,
+    /// Two friendly units on one square may move together, by either
+    /// one's moves, over empty squares only, capturing everything on an
+    /// all-enemy destination (`pairs`).
+    pub pairs: bool,
 }
 
 /// Whether a piece that is not a pawn promotes (`promotes`).
@@ -192,6 +211,9 @@ pub struct CastleRule {
     pub safe: Vec<Square>,
     /// True when the partner starts on a higher file than the king (`O-O`).
     pub king_side: bool,
+    /// With `capacity = 2`: the partner's kind (the one on its square in
+    /// the setup), which tells it from a unit stacked with it.
+    pub partner_kind: Option<PieceKind>,
 }
 
 /// What a game-ending condition means for the side it happens to.
@@ -405,8 +427,10 @@ pub struct Rules {
     pub ending: Ending,
     /// The start position as FEN.
     pub setup: String,
-    /// Pieces one square may hold (1 for every variant so far).
+    /// Pieces one square may hold: 1, or 2 for stacking variants.
     pub capacity: u8,
+    /// How units share squares, when `capacity` is 2.
+    pub stacking: Option<Stacking>,
     /// The phases of a turn.
     pub phases: Vec<PhaseDef>,
     /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
@@ -539,6 +563,22 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The composite kind (`units`) made of the units `a` and `b` when
+    /// they are one colour's, if one is declared.
+    pub fn composite_of(&self, a: Piece, b: Piece) -> Option<PieceKind> {
+        if a.color != b.color {
+            return None;
+        }
+        self.pieces
+            .iter()
+            .position(|p| {
+                p.units.len() == 2
+                    && (p.units[0] == a.kind && p.units[1] == b.kind
+                        || p.units[0] == b.kind && p.units[1] == a.kind)
+            })
+            .map(|i| PieceKind(i as u8))
+    }
+
     /// The kind named `name`.
     pub fn kind(&self, name: &str) -> Option<PieceKind> {
         self.by_name.get(name).copied()
