@@ -120,31 +120,56 @@ fn reach(
 /// `sq` keeps `by`'s other units out, and any `by` unit there keeps its
 /// pawns out (pawns never share a square with a friend).
 pub(crate) fn attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    let target = Target::new(rules, pos, sq, by);
     pos.occupied(by)
         .iter()
-        .any(|src| attacks_from(rules, pos, src, sq, by))
+        .any(|src| attacks_from(rules, pos, src, &target))
 }
 
 /// The squares from which `by` attacks `sq` (see [`attacked`]).
 pub(crate) fn attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+    let target = Target::new(rules, pos, sq, by);
     pos.occupied(by)
         .iter()
-        .filter(|&src| attacks_from(rules, pos, src, sq, by))
+        .filter(|&src| attacks_from(rules, pos, src, &target))
         .collect()
 }
 
-/// Does a unit of `by` on `src` attack `sq`?
-fn attacks_from(rules: &Rules, pos: &Position, src: Square, sq: Square, by: Color) -> bool {
+/// What the attack test needs to know of the attacked square, once for
+/// every attacker.
+struct Target {
+    sq: Square,
+    by: Color,
+    /// A unit of `by` stands there (its pawns may not go there).
+    by_unit: bool,
+    /// A pawn of `by` stands there (nothing of `by` may go there).
+    by_pawn: bool,
+    /// The attackers pass single friends.
+    friends: bool,
+}
+
+impl Target {
+    fn new(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Target {
+        let there = pos.units_at(sq);
+        Target {
+            sq,
+            by,
+            by_unit: there.iter().flatten().any(|p| p.color == by),
+            by_pawn: there
+                .iter()
+                .flatten()
+                .any(|p| p.color == by && rules.is_pawn(p.kind)),
+            friends: rules.stacking.is_some_and(|s| s.pass_friends),
+        }
+    }
+}
+
+/// Does a unit of the attacker's on `src` attack the target square?
+fn attacks_from(rules: &Rules, pos: &Position, src: Square, target: &Target) -> bool {
+    let (sq, by) = (target.sq, target.by);
     if src == sq {
         return false;
     }
-    let friends = rules.stacking.is_some_and(|s| s.pass_friends);
-    let there = pos.units_at(sq);
-    let by_unit_there = there.iter().flatten().any(|p| p.color == by);
-    let by_pawn_there = there
-        .iter()
-        .flatten()
-        .any(|p| p.color == by && rules.is_pawn(p.kind));
     let [a, b] = pos.units_at(src);
     [a, b.filter(|&b| Some(b) != a)]
         .into_iter()
@@ -152,10 +177,10 @@ fn attacks_from(rules: &Rules, pos: &Position, src: Square, sq: Square, by: Colo
         .filter(|unit| unit.color == by)
         .any(|unit| {
             let pawn = rules.is_pawn(unit.kind);
-            if pawn && by_unit_there || !pawn && by_pawn_there {
+            if pawn && target.by_unit || !pawn && target.by_pawn {
                 return false;
             }
-            let pass = |s: Square| passable(rules, pos, s, by, friends && !pawn);
+            let pass = |s: Square| passable(rules, pos, s, by, target.friends && !pawn);
             reach(
                 rules,
                 pos,

@@ -642,7 +642,7 @@ fn swap_san(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
     Some(s)
 }
 
-fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
+pub(crate) fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
     let g = rules.geometry;
     let letter = |k: PieceKind| rules.piece(k).fen_token(Color::White);
     if mv.is_drop() {
@@ -658,28 +658,40 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
             "O-O-O".into()
         };
     }
-    if rules.stacking.is_some() {
-        return super::stacks::san(rules, pos, mv);
-    }
     if let Some(text) = swap_san(rules, pos, mv) {
         return text;
     }
+    // Who moves: a pawn goes unnamed; in a stacking variant a unit is
+    // named by its letter and a pair by both units.
+    let stacked = rules.stacking.is_some();
+    let token = if stacked {
+        super::stacks::mover(rules, mv)
+    } else if rules.is_pawn(mv.piece.kind) {
+        String::new()
+    } else {
+        letter(mv.piece.kind)
+    };
+    let same_mover = |m: &Move| {
+        if stacked {
+            super::stacks::mover(rules, m) == token
+        } else {
+            m.piece == mv.piece && !m.is_drop()
+        }
+    };
     let mut s = String::new();
-    let pawn = rules.is_pawn(mv.piece.kind);
-    if pawn {
+    if token.is_empty() {
         if mv.is_capture() {
             s.push(crate::rules::file_char(g.file(mv.from)));
         }
     } else {
-        s.push_str(&letter(mv.piece.kind));
+        s.push_str(&token);
         let others: Vec<Move> = legal_moves(rules, pos)
             .into_iter()
             .filter(|m| {
-                m.piece == mv.piece
-                    && m.to == mv.to
+                m.to == mv.to
                     && m.from != mv.from
-                    && !m.is_drop()
                     && !matches!(m.kind, MoveKind::Castle(_))
+                    && same_mover(m)
             })
             .collect();
         s.push_str(&disambiguation(
@@ -692,6 +704,11 @@ fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
         s.push('x');
     }
     s.push_str(&g.name(mv.to));
+    // A lone capturer names its victim where two enemy units stood.
+    if stacked && let Some(v) = super::stacks::chosen_victim(pos, mv) {
+        s.push('/');
+        s.push_str(&letter(v.kind));
+    }
     if let Some(k) = mv.promotion
         && !rules.silent_morph(mv)
     {

@@ -6,13 +6,14 @@
 //! taking one of two different enemy units names its victim after a slash
 //! (`Rxd5/B`). Coordinates write the mover the same way (a pawn's is left
 //! out) and every capture's victim: `Rd1d4`, `Qd1d4`, `Rd1d5/B`, `e4d5/P`,
-//! `b7b8q`.
+//! `b7b8q`. SAN is written by the general writer (`movetext::san_body`),
+//! which asks [`mover`] and [`chosen_victim`] here.
 
-use super::movetext::{ParseMoveError, disambiguation};
+use super::movetext::{ParseMoveError, san_body};
 use crate::board::{Color, Piece};
 use crate::movegen::{legal_moves, pseudo_moves};
 use crate::position::{Move, MoveKind, Position};
-use crate::rules::{Rules, file_char};
+use crate::rules::Rules;
 
 /// White's letter of `piece`'s kind.
 fn letter(rules: &Rules, piece: Piece) -> String {
@@ -32,7 +33,7 @@ pub(crate) fn pair_token(rules: &Rules, a: Piece, b: Piece) -> String {
 }
 
 /// What a move names as its mover: empty for a pawn.
-fn mover(rules: &Rules, mv: &Move) -> String {
+pub(crate) fn mover(rules: &Rules, mv: &Move) -> String {
     match mv.kind {
         MoveKind::Pair(second, _) => pair_token(rules, mv.piece, second),
         _ if rules.is_pawn(mv.piece.kind) => String::new(),
@@ -41,7 +42,7 @@ fn mover(rules: &Rules, mv: &Move) -> String {
 }
 
 /// The unit a lone capturer chose where two different enemy units stood.
-fn chosen_victim(pos: &Position, mv: &Move) -> Option<Piece> {
+pub(crate) fn chosen_victim(pos: &Position, mv: &Move) -> Option<Piece> {
     if matches!(mv.kind, MoveKind::Pair(..) | MoveKind::EnPassant(_)) {
         return None;
     }
@@ -50,47 +51,6 @@ fn chosen_victim(pos: &Position, mv: &Move) -> Option<Piece> {
         [Some(a), Some(b)] if a.color == v.color && b.color == v.color && a != b => Some(v),
         _ => None,
     }
-}
-
-/// The move in SAN, without check marks (castling is handled before).
-pub(crate) fn san(rules: &Rules, pos: &Position, mv: &Move) -> String {
-    let g = rules.geometry;
-    let token = mover(rules, mv);
-    let mut s = String::new();
-    if token.is_empty() {
-        if mv.is_capture() {
-            s.push(file_char(g.file(mv.from)));
-        }
-    } else {
-        s.push_str(&token);
-        let others: Vec<Move> = legal_moves(rules, pos)
-            .into_iter()
-            .filter(|m| {
-                m.to == mv.to
-                    && m.from != mv.from
-                    && !matches!(m.kind, MoveKind::Castle(_))
-                    && mover(rules, m) == token
-            })
-            .collect();
-        s.push_str(&disambiguation(
-            rules,
-            mv.from,
-            others.iter().map(|m| m.from),
-        ));
-    }
-    if mv.is_capture() {
-        s.push('x');
-    }
-    s.push_str(&g.name(mv.to));
-    if let Some(v) = chosen_victim(pos, mv) {
-        s.push('/');
-        s.push_str(&letter(rules, v));
-    }
-    if let Some(k) = mv.promotion {
-        s.push('=');
-        s.push_str(&rules.piece(k).fen_token(Color::White));
-    }
-    s
 }
 
 /// The move in coordinates (castling is the king's move, `Ke1g1`).
@@ -153,7 +113,7 @@ pub(crate) fn parse(
     };
     let spelled: Vec<&Move> = legal
         .iter()
-        .filter(|m| norm(&san(rules, pos, m)) == want || norm(&coordinates(rules, m)) == want)
+        .filter(|m| norm(&san_body(rules, pos, m)) == want || norm(&coordinates(rules, m)) == want)
         .collect();
     let found: Vec<&Move> = if !spelled.is_empty() {
         spelled
@@ -161,7 +121,7 @@ pub(crate) fn parse(
         // SAN without the victim, where the player must name one.
         legal
             .iter()
-            .filter(|m| without_victim(&norm(&san(rules, pos, m))) == want)
+            .filter(|m| without_victim(&norm(&san_body(rules, pos, m))) == want)
             .collect()
     } else {
         legal.iter().filter(|m| norm(&bare(m)) == want).collect()
@@ -174,9 +134,9 @@ pub(crate) fn parse(
             pseudo
                 .iter()
                 .any(|m| {
-                    norm(&san(rules, pos, m)) == want
+                    norm(&san_body(rules, pos, m)) == want
                         || norm(&coordinates(rules, m)) == want
-                        || without_victim(&norm(&san(rules, pos, m))) == want
+                        || without_victim(&norm(&san_body(rules, pos, m))) == want
                 })
                 .then(|| {
                     Err(ParseMoveError {
@@ -187,7 +147,7 @@ pub(crate) fn parse(
         }
         [one] => Some(Ok(one.clone())),
         _ => {
-            let mut names: Vec<String> = found.iter().map(|m| san(rules, pos, m)).collect();
+            let mut names: Vec<String> = found.iter().map(|m| san_body(rules, pos, m)).collect();
             names.sort();
             Some(Err(ParseMoveError {
                 text: text.trim().to_string(),

@@ -194,6 +194,19 @@ impl Position {
             self.push_pawn(rules, mv, from, to);
             irreversible = true;
         }
+        self.pass_turn(rules, irreversible);
+        if !rules.mutators.is_empty() {
+            self.end_turn_mutators(rules, flips);
+        }
+    }
+
+    /// Ends the side to move's turn: castling rights follow the unmoved
+    /// marks, the fifty-move count restarts after an `irreversible` turn,
+    /// the move number and the side's turn count go on, the other side
+    /// moves.
+    #[inline]
+    pub(crate) fn pass_turn(&mut self, rules: &Rules, irreversible: bool) {
+        let us = self.side;
         self.refresh_castle_rights(rules);
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
@@ -202,9 +215,6 @@ impl Position {
         self.turns[us] += 1;
         self.side = !us;
         self.hash ^= rules.zobrist.black;
-        if !rules.mutators.is_empty() {
-            self.end_turn_mutators(rules, flips);
-        }
     }
 
     /// The owner's choice for a pawn the opponent pushed onto its last

@@ -1,7 +1,7 @@
 //! Playing moves where a square holds up to two units (`capacity = 2`).
 
 use super::{Move, MoveKind, Position};
-use crate::board::{Color, Piece, Square};
+use crate::board::{Piece, Square};
 use crate::rules::Rules;
 
 impl Position {
@@ -66,14 +66,7 @@ impl Position {
         if mv.promotion.is_some() && rules.ending.fifty_promotion_resets {
             irreversible = true;
         }
-        self.refresh_castle_rights(rules);
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turns[us] += 1;
-        self.side = !us;
-        self.hash ^= rules.zobrist.black;
+        self.pass_turn(rules, irreversible);
     }
 
     /// `unit` leaves `sq` (moving away or captured there).
