@@ -169,6 +169,32 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     }
 }
 
+/// Loads a variant as [`load`] does, changed by `body`: entries and
+/// sections of the variant language applied on top of it, as a child
+/// variant would (`drops { first_window = 4 }`). Errors point into `body`.
+///
+/// # Errors
+///
+/// The variant cannot be loaded, or `body` has problems.
+pub fn load_with(name_or_path: &str, body: &str) -> Result<Arc<Rules>, LoadError> {
+    let base = load(name_or_path)?;
+    let (source, text) = match embedded(name_or_path) {
+        Some(text) => (format!("embedded:{name_or_path}"), text.to_string()),
+        None => {
+            let path = match name_or_path.rsplit_once(':') {
+                Some((path, _)) if !std::path::Path::new(name_or_path).exists() => path,
+                _ => name_or_path,
+            };
+            // `load` has just read it.
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            (path.to_string(), text)
+        }
+    };
+    let child = format!("{}-changed", base.name);
+    let text = format!("{text}\n\nvariant {child} : {} {{\n{body}\n}}\n", base.name);
+    load_named(&source, &text, Some(&child))
+}
+
 /// Checks every variant in `text`: all diagnostics, sorted, and the
 /// sources to render them. Empty means clean.
 pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {

@@ -1312,7 +1312,7 @@ fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let Some(m) = &rules.markers else { return };
     let placed = &pos.markers;
     for mutator in 0..rules.mutators.len() as u8 {
-        if placed.holds(mutator) {
+        if placed.holds(mutator) || rules.always_on >> mutator & 1 != 0 {
             continue;
         }
         for &square in &m.squares {

@@ -548,6 +548,8 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     // passant is judged.
     if let Some(text) = &marker_text {
         read_markers(rules, &mut pos, text)?;
+    } else if rules.always_on != 0 {
+        pos.take_forms(rules);
     }
     if let Some(&ep) = fields.get(3)
         && ep != "-"

@@ -426,7 +426,7 @@ impl Position {
     /// Sets the active set from the markers' faces and puts every piece in
     /// its form under it.
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
-        self.active = self.markers.active_set();
+        self.active = self.markers.active_set() | rules.always_on;
         for (sq, p) in self.pieces().collect::<Vec<_>>() {
             let form = rules.form(p.kind, self.active);
             if form != p.kind {

@@ -38,6 +38,7 @@ const VARIANT_SECTIONS: &[&str] = &[
     "stacking",
 ];
 const MUTATOR_KEYS: &[&str] = &[
+    "always_on",
     "keep_colour",
     "explode",
     "must_capture",
@@ -1166,13 +1167,17 @@ fn compile_block(
     };
     let mut mutator_sections: Vec<&Section> = Vec::new();
     let mut markers: Option<super::MarkerRules> = None;
+    let mut markers_span = None;
     let mut stacking_section = None;
     for s in &r.sections {
         match s.kind.node.as_str() {
             "piece" => {}
             "mutator" => mutator_sections.push(s),
             "stacking" => stacking_section = Some(s),
-            "markers" => markers = compile_markers(geometry, s, diags),
+            "markers" => {
+                markers = compile_markers(geometry, s, diags);
+                markers_span = Some(s.kind.span);
+            }
             "pawns" => {
                 let mut pr = Reader::new(&s.body);
                 if let Some(e) = pr.take("double_step_ranks") {
@@ -1789,20 +1794,20 @@ fn compile_block(
     if diags.iter().any(Diagnostic::is_error) {
         return None;
     }
+    let placeable = mutated.mutators.iter().filter(|m| !m.always_on).count();
     if let Some(m) = &markers
-        && m.count as usize > mutated.mutators.len()
+        && m.count as usize > placeable
         && !mutated.mutators.is_empty()
     {
         diags.push(
             Diagnostic::error(
-                body.span,
+                markers_span.unwrap_or(body.span),
                 format!(
-                    "{} markers to place but only {} mutators to name",
+                    "{} markers to place but only {placeable} mutators to name",
                     m.count,
-                    mutated.mutators.len()
                 ),
             )
-            .with_help("each marker names a different mutator: lower `count` in `markers`"),
+            .with_help("each marker names a different mutator, and an `always_on` one has none: lower `count` in `markers`"),
         );
         return None;
     }
@@ -1885,6 +1890,7 @@ fn compile_block(
         drops,
         random_setup,
         reserve,
+        always_on: mutator_mask(&mutated.mutators, |m| m.always_on),
         keep_colour: mutator_mask(&mutated.mutators, |m| m.keep_colour),
         explode: mutator_mask(&mutated.mutators, |m| m.explode),
         must_capture: mutator_mask(&mutated.mutators, |m| m.must_capture),
@@ -2291,6 +2297,7 @@ fn compile_mutators(
         }
         mutators.push(super::Mutator {
             name: n.node.clone(),
+            always_on: false,
             keep_colour: false,
             explode: false,
             must_capture: false,
@@ -2312,6 +2319,9 @@ fn compile_mutators(
     let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
     for (i, s) in sections.iter().take(mutators.len()).enumerate() {
         let mut mr = Reader::new(&s.body);
+        if let Some(e) = mr.take("always_on") {
+            mutators[i].always_on = get_bool(e, diags).unwrap_or(false);
+        }
         if let Some(e) = mr.take("keep_colour") {
             mutators[i].keep_colour = get_bool(e, diags).unwrap_or(false);
         }

@@ -149,6 +149,9 @@ pub struct PawnRules {
 pub struct Mutator {
     /// The section's name (`rider`), also its name in FEN.
     pub name: String,
+    /// On all game long, whatever the markers (`always_on`); its marker is
+    /// not placed.
+    pub always_on: bool,
     /// Every move must end on a square of the colour it starts on (drops
     /// are free); attacks and checks ignore the rule (`keep_colour`).
     pub keep_colour: bool,
@@ -516,6 +519,8 @@ pub struct Rules {
     /// The form of each declared kind under each active set:
     /// `forms[active * base_kinds + kind]`. Empty without mutators.
     pub(crate) forms: Vec<PieceKind>,
+    /// Bit `i` set: mutator `i` is on whatever the markers.
+    pub(crate) always_on: u32,
     /// Bit `i` set: mutator `i` makes moves keep their square colour.
     pub(crate) keep_colour: u32,
     /// Bit `i` set: mutator `i` makes captures explode.
