@@ -4,11 +4,25 @@
 //! would run experiments on.
 //!
 //! `cargo bench --bench playout` (set `PLAYOUT_GAMES=N` for more or fewer
-//! games per variant; default 8). Prints turns/s and games/s.
+//! games per variant; default 8). Prints turns/s and games/s, then the
+//! same through the experiment runner (`changeling run`: a Rhai script,
+//! random players, one and two threads).
 
+use changeling::experiment::{Experiment, RunOptions, Shard, run};
 use changeling::game::{Game, Rng};
 use changeling::variants::load;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
+
+const VARIANTS: [&str; 6] = [
+    "chess",
+    "metamorph",
+    "pocket-mutation",
+    "mutatis-mutandis",
+    "twelve-mutation",
+    "fluid",
+];
 
 fn main() {
     let games: u64 = std::env::var("PLAYOUT_GAMES")
@@ -19,13 +33,7 @@ fn main() {
         "{:<18} {:>6} {:>8} {:>9} {:>11} {:>9}",
         "variant", "games", "turns", "seconds", "turns/s", "games/s"
     );
-    for name in [
-        "chess",
-        "metamorph",
-        "pocket-mutation",
-        "mutatis-mutandis",
-        "fluid",
-    ] {
+    for name in VARIANTS {
         let rules = load(name).expect("embedded variant");
         let start = Instant::now();
         let mut turns = 0u64;
@@ -50,6 +58,45 @@ fn main() {
             secs,
             turns as f64 / secs,
             games as f64 / secs
+        );
+    }
+    runner(games);
+}
+
+/// Games/s of `changeling run` with random players, per variant.
+fn runner(games: u64) {
+    println!();
+    println!(
+        "{:<18} {:>6} {:>8} {:>14} {:>14}",
+        "changeling run", "games", "turns", "games/s (1 t)", "games/s (2 t)"
+    );
+    for name in VARIANTS {
+        let script = format!(
+            "fn play_game(i, seed) {{\n    let r = play(game(variant(\"{name}\"), seed), \"random\", \"random\", #{{ max_turns: 20000 }});\n    #{{ plies: r.plies }}\n}}\n"
+        );
+        let exp = Experiment::compile("bench.rhai", &script, Arc::new(AtomicBool::new(false)))
+            .expect("the benchmark script compiles");
+        let mut rates = Vec::new();
+        let mut turns = 0;
+        for threads in [1, 2] {
+            let opts = RunOptions {
+                seed: 0,
+                threads,
+                shard: Shard::ALL,
+                games: Some(games),
+            };
+            let start = Instant::now();
+            let results = run(&exp, &opts, &mut |_, _| {}).expect("the benchmark runs");
+            rates.push(games as f64 / start.elapsed().as_secs_f64());
+            turns = results
+                .rows
+                .iter()
+                .map(|r| r.values["plies"].as_int().unwrap_or(0))
+                .sum::<i64>();
+        }
+        println!(
+            "{:<18} {:>6} {:>8} {:>14.2} {:>14.2}",
+            name, games, turns, rates[0], rates[1]
         );
     }
 }

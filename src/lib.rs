@@ -5,6 +5,7 @@
 pub mod board;
 pub mod cli;
 pub mod diag;
+pub mod experiment;
 pub mod game;
 pub mod lang;
 pub mod movegen;

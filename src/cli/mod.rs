@@ -1,6 +1,8 @@
-//! The command line (clap): `play`, `perft`, `check`, `list`.
+//! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
+//! `run`, `merge`.
 
 mod play;
+mod run;
 
 use crate::movegen::{divide, perft};
 use crate::notation::{parse_fen, to_uci};
@@ -77,6 +79,21 @@ enum Command {
     },
     /// List the embedded variants.
     List,
+    /// Run an experiment script: play its games on all cores and write a
+    /// row per game and a summary (see examples/experiments/).
+    Run(run::Args),
+    /// Merge the .jsonl outputs of a run's shards into the run's results.
+    Merge {
+        /// The shards' outputs, in any order.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The experiment script [default: the path the outputs name].
+        #[arg(long)]
+        script: Option<String>,
+        /// Write the merged rows and summary here (.jsonl or .csv).
+        #[arg(long)]
+        out: Option<String>,
+    },
     /// Show what something of a variant looks like.
     Show {
         #[command(subcommand)]
@@ -202,6 +219,10 @@ pub fn run() -> ExitCode {
                     black,
                 },
         } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
+        Command::Run(args) => run::run(args),
+        Command::Merge { files, script, out } => {
+            run::merge_files(&files, script.as_deref(), out.as_deref())
+        }
         Command::List => {
             for (name, text) in EMBEDDED {
                 let about = text

@@ -1,0 +1,801 @@
+//! Experiments: a Rhai script plays many games and records what it
+//! wants; the runner plays them on all cores and writes one row per game
+//! and a summary.
+//!
+//! A script defines `play_game(i, seed)`, which plays game `i` (usually
+//! `game(variant(...), seed)` then `play(...)`) and returns a map, the
+//! row; optionally `games()`, how many games (100 when absent), and
+//! `summarize(rows)`, a map made from every row (a default summary when
+//! absent). Game `i`'s seed comes from the run's seed and `i` alone, and
+//! rows are kept in game order, so a run gives the same bytes whatever
+//! the number of threads, and the shards of a run (`i % N == I - 1`)
+//! merge into the run itself.
+
+pub mod api;
+pub mod output;
+pub mod players;
+pub mod stats;
+
+use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+/// How many games a script plays when it has no `games()`.
+pub const DEFAULT_GAMES: u64 = 100;
+
+/// Row keys the runner writes itself.
+const RESERVED: &[&str] = &["type", "game", "seed"];
+
+/// Why an experiment could not run or stopped; the message names the
+/// script, line and column where there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExperimentError(pub String);
+
+impl fmt::Display for ExperimentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ExperimentError {}
+
+/// Which part of a run's games this run plays: game `i` when
+/// `i % count == index - 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// From 1 to `count`.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// `I/N`.
+    ///
+    /// # Errors
+    ///
+    /// Not two whole numbers with 1 <= I <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("`{text}`: a shard is I/N with 1 <= I <= N, e.g. `--shard 2/8`");
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            i.trim().parse::<u64>().map_err(|_| bad())?,
+            n.trim().parse::<u64>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    fn plays(self, game: u64) -> bool {
+        game % self.count == self.index - 1
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The seed of game `index` of a run seeded `seed` (splitmix64 of both).
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        ^ index
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0x632B_E59B_D9B4_E019);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    // Below 2^53, so that it survives a trip through JSON readers that
+    // hold numbers as doubles.
+    (z ^ (z >> 31)) >> 11
+}
+
+/// A 64-bit FNV-1a hash, to tell whether a script changed.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A compiled experiment script.
+pub struct Experiment {
+    engine: Engine,
+    ast: AST,
+    /// The script's path as given.
+    pub path: String,
+    /// Its text's hash, in hex.
+    pub hash: String,
+    shared: Arc<api::Shared>,
+}
+
+/// One game's row.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The game's number in the run, from 0.
+    pub game: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// What the script returned.
+    pub values: Map,
+}
+
+/// What a run (or a merge) produced.
+#[derive(Clone, Debug)]
+pub struct Results {
+    /// The script's path, its hash, the run's seed and how many games the
+    /// whole run has.
+    pub script: String,
+    /// The script's hash.
+    pub hash: String,
+    /// The run's seed.
+    pub seed: u64,
+    /// Games in the whole run (every shard).
+    pub games: u64,
+    /// The shard played ([`Shard::ALL`] for a whole run or a merge).
+    pub shard: Shard,
+    /// The rows, in game order.
+    pub rows: Vec<Row>,
+    /// The summary of the rows.
+    pub summary: Map,
+    /// Stopped (Ctrl-C) before every game was played.
+    pub stopped: bool,
+}
+
+impl fmt::Debug for Experiment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Experiment")
+            .field("path", &self.path)
+            .field("hash", &self.hash)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Experiment {
+    /// Reads and compiles the script at `path`; `stop` ends games in
+    /// progress when raised.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, has a syntax error, or defines no
+    /// `play_game(i, seed)`.
+    pub fn load(path: &str, stop: Arc<AtomicBool>) -> Result<Experiment, ExperimentError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ExperimentError(format!("cannot read `{path}`: {e}")))?;
+        Experiment::compile(path, &text, stop)
+    }
+
+    /// Compiles `text` (named `path` in messages).
+    ///
+    /// # Errors
+    ///
+    /// A syntax error, or no `play_game(i, seed)`.
+    pub fn compile(
+        path: &str,
+        text: &str,
+        stop: Arc<AtomicBool>,
+    ) -> Result<Experiment, ExperimentError> {
+        let shared = Arc::new(api::Shared::new(stop.clone()));
+        let mut engine = Engine::new();
+        api::register(&mut engine, shared.clone());
+        let watch = shared.clone();
+        engine.on_progress(move |_| {
+            if watch.playing.load(Ordering::Relaxed) && watch.stop.load(Ordering::Relaxed) {
+                Some(Dynamic::from("stopped"))
+            } else {
+                None
+            }
+        });
+        let p = path.to_string();
+        engine.on_print(move |s| {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "{p}: {s}");
+        });
+        let ast = engine.compile(text).map_err(|e| {
+            let pos = e.position();
+            ExperimentError(format!(
+                "{path}:{}:{}: syntax error: {}",
+                pos.line().unwrap_or(0),
+                pos.position().unwrap_or(0),
+                e.err_type()
+            ))
+        })?;
+        let exp = Experiment {
+            engine,
+            ast,
+            path: path.to_string(),
+            hash: format!("{:016x}", fnv(text)),
+            shared,
+        };
+        if !exp.defines("play_game", 2) {
+            return Err(ExperimentError(format!(
+                "{path}: the script defines no `fn play_game(i, seed)`, which plays game i and returns its row (a map)"
+            )));
+        }
+        // Top-level statements run once, so that their errors show now.
+        exp.engine
+            .run_ast_with_scope(&mut Scope::new(), &exp.ast)
+            .map_err(|e| exp.error(&e))?;
+        Ok(exp)
+    }
+
+    fn defines(&self, name: &str, params: usize) -> bool {
+        self.ast
+            .iter_functions()
+            .any(|f| f.name == name && f.params.len() == params)
+    }
+
+    /// `path:line:col: message`, innermost first, then the calls that led
+    /// there.
+    fn error(&self, e: &EvalAltResult) -> ExperimentError {
+        let mut calls = Vec::new();
+        let mut e = e;
+        while let EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) = e {
+            calls.push(format!(
+                "  in `{name}`, called at line {}",
+                pos.line().unwrap_or(0)
+            ));
+            e = inner;
+        }
+        let pos = e.position();
+        let message = match e {
+            EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
+            other => {
+                let text = other.to_string();
+                let suffix = format!(" ({pos})");
+                text.strip_suffix(&suffix).unwrap_or(&text).to_string()
+            }
+        };
+        let mut text = format!(
+            "{}:{}:{}: {message}",
+            self.path,
+            pos.line().unwrap_or(0),
+            pos.position().unwrap_or(0)
+        );
+        for c in calls.iter().rev() {
+            text.push('\n');
+            text.push_str(c);
+        }
+        ExperimentError(text)
+    }
+
+    /// How many games the script asks for.
+    ///
+    /// # Errors
+    ///
+    /// `games()` fails or returns something other than a whole number.
+    pub fn games(&self) -> Result<u64, ExperimentError> {
+        if !self.defines("games", 0) {
+            return Ok(DEFAULT_GAMES);
+        }
+        let n: Dynamic = self
+            .engine
+            .call_fn(&mut Scope::new(), &self.ast, "games", ())
+            .map_err(|e| self.error(&e))?;
+        n.as_int()
+            .ok()
+            .and_then(|n| u64::try_from(n).ok())
+            .ok_or_else(|| {
+                ExperimentError(format!(
+                    "{}: games() must return a whole number, 0 or more, not `{n}`",
+                    self.path
+                ))
+            })
+    }
+
+    /// Plays game `game`: the script's row for it. `Ok(None)` when the
+    /// run was stopped meanwhile.
+    ///
+    /// # Errors
+    ///
+    /// The script fails or returns something other than a map.
+    pub fn play_game(&self, game: u64, seed: u64) -> Result<Option<Row>, ExperimentError> {
+        let args = (game as INT, seed as INT);
+        let result: Result<Dynamic, _> =
+            self.engine
+                .call_fn(&mut Scope::new(), &self.ast, "play_game", args);
+        let value = match result {
+            Ok(v) => v,
+            Err(_) if self.shared.stop.load(Ordering::Relaxed) => return Ok(None),
+            Err(e) => return Err(self.error(&e)),
+        };
+        let Some(values) = value.read_lock::<Map>().map(|m| m.clone()) else {
+            return Err(ExperimentError(format!(
+                "{}: play_game({game}, {seed}) returned {} `{value}`; it must return a map, e.g. #{{ result: r.result }}",
+                self.path,
+                value.type_name()
+            )));
+        };
+        if let Some(k) = values.keys().find(|k| RESERVED.contains(&k.as_str())) {
+            return Err(ExperimentError(format!(
+                "{}: play_game's row has the key `{k}`, which the runner writes itself (keys it writes: {})",
+                self.path,
+                RESERVED.join(", ")
+            )));
+        }
+        for (k, v) in &values {
+            if let Some(t) = foreign(v) {
+                return Err(ExperimentError(format!(
+                    "{}: play_game's row holds a {} under `{k}`; rows hold numbers, text, booleans, (), arrays and maps (write `r.result`, not `r`)",
+                    self.path,
+                    self.engine.map_type_name(t)
+                )));
+            }
+        }
+        Ok(Some(Row { game, seed, values }))
+    }
+
+    /// The summary of `rows`: the script's `summarize(rows)`, or the
+    /// default one.
+    ///
+    /// # Errors
+    ///
+    /// `summarize` fails or returns something other than a map.
+    pub fn summarize(&self, rows: &[Row]) -> Result<Map, ExperimentError> {
+        let array: Array = rows
+            .iter()
+            .map(|r| Dynamic::from_map(r.values.clone()))
+            .collect();
+        if !self.defines("summarize", 1) {
+            return Ok(default_summary(&array));
+        }
+        let value: Dynamic = self
+            .engine
+            .call_fn(&mut Scope::new(), &self.ast, "summarize", (array,))
+            .map_err(|e| self.error(&e))?;
+        value.read_lock::<Map>().map(|m| m.clone()).ok_or_else(|| {
+            ExperimentError(format!(
+                "{}: summarize(rows) must return a map, not {}",
+                self.path,
+                value.type_name()
+            ))
+        })
+    }
+}
+
+/// The type of a value, or of a value inside it, that a row cannot hold
+/// (it would not read back from the output).
+fn foreign(v: &Dynamic) -> Option<&'static str> {
+    if v.is_unit() || v.is_int() || v.is_float() || v.is_bool() || v.is_string() || v.is_char() {
+        None
+    } else if let Some(a) = v.read_lock::<Array>() {
+        a.iter().find_map(foreign)
+    } else if let Some(m) = v.read_lock::<Map>() {
+        m.values().find_map(foreign)
+    } else {
+        Some(v.type_name())
+    }
+}
+
+/// Without `summarize`: the number of rows, win/draw/loss of a `result`
+/// column, the mean of every numeric column and the counts of every other.
+pub fn default_summary(rows: &Array) -> Map {
+    let mut keys: Vec<String> = Vec::new();
+    for r in rows {
+        if let Some(m) = r.read_lock::<Map>() {
+            for k in m.keys() {
+                if !keys.iter().any(|x| x == k.as_str()) {
+                    keys.push(k.to_string());
+                }
+            }
+        }
+    }
+    keys.sort();
+    let mut summary = Map::new();
+    summary.insert("rows".into(), Dynamic::from_int(rows.len() as INT));
+    let column = |k: &str| -> Array {
+        rows.iter()
+            .filter_map(|r| r.read_lock::<Map>().and_then(|m| m.get(k).cloned()))
+            .collect()
+    };
+    for k in keys {
+        let values = column(&k);
+        let numeric = values.iter().all(|v| v.is_int() || v.is_float());
+        let entry = if k == "result" {
+            Dynamic::from_map(stats::wdl(values))
+        } else if numeric {
+            stats::mean(values).unwrap_or(Dynamic::UNIT)
+        } else {
+            let mut counts = Map::new();
+            for v in values.iter().filter(|v| !v.is_map() && !v.is_array()) {
+                let key = if v.is_unit() {
+                    "null".to_string()
+                } else {
+                    v.to_string()
+                };
+                let c = counts.entry(key.into()).or_insert(Dynamic::from_int(0));
+                *c = Dynamic::from_int(c.as_int().unwrap_or(0) + 1);
+            }
+            Dynamic::from_map(counts)
+        };
+        summary.insert(k.into(), entry);
+    }
+    summary
+}
+
+/// How a run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOptions {
+    /// The run's seed.
+    pub seed: u64,
+    /// Worker threads (at least 1).
+    pub threads: usize,
+    /// Which games.
+    pub shard: Shard,
+    /// Plays this many games instead of the script's `games()`.
+    pub games: Option<u64>,
+}
+
+/// Plays the run's games on `threads` threads. `progress(done, total)` is
+/// called from this thread now and then. Stops early, keeping the rows so
+/// far, when the experiment's stop flag is raised; stops at the first
+/// script error (the one of the lowest game, whatever the threads).
+///
+/// # Errors
+///
+/// A script error.
+pub fn run(
+    exp: &Experiment,
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Results, ExperimentError> {
+    let games = match opts.games {
+        Some(n) => n,
+        None => exp.games()?,
+    };
+    exp.shared.seed.store(opts.seed, Ordering::Relaxed);
+    let todo: Vec<u64> = (0..games).filter(|&g| opts.shard.plays(g)).collect();
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let stop = &exp.shared.stop;
+    let mut rows: Vec<Option<Row>> = vec![None; todo.len()];
+    let mut errors: Vec<(u64, ExperimentError)> = Vec::new();
+    let (tx, rx) = mpsc::channel::<(usize, Result<Option<Row>, ExperimentError>)>();
+    exp.shared.playing.store(true, Ordering::Relaxed);
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.max(1) {
+            let tx = tx.clone();
+            let (todo, next, failed) = (&todo, &next, &failed);
+            scope.spawn(move || {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= todo.len()
+                        || stop.load(Ordering::Relaxed)
+                        || failed.load(Ordering::Relaxed)
+                    {
+                        break;
+                    }
+                    let g = todo[k];
+                    let seed = game_seed(opts.seed, g);
+                    // An engine fault in one game is reported as an error
+                    // of that game, not a crash of the run.
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        exp.play_game(g, seed)
+                    }))
+                    .unwrap_or_else(|p| {
+                        let why = p
+                            .downcast_ref::<String>()
+                            .map(String::as_str)
+                            .or_else(|| p.downcast_ref::<&str>().copied())
+                            .unwrap_or("a panic");
+                        Err(ExperimentError(format!(
+                            "{}: game {g} (seed {seed}): internal error: {why}",
+                            exp.path
+                        )))
+                    });
+                    if r.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send((k, r)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        progress(0, todo.len());
+        loop {
+            match rx.recv_timeout(Duration::from_millis(200)) {
+                Ok((k, Ok(Some(row)))) => {
+                    rows[k] = Some(row);
+                    done += 1;
+                }
+                Ok((_, Ok(None))) => {}
+                Ok((k, Err(e))) => errors.push((todo[k], e)),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            progress(done, todo.len());
+        }
+    });
+    exp.shared.playing.store(false, Ordering::Relaxed);
+    if let Some((_, e)) = errors.into_iter().min_by_key(|(g, _)| *g) {
+        return Err(e);
+    }
+    let stopped = rows.iter().any(Option::is_none);
+    let rows: Vec<Row> = rows.into_iter().flatten().collect();
+    let summary = exp.summarize(&rows)?;
+    Ok(Results {
+        script: exp.path.clone(),
+        hash: exp.hash.clone(),
+        seed: opts.seed,
+        games,
+        shard: opts.shard,
+        rows,
+        summary,
+        stopped,
+    })
+}
+
+impl Results {
+    /// The JSON Lines output: a `run` line (script, its hash, seed, games,
+    /// shard), a `game` line per row, then a `summary` line.
+    pub fn to_jsonl(&self) -> String {
+        let mut s = String::new();
+        let mut head = vec![
+            ("type", "\"run\"".to_string()),
+            ("script", json_str(&self.script)),
+            ("script_hash", json_str(&self.hash)),
+            ("seed", self.seed.to_string()),
+            ("games", self.games.to_string()),
+        ];
+        if self.shard != Shard::ALL {
+            head.push(("shard", json_str(&self.shard.to_string())));
+        }
+        output::write_map(&mut s, &Map::new(), &head);
+        s.push('\n');
+        for r in &self.rows {
+            output::write_map(
+                &mut s,
+                &r.values,
+                &[
+                    ("type", "\"game\"".to_string()),
+                    ("game", r.game.to_string()),
+                    ("seed", r.seed.to_string()),
+                ],
+            );
+            s.push('\n');
+        }
+        let mut tail = vec![
+            ("type", "\"summary\"".to_string()),
+            ("rows", self.rows.len().to_string()),
+        ];
+        if self.stopped {
+            tail.push(("stopped", "true".to_string()));
+        }
+        tail.push((
+            "summary",
+            output::json(&Dynamic::from_map(self.summary.clone())),
+        ));
+        output::write_map(&mut s, &Map::new(), &tail);
+        s.push('\n');
+        s
+    }
+
+    /// The rows as CSV: `game`, `seed`, then every key of the rows in
+    /// order of first appearance.
+    pub fn rows_csv(&self) -> String {
+        let mut keys: Vec<String> = Vec::new();
+        for r in &self.rows {
+            for k in r.values.keys() {
+                if !keys.iter().any(|x| x == k.as_str()) {
+                    keys.push(k.to_string());
+                }
+            }
+        }
+        let mut s = String::from("game,seed");
+        for k in &keys {
+            s.push(',');
+            s.push_str(&output::csv_cell(&Dynamic::from(k.clone())));
+        }
+        s.push('\n');
+        for r in &self.rows {
+            s.push_str(&format!("{},{}", r.game, r.seed));
+            for k in &keys {
+                s.push(',');
+                if let Some(v) = r.values.get(k.as_str()) {
+                    s.push_str(&output::csv_cell(v));
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The summary as CSV: `key,value`, nested keys joined by dots.
+    pub fn summary_csv(&self) -> String {
+        let mut pairs = Vec::new();
+        output::flatten("", &Dynamic::from_map(self.summary.clone()), &mut pairs);
+        let mut s = String::from("key,value\n");
+        s.push_str(&format!("rows,{}\n", self.rows.len()));
+        for (k, v) in pairs {
+            s.push_str(&format!(
+                "{},{}\n",
+                output::csv_cell(&Dynamic::from(k)),
+                output::csv_cell(&v)
+            ));
+        }
+        s
+    }
+
+    /// The summary, indented, for a terminal.
+    pub fn summary_text(&self) -> String {
+        output::pretty(&Dynamic::from_map(self.summary.clone()))
+    }
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::new();
+    output::quote(&mut out, s);
+    out
+}
+
+/// One output file of a run, read back.
+struct Part {
+    file: String,
+    script: String,
+    hash: String,
+    seed: u64,
+    games: u64,
+    shard: Shard,
+    rows: Vec<Row>,
+}
+
+fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
+    let engine = Engine::new_raw();
+    let err = |line: usize, why: &str| ExperimentError(format!("{file}:{line}: {why}"));
+    let mut part: Option<Part> = None;
+    for (n, line) in text.lines().enumerate() {
+        let n = n + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let map = engine
+            .parse_json(line, true)
+            .map_err(|e| err(n, &format!("not a JSON object: {e}")))?;
+        let get = |k: &str| map.get(k).cloned().unwrap_or(Dynamic::UNIT);
+        let int = |k: &str| {
+            get(k)
+                .as_int()
+                .ok()
+                .and_then(|i| u64::try_from(i).ok())
+                .ok_or_else(|| err(n, &format!("`{k}` is missing or not a whole number")))
+        };
+        match get("type").to_string().as_str() {
+            "run" => {
+                if part.is_some() {
+                    return Err(err(n, "a second `run` line"));
+                }
+                let shard = match map.get("shard") {
+                    None => Shard::ALL,
+                    Some(s) => Shard::parse(&s.to_string()).map_err(|e| err(n, &e))?,
+                };
+                part = Some(Part {
+                    file: file.to_string(),
+                    script: get("script").to_string(),
+                    hash: get("script_hash").to_string(),
+                    seed: int("seed")?,
+                    games: int("games")?,
+                    shard,
+                    rows: Vec::new(),
+                });
+            }
+            "game" => {
+                let p = part
+                    .as_mut()
+                    .ok_or_else(|| err(n, "a game before the `run` line"))?;
+                let (game, seed) = (int("game")?, int("seed")?);
+                let mut values = map.clone();
+                for k in RESERVED {
+                    values.remove(*k);
+                }
+                p.rows.push(Row { game, seed, values });
+            }
+            "summary" => {}
+            other => {
+                return Err(err(
+                    n,
+                    &format!("unknown line type `{other}` (expected run, game or summary)"),
+                ));
+            }
+        }
+    }
+    part.ok_or_else(|| {
+        ExperimentError(format!(
+            "{file}: no `run` line: not the JSON Lines output of `changeling run` (merge reads .jsonl outputs, not CSV)"
+        ))
+    })
+}
+
+/// Merges the outputs of a run's shards (JSON Lines texts, with their
+/// file names) into the results of the whole run, summarized by the
+/// script (`script`, or the one each output names).
+///
+/// # Errors
+///
+/// An unreadable output, outputs of different runs, a shard missing or
+/// given twice, or a script that changed since.
+pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results, ExperimentError> {
+    if parts.is_empty() {
+        return Err(ExperimentError(
+            "merge needs the outputs of a run's shards".to_string(),
+        ));
+    }
+    let parts: Vec<Part> = parts
+        .iter()
+        .map(|(f, t)| read_part(f, t))
+        .collect::<Result<_, _>>()?;
+    let first = &parts[0];
+    for p in &parts[1..] {
+        if (p.hash.as_str(), p.seed, p.games, p.shard.count)
+            != (
+                first.hash.as_str(),
+                first.seed,
+                first.games,
+                first.shard.count,
+            )
+        {
+            return Err(ExperimentError(format!(
+                "{} and {} are not shards of one run: script {} / {}, seed {} / {}, games {} / {}, shards of {} / {}",
+                first.file,
+                p.file,
+                first.hash,
+                p.hash,
+                first.seed,
+                p.seed,
+                first.games,
+                p.games,
+                first.shard.count,
+                p.shard.count
+            )));
+        }
+    }
+    let count = first.shard.count;
+    for i in 1..=count {
+        let with: Vec<&str> = parts
+            .iter()
+            .filter(|p| p.shard.index == i)
+            .map(|p| p.file.as_str())
+            .collect();
+        match with.len() {
+            1 => {}
+            0 => return Err(ExperimentError(format!("shard {i}/{count} is missing"))),
+            _ => {
+                return Err(ExperimentError(format!(
+                    "shard {i}/{count} is given twice: {}",
+                    with.join(", ")
+                )));
+            }
+        }
+    }
+    let path = script.unwrap_or(&first.script);
+    let exp = Experiment::load(path, Arc::new(AtomicBool::new(false)))?;
+    exp.shared.seed.store(first.seed, Ordering::Relaxed);
+    if exp.hash != first.hash {
+        return Err(ExperimentError(format!(
+            "{path} has changed since the run (hash {} now, {} then): its summary could differ",
+            exp.hash, first.hash
+        )));
+    }
+    let mut rows: Vec<Row> = parts.iter().flat_map(|p| p.rows.iter().cloned()).collect();
+    rows.sort_by_key(|r| r.game);
+    let stopped = rows.len() as u64 != first.games;
+    let summary = exp.summarize(&rows)?;
+    Ok(Results {
+        script: first.script.clone(),
+        hash: first.hash.clone(),
+        seed: first.seed,
+        games: first.games,
+        shard: Shard::ALL,
+        rows,
+        summary,
+        stopped,
+    })
+}

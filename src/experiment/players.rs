@@ -1,0 +1,208 @@
+//! Built-in players: uniform random, greedy (captures first) and a
+//! shallow alpha-beta search over a generic material count.
+//!
+//! Every choice is drawn from the player's own seeded generator, so a game
+//! is the same whatever thread plays it.
+
+use crate::board::Color;
+use crate::game::{Game, Rng};
+use crate::movegen::{in_check, legal_moves};
+use crate::position::{Move, Position};
+use crate::rules::{Rules, Verdict};
+
+/// The deepest search a player may ask for: deeper searches are better
+/// run by a real engine.
+pub const MAX_DEPTH: u32 = 4;
+
+/// A built-in player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Any legal move, uniformly.
+    Random,
+    /// A capture of the most valuable victim when there is one, else any
+    /// move.
+    Greedy,
+    /// Alpha-beta to this many plies over material.
+    Search(u32),
+}
+
+impl Player {
+    /// `random`, `greedy`, `search` (two plies) or `search:N`.
+    ///
+    /// # Errors
+    ///
+    /// Any other name, or a depth out of 1 to [`MAX_DEPTH`].
+    pub fn parse(name: &str) -> Result<Player, String> {
+        match name {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            "search" => Ok(Player::Search(2)),
+            _ => match name.strip_prefix("search:").map(str::parse::<u32>) {
+                Some(Ok(d)) if (1..=MAX_DEPTH).contains(&d) => Ok(Player::Search(d)),
+                Some(_) => Err(format!(
+                    "`{name}`: the search depth must be a whole number from 1 to {MAX_DEPTH}"
+                )),
+                None => Err(format!(
+                    "`{name}` is not a player (players: \"random\", \"greedy\", \"search\", \"search:N\")"
+                )),
+            },
+        }
+    }
+
+    /// The move this player makes in `game`'s position (which has legal
+    /// moves).
+    pub fn choose(self, game: &Game, values: &Values, rng: &mut Rng) -> Move {
+        let legal = game.legal();
+        let pick =
+            |rng: &mut Rng, moves: &[&Move]| moves[rng.below(moves.len() as u64) as usize].clone();
+        match self {
+            Player::Random => legal[rng.below(legal.len() as u64) as usize].clone(),
+            Player::Greedy => {
+                let best = legal
+                    .iter()
+                    .filter_map(|m| m.captured.map(|v| values.of(game.rules(), v.kind)))
+                    .max();
+                let moves: Vec<&Move> = match best {
+                    Some(best) => legal
+                        .iter()
+                        .filter(|m| {
+                            m.captured.map(|v| values.of(game.rules(), v.kind)) == Some(best)
+                        })
+                        .collect(),
+                    None => legal.iter().collect(),
+                };
+                pick(rng, &moves)
+            }
+            Player::Search(depth) => {
+                let rules = game.rules();
+                let pos = game.position();
+                let mut scored = Vec::with_capacity(legal.len());
+                let mut alpha = -INFINITY;
+                for mv in ordered(rules, values, legal) {
+                    let mut next = pos.clone();
+                    next.play_unchecked(rules, mv);
+                    // A window one wider than the best so far keeps every
+                    // move that ties it exact.
+                    let score = -negamax(rules, values, &next, depth - 1, -INFINITY, -(alpha - 1));
+                    alpha = alpha.max(score);
+                    scored.push((score, mv));
+                }
+                let moves: Vec<&Move> = scored
+                    .iter()
+                    .filter(|(s, _)| *s == alpha)
+                    .map(|(_, m)| *m)
+                    .collect();
+                pick(rng, &moves)
+            }
+        }
+    }
+}
+
+const INFINITY: i32 = 1_000_000;
+const MATE: i32 = 100_000;
+
+/// Material values of a variant's kinds, in centipawns: a pawn 100, a
+/// royal piece nothing, any other piece 40 per square it reaches from the
+/// centre of an empty board (a knight 320, a rook 560, a queen 1080 on
+/// 8x8), at least 50.
+#[derive(Clone, Debug)]
+pub struct Values(Vec<i32>);
+
+impl Values {
+    /// The values of `rules`' kinds.
+    pub fn of_rules(rules: &Rules) -> Values {
+        let centre = rules.geometry.centre();
+        Values(
+            (0..rules.pieces.len())
+                .map(|k| {
+                    let kind = crate::board::PieceKind(k as u8);
+                    if rules.is_royal(kind) {
+                        0
+                    } else if rules.is_pawn(kind) {
+                        100
+                    } else {
+                        let reach = crate::show::on_empty_board(rules, kind, Color::White, centre)
+                            .reach
+                            .len() as i32;
+                        (40 * reach).max(50)
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The value of `kind` (its declared kind's).
+    pub fn of(&self, rules: &Rules, kind: crate::board::PieceKind) -> i32 {
+        self.0[rules.base_of[kind.index()].index()]
+    }
+
+    /// Material of the side to move minus the other's: units on the board
+    /// and pieces in hand.
+    pub fn balance(&self, rules: &Rules, pos: &Position) -> i32 {
+        let mut total = 0;
+        for color in Color::ALL {
+            let sign = if color == pos.side { 1 } else { -1 };
+            for sq in pos.occupied(color).iter() {
+                for p in pos.units_at(sq).into_iter().flatten() {
+                    if p.color == color {
+                        total += sign * self.of(rules, p.kind);
+                    }
+                }
+            }
+            for (kind, _) in pos.pockets[color].iter() {
+                total += sign * self.of(rules, kind);
+            }
+        }
+        total
+    }
+}
+
+/// Captures of the most valuable victims first, for earlier cut-offs.
+fn ordered<'a>(rules: &Rules, values: &Values, moves: &'a [Move]) -> Vec<&'a Move> {
+    let mut v: Vec<&Move> = moves.iter().collect();
+    v.sort_by_key(|m| -m.captured.map_or(-1, |c| values.of(rules, c.kind)));
+    v
+}
+
+/// The value of `pos` for its side to move, `depth` plies ahead.
+fn negamax(
+    rules: &Rules,
+    values: &Values,
+    pos: &Position,
+    depth: u32,
+    mut alpha: i32,
+    beta: i32,
+) -> i32 {
+    let side = pos.side;
+    if rules.explode != 0 && pos.royals(side).is_empty() && pos.royals(!side).count() > 0 {
+        return -MATE;
+    }
+    let moves = legal_moves(rules, pos);
+    if moves.is_empty() {
+        let verdict = if in_check(rules, pos, side) {
+            rules.ending.checkmate
+        } else {
+            rules.ending.stalemate
+        };
+        return match verdict {
+            Verdict::Loss => -MATE - depth as i32,
+            Verdict::Win => MATE + depth as i32,
+            Verdict::Draw => 0,
+        };
+    }
+    if depth == 0 {
+        return values.balance(rules, pos);
+    }
+    let mut best = -INFINITY;
+    for mv in ordered(rules, values, &moves) {
+        let mut next = pos.clone();
+        next.play_unchecked(rules, mv);
+        let score = -negamax(rules, values, &next, depth - 1, -beta, -alpha);
+        best = best.max(score);
+        alpha = alpha.max(score);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}

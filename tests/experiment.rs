@@ -1,0 +1,483 @@
+//! `changeling run` and `changeling merge`: reproducible results whatever
+//! the threads, shards that merge into the run, script errors located,
+//! the experiment API's answers in known positions, and the example
+//! experiments at a small size.
+
+use changeling::experiment::{Experiment, RunOptions, Shard, run};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_changeling"))
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("changeling-exp-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn changeling(args: &[&str], dir: &Path) -> Output {
+    bin().args(args).current_dir(dir).output().unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// Random setups (Mutatis Mutandis), all three kinds of player, and
+/// per-turn data, so that any dependence on threads would show.
+const MIXED: &str = r#"
+fn games() { 10 }
+
+fn play_game(i, seed) {
+    let names = ["mutatis-mutandis", "chess", "twelve-mutation", "fluid", "pocket-mutation"];
+    let v = variant(names[i % 5]);
+    let players = ["random", "greedy", "search:1"];
+    let r = play(game(v, seed), players[i % 3], players[(i + 1) % 3], #{ max_turns: 40 });
+    let checks = 0;
+    for t in r.turns { if t.check { checks += 1; } }
+    #{ variant: v.name, result: r.result, plies: r.plies, checks: checks, last: r.fen,
+       moves: r.moves, share: checks / to_float(r.plies + 1) }
+}
+
+fn summarize(rows) {
+    #{ results: wdl(column(rows, "result")), plies: mean(column(rows, "plies")),
+       by_variant: histogram(column(rows, "variant")) }
+}
+"#;
+
+#[test]
+fn the_same_seed_gives_the_same_bytes_with_one_or_two_threads() {
+    let dir = scratch("threads");
+    std::fs::write(dir.join("mixed.rhai"), MIXED).unwrap();
+    let one = changeling(
+        &[
+            "run",
+            "mixed.rhai",
+            "--seed",
+            "7",
+            "--threads",
+            "1",
+            "--out",
+            "one.jsonl",
+        ],
+        &dir,
+    );
+    let two = changeling(
+        &[
+            "run",
+            "mixed.rhai",
+            "--seed",
+            "7",
+            "--threads",
+            "2",
+            "--out",
+            "two.jsonl",
+        ],
+        &dir,
+    );
+    assert_eq!(ok(&one), ok(&two), "the printed summaries differ");
+    let a = std::fs::read_to_string(dir.join("one.jsonl")).unwrap();
+    let b = std::fs::read_to_string(dir.join("two.jsonl")).unwrap();
+    assert_eq!(a, b);
+    // A run line, ten games in order, a summary.
+    let lines: Vec<&str> = a.lines().collect();
+    assert_eq!(lines.len(), 12);
+    assert!(lines[0].starts_with(r#"{"type":"run","script":"mixed.rhai","#));
+    for (i, line) in lines[1..11].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!(r#"{{"type":"game","game":{i},"seed":"#)),
+            "{line}"
+        );
+    }
+    assert!(lines[11].starts_with(r#"{"type":"summary","rows":10,"#));
+    // Another seed gives other games.
+    let other = changeling(
+        &["run", "mixed.rhai", "--seed", "8", "--out", "other.jsonl"],
+        &dir,
+    );
+    ok(&other);
+    assert_ne!(std::fs::read_to_string(dir.join("other.jsonl")).unwrap(), a);
+}
+
+#[test]
+fn shards_merge_into_the_unsharded_run() {
+    let dir = scratch("shards");
+    std::fs::write(dir.join("mixed.rhai"), MIXED).unwrap();
+    let whole = changeling(
+        &["run", "mixed.rhai", "--seed", "3", "--out", "whole.jsonl"],
+        &dir,
+    );
+    let whole_summary = ok(&whole);
+    for shard in ["1/3", "2/3", "3/3"] {
+        let file = format!("part{}.jsonl", &shard[..1]);
+        ok(&changeling(
+            &[
+                "run",
+                "mixed.rhai",
+                "--seed",
+                "3",
+                "--shard",
+                shard,
+                "--out",
+                &file,
+            ],
+            &dir,
+        ));
+    }
+    let part1 = std::fs::read_to_string(dir.join("part1.jsonl")).unwrap();
+    // Shard 1/3 plays games 0, 3, 6 and 9.
+    let games: Vec<&str> = part1
+        .lines()
+        .filter(|l| l.contains(r#""type":"game""#))
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        games,
+        [r#""game":0"#, r#""game":3"#, r#""game":6"#, r#""game":9"#]
+    );
+    let merged = changeling(
+        &[
+            "merge",
+            "part3.jsonl",
+            "part1.jsonl",
+            "part2.jsonl",
+            "--out",
+            "merged.jsonl",
+        ],
+        &dir,
+    );
+    assert_eq!(ok(&merged), whole_summary);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("merged.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.join("whole.jsonl")).unwrap()
+    );
+    // CSV from the merge equals CSV from the run.
+    ok(&changeling(
+        &["run", "mixed.rhai", "--seed", "3", "--out", "whole.csv"],
+        &dir,
+    ));
+    ok(&changeling(
+        &[
+            "merge",
+            "part1.jsonl",
+            "part2.jsonl",
+            "part3.jsonl",
+            "--out",
+            "merged.csv",
+        ],
+        &dir,
+    ));
+    for (a, b) in [
+        ("whole.csv", "merged.csv"),
+        ("whole.summary.csv", "merged.summary.csv"),
+    ] {
+        assert_eq!(
+            std::fs::read_to_string(dir.join(a)).unwrap(),
+            std::fs::read_to_string(dir.join(b)).unwrap()
+        );
+    }
+    // A missing shard, a shard twice, and outputs of different runs.
+    let missing = changeling(&["merge", "part1.jsonl", "part2.jsonl"], &dir);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("shard 3/3 is missing"));
+    let twice = changeling(
+        &[
+            "merge",
+            "part1.jsonl",
+            "part1.jsonl",
+            "part2.jsonl",
+            "part3.jsonl",
+        ],
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("shard 1/3 is given twice"));
+    ok(&changeling(
+        &[
+            "run",
+            "mixed.rhai",
+            "--seed",
+            "4",
+            "--shard",
+            "3/3",
+            "--out",
+            "seed4.jsonl",
+        ],
+        &dir,
+    ));
+    let mixed = changeling(
+        &["merge", "part1.jsonl", "part2.jsonl", "seed4.jsonl"],
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("are not shards of one run"));
+    // A changed script is refused: its summary could differ.
+    std::fs::write(dir.join("mixed.rhai"), format!("{MIXED}\n// changed\n")).unwrap();
+    let changed = changeling(
+        &["merge", "part1.jsonl", "part2.jsonl", "part3.jsonl"],
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&changed.stderr).contains("has changed since the run"));
+}
+
+/// Runs `script` (as `bad.rhai`) and returns its exit code and standard
+/// error.
+fn failing(name: &str, script: &str) -> (Option<i32>, String, PathBuf) {
+    let dir = scratch(name);
+    std::fs::write(dir.join("bad.rhai"), script).unwrap();
+    let out = changeling(&["run", "bad.rhai", "--out", "out.jsonl"], &dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        dir,
+    )
+}
+
+#[test]
+fn a_script_error_names_the_script_and_line_and_stops_cleanly() {
+    // A runtime error in a function called by play_game, in game 5 only.
+    let (code, err, dir) = failing(
+        "runtime",
+        "fn games() { 8 }\nfn helper(x) {\n    x.no_such_method()\n}\nfn play_game(i, seed) {\n    if i == 5 { helper(i); }\n    #{ i: i }\n}\n",
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("error: bad.rhai:3:7: Function not found: no_such_method"),
+        "{err}"
+    );
+    assert!(err.contains("in `helper`, called at line 6"), "{err}");
+    assert!(
+        !dir.join("out.jsonl").exists(),
+        "no results are written after an error"
+    );
+
+    let (code, err, _) = failing("syntax", "fn play_game(i, seed) {\n    let x = ;\n}\n");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("error: bad.rhai:2:13: syntax error"), "{err}");
+
+    let (_, err, _) = failing(
+        "variant",
+        "fn play_game(i, seed) {\n  variant(\"no-such-variant\")\n}\n",
+    );
+    assert!(
+        err.contains("bad.rhai:2:3: cannot load variant `no-such-variant`"),
+        "{err}"
+    );
+
+    let (_, err, _) = failing(
+        "override",
+        "fn play_game(i, seed) {\n  variant(\"chess\", #{ ending: #{ fifty_moves: 3 } })\n}\n",
+    );
+    assert!(
+        err.contains("bad.rhai:2:3: cannot load variant `chess`"),
+        "{err}"
+    );
+    assert!(err.contains("fifty_moves"), "{err}");
+
+    let (_, err, _) = failing(
+        "player",
+        "fn play_game(i, seed) {\n  play(game(variant(\"chess\"), seed), \"random\", \"clever\")\n}\n",
+    );
+    assert!(
+        err.contains("bad.rhai:2:3: `clever` is not a player"),
+        "{err}"
+    );
+
+    let (_, err, _) = failing("row", "fn play_game(i, seed) { [1, 2] }\n");
+    assert!(err.contains("returned array"), "{err}");
+
+    let (_, err, _) = failing("reserved", "fn play_game(i, seed) { #{ seed: seed } }\n");
+    assert!(
+        err.contains("the key `seed`, which the runner writes itself"),
+        "{err}"
+    );
+
+    let (_, err, _) = failing(
+        "record",
+        "fn play_game(i, seed) { #{ r: [play(game(variant(\"chess\"), seed), \"random\", \"random\", #{ max_turns: 2 })] } }\n",
+    );
+    assert!(
+        err.contains("play_game's row holds a Record under `r`"),
+        "{err}"
+    );
+
+    let (_, err, _) = failing("none", "fn games() { 3 }\n");
+    assert!(err.contains("defines no `fn play_game(i, seed)`"), "{err}");
+}
+
+/// Plays `body` (the inside of `play_game`) once and returns its row as
+/// JSON.
+fn row_of(body: &str) -> String {
+    let text = format!("fn games() {{ 1 }}\nfn play_game(i, seed) {{\n{body}\n}}\n");
+    let exp = Experiment::compile("test.rhai", &text, Arc::new(AtomicBool::new(false))).unwrap();
+    let opts = RunOptions {
+        seed: 0,
+        threads: 1,
+        shard: Shard::ALL,
+        games: None,
+    };
+    let results = run(&exp, &opts, &mut |_, _| {}).unwrap();
+    let line = results.to_jsonl().lines().nth(1).unwrap().to_string();
+    // Drop the runner's own keys.
+    let start = line.find(r#","seed":"#).unwrap();
+    let rest = &line[start + 8..];
+    format!("{{{}", &rest[rest.find(',').unwrap() + 1..])
+}
+
+#[test]
+fn a_record_tells_what_each_turn_did() {
+    // Scholar's mate: a one-ply search finds it.
+    let row = row_of(
+        r#"let v = variant("chess");
+        let g = game(v, 0, "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let r = play(g, "search:1", "random");
+        let t = r.turns[0];
+        #{ result: r.result, winner: r.winner, reason: r.reason, plies: r.plies, moves: r.moves,
+           san: t.san, uci: t.uci, side: t.side, piece: t.piece, captured: t.captured,
+           check: t.check, checkers: t.checkers, decisive: r.decisive }"#,
+    );
+    assert_eq!(
+        row,
+        r#"{"captured":["pawn"],"check":true,"checkers":["queen"],"decisive":true,"moves":["Qxf7#"],"piece":"queen","plies":1,"reason":"checkmate","result":"1-0","san":"Qxf7#","side":"white","uci":"f3f7","winner":"white"}"#
+    );
+}
+
+#[test]
+fn greedy_takes_the_most_valuable_piece() {
+    // The knight on c4 may take a pawn (b2), a rook (d6) or a queen (b6).
+    let row = row_of(
+        r#"let g = game(variant("chess"), 0, "4k3/8/1q1r4/8/2N5/8/1p6/4K3 w - - 0 1");
+        let r = play(g, "greedy", "random", #{ max_turns: 1 });
+        #{ first: r.moves[0], result: r.result, reason: r.reason }"#,
+    );
+    assert_eq!(
+        row,
+        r#"{"first":"Nxb6","reason":"turn limit","result":"*"}"#
+    );
+}
+
+#[test]
+fn overrides_change_the_rules_of_a_loaded_variant() {
+    // Bare kings: the fifty-move rule shortened to two moves ends the game
+    // after four plies; as text or as a map.
+    for v in [
+        r#"variant("chess", "ending { fifty_move = 2 }")"#,
+        r#"variant("chess", #{ ending: #{ fifty_move: 2 } })"#,
+    ] {
+        let row = row_of(&format!(
+            r#"let v = {v};
+            let r = play(game(v, 0, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "random", "random");
+            #{{ name: v.name, plies: r.plies, reason: r.reason, result: r.result }}"#
+        ));
+        assert_eq!(
+            row,
+            r#"{"name":"chess-changed","plies":4,"reason":"2-move rule","result":"1/2-1/2"}"#
+        );
+    }
+    // A mutator forced on: Atomic rules every turn, and its marker is not
+    // placed.
+    let row = row_of(
+        r#"let v = variant("twelve-mutation", #{ "mutator atomic": #{ always_on: true } });
+        let r = play(game(v, 1), "random", "random", #{ max_turns: 30 });
+        let on = 0;
+        let placed = [];
+        for t in r.turns {
+            if t.mutators_before.contains("atomic") { on += 1; }
+            if t.san.contains("@") { placed.push(t.san.split("@")[0]); }
+        }
+        #{ on: on, plies: r.plies, atomic_placed: placed.contains("atomic"), placed: placed.len() }"#,
+    );
+    assert_eq!(
+        row,
+        r#"{"atomic_placed":false,"on":30,"placed":8,"plies":30}"#
+    );
+    // The drop schedule of Mutatis Mutandis: the first reserve drop of
+    // the game (Black's, who has the first window) comes on Black's turn
+    // 4 at the earliest, not turn 6.
+    let row = row_of(
+        r#"let first = [];
+        for v in [variant("mutatis-mutandis"), variant("mutatis-mutandis", #{ drops: #{ first_window: 4 } })] {
+            let earliest = 1000;
+            for s in 0..6 {
+                let r = play(game(v, s), "random", "random", #{ max_turns: 30 });
+                for t in r.turns { if t.drop != "" && t.ply < earliest { earliest = t.ply; } }
+            }
+            first.push(earliest);
+        }
+        #{ first_drop_ply: first }"#,
+    );
+    // Black's turn n is ply 2n: the windows open at plies 12 and 8.
+    assert_eq!(row, r#"{"first_drop_ply":[12,8]}"#);
+}
+
+#[test]
+fn the_example_experiments_run_at_a_small_size() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch("examples");
+    let expect: &[(&str, &[&str])] = &[
+        (
+            "seed_variants.rhai",
+            &[
+                "\"chess random\"",
+                "\"fluid greedy\"",
+                "\"mutatis-mutandis random\"",
+            ],
+        ),
+        (
+            "mutatis_checks.rhai",
+            &["\"checks_by_cycle\"", "\"share_of_checks\"", "\"cycles\""],
+        ),
+        (
+            "twelve_mutators.rhai",
+            &["\"atomic\"", "\"decisive_when_active\"", "\"avalanche\""],
+        ),
+        (
+            "drop_schedule.rhai",
+            &["\"drops from turn 4\"", "\"drops from turn 6\""],
+        ),
+    ];
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root.join("examples/experiments")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "rhai") {
+            found.push(p.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    found.sort();
+    let mut listed: Vec<String> = expect.iter().map(|(f, _)| f.to_string()).collect();
+    listed.sort();
+    assert_eq!(found, listed, "every example experiment is run here");
+    for (file, keys) in expect {
+        let script = root.join("examples/experiments").join(file);
+        let out = changeling(
+            &[
+                "run",
+                script.to_str().unwrap(),
+                "--games",
+                "12",
+                "--out",
+                "out.jsonl",
+            ],
+            &dir,
+        );
+        let summary = ok(&out);
+        for k in *keys {
+            assert!(summary.contains(k), "{file}: no {k} in\n{summary}");
+        }
+        let text = std::fs::read_to_string(dir.join("out.jsonl")).unwrap();
+        let games = text
+            .lines()
+            .filter(|l| l.contains(r#""type":"game""#))
+            .count();
+        assert_eq!(games, 12, "{file}");
+    }
+}
