@@ -481,3 +481,35 @@ fn the_example_experiments_run_at_a_small_size() {
         assert_eq!(games, 12, "{file}");
     }
 }
+
+#[test]
+fn scripts_get_the_same_limits_in_debug_and_release_builds() {
+    // Recursion 60 calls deep, in a game and in the summary.
+    let deep = "fn depth(n) { if n == 0 { 0 } else { 1 + depth(n - 1) } }\n";
+    let text = format!(
+        "{deep}fn games() {{ depth(2) }}\nfn play_game(i, seed) {{ #{{ d: depth(60) }} }}\nfn summarize(rows) {{ #{{ d: depth(60) + rows.len() }} }}\n"
+    );
+    let exp = Experiment::compile("deep.rhai", &text, Arc::new(AtomicBool::new(false))).unwrap();
+    let opts = RunOptions {
+        seed: 0,
+        threads: 2,
+        shard: Shard::ALL,
+        games: None,
+    };
+    let results = run(&exp, &opts, &mut |_, _| {}).unwrap();
+    let jsonl = results.to_jsonl();
+    assert_eq!(jsonl.lines().count(), 4, "{jsonl}");
+    assert!(jsonl.contains(r#""d":60"#), "{jsonl}");
+    assert_eq!(
+        jsonl.lines().last(),
+        Some(r#"{"type":"summary","rows":2,"summary":{"d":62}}"#)
+    );
+    // Deeper than the limit: an error that says so, not a crash.
+    let text = format!("{deep}fn play_game(i, seed) {{ #{{ d: depth(100) }} }}\n");
+    let exp = Experiment::compile("deeper.rhai", &text, Arc::new(AtomicBool::new(false))).unwrap();
+    let err = run(&exp, &opts, &mut |_, _| {}).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "deeper.rhai: too many nested function calls (more than 64: endless recursion?)"
+    );
+}

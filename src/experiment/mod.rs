@@ -19,7 +19,7 @@ pub mod stats;
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 /// How many games a script plays when it has no `games()`.
@@ -183,6 +183,11 @@ impl Experiment {
     ) -> Result<Experiment, ExperimentError> {
         let shared = Arc::new(api::Shared::new(stop.clone()));
         let mut engine = Engine::new();
+        // The same limits in debug and release builds (Rhai's debug
+        // defaults are lower); the script runs on threads with
+        // [`SCRIPT_STACK`] bytes of stack, room for them.
+        engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
+        engine.set_max_call_levels(MAX_CALL_LEVELS);
         api::register(&mut engine, shared.clone());
         let watch = shared.clone();
         engine.on_progress(move |_| {
@@ -246,18 +251,19 @@ impl Experiment {
         let pos = e.position();
         let message = match e {
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
+            EvalAltResult::ErrorStackOverflow(_) => format!(
+                "too many nested function calls (more than {MAX_CALL_LEVELS}: endless recursion?)"
+            ),
             other => {
                 let text = other.to_string();
                 let suffix = format!(" ({pos})");
                 text.strip_suffix(&suffix).unwrap_or(&text).to_string()
             }
         };
-        let mut text = format!(
-            "{}:{}:{}: {message}",
-            self.path,
-            pos.line().unwrap_or(0),
-            pos.position().unwrap_or(0)
-        );
+        let mut text = match (pos.line(), pos.position()) {
+            (Some(line), col) => format!("{}:{line}:{}: {message}", self.path, col.unwrap_or(1)),
+            (None, _) => format!("{}: {message}", self.path),
+        };
         for c in calls.iter().rev() {
             text.push('\n');
             text.push_str(c);
@@ -274,10 +280,11 @@ impl Experiment {
         if !self.defines("games", 0) {
             return Ok(DEFAULT_GAMES);
         }
-        let n: Dynamic = self
-            .engine
-            .call_fn(&mut Scope::new(), &self.ast, "games", ())
-            .map_err(|e| self.error(&e))?;
+        let n = on_script_stack(|| {
+            self.engine
+                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, "games", ())
+        })
+        .map_err(|e| self.error(&e))?;
         n.as_int()
             .ok()
             .and_then(|n| u64::try_from(n).ok())
@@ -345,10 +352,11 @@ impl Experiment {
         if !self.defines("summarize", 1) {
             return Ok(default_summary(&array));
         }
-        let value: Dynamic = self
-            .engine
-            .call_fn(&mut Scope::new(), &self.ast, "summarize", (array,))
-            .map_err(|e| self.error(&e))?;
+        let value = on_script_stack(|| {
+            self.engine
+                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, "summarize", (array,))
+        })
+        .map_err(|e| self.error(&e))?;
         value.read_lock::<Map>().map(|m| m.clone()).ok_or_else(|| {
             ExperimentError(format!(
                 "{}: summarize(rows) must return a map, not {}",
@@ -356,6 +364,36 @@ impl Experiment {
                 value.type_name()
             ))
         })
+    }
+}
+
+/// Stack for the threads that run the script: Rhai's calls are deep in
+/// debug builds, and the workers' default stack is 2 MiB.
+const SCRIPT_STACK: usize = 64 << 20;
+/// Expression nesting, at global level and inside functions.
+const MAX_EXPR_DEPTH: usize = 64;
+/// Expression nesting inside functions.
+const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
+/// Nested function calls (recursion included).
+const MAX_CALL_LEVELS: usize = 64;
+
+/// Runs `f` on a thread of [`SCRIPT_STACK`] bytes of stack (here if that
+/// thread cannot be started).
+fn on_script_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    let slot = Mutex::new(Some(f));
+    let take = || slot.lock().ok().and_then(|mut f| f.take());
+    let there = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new().stack_size(SCRIPT_STACK);
+        let handle = worker.spawn_scoped(scope, || take().map(|f| f())).ok()?;
+        Some(
+            handle
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+        )
+    });
+    match there.flatten() {
+        Some(value) => value,
+        None => take().map(|f| f()).expect("the function runs once"),
     }
 }
 
@@ -456,13 +494,15 @@ pub fn run(
     let stop = &exp.shared.stop;
     let mut rows: Vec<Option<Row>> = vec![None; todo.len()];
     let mut errors: Vec<(u64, ExperimentError)> = Vec::new();
+    let mut spawn_error = None;
     let (tx, rx) = mpsc::channel::<(usize, Result<Option<Row>, ExperimentError>)>();
     exp.shared.playing.store(true, Ordering::Relaxed);
     std::thread::scope(|scope| {
         for _ in 0..opts.threads.max(1) {
             let tx = tx.clone();
             let (todo, next, failed) = (&todo, &next, &failed);
-            scope.spawn(move || {
+            let worker = std::thread::Builder::new().stack_size(SCRIPT_STACK);
+            let spawned = worker.spawn_scoped(scope, move || {
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= todo.len()
@@ -497,6 +537,9 @@ pub fn run(
                     }
                 }
             });
+            if let Err(e) = spawned {
+                spawn_error.get_or_insert(e);
+            }
         }
         drop(tx);
         let mut done = 0;
@@ -516,6 +559,11 @@ pub fn run(
         }
     });
     exp.shared.playing.store(false, Ordering::Relaxed);
+    if let Some(e) = spawn_error {
+        return Err(ExperimentError(format!(
+            "cannot start a worker thread: {e}"
+        )));
+    }
     if let Some((_, e)) = errors.into_iter().min_by_key(|(g, _)| *g) {
         return Err(e);
     }
