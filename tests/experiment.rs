@@ -34,7 +34,7 @@ fn ok(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-/// Random setups (Mutatis Mutandis), all three kinds of player, and
+/// Random setups (Mutatis Mutandis), every kind of player, and
 /// per-turn data, so that any dependence on threads would show.
 const MIXED: &str = r#"
 fn games() { 10 }
@@ -42,8 +42,13 @@ fn games() { 10 }
 fn play_game(i, seed) {
     let names = ["mutatis-mutandis", "chess", "twelve-mutation", "fluid", "pocket-mutation"];
     let v = variant(names[i % 5]);
-    let players = ["random", "greedy", "search:1"];
-    let r = play(game(v, seed), players[i % 3], players[(i + 1) % 3], #{ max_turns: 40 });
+    let hunter = |p| {
+        let moves = p.moves;
+        for m in moves { if m.check { return m; } }
+        moves[p.random(moves.len())]
+    };
+    let players = ["random", "greedy", "search:1", hunter];
+    let r = play(game(v, seed), players[i % 4], players[(i + 1) % 4], #{ max_turns: 40 });
     let checks = 0;
     for t in r.turns { if t.check { checks += 1; } }
     #{ variant: v.name, result: r.result, plies: r.plies, checks: checks, last: r.fen,
@@ -441,6 +446,14 @@ fn the_example_experiments_run_at_a_small_size() {
             &["\"atomic\"", "\"decisive_when_active\"", "\"avalanche\""],
         ),
         (
+            "check_hunter.rhai",
+            &[
+                "\"hunter_score\"",
+                "\"mutatis-mutandis\"",
+                "\"hunter_checks\"",
+            ],
+        ),
+        (
             "drop_schedule.rhai",
             &["\"drops from turn 4\"", "\"drops from turn 6\""],
         ),
@@ -512,4 +525,91 @@ fn scripts_get_the_same_limits_in_debug_and_release_builds() {
         err,
         "deeper.rhai: too many nested function calls (more than 64: endless recursion?)"
     );
+}
+
+#[test]
+fn script_functions_play_and_watch_games() {
+    // Fool's mate, the moves given as text by two closures.
+    let row = row_of(
+        r#"let r = play(game(variant("chess"), 0), |p| ["f3", "g4"][p.ply / 2],
+                     |p| ["e5", "Qh4#"][p.ply / 2]);
+        #{ result: r.result, reason: r.reason, moves: r.moves, white: r.white, black: r.black }"#,
+    );
+    assert_eq!(
+        row,
+        r#"{"black":"script","moves":["f3","e5","g4","Qh4#"],"reason":"checkmate","result":"0-1","white":"script"}"#
+    );
+
+    // A named function choosing among the turns offered, by what they do:
+    // of the queen's checking captures (Qxe5+, Qxf7#) the mate.
+    let row = row_of(
+        r##"let g = game(variant("chess"), 0, "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+        let r = play(g, Fn("queen_check"), "random");
+        #{ moves: r.moves, reason: r.reason, white: r.white }
+    }
+    fn queen_check(p) {
+        let picked = p.moves.filter(|m| m.check && m.capture && m.piece == "queen"
+                                        && m.san.ends_with("#"));
+        if p.side != "white" || p.ply != 0 || p.in_check || !p.fen.starts_with("r1bqkb1r/") {
+            throw `wrong view: ${p}`;
+        }
+        picked[0]"##,
+    );
+    assert_eq!(
+        row,
+        r#"{"moves":["Qxf7#"],"reason":"checkmate","white":"queen_check"}"#
+    );
+
+    // `on_turn` sees each turn as it is played; `false` ends the game.
+    // The game cut at the first capture is the uncut game's beginning.
+    let row = row_of(
+        r#"let g = game(variant("chess"), seed);
+        let whole = play(g, "random", "random", #{ max_turns: 200 });
+        let seen = [];
+        let cut = play(g, "random", "random", #{ max_turns: 200, on_turn: |t| {
+            seen.push(t.san);
+            !t.capture
+        }});
+        let first = whole.turns.filter(|t| t.capture)[0].ply;
+        #{ same: whole.moves.extract(0, first) == cut.moves, cut_at: cut.plies == first,
+           seen: seen == cut.moves, reason: cut.reason, result: cut.result }"#,
+    );
+    assert_eq!(
+        row,
+        r#"{"cut_at":true,"reason":"on_turn","result":"*","same":true,"seen":true}"#
+    );
+
+    // Wrong answers are errors that say what was expected.
+    for (player, message) in [
+        (
+            "|p| 25",
+            "the white player returned 25, but there are 20 moves (0 to 19)",
+        ),
+        (
+            "|p| \"Ke2\"",
+            "the white player returned `Ke2`, not a legal move here",
+        ),
+        (
+            "|p| ()",
+            "the white player returned nothing; return one of `p.moves`, its index, or a move as text",
+        ),
+        (
+            "7",
+            "a player is a name (\"random\", \"greedy\", \"search:N\") or a function (`|p| p.moves[0]`), not a whole number",
+        ),
+    ] {
+        let text = format!(
+            "fn play_game(i, seed) {{\n  let r = play(game(variant(\"chess\"), seed), {player}, \"random\");\n  #{{ r: r.result }}\n}}\n"
+        );
+        let exp = Experiment::compile("bad.rhai", &text, Arc::new(AtomicBool::new(false))).unwrap();
+        let opts = RunOptions {
+            seed: 0,
+            threads: 1,
+            shard: Shard::ALL,
+            games: Some(1),
+        };
+        let err = run(&exp, &opts, &mut |_, _| {}).unwrap_err().to_string();
+        assert!(err.starts_with("bad.rhai:2:11: "), "{err}");
+        assert!(err.contains(message), "{err}");
+    }
 }

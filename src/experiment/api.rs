@@ -6,13 +6,13 @@ use super::stats;
 use crate::board::{Color, PieceKind};
 use crate::game::{Game, Outcome, Rng};
 use crate::movegen::{attackers_of, in_check};
-use crate::notation::{to_fen, to_san, to_uci};
+use crate::notation::{parse_move, to_fen, to_san, to_uci};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
-use rhai::{Array, Dynamic, Engine, EvalAltResult, INT, Map};
+use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, INT, Map, NativeCallContext};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 type Fallible<T> = Result<T, Box<EvalAltResult>>;
 
@@ -70,6 +70,8 @@ struct RecordData {
     turns: Vec<(Move, Position)>,
     end: Position,
     outcome: Option<Outcome>,
+    /// Why a game without an outcome ended: `turn limit` or `on_turn`.
+    cut: Option<&'static str>,
     white: String,
     black: String,
 }
@@ -80,25 +82,74 @@ impl RecordData {
     }
 }
 
-/// One turn of a record.
+/// One turn: played (of a record) or offered (to a script player, or
+/// just played, for `on_turn`).
 #[derive(Clone, Debug)]
-pub struct Turn {
-    record: Arc<RecordData>,
-    index: usize,
+pub struct Turn(Source);
+
+#[derive(Clone, Debug)]
+enum Source {
+    Played(Arc<RecordData>, usize),
+    Offered(Arc<Offer>),
+}
+
+/// A turn that may be played from a position.
+#[derive(Debug)]
+struct Offer {
+    rules: Arc<Rules>,
+    before: Arc<Position>,
+    mv: Move,
+    /// Plies played before it.
+    ply: usize,
+    /// Made when first asked for.
+    after: OnceLock<Position>,
 }
 
 impl Turn {
+    fn offered(rules: &Arc<Rules>, before: &Arc<Position>, mv: Move, ply: usize) -> Turn {
+        Turn(Source::Offered(Arc::new(Offer {
+            rules: rules.clone(),
+            before: before.clone(),
+            mv,
+            ply,
+            after: OnceLock::new(),
+        })))
+    }
+
     fn mv(&self) -> &Move {
-        &self.record.turns[self.index].0
+        match &self.0 {
+            Source::Played(r, i) => &r.turns[*i].0,
+            Source::Offered(o) => &o.mv,
+        }
     }
     fn before(&self) -> &Position {
-        &self.record.turns[self.index].1
+        match &self.0 {
+            Source::Played(r, i) => &r.turns[*i].1,
+            Source::Offered(o) => &o.before,
+        }
     }
     fn after(&self) -> &Position {
-        self.record.after(self.index)
+        match &self.0 {
+            Source::Played(r, i) => r.after(*i),
+            Source::Offered(o) => o.after.get_or_init(|| {
+                let mut pos = (*o.before).clone();
+                pos.play_unchecked(&o.rules, &o.mv);
+                pos
+            }),
+        }
     }
     fn rules(&self) -> &Rules {
-        &self.record.rules
+        match &self.0 {
+            Source::Played(r, _) => &r.rules,
+            Source::Offered(o) => &o.rules,
+        }
+    }
+    /// Plies played before this turn.
+    fn index(&self) -> usize {
+        match &self.0 {
+            Source::Played(_, i) => *i,
+            Source::Offered(o) => o.ply,
+        }
     }
 
     /// The enemy units gone after the turn, by declared kind.
@@ -300,14 +351,160 @@ fn player_rng(game_seed: u64, color: Color) -> Rng {
     )
 }
 
+/// Who plays a side: a built-in player or a script function.
+enum Seat {
+    Builtin(Player, Rng),
+    Script(FnPtr, Arc<Mutex<Rng>>),
+}
+
+impl Seat {
+    fn new(who: &Dynamic, rng: Rng) -> Fallible<(Seat, String)> {
+        if let Some(f) = who.read_lock::<FnPtr>() {
+            let name = if f.fn_name().starts_with("anon$") {
+                "script".to_string()
+            } else {
+                f.fn_name().to_string()
+            };
+            Ok((Seat::Script(f.clone(), Arc::new(Mutex::new(rng))), name))
+        } else if who.is_string() {
+            let name = who.to_string();
+            Ok((Seat::Builtin(Player::parse(&name)?, rng), name))
+        } else {
+            Err(format!(
+                "a player is a name (\"random\", \"greedy\", \"search:N\") or a function (`|p| p.moves[0]`), not {}",
+                what(who)
+            )
+            .into())
+        }
+    }
+
+    fn choose(&mut self, ctx: &NativeCallContext, game: &Game, values: &Values) -> Fallible<Move> {
+        let (f, rng) = match self {
+            Seat::Builtin(player, rng) => return Ok(player.choose(game, values, rng)),
+            Seat::Script(f, rng) => (f, rng),
+        };
+        let rules = game.rules();
+        let before = Arc::new(game.position().clone());
+        let ply = game.history().len();
+        let moves: Array = game
+            .legal()
+            .iter()
+            .map(|m| Dynamic::from(Turn::offered(rules, &before, m.clone(), ply)))
+            .collect();
+        let view = Choice {
+            rules: rules.clone(),
+            position: before.clone(),
+            ply,
+            moves: moves.clone(),
+            rng: rng.clone(),
+        };
+        let answer: Dynamic = f.call_within_context(ctx, (view,))?;
+        let side = color_name(before.side);
+        if let Some(t) = answer.read_lock::<Turn>() {
+            if let Source::Offered(o) = &t.0
+                && Arc::ptr_eq(&o.before, &before)
+            {
+                return Ok(o.mv.clone());
+            }
+            return Err(format!(
+                "the {side} player returned `{}`, a turn of another position; return one of `p.moves`",
+                to_san(t.rules(), t.before(), t.mv())
+            )
+            .into());
+        }
+        if let Ok(i) = answer.as_int() {
+            return usize::try_from(i)
+                .ok()
+                .and_then(|i| game.legal().get(i))
+                .cloned()
+                .ok_or_else(|| {
+                    format!(
+                        "the {side} player returned {i}, but there are {} moves (0 to {})",
+                        moves.len(),
+                        moves.len().saturating_sub(1)
+                    )
+                    .into()
+                });
+        }
+        if answer.is_string() {
+            let text = answer.to_string();
+            return parse_move(rules, &before, &text).map_err(|e| {
+                format!("the {side} player returned `{text}`, not a legal move here: {e}").into()
+            });
+        }
+        let got = if answer.is_unit() {
+            "nothing".to_string()
+        } else {
+            format!("{} `{answer}`", what(&answer))
+        };
+        Err(format!(
+            "the {side} player returned {got}; return one of `p.moves`, its index, or a move as text"
+        )
+        .into())
+    }
+}
+
+/// A value's type as a script writer names it.
+fn what(v: &Dynamic) -> String {
+    let name = if v.is_int() {
+        "a whole number"
+    } else if v.is_float() {
+        "a decimal number"
+    } else if v.is_string() || v.is_char() {
+        "text"
+    } else if v.is_bool() {
+        "a boolean"
+    } else if v.is_unit() {
+        "()"
+    } else if v.is_array() {
+        "an array"
+    } else if v.is_map() {
+        "a map"
+    } else {
+        return format!("a {}", v.type_name().rsplit("::").next().unwrap_or("value"));
+    };
+    name.to_string()
+}
+
+/// What a script player sees: the position and its legal turns.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    rules: Arc<Rules>,
+    position: Arc<Position>,
+    ply: usize,
+    moves: Array,
+    rng: Arc<Mutex<Rng>>,
+}
+
+/// Calls `on_turn` with the turn just played; `false` ends the game.
+fn on_turn(ctx: &NativeCallContext, f: &FnPtr, game: &Game) -> Fallible<bool> {
+    let Some((mv, before)) = game.history().last() else {
+        return Ok(true);
+    };
+    let rules = game.rules();
+    let turn = Turn::offered(
+        rules,
+        &Arc::new(before.clone()),
+        mv.clone(),
+        game.history().len() - 1,
+    );
+    if let Source::Offered(o) = &turn.0 {
+        let _ = o.after.set(game.position().clone());
+    }
+    let answer: Dynamic = f.call_within_context(ctx, (turn,))?;
+    Ok(answer.as_bool().unwrap_or(true))
+}
+
 fn play(
+    ctx: &NativeCallContext,
     shared: &Shared,
     start: &GameStart,
-    white: &str,
-    black: &str,
+    white: &Dynamic,
+    black: &Dynamic,
     opts: &Map,
 ) -> Fallible<Record> {
     let mut max_turns = DEFAULT_MAX_TURNS;
+    let mut watch = None;
     for (k, v) in opts {
         match k.as_str() {
             "max_turns" => {
@@ -317,29 +514,47 @@ fn play(
                     .filter(|&n| n >= 0)
                     .ok_or("`max_turns` must be a whole number, 0 or more")?;
             }
+            "on_turn" => {
+                watch = Some(v.read_lock::<FnPtr>().map(|f| f.clone()).ok_or_else(|| {
+                    format!("`on_turn` must be a function (`|t| ...`), not {}", what(v))
+                })?);
+            }
             other => {
-                return Err(
-                    format!("`{other}` is not an option of play (options: max_turns)").into(),
-                );
+                return Err(format!(
+                    "`{other}` is not an option of play (options: max_turns, on_turn)"
+                )
+                .into());
             }
         }
     }
-    let players = [Player::parse(white)?, Player::parse(black)?];
-    let mut rngs = [
-        player_rng(start.game.seed, Color::White),
-        player_rng(start.game.seed, Color::Black),
-    ];
+    let seed = start.game.seed;
+    let (white_seat, white_name) = Seat::new(white, player_rng(seed, Color::White))?;
+    let (black_seat, black_name) = Seat::new(black, player_rng(seed, Color::Black))?;
+    let mut seats = [white_seat, black_seat];
     let mut game = start.game.clone();
     let values = &start.variant.values;
     let mut outcome = game.outcome();
-    while outcome.is_none() && (game.history().len() as INT) < max_turns {
+    let mut cut = None;
+    while outcome.is_none() {
+        if (game.history().len() as INT) >= max_turns {
+            cut = Some("turn limit");
+            break;
+        }
         if shared.stop.load(Ordering::Relaxed) {
             return Err("stopped".into());
         }
         let side = game.position().side as usize;
-        let mv = players[side].choose(&game, values, &mut rngs[side]);
+        let mv = seats[side].choose(ctx, &game, values)?;
         game.push(mv);
         outcome = game.outcome();
+        if let Some(f) = &watch
+            && !on_turn(ctx, f, &game)?
+        {
+            if outcome.is_none() {
+                cut = Some("on_turn");
+            }
+            break;
+        }
     }
     if let Some(e) = game.rules().script.as_ref().and_then(|h| h.take_error()) {
         return Err(format!("the variant's script failed: {e}").into());
@@ -350,8 +565,9 @@ fn play(
         turns: game.history().to_vec(),
         end: game.position().clone(),
         outcome,
-        white: white.to_string(),
-        black: black.to_string(),
+        cut,
+        white: white_name,
+        black: black_name,
     })))
 }
 
@@ -444,14 +660,42 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         });
 
     let s = shared.clone();
-    engine.register_fn("play", move |g: GameStart, white: &str, black: &str| {
-        play(&s, &g, white, black, &Map::new())
-    });
+    engine.register_fn(
+        "play",
+        move |ctx: NativeCallContext, g: GameStart, white: Dynamic, black: Dynamic| {
+            play(&ctx, &s, &g, &white, &black, &Map::new())
+        },
+    );
     let s = shared;
     engine.register_fn(
         "play",
-        move |g: GameStart, white: &str, black: &str, opts: Map| play(&s, &g, white, black, &opts),
+        move |ctx: NativeCallContext, g: GameStart, white: Dynamic, black: Dynamic, opts: Map| {
+            play(&ctx, &s, &g, &white, &black, &opts)
+        },
     );
+
+    engine
+        .register_type_with_name::<Choice>("Position")
+        .register_get("moves", |c: &mut Choice| c.moves.clone())
+        .register_get("side", |c: &mut Choice| {
+            color_name(c.position.side).to_string()
+        })
+        .register_get("ply", |c: &mut Choice| c.ply as INT)
+        .register_get("fen", |c: &mut Choice| to_fen(&c.rules, &c.position))
+        .register_get("in_check", |c: &mut Choice| {
+            in_check(&c.rules, &c.position, c.position.side)
+        })
+        .register_fn("random", |c: &mut Choice, n: INT| -> Fallible<INT> {
+            let n = u64::try_from(n)
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("random({n}): the bound must be 1 or more"))?;
+            let mut rng = c.rng.lock().map_err(|_| "poisoned")?;
+            Ok(rng.below(n) as INT)
+        })
+        .register_fn("to_string", |c: &mut Choice| {
+            format!("position {}", to_fen(&c.rules, &c.position))
+        });
 
     engine
         .register_type_with_name::<Record>("Record")
@@ -467,7 +711,7 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         })
         .register_get("reason", |r: &mut Record| match &r.0.outcome {
             Some(Outcome::Decisive { reason, .. } | Outcome::Draw { reason }) => reason.clone(),
-            None => "turn limit".to_string(),
+            None => r.0.cut.unwrap_or("turn limit").to_string(),
         })
         .register_get("plies", |r: &mut Record| r.0.turns.len() as INT)
         .register_get("white", |r: &mut Record| r.0.white.clone())
@@ -482,12 +726,7 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         })
         .register_get("turns", |r: &mut Record| -> Array {
             (0..r.0.turns.len())
-                .map(|index| {
-                    Dynamic::from(Turn {
-                        record: r.0.clone(),
-                        index,
-                    })
-                })
+                .map(|index| Dynamic::from(Turn(Source::Played(r.0.clone(), index))))
                 .collect()
         })
         .register_fn("to_string", |r: &mut Record| {
@@ -500,7 +739,7 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
 
     engine
         .register_type_with_name::<Turn>("Turn")
-        .register_get("ply", |t: &mut Turn| t.index as INT + 1)
+        .register_get("ply", |t: &mut Turn| t.index() as INT + 1)
         .register_get("side", |t: &mut Turn| {
             color_name(t.before().side).to_string()
         })
@@ -525,6 +764,10 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         })
         .register_get("fen", |t: &mut Turn| to_fen(t.rules(), t.after()))
         .register_fn("to_string", |t: &mut Turn| {
-            format!("{}. {}", t.index + 1, to_san(t.rules(), t.before(), t.mv()))
+            format!(
+                "{}. {}",
+                t.index() + 1,
+                to_san(t.rules(), t.before(), t.mv())
+            )
         });
 }

@@ -242,10 +242,12 @@ impl Experiment {
         let mut calls = Vec::new();
         let mut e = e;
         while let EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) = e {
-            calls.push(format!(
-                "  in `{name}`, called at line {}",
-                pos.line().unwrap_or(0)
-            ));
+            let line = pos.line().unwrap_or(0);
+            calls.push(if name.starts_with("anon$") {
+                format!("  in a closure, called at line {line}")
+            } else {
+                format!("  in `{name}`, called at line {line}")
+            });
             e = inner;
         }
         let pos = e.position();
