@@ -1,8 +1,11 @@
 //! Transcript tests of `changeling play`: each `tests/repl/NAME.in` is fed
 //! to the binary through a pipe and its output must equal `NAME.out`
-//! (`BLESS=1 cargo test --test repl` rewrites the `.out` files). The
+//! (`BLESS=1 cargo test --test frontends repl::` rewrites the `.out` files). The
 //! first line of an `.in` file may be `#! ARGS`: the command-line
-//! arguments after `play` (default: none, the default variant).
+//! arguments after `play` (default: none, the default variant). The
+//! session runs in the crate root; `$SCRATCH` in a transcript names a
+//! fresh temporary directory (saved games go there, never into the
+//! checkout), and its path is written back as `$SCRATCH` in the output.
 //!
 //! Also: a few thousand lines of garbage leave the session answering and
 //! the position unchanged.
@@ -37,6 +40,15 @@ fn run(args: &[&str], input: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A fresh, empty temporary directory for the transcript `input`.
+fn scratch_dir(input: &Path) -> std::path::PathBuf {
+    let name = input.file_stem().unwrap().to_string_lossy();
+    let dir = std::env::temp_dir().join(format!("changeling-repl-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn transcripts_match() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/repl");
@@ -50,14 +62,19 @@ fn transcripts_match() {
     let bless = std::env::var_os("BLESS").is_some();
     let mut failed = Vec::new();
     for input in inputs {
-        let text = std::fs::read_to_string(&input).unwrap();
+        let scratch = scratch_dir(&input);
+        let root = scratch.display().to_string();
+        let text = std::fs::read_to_string(&input)
+            .unwrap()
+            .replace("$SCRATCH", &root);
         let args: Vec<&str> = text
             .lines()
             .next()
             .and_then(|l| l.strip_prefix("#!"))
             .map(|a| a.split_whitespace().collect())
             .unwrap_or_default();
-        let got = run(&args, &text);
+        let got = run(&args, &text).replace(&root, "$SCRATCH");
+        let _ = std::fs::remove_dir_all(&scratch);
         let expected_path = input.with_extension("out");
         if bless {
             std::fs::write(&expected_path, &got).unwrap();

@@ -27,7 +27,7 @@
 //! the seeded setups, child sets and perft 2 in drop-window and exotic
 //! positions, and the set of child positions at every ply of seeded
 //! random games. The default run takes well under a minute in release
-//! (`cargo test --release --test mutatis_mutandis_reference`).
+//! (`cargo test --release --test models mutatis_mutandis_reference::`).
 //!
 //! Slow parts, each by name after `cargo test --release --test
 //! mutatis_mutandis_reference -- --ignored`:
@@ -2353,7 +2353,7 @@ fn perft_file_agrees_with_the_reference() {
     perft_file_agrees(40_000);
 }
 
-/// All of them: `cargo test --release --test mutatis_mutandis_reference
+/// All of them: `cargo test --release --test models mutatis_mutandis_reference::
 /// -- --ignored perft_file_in_full`.
 #[test]
 #[ignore]
@@ -2424,7 +2424,7 @@ fn engine_random_games_agree_move_by_move() {
 }
 
 /// A thousand games to their end (about 2 s a game): `cargo test
-/// --release --test mutatis_mutandis_reference -- --ignored
+/// --release --test models mutatis_mutandis_reference:: -- --ignored
 /// engine_random_games_agree_move_by_move_many`.
 #[test]
 #[ignore]

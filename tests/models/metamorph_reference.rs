@@ -646,7 +646,7 @@ fn reference_optional_metamorphosis_doubles_escapes() {
 
 /// Prints the reference's Metamorph counts and times, for building
 /// `tests/perft/metamorph.perft`:
-/// `cargo test --test metamorph_reference reference_counts -- --ignored --nocapture`.
+/// `cargo test --test models metamorph_reference::reference_counts -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints counts, checks nothing"]
 fn reference_counts() {

@@ -10,7 +10,7 @@
 //! reference plays FIDE chess without castling, and `reference_fide_perft`
 //! checks it against the published counts before the pocket rules are
 //! trusted. The `reference_*` tests use the reference alone (`cargo test
-//! --test pocket_mutation_reference reference_`);
+//! --test models pocket_mutation_reference::reference_`);
 //! `pocket_mutation_perft_file_*` check it against the perft file and
 //! `engine_*` compare it with the engine.
 

@@ -106,9 +106,7 @@
 //! hand), 54 / 4430 / 229601 (depth 1 by hand), 55 / 1077 / 59294 (depth 1
 //! by hand).
 
-mod fluid_model;
-
-use fluid_model::*;
+use crate::fluid_model::*;
 use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! a malformed variant file, and `NAME.stderr` beside it holds exactly what
 //! `changeling check` prints for it (the rendering of every diagnostic).
 //!
-//! Run with `BLESS=1 cargo test --test diagnostics` to rewrite the
+//! Run with `BLESS=1 cargo test --test engine diagnostics::` to rewrite the
 //! `.stderr` files from the current output, then review the diff.
 
 use changeling::diag::render;

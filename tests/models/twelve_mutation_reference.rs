@@ -122,7 +122,7 @@
 //! engine's `every_push_suicidal`,
 //! and `tests/perft/twelve-mutation.perft`, whose every count the
 //! reference must reproduce. Slow parts, in release, with `cargo test
-//! --release --test twelve_mutation_reference -- --ignored`.
+//! --release --test models twelve_mutation_reference:: -- --ignored`.
 
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
@@ -2745,7 +2745,7 @@ fn perft_file_agrees_with_the_reference() {
     assert!(checked >= 15, "only {checked} counts checked");
 }
 
-/// All of them: `cargo test --release --test twelve_mutation_reference
+/// All of them: `cargo test --release --test models twelve_mutation_reference::
 /// -- --ignored perft_file_in_full`.
 #[test]
 #[ignore]

@@ -1,7 +1,7 @@
 //! The Fluid Chess reference model: a brute-force generator written from
 //! the rules reference alone, sharing no code with the engine (see
-//! `tests/fluid_reference.rs` for what it models and how it counts).
-//! Used by `tests/fluid_reference.rs` (its own tests) and `tests/fluid.rs`
+//! `tests/models/fluid_reference.rs` for what it models and how it counts).
+//! Used by `tests/models/fluid_reference.rs` (its own tests) and `tests/models/fluid.rs`
 //! (the engine checked against it).
 
 #![allow(dead_code)]

@@ -781,7 +781,7 @@ fn seeded_playouts_with_all_markers() {
     }
 }
 
-/// Many more: `cargo test --release --test twelve_mutation -- --ignored`
+/// Many more: `cargo test --release --test engine twelve_mutation:: -- --ignored`
 /// (`TM_GAMES=a..b` picks the seeds). Each game runs until it ends by
 /// the rules.
 #[test]

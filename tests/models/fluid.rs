@@ -1,19 +1,17 @@
 //! Fluid Chess (`examples/variants/fluid.variant`, embedded as `fluid`,
 //! `fluid_single` and `fluid_doubled`): the engine checked against the
-//! independent reference model in `tests/fluid_model` (position by
+//! independent reference model in `tests/models/fluid_model.rs` (position by
 //! position: the same resulting positions, the same number of moves), one
 //! scenario per rule of `../shared/rules/fluid.md` in SAN, and seeded
 //! random games played to their end.
 
-mod fluid_model;
-
+use crate::fluid_model::{self, Promotion};
 use changeling::game::{Game, Rng};
 use changeling::movegen::{in_check, legal_moves, perft};
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use changeling::{Color, Position};
-use fluid_model::Promotion;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 

@@ -370,7 +370,7 @@ fn agree(fen: &str, depth: u32) {
     }
 }
 
-/// The counts of `tests/perft/rococo.perft` (which `tests/perft.rs`
+/// The counts of `tests/perft/rococo.perft` (which `tests/engine/perft.rs`
 /// checks against the engine) up to `limit` nodes: (FEN, depth, nodes).
 fn file_counts(limit: u64) -> Vec<(String, u32, u64)> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/perft/rococo.perft");

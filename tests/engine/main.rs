@@ -1,0 +1,24 @@
+//! The engine's integration tests, gathered into one test binary so that
+//! the crate and its dependencies are linked once (see `tests/README.md`).
+//! Each module is one feature; `cargo test --test engine MODULE::` runs
+//! one of them.
+
+mod diagnostics;
+mod exotic;
+mod game;
+mod invariants;
+mod metamorph;
+mod model;
+mod morphing;
+mod mutatis_mutandis;
+mod mutatis_mutandis_scenarios;
+mod notation;
+mod perft;
+mod pocket_mutation;
+mod random_setup;
+mod reserve;
+mod reserve_drops;
+mod script;
+mod twelve_mutation;
+mod variants;
+mod zoo;
