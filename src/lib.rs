@@ -11,6 +11,7 @@ pub mod lang;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod record;
 pub mod repl;
 pub mod rules;
 pub mod script;

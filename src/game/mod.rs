@@ -291,7 +291,16 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
-        let mv = parse_move(&self.rules, &self.position, text).map_err(PlayError::Move)?;
+        let mv = if self.position.stage == crate::position::Stage::Setup {
+            parse_move(&self.rules, &self.position, text).map_err(PlayError::Move)?
+        } else {
+            let notation = crate::notation::Notation::with_turns(
+                &self.rules,
+                &self.position,
+                self.legal().to_vec(),
+            );
+            notation.read(text).map_err(PlayError::Move)?.clone()
+        };
         self.push(mv.clone());
         Ok(mv)
     }

@@ -46,6 +46,9 @@ pub enum FenField {
     /// Pieces that would count as unmoved where they stand but have
     /// moved (`moved:c2,f7`).
     Moved,
+    /// Pieces that have not moved although neither the castling field
+    /// nor their kind says so (`unmoved:e1`).
+    Unmoved,
     /// Mutator markers and their faces (`{a4:rider+ h5:cannon-}`).
     Markers,
     /// The die rolled for the side to move (`roll:3`).
@@ -70,6 +73,7 @@ impl fmt::Display for FenField {
             FenField::Fullmove => "full-move number",
             FenField::SwapBan => "swap ban",
             FenField::Moved => "moved pieces",
+            FenField::Unmoved => "unmoved pieces",
             FenField::Markers => "markers",
             FenField::Roll => "roll",
             FenField::Pending => "pending promotion",
@@ -265,6 +269,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     // rank under `double_step = unmoved`).
     let mut swap_ban = None;
     let mut moved_list = None;
+    let mut unmoved_list = None;
     let mut roll_text = None;
     let mut pending_text = None;
     let mut placing = false;
@@ -277,6 +282,8 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             &mut swap_ban
         } else if f.starts_with("moved:") {
             &mut moved_list
+        } else if f.starts_with("unmoved:") {
+            &mut unmoved_list
         } else if f.starts_with("roll:") {
             &mut roll_text
         } else if f.starts_with("pending:") {
@@ -285,7 +292,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             return err(
                 FenField::Position,
                 format!(
-                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{{a4:rider-}}`)"
+                    "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{{a4:rider-}}`)"
                 ),
             );
         };
@@ -543,6 +550,29 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             FenField::Moved,
             format!("`{text}`: no piece of this variant has first-move powers"),
         );
+    }
+    if let Some(text) = unmoved_list {
+        for name in text["unmoved:".len()..].split(',') {
+            let Some(sq) = g.parse_square(name) else {
+                return err(
+                    FenField::Unmoved,
+                    format!("`{name}` in `{text}` is not a square"),
+                );
+            };
+            if pos.is_empty(sq) {
+                return err(
+                    FenField::Unmoved,
+                    format!("`{text}`: there is no piece on {name}"),
+                );
+            }
+            if pos.unmoved.contains(sq) {
+                return err(
+                    FenField::Unmoved,
+                    format!("`{text}`: the piece on {name} counts as unmoved anyway"),
+                );
+            }
+            pos.unmoved.insert(sq);
+        }
     }
     // Pieces take their forms under the markers' active set before en
     // passant is judged.
@@ -926,21 +956,26 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     s.push(' ');
     s.push(pos.side.char());
     s.push(' ');
+    let any_royal = rules.pieces.iter().any(|p| p.royal);
     let mut castling = String::new();
+    let mut granted = SquareSet::EMPTY;
     for color in Color::ALL {
         let list = &rules.castling[color];
         for r in list {
             // A right is written only where its pieces stand: the king
-            // square holds the side's royal piece, the partner square a
-            // piece of the side.
+            // square holds the side's royal piece (any piece where the
+            // variant has no royals), the partner square a piece of the
+            // side.
             let in_place = pos
                 .piece_at(r.king_from)
-                .is_some_and(|p| p.color == color && rules.is_royal(p.kind))
+                .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
                 && pos
                     .piece_at(r.partner_from)
                     .is_some_and(|p| p.color == color);
             if in_place && pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from)
             {
+                granted.insert(r.king_from);
+                granted.insert(r.partner_from);
                 let same_side = list.iter().filter(|o| o.king_side == r.king_side).count();
                 let c = if same_side > 1 {
                     file_char(g.file(r.partner_from))
@@ -1012,8 +1047,13 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     if let Some(p) = pos.pending {
         s.push_str(&format!(" pending:{}", g.name(p.square)));
     }
+    let defaults = if rules.uses_unmoved {
+        default_unmoved(rules, pos)
+    } else {
+        SquareSet::EMPTY
+    };
     if rules.uses_unmoved {
-        let moved: Vec<String> = default_unmoved(rules, pos)
+        let moved: Vec<String> = defaults
             .iter()
             .filter(|&sq| !pos.unmoved.contains(sq))
             .map(|sq| g.name(sq))
@@ -1021,6 +1061,34 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         if !moved.is_empty() {
             s.push_str(&format!(" moved:{}", moved.join(",")));
         }
+    }
+    // Unmoved pieces that neither the castling field nor their kind
+    // accounts for, where that can matter: a king whose partner has
+    // moved, when a piece dropped from the reserve may become its partner
+    // again, and any piece whose state the position's key holds.
+    let regained = rules.drops.as_ref().is_some_and(|d| d.from_reserve);
+    let castling_squares: SquareSet = Color::ALL
+        .iter()
+        .flat_map(|&c| {
+            rules.castling[c]
+                .iter()
+                .flat_map(|r| [r.king_from, r.partner_from])
+        })
+        .collect();
+    let unmoved: Vec<String> = pos
+        .unmoved
+        .iter()
+        .filter(|&sq| {
+            !pos.is_empty(sq)
+                && !granted.contains(sq)
+                && !defaults.contains(sq)
+                && (rules.unmoved_relevant.contains(sq)
+                    || regained && castling_squares.contains(sq))
+        })
+        .map(|sq| g.name(sq))
+        .collect();
+    if !unmoved.is_empty() {
+        s.push_str(&format!(" unmoved:{}", unmoved.join(",")));
     }
     s
 }

@@ -1,9 +1,18 @@
 //! Move text: coordinate notation (`e2e4`, `e7e8q`, `Q@e4`) and SAN
-//! (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Q@e4`).
+//! (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Q@e4`, `SISSAd3`), read and written
+//! through one table of spellings per position ([`Notation`]).
+//!
+//! Reading accepts what a PGN reader accepts: check marks and
+//! annotations (`Nf3+`, `e4!?`), over-disambiguated SAN (`Nbc3`,
+//! `Ng1f3`, `Ng1-f3`), `0-0` for `O-O`, `e8Q` for `e8=Q`, `e.p.`. A text
+//! that names no legal turn is refused with the reason: a capture written
+//! without `x` or a quiet move with one, a pinned piece, a check not
+//! answered, a compulsory capture, a duty, a move of the other side.
 
-use crate::board::{Color, PieceKind};
+use super::spell::{Notation, check_mark, move_tag};
+use crate::board::{Color, PieceKind, Square};
 use crate::movegen::{in_check, legal_moves, pseudo_moves};
-use crate::position::{Effect, Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
 use std::fmt;
 
@@ -61,7 +70,12 @@ fn uci_action(rules: &Rules, mv: &Move) -> String {
         return format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
     }
     if mv.is_pocketing() {
-        return pocketing_text(rules, mv);
+        let mut s = format!("^{}", g.name(mv.from));
+        if let Some(k) = mv.promotion {
+            s.push('=');
+            s.push_str(&rules.piece(k).fen_token(Color::White));
+        }
+        return s;
     }
     if mv.is_drop() {
         return format!(
@@ -86,337 +100,357 @@ fn uci_action(rules: &Rules, mv: &Move) -> String {
     s
 }
 
-/// A pocketing, the same in SAN and coordinates: `^h1` takes the piece on
-/// h1 into the hand as it is, `^h1=I` as a nightrider.
-fn pocketing_text(rules: &Rules, mv: &Move) -> String {
-    let mut s = format!("^{}", rules.geometry.name(mv.from));
-    if let Some(k) = mv.promotion {
-        s.push('=');
-        s.push_str(&rules.piece(k).fen_token(Color::White));
+/// The move in SAN: `Nf3`, `exd5`, `Rad1`, `e8=Q`, `O-O`, `Q@e4`,
+/// `SISSAd3`, with `+` or `#`.
+pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
+    if mv.placement().is_some() {
+        return uci_action(rules, mv);
     }
-    s
-}
-
-/// Parses a pocketing: `^h1`, `^h1=I`, or the long form `Rh1=>I` /
-/// `Rh1=>` (the piece letter, its square, `=>` and the new kind, if it
-/// changes).
-fn parse_pocketing(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
-    let g = rules.geometry;
-    let (square, new) = if let Some(rest) = t.strip_prefix('^') {
-        rest.split_once('=')
-            .map_or((rest, None), |(sq, k)| (sq, Some(k)))
-    } else if let Some((head, k)) = t.split_once("=>") {
-        // `Rh1`: the square is what follows the piece letter or code.
-        let at = head
-            .char_indices()
-            .find(|&(_, c)| c.is_ascii_lowercase())
-            .map_or(head.len(), |(i, _)| i);
-        let at = if head.starts_with('{') {
-            head.find('}').map_or(at, |i| i + 1)
-        } else {
-            at
-        };
-        (&head[at..], (!k.is_empty()).then_some(k))
-    } else {
-        return fail(t, "not a pocketing (like ^h1 or ^h1=I)");
-    };
-    let Some(from) = g.parse_square(square) else {
-        return fail(t, format!("`{square}` is not a square of this board"));
-    };
-    let legal = legal_moves(rules, pos);
-    let here: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.is_pocketing() && m.from == from)
-        .collect();
-    if here.is_empty() {
-        let why = match (&rules.pocket, pos.piece_at(from)) {
-            (None, _) => format!("{} has no pockets", rules.name),
-            (_, None) => format!("there is no piece on {square}"),
-            (_, Some(p)) if p.color != pos.side => format!("the piece on {square} is not yours"),
-            (_, Some(p)) if rules.is_royal(p.kind) => {
-                format!("the {} cannot be pocketed", rules.piece(p.kind).name)
-            }
-            (Some(r), _) if pos.pockets[pos.side].len() >= r.capacity as usize => {
-                "your pocket is full".to_string()
-            }
-            (Some(_), _) if pseudo_pocketing(rules, pos, from) => {
-                "it would leave your royal piece attacked".to_string()
-            }
-            (Some(r), _) => {
-                let ply = pos.ply();
-                if r.banned_plies.contains(&ply) {
-                    format!("nothing may be pocketed on ply {ply} of the game")
-                } else {
-                    "no piece may be pocketed on this move".to_string()
-                }
-            }
-        };
-        return fail(t, why);
-    }
-    let kind = match new {
-        None => None,
-        Some(k) => match rules
-            .parse_piece_token(k)
-            .or_else(|| rules.parse_piece_token(&k.to_ascii_uppercase()))
-        {
-            Some((kind, _)) => Some(kind),
-            None => return fail(t, format!("`{k}` is not a piece of {}", rules.name)),
-        },
-    };
-    if let Some(m) = here
-        .iter()
-        .find(|m| m.promotion.or(Some(m.piece.kind)) == kind.or(Some(m.piece.kind)))
-    {
-        return Ok((*m).clone());
-    }
-    let choices: Vec<String> = here
-        .iter()
-        .map(|m| {
-            rules
-                .piece(m.promotion.unwrap_or(m.piece.kind))
-                .fen_token(Color::White)
-        })
-        .collect();
-    fail(
-        t,
-        format!("it can go into the pocket only as {}", choices.join(", ")),
-    )
-}
-
-/// A turn with a reserve drop: `Nf3&Q@c1` or `g1f3&@c1` (the piece may
-/// be left out: it is the reserve's next one).
-fn parse_with_drop(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
-    // `Nf3&Q@c1`, `Nf3&@c1` and `g1f3&@c1` all name the same turn: compare
-    // without check marks and without the dropped piece's letter.
-    let canonical = |s: &str| {
-        let s = s.replace(['+', '#'], "");
-        match s.split_once('&') {
-            Some((action, drop)) => {
-                let square = drop.rsplit_once('@').map_or(drop, |(_, sq)| sq);
-                format!("{action}&@{square}")
-            }
-            None => s,
-        }
-    };
-    let want = canonical(t);
-    let legal = legal_moves(rules, pos);
-    let found: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.drop.is_some())
-        .filter(|m| {
-            canonical(&to_san(rules, pos, m)) == want || canonical(&to_uci(rules, m)) == want
-        })
-        .collect();
-    match found[..] {
-        [one] => Ok(one.clone()),
-        [] => {
-            let (action, drop) = t.split_once('&').unwrap_or((t, ""));
-            if crate::movegen::reserve_drop_due(rules, pos).is_none() {
-                return fail(t, "no reserve piece may be dropped this turn");
-            }
-            fail(
-                t,
-                format!("`{action}` followed by the drop `{drop}` is not a legal turn"),
-            )
-        }
-        _ => {
-            let names: Vec<String> = found.iter().map(|m| to_uci(rules, m)).collect();
-            fail(t, format!("ambiguous: {}", names.join(" or ")))
+    let notation = Notation::new(rules, pos);
+    match notation.position_of(mv) {
+        Some(i) => notation.san_with_check(i),
+        None => {
+            // Not a legal turn (a caller's pseudo-legal move): spelled
+            // among the legal ones all the same.
+            let mut turns = notation.turns().to_vec();
+            turns.push(mv.clone());
+            let i = turns.len() - 1;
+            let notation = Notation::with_turns(rules, pos, turns);
+            let mut s = notation.san(i);
+            s.push_str(check_mark(rules, pos, mv));
+            s
         }
     }
 }
 
-/// Could the piece on `from` be pocketed, royal safety aside?
-fn pseudo_pocketing(rules: &Rules, pos: &Position, from: crate::board::Square) -> bool {
-    let mut pseudo = Vec::new();
-    pseudo_moves(rules, pos, &mut pseudo);
-    pseudo.iter().any(|m| m.is_pocketing() && m.from == from)
-}
-
-/// The tag a script gave `mv` (to tell apart moves between the same
-/// squares: a Swapper's swap and its mutual destruction).
-fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
-    match mv.kind {
-        MoveKind::Effects(_) => rules.script.as_ref()?.tag(mv.atom),
-        _ => None,
-    }
-}
-
-/// Parses coordinate notation against the legal moves of `pos`.
+/// Parses SAN (or coordinates: the two are read alike).
 ///
 /// # Errors
 ///
-/// Bad syntax, or no legal move matches, with the reason.
+/// As [`parse_move`].
+pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    parse_move(rules, pos, text)
+}
+
+/// Parses coordinates (or SAN: the two are read alike).
+///
+/// # Errors
+///
+/// As [`parse_move`].
 pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let g = rules.geometry;
-    let t = text.trim();
-    // A turn with more parts (a reserve drop, a push) is written with `&`.
-    let mut legal = legal_moves(rules, pos);
-    legal.retain(|m| m.drop.is_none() && m.push.is_none() && m.choice.is_none());
-    if let Some((body, tag)) = t.split_once(':') {
-        // A tagged scripted move: `d4d5:swap`.
-        return legal
-            .iter()
-            .find(|m| to_uci(rules, m) == t)
-            .cloned()
-            .map_or_else(
-                || {
-                    let same: Vec<String> = legal
-                        .iter()
-                        .filter(|m| to_uci(rules, m).starts_with(body))
-                        .map(|m| to_uci(rules, m))
-                        .collect();
-                    if same.is_empty() {
-                        fail(t, format!("no legal move is tagged `{tag}` here"))
-                    } else {
-                        fail(
-                            t,
-                            format!("no such move; did you mean {}?", same.join(" or ")),
-                        )
-                    }
-                },
-                Ok,
-            );
+    parse_move(rules, pos, text)
+}
+
+/// Parses a move in coordinate notation or SAN.
+///
+/// # Errors
+///
+/// No legal turn has that text, or several do; the reason says which,
+/// or why the move the text describes is not legal here.
+pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let notation = Notation::new(rules, pos);
+    notation.read(text).cloned()
+}
+
+/// Text without what does not name a move: surrounding space, check
+/// marks and annotations (`+`, `#`, `!`, `?`), `e.p.`; `0-0` read as
+/// `O-O`.
+fn clean(text: &str) -> String {
+    let mut t = text.trim();
+    loop {
+        let before = t.len();
+        t = t.trim_end_matches(['+', '#', '!', '?']).trim_end();
+        if let Some(rest) = t.strip_suffix("e.p.") {
+            t = rest.trim_end();
+        }
+        if t.len() == before {
+            break;
+        }
     }
-    if let Some((piece, square)) = t.split_once('@') {
-        let Some((kind, _)) = rules.parse_piece_token(piece) else {
-            return fail(t, format!("`{piece}` is not a piece of {}", rules.name));
-        };
-        let Some(to) = g.parse_square(square) else {
-            return fail(t, format!("`{square}` is not a square"));
-        };
-        return legal
-            .into_iter()
-            .find(|m| m.is_drop() && m.piece.kind == kind && m.to == to)
-            .map_or_else(
-                || {
-                    fail(
-                        t,
-                        format!(
-                            "no {} can be dropped on {square} here",
-                            rules.piece(kind).name
-                        ),
-                    )
-                },
-                Ok,
-            );
+    match t {
+        "0-0" => "O-O".to_string(),
+        "0-0-0" => "O-O-O".to_string(),
+        _ => t.to_string(),
     }
-    // Split into from-square, to-square and an optional promotion suffix.
-    let squares: Vec<(usize, usize)> = {
-        let b = t.as_bytes();
-        let mut v = Vec::new();
-        let mut i = 0;
-        while i < b.len() && v.len() < 2 {
-            if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
-                let mut j = i + 1;
-                while j < b.len() && b[j].is_ascii_digit() {
-                    j += 1;
+}
+
+/// Do the first characters of `t` spell two squares (`e2e4`, `a10b12`)?
+fn looks_like_coordinates(t: &str) -> bool {
+    let b = t.as_bytes();
+    let square = |i: usize| -> Option<usize> {
+        if i + 1 < b.len() && b[i].is_ascii_lowercase() && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            Some(j)
+        } else {
+            None
+        }
+    };
+    square(0).and_then(square).is_some()
+}
+
+impl Notation<'_> {
+    /// The legal turn `text` names.
+    ///
+    /// # Errors
+    ///
+    /// No legal turn has that text, or several do, with the reason.
+    pub fn read(&self, text: &str) -> Result<&Move, ParseMoveError> {
+        self.read_index(text).map(|i| &self.turns()[i])
+    }
+
+    /// The index of the legal turn `text` names.
+    ///
+    /// # Errors
+    ///
+    /// As [`Notation::read`].
+    pub fn read_index(&self, text: &str) -> Result<usize, ParseMoveError> {
+        let shown = text.trim();
+        if shown.is_empty() {
+            return fail(shown, "empty move");
+        }
+        let parts: Vec<String> = shown.split('&').map(clean).collect();
+        if parts.iter().any(String::is_empty) {
+            return fail(
+                shown,
+                "a turn in parts is written like `Nf3&Q@c1`, with nothing empty around `&`",
+            );
+        }
+        let rules = self.rules();
+        let pos = self.position();
+        let g = rules.geometry;
+        if pos.stage == crate::position::Stage::Setup {
+            let (mut found, _) = self.turns_named(None, &parts[0]);
+            if found.is_empty() {
+                found = self.turns_named(None, &parts[0].to_ascii_lowercase()).0;
+            }
+            return match (&found[..], parts.len()) {
+                (&[one], 1) => Ok(one),
+                _ => Err(why_not_placement(rules, pos, shown)),
+            };
+        }
+        // A promotion chosen first: `b1=N&...`.
+        let choices: Vec<(Square, PieceKind)> = self.choices().collect();
+        let mut rest: &[String] = &parts;
+        let mut choice = None;
+        if !choices.is_empty() {
+            let first = &parts[0];
+            let picked = first.split_once('=').and_then(|(sq, k)| {
+                let sq = g.parse_square(sq)?;
+                choices
+                    .iter()
+                    .find(|&&(s, kind)| s == sq && self.names_kind(k, kind))
+                    .copied()
+            });
+            match picked {
+                Some(c) if parts.len() > 1 => {
+                    choice = Some(c);
+                    rest = &parts[1..];
                 }
-                v.push((i, j));
-                i = j;
-            } else {
-                break;
+                Some(_) => {
+                    return fail(
+                        shown,
+                        format!(
+                            "after the promotion comes the action, like `{}`",
+                            self.example(|_| true)
+                        ),
+                    );
+                }
+                None => {
+                    let (sq, _) = choices[0];
+                    // An example with the action given, if it is one.
+                    let example = choices
+                        .iter()
+                        .find_map(|&c| self.turns_named(Some(c), first).0.first().copied())
+                        .map_or_else(|| self.example(|_| true), |i| self.san(i));
+                    return fail(
+                        shown,
+                        format!(
+                            "the pawn on {} was pushed onto its last rank: choose its promotion first, like `{example}`",
+                            g.name(sq),
+                        ),
+                    );
+                }
             }
         }
-        v
-    };
-    if squares.len() != 2 || squares[0].0 != 0 || squares[1].0 != squares[0].1 {
-        return fail(
-            t,
-            "expected coordinates like `e2e4`, `e7e8q` or a drop like `Q@e4`",
-        );
-    }
-    let from_text = &t[squares[0].0..squares[0].1];
-    let to_text = &t[squares[1].0..squares[1].1];
-    let Some(from) = g.parse_square(from_text) else {
-        return fail(t, format!("`{from_text}` is not on the board"));
-    };
-    let Some(to) = g.parse_square(to_text) else {
-        return fail(t, format!("`{to_text}` is not on the board"));
-    };
-    let suffix = t[squares[1].1..].trim_start_matches('=');
-    let promotion = if suffix.is_empty() {
-        None
-    } else {
-        match rules.parse_piece_token(suffix) {
-            Some((k, _)) => Some(k),
-            None => return fail(t, format!("`{suffix}` is not a piece to promote to")),
+        if rest.len() > 2 {
+            return fail(shown, "too many parts joined by `&`");
         }
-    };
-    let candidates: Vec<&Move> = legal
-        .iter()
-        .filter(|m| !m.is_drop() && m.from == from && m.to == to)
-        .collect();
-    if candidates.iter().any(|m| move_tag(rules, m).is_some()) {
-        let untagged: Vec<&&Move> = candidates
+        let action = &rest[0];
+        let tail = rest.get(1).map(String::as_str);
+        let (named, loose) = self.turns_named(choice, action);
+        let found: Vec<usize> = named
             .iter()
-            .filter(|m| move_tag(rules, m).is_none() && m.promotion == promotion)
+            .copied()
+            .filter(|&i| self.tail_fits(&self.turns()[i], tail))
             .collect();
-        if let [m] = untagged[..] {
-            return Ok((*m).clone());
+        match found[..] {
+            [one] => return Ok(one),
+            [] => {}
+            _ => return Err(self.ambiguous(shown, action, &found, loose)),
         }
-        let names: Vec<String> = candidates.iter().map(|m| to_uci(rules, m)).collect();
-        return fail(t, format!("ambiguous: {}", names.join(" or ")));
-    }
-    // A castling and a plain king move between the same squares (a king
-    // that leaps two squares, as under Monochromatic) share coordinates.
-    if candidates.len() > 1
-        && candidates
-            .iter()
-            .any(|m| matches!(m.kind, MoveKind::Castle(_)))
-        && candidates.iter().all(|m| m.promotion.is_none())
-    {
-        let names: Vec<String> = candidates.iter().map(|m| san_body(rules, pos, m)).collect();
-        return fail(
-            t,
-            format!("ambiguous: write it in SAN, {}", names.join(" or ")),
-        );
-    }
-    // A written kind names a promotion before a morph to the same kind.
-    let written = |m: &&&Move| m.promotion == promotion;
-    if let Some(m) = candidates
-        .iter()
-        .filter(written)
-        .find(|m| !rules.silent_morph(m))
-        .or_else(|| candidates.iter().find(written))
-    {
-        return Ok((*m).clone());
-    }
-    // A piece's forced change (a morph) need not be written.
-    let unwritten: Vec<&&Move> = candidates
-        .iter()
-        .filter(|m| {
-            (!rules.is_pawn(m.piece.kind) && m.kind != MoveKind::Promote) || rules.silent_morph(m)
-        })
-        .collect();
-    if let (None, [m]) = (promotion, &unwritten[..]) {
-        return Ok((**m).clone());
-    }
-    // Nor need a promotion with only one kind to go to.
-    if let (None, [m]) = (promotion, &candidates[..]) {
-        return Ok((*m).clone());
-    }
-    if !candidates.is_empty() {
-        let choices: Vec<String> = candidates
-            .iter()
-            .filter_map(|m| m.promotion.map(|k| promo_token(rules, k)))
-            .collect();
-        return match promotion {
-            None => fail(
-                t,
-                format!("this move promotes: add one of {}", choices.join(", ")),
-            ),
-            Some(_) if choices.is_empty() => fail(t, "this move does not promote"),
-            Some(_) => fail(
-                t,
-                format!(
-                    "cannot promote to that: choose one of {}",
-                    choices.join(", ")
-                ),
-            ),
+        // The action is named, but not with what follows it.
+        if !named.is_empty() {
+            return fail(shown, self.wrong_tail(&named, action, tail));
+        }
+        if tail.is_some() && self.turns().iter().all(|m| m.drop.is_none()) {
+            if rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
+                return fail(shown, "no reserve piece may be dropped this turn");
+            }
+            if self.turns().iter().all(|m| m.push.is_none()) {
+                return fail(
+                    shown,
+                    "no part of this turn follows the action (no pawn to push, no promotion to choose)",
+                );
+            }
+        }
+        let here = match choice {
+            Some((sq, k)) => {
+                let mut p = pos.clone();
+                p.resolve_pending(rules, sq, k);
+                p
+            }
+            None => pos.clone(),
         };
+        fail(shown, why_not(rules, &here, action))
     }
-    Err(explain_illegal(rules, pos, from, to, t))
+
+    /// The first turn (by `keep`) written out, as an example.
+    fn example(&self, keep: impl Fn(&Move) -> bool) -> String {
+        (0..self.turns().len())
+            .find(|&i| keep(&self.turns()[i]))
+            .map_or_else(String::new, |i| self.san(i))
+    }
+
+    /// Does `tail` (the part after the action, if any) fit turn `m`?
+    fn tail_fits(&self, m: &Move, tail: Option<&str>) -> bool {
+        let g = self.rules().geometry;
+        match (tail, m.drop, m.push) {
+            (None, None, None) => true,
+            (Some(t), Some(sq), None) => {
+                let (piece, square) = t.rsplit_once('@').unwrap_or(("", t));
+                g.parse_square(square) == Some(sq)
+                    && (piece.is_empty() || {
+                        let r = &self.position().reserves[m.piece.color];
+                        r.pieces
+                            .get(r.front as usize)
+                            .copied()
+                            .flatten()
+                            .is_some_and(|p| self.names_kind(piece, p.kind))
+                    })
+            }
+            (Some(t), None, Some((from, to))) => {
+                t == g.name(to) || *t == format!("{}{}", g.name(from), g.name(to))
+            }
+            _ => false,
+        }
+    }
+
+    /// Why the turns `named` (whose action the text names) do not fit
+    /// the part after the action.
+    fn wrong_tail(&self, named: &[usize], action: &str, tail: Option<&str>) -> String {
+        let turns = self.turns();
+        let first = named[0];
+        if turns[first].drop.is_some() && tail.is_none() {
+            return format!(
+                "a drop from the reserve is due this turn: add it, like `{}`",
+                self.san(first)
+            );
+        }
+        if turns[first].push.is_some() {
+            let pushes: Vec<String> = named
+                .iter()
+                .map(|&i| {
+                    let s = self.san(i);
+                    s.rsplit_once('&').map_or(s.clone(), |(_, p)| p.to_string())
+                })
+                .collect();
+            let mut pushes_unique = pushes.clone();
+            pushes_unique.dedup();
+            return match tail {
+                None => format!(
+                    "an enemy pawn must be pushed after it, like `{}` (pushes: {})",
+                    self.san(first),
+                    pushes_unique.join(", ")
+                ),
+                Some(t) => format!(
+                    "`{t}` is not a push that may follow `{action}` (pushes: {})",
+                    pushes_unique.join(", ")
+                ),
+            };
+        }
+        match tail {
+            Some(t) if named.iter().all(|&i| turns[i].drop.is_none()) => {
+                if self.rules().drops.as_ref().is_some_and(|d| d.from_reserve) {
+                    if turns.iter().any(|m| m.drop.is_some()) {
+                        format!("`{action}` cannot be followed by a drop (`{t}`) this turn")
+                    } else {
+                        "no reserve piece may be dropped this turn".to_string()
+                    }
+                } else {
+                    format!("nothing follows `{action}` in a turn (`&{t}`)")
+                }
+            }
+            Some(t) => format!("`{action}` followed by the drop `{t}` is not a legal turn"),
+            None => format!(
+                "a drop from the reserve is due this turn: add it, like `{}`",
+                self.san(first)
+            ),
+        }
+    }
+
+    /// The error for a text that names several turns.
+    fn ambiguous(&self, shown: &str, action: &str, found: &[usize], loose: bool) -> ParseMoveError {
+        let rules = self.rules();
+        let turns = self.turns();
+        // A promotion not written: every candidate differs only in it.
+        let first = &turns[found[0]];
+        let only_promotion = loose
+            && found.iter().all(|&i| {
+                let m = &turns[i];
+                m.promotion.is_some()
+                    && m.from == first.from
+                    && m.to == first.to
+                    && m.drop == first.drop
+                    && m.push == first.push
+            });
+        if only_promotion {
+            let coordinates = looks_like_coordinates(action);
+            let kinds: Vec<String> = found
+                .iter()
+                .filter_map(|&i| turns[i].promotion)
+                .map(|k| {
+                    if coordinates {
+                        promo_token(rules, k)
+                    } else {
+                        format!("={}", super::symbols::san_symbol(rules, k))
+                    }
+                })
+                .collect();
+            return ParseMoveError {
+                text: shown.to_string(),
+                reason: format!("this move promotes: add one of {}", kinds.join(", ")),
+            };
+        }
+        // A castling and a king's move between the same squares.
+        let castles = found
+            .iter()
+            .any(|&i| matches!(turns[i].kind, MoveKind::Castle(_)));
+        let mut names: Vec<String> = found.iter().map(|&i| self.san(i)).collect();
+        names.sort();
+        names.dedup();
+        let reason = if castles && looks_like_coordinates(action) {
+            format!("ambiguous: write it in SAN, {}", names.join(" or "))
+        } else {
+            format!("ambiguous: {}", names.join(" or "))
+        };
+        ParseMoveError {
+            text: shown.to_string(),
+            reason,
+        }
+    }
 }
 
 /// `pos` without the preference tiers: no compulsory capture, no die.
@@ -433,8 +467,8 @@ fn preferred_instead(
     rules: &Rules,
     pos: &Position,
     legal: &[Move],
-    from: crate::board::Square,
-    to: crate::board::Square,
+    from: Square,
+    to: Square,
 ) -> Option<String> {
     let free = without_preferences(rules, pos);
     if free.active == pos.active && free.roll == pos.roll {
@@ -463,15 +497,9 @@ fn preferred_instead(
 }
 
 /// Says why no legal move goes from `from` to `to`.
-fn explain_illegal(
-    rules: &Rules,
-    pos: &Position,
-    from: crate::board::Square,
-    to: crate::board::Square,
-    t: &str,
-) -> ParseMoveError {
+fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> String {
     let g = rules.geometry;
-    let reason = match pos.piece_at(from) {
+    match pos.piece_at(from) {
         None => format!("there is no piece on {}", g.name(from)),
         Some(p) if p.color != pos.side => format!(
             "the {} on {} is not yours: {} is to move",
@@ -493,6 +521,7 @@ fn explain_illegal(
                         .is_some_and(|q| rules.piece(q.kind).must_move)
                     && crate::movegen::is_attacked(rules, pos, s, !pos.side)
             });
+            let name = &rules.piece(p.kind).name;
             if let Some(m) = with_drop {
                 format!(
                     "a drop from the reserve is due this turn: add it, like `{}`",
@@ -509,597 +538,354 @@ fn explain_illegal(
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
                 if in_check(rules, pos, pos.side) {
                     format!(
-                        "the {} on {} cannot go to {}: you are in check and it does not get you out",
-                        rules.piece(p.kind).name,
+                        "the {name} on {} cannot go to {}: you are in check and it does not get you out",
                         g.name(from),
                         g.name(to)
                     )
                 } else {
                     format!(
-                        "the {} on {} cannot go to {}: it would expose your royal piece to capture",
-                        rules.piece(p.kind).name,
+                        "the {name} on {} cannot go to {}: it would expose your royal piece to capture",
                         g.name(from),
                         g.name(to)
                     )
                 }
             } else {
                 format!(
-                    "the {} on {} cannot move to {}",
-                    rules.piece(p.kind).name,
+                    "the {name} on {} cannot move to {}",
                     g.name(from),
                     g.name(to)
                 )
             }
         }
-    };
-    ParseMoveError {
-        text: t.to_string(),
-        reason,
     }
 }
 
-/// The move in SAN: `Nf3`, `exd5`, `Rad1`, `e8=Q`, `O-O`, `Q@e4`, with `+`
-/// or `#`.
-pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
-    if mv.placement().is_some() {
-        return uci_action(rules, mv);
-    }
-    let mut s = san_turn(rules, pos, mv, false);
-    let mut after = pos.clone();
-    after.play_unchecked(rules, mv);
-    if in_check(rules, &after, after.side) {
-        s.push(if legal_moves(rules, &after).is_empty() {
-            '#'
-        } else {
-            '+'
-        });
-    }
-    s
-}
+const NOT_A_MOVE: &str = "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)";
 
-/// A turn in SAN without check marks: a deferred promotion chosen first
-/// (`e8=Q&`), the action, then a reserve drop (`&Q@c1`) or the push of an
-/// enemy pawn (`&d6`, or `&c7d6` where the square alone is ambiguous or
-/// `long_push` asks for it).
-fn san_turn(rules: &Rules, pos: &Position, mv: &Move, long_push: bool) -> String {
-    let g = rules.geometry;
-    let action = mv.action();
-    let mut s = String::new();
-    let here = match mv.choice {
-        Some((sq, k)) => {
-            s.push_str(&format!(
-                "{}={}&",
-                g.name(sq),
-                rules.piece(k).fen_token(Color::White)
-            ));
-            let mut child = pos.clone();
-            child.resolve_pending(rules, sq, k);
-            std::borrow::Cow::Owned(child)
-        }
-        None => std::borrow::Cow::Borrowed(pos),
-    };
-    s.push_str(&san_body(rules, &here, &action));
-    if let Some(drop) = san_drop(rules, &here, mv) {
-        s.push_str(&drop);
+/// Why no legal turn of `pos` has the action text `t` (already cleaned).
+fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
+    let legal = Notation::new(rules, pos);
+    // A capture written without `x`, or a quiet move with one.
+    if let Some(why) = capture_mark(&legal, t) {
+        return why;
     }
-    if let Some((from, to)) = mv.push {
-        let long = long_push
-            || legal_moves(rules, pos).iter().any(|m| {
-                m.choice == mv.choice
-                    && m.drop == mv.drop
-                    && m.push.is_some_and(|(f, t)| t == to && f != from)
-                    && m.action() == action
-            });
-        s.push('&');
-        if long {
-            s.push_str(&g.name(from));
-        }
-        s.push_str(&g.name(to));
-    }
-    s
-}
-
-/// The reserve drop that ends a turn, in SAN: `&Q@c1`.
-fn san_drop(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
-    let sq = mv.drop?;
-    let r = &pos.reserves[mv.piece.color];
-    let piece = r.pieces.get(r.front as usize).copied().flatten()?;
-    Some(format!(
-        "&{}@{}",
-        rules.piece(piece.kind).fen_token(Color::White),
-        rules.geometry.name(sq)
-    ))
-}
-
-/// A swap of two own pieces (a `swaps` mutator) in SAN: both pieces
-/// with their squares, `Qd1<>Be2`, and a swapped pawn's promotion,
-/// `Pe7<>Re8=Q`.
-fn swap_san(rules: &Rules, pos: &Position, mv: &Move) -> Option<String> {
-    let MoveKind::Effects(list) = &mv.kind else {
-        return None;
-    };
-    let Some(&Effect::Swap(a, b)) = list.first() else {
-        return None;
-    };
-    if pos.active & rules.swaps == 0 {
-        return None;
-    }
-    let g = rules.geometry;
-    let named = |sq| {
-        pos.piece_at(sq).map_or(String::new(), |p| {
-            format!(
-                "{}{}",
-                rules.piece(p.kind).fen_token(Color::White),
-                g.name(sq)
-            )
-        })
-    };
-    let mut s = format!("{}<>{}", named(a), named(b));
-    if let Some(k) = mv.promotion {
-        s.push('=');
-        s.push_str(&rules.piece(k).fen_token(Color::White));
-    }
-    Some(s)
-}
-
-pub(crate) fn san_body(rules: &Rules, pos: &Position, mv: &Move) -> String {
-    let g = rules.geometry;
-    let letter = |k: PieceKind| rules.piece(k).fen_token(Color::White);
-    if mv.is_drop() {
-        return format!("{}@{}", letter(mv.piece.kind), g.name(mv.to));
-    }
-    if mv.is_pocketing() {
-        return pocketing_text(rules, mv);
-    }
-    if let MoveKind::Castle(i) = mv.kind {
-        return if rules.castling[mv.piece.color][i as usize].king_side {
-            "O-O".into()
-        } else {
-            "O-O-O".into()
-        };
-    }
-    if let Some(text) = swap_san(rules, pos, mv) {
-        return text;
-    }
-    // Who moves: a pawn goes unnamed; in a stacking variant a unit is
-    // named by its letter and a pair by both units.
-    let stacked = rules.stacking.is_some();
-    let token = if stacked {
-        super::stacks::mover(rules, mv)
-    } else if rules.is_pawn(mv.piece.kind) {
-        String::new()
-    } else {
-        letter(mv.piece.kind)
-    };
-    let same_mover = |m: &Move| {
-        if stacked {
-            super::stacks::mover(rules, m) == token
-        } else {
-            m.piece == mv.piece && !m.is_drop()
-        }
-    };
-    let mut s = String::new();
-    if token.is_empty() {
-        if mv.is_capture() {
-            s.push(crate::rules::file_char(g.file(mv.from)));
-        }
-    } else {
-        s.push_str(&token);
-        let others: Vec<Move> = legal_moves(rules, pos)
-            .into_iter()
-            .filter(|m| {
-                m.to == mv.to
-                    && m.from != mv.from
-                    && !matches!(m.kind, MoveKind::Castle(_))
-                    && same_mover(m)
-            })
-            .collect();
-        s.push_str(&disambiguation(
-            rules,
-            mv.from,
-            others.iter().map(|m| m.from),
-        ));
-    }
-    if mv.is_capture() {
-        s.push('x');
-    }
-    s.push_str(&g.name(mv.to));
-    // A lone capturer names its victim where two enemy units stood.
-    if stacked && let Some(v) = super::stacks::chosen_victim(pos, mv) {
-        s.push('/');
-        s.push_str(&letter(v.kind));
-    }
-    if let Some(k) = mv.promotion
-        && !rules.silent_morph(mv)
-    {
-        s.push('=');
-        s.push_str(&letter(k));
-    }
-    if let Some(tag) = move_tag(rules, mv) {
-        s.push(':');
-        s.push_str(&tag);
-    }
-    s
-}
-
-/// What SAN adds after the piece letter to tell a move from `from` from
-/// the same piece's moves to the same square from `others`: nothing, the
-/// file, the rank, or the whole square.
-pub(crate) fn disambiguation(
-    rules: &Rules,
-    from: crate::board::Square,
-    others: impl Iterator<Item = crate::board::Square> + Clone,
-) -> String {
-    let g = rules.geometry;
-    if others.clone().next().is_none() {
-        String::new()
-    } else if !others.clone().any(|o| g.file(o) == g.file(from)) {
-        crate::rules::file_char(g.file(from)).to_string()
-    } else if !others.clone().any(|o| g.rank(o) == g.rank(from)) {
-        (g.rank(from) + 1).to_string()
-    } else {
-        g.name(from)
-    }
-}
-
-/// Parses SAN by comparing with the SAN of every legal move (check marks,
-/// `!`/`?` annotations and `0-0` spellings are accepted).
-///
-/// # Errors
-///
-/// No legal move has that SAN, or several do.
-pub fn parse_san(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let norm = |s: &str| {
-        s.trim()
-            .trim_end_matches(['+', '#', '!', '?'])
-            .replace('0', "O")
-            .replace("e.p.", "")
-            .trim()
-            .to_string()
-    };
-    let want = norm(text);
-    if want.is_empty() {
-        return fail(text, "empty move");
-    }
-    // A turn with more parts (a reserve drop, a push) is written with `&`.
-    let mut legal = legal_moves(rules, pos);
-    legal.retain(|m| m.drop.is_none() && m.push.is_none() && m.choice.is_none());
-    let matches: Vec<&Move> = legal
-        .iter()
-        .filter(|m| norm(&san_body(rules, pos, m)) == want)
-        .collect();
-    match matches.as_slice() {
-        [one] => Ok((*one).clone()),
-        [] => {
-            if let Some(m) = implied_change(rules, pos, &legal, &want, norm) {
-                return Ok(m);
+    // Legal but for a preference (a compulsory capture, the die).
+    let free = without_preferences(rules, pos);
+    if free.active != pos.active || free.roll != pos.roll {
+        let unfiltered = Notation::new(rules, &free);
+        if let Some(&i) = unfiltered.turns_named(None, t).0.first() {
+            let m = &unfiltered.turns()[i];
+            if let Some(why) = preferred_instead(rules, pos, legal.turns(), m.from, m.to) {
+                return why;
             }
-            // A SAN without disambiguation that fits several moves.
-            let loose: Vec<&Move> = legal
-                .iter()
-                .filter(|m| loose_san(rules, m) == want)
-                .collect();
-            if loose.len() > 1 {
-                let names: Vec<String> = loose.iter().map(|m| san_body(rules, pos, m)).collect();
-                return fail(text, format!("ambiguous: {}", names.join(" or ")));
-            }
-            // Legal but for a preference (compulsory capture, the die).
-            let free = without_preferences(rules, pos);
-            let long = |m: &Move| {
-                format!(
-                    "{}{}{}",
-                    rules.piece(m.piece.kind).fen_token(Color::White),
-                    rules.geometry.name(m.from),
-                    rules.geometry.name(m.to)
-                )
-            };
-            if let Some(m) = legal_moves(rules, &free).iter().find(|m| {
-                norm(&san_body(rules, &free, m)) == want
-                    || loose_san(rules, m) == want
-                    || long(m) == want
-            }) && let Some(why) = preferred_instead(rules, pos, &legal, m.from, m.to)
-            {
-                return fail(text, why);
-            }
-            fail(text, why_not_san(rules, pos, &want))
-        }
-        many => {
-            let names: Vec<String> = many.iter().map(|m| to_uci(rules, m)).collect();
-            fail(text, format!("ambiguous: {}", names.join(" or ")))
         }
     }
-}
-
-/// The one legal move that `want` names when the change of kind a piece
-/// undergoes (a morph, written like a promotion) is left out: `Nc3` for a
-/// forced `Nc3=Q`.
-fn implied_change(
-    rules: &Rules,
-    pos: &Position,
-    legal: &[Move],
-    want: &str,
-    norm: impl Fn(&str) -> String,
-) -> Option<Move> {
-    let found: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.promotion.is_some() && !rules.is_pawn(m.piece.kind) && !m.is_drop())
-        .filter(|m| {
-            let plain = Move {
-                promotion: None,
-                ..(*m).clone()
-            };
-            norm(&san_body(rules, pos, &plain)) == want
-        })
-        .collect();
-    match found[..] {
-        [one] => Some(one.clone()),
-        _ => None,
+    if t.starts_with('^') || t.contains("=>") {
+        return why_not_pocketing(rules, pos, t);
     }
-}
-
-/// SAN without disambiguation, to recognise ambiguous input.
-/// Does `t` have the shape of a SAN move: an optional piece letter, an
-/// optional origin file and rank, an optional `x`, a square, an optional
-/// promotion?
-fn san_shaped(t: &str) -> bool {
-    let mut rest = t;
-    if rest.starts_with(|c: char| c.is_ascii_uppercase()) {
-        rest = &rest[1..];
-    } else if let Some(end) = rest.strip_prefix('{').and_then(|r| r.find('}')) {
-        rest = &rest[end + 2..];
-    }
-    let body = rest.split_once('=').map_or(rest, |(b, _)| b);
-    let body = body.replacen('x', "", 1);
-    let letters = body.chars().filter(|c| c.is_ascii_lowercase()).count();
-    !body.is_empty()
-        && (1..=2).contains(&letters)
-        && body
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-        && body.ends_with(|c: char| c.is_ascii_digit())
-}
-
-/// Why no legal move has the SAN `want`: a move that fits but would
-/// leave a royal attacked (a pinned piece, a check not answered, a royal
-/// stepping into attack), or no piece of that kind reaching the square.
-fn why_not_san(rules: &Rules, pos: &Position, want: &str) -> String {
-    let g = rules.geometry;
+    // A move of the right shape that breaks a rule of the whole turn
+    // (royal safety, a duty).
     let mut pseudo = Vec::new();
     pseudo_moves(rules, pos, &mut pseudo);
-    let fits = |m: &Move| {
-        if rules.is_pawn(m.piece.kind) && !m.is_drop() {
-            return san_body(rules, pos, m) == want;
+    let pseudo = Notation::with_turns(rules, pos, pseudo);
+    if let Some(&i) = pseudo.turns_named(None, t).0.first() {
+        let m = &pseudo.turns()[i];
+        return explain_illegal(rules, pos, m.from, m.to);
+    }
+    if looks_like_coordinates(t) {
+        return why_not_coordinates(rules, pos, t);
+    }
+    let why = if let Some((piece, square)) = t.split_once('@') {
+        let Some(kind) = kind_of(rules, piece) else {
+            return format!("`{piece}` is not a piece of {}", rules.name);
+        };
+        if rules.geometry.parse_square(square).is_none() {
+            return format!("`{square}` is not a square");
         }
-        let loose = loose_san(rules, m);
-        let plain = loose.replace('x', "");
-        !loose.is_empty() && (loose == want || plain == want.replace('x', ""))
+        format!(
+            "no {} can be dropped on {square} here",
+            rules.piece(kind).name
+        )
+    } else {
+        why_not_san(rules, t)
     };
-    if let Some(m) = pseudo.iter().find(|m| fits(m)) {
-        return explain_illegal(rules, pos, m.from, m.to, want).reason;
+    // A move of the other side.
+    if other_side(rules, pos, t) {
+        return format!(
+            "{why}: {} is to move, and `{t}` is a move of {}",
+            pos.side.title(),
+            (!pos.side).title()
+        );
     }
-    if want == "O-O" || want == "O-O-O" {
-        return "castling that way is not possible here".into();
-    }
-    if !san_shaped(want) {
-        return "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)".into();
-    }
-    // The target: the last square named in the text.
-    let b = want.as_bytes();
-    let mut target = None;
+    why
+}
+
+/// `t` with its capture mark added or taken away, if that names a legal
+/// move: the reason to give.
+fn capture_mark(legal: &Notation, t: &str) -> Option<String> {
+    let at = last_square(t)?.0;
+    let (head, tail) = t.split_at(at);
+    let (other, has_x) = match head.strip_suffix('x') {
+        Some(h) => (format!("{h}{tail}"), true),
+        None if !head.is_empty() => (format!("{head}x{tail}"), false),
+        None => return None,
+    };
+    let (found, _) = legal.turns_named(None, &other);
+    let &i = found.first()?;
+    let m = &legal.turns()[i];
+    let written = legal.san(i);
+    let g = legal.rules().geometry;
+    Some(if has_x {
+        format!(
+            "there is nothing to capture on {}: the move is `{written}`",
+            g.name(m.to)
+        )
+    } else {
+        let victim = m.captured.map_or_else(
+            || "a piece".to_string(),
+            |p| {
+                format!(
+                    "the {} {}",
+                    p.color.name(),
+                    legal.rules().piece(p.kind).name
+                )
+            },
+        );
+        format!(
+            "it captures {victim} on {}: a capture is written with `x`, `{written}`",
+            g.name(m.to)
+        )
+    })
+}
+
+/// The byte range of the last square named in `t`.
+fn last_square(t: &str) -> Option<(usize, usize)> {
+    let b = t.as_bytes();
+    let mut found = None;
     for i in 0..b.len() {
         if b[i].is_ascii_lowercase() && i + 1 < b.len() && b[i + 1].is_ascii_digit() {
             let end = (i + 1..b.len())
                 .find(|&j| !b[j].is_ascii_digit())
                 .unwrap_or(b.len());
-            target = g.parse_square(&want[i..end]).map(|sq| (sq, &want[i..end]));
+            found = Some((i, end));
         }
     }
-    let Some((_, square)) = target else {
-        return "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)".into();
-    };
-    let first = want.chars().next().unwrap_or(' ');
-    let kind = if first.is_ascii_uppercase() {
-        rules.parse_piece_token(&first.to_string()).map(|(k, _)| k)
-    } else {
-        rules
-            .pawn_kind
-            .iter()
-            .position(|&p| p)
-            .map(|i| PieceKind(i as u8))
-    };
-    match kind {
-        Some(k) => format!("no {} can reach {square}", rules.piece(k).name),
-        None if first.is_ascii_uppercase() => format!("`{first}` is not a piece of {}", rules.name),
-        None => format!("no piece can reach {square}"),
-    }
+    found
 }
 
-fn loose_san(rules: &Rules, mv: &Move) -> String {
+/// The piece kind a symbol at the start of move text names (`N`,
+/// `SISSA`, `Sissa`, `{Sissa}`, `Sis`), longest spelling first.
+fn kind_of(rules: &Rules, symbol: &str) -> Option<PieceKind> {
+    let short = super::symbols::abbreviations(rules);
+    (0..rules.pieces.len())
+        .map(|k| PieceKind(k as u8))
+        .find(|&k| {
+            super::symbols::symbol_forms(rules, &short, k)
+                .iter()
+                .any(|f| f == symbol)
+        })
+        .or_else(|| rules.parse_piece_token(symbol).map(|(k, _)| k))
+}
+
+/// Does `t` name a legal turn of the side not to move?
+fn other_side(rules: &Rules, pos: &Position, t: &str) -> bool {
+    let mut other = pos.clone();
+    other.side = !pos.side;
+    other.roll = None;
+    other.pending = None;
+    other.ep = None;
+    other.rehash(rules);
+    let notation = Notation::new(rules, &other);
+    !notation.turns_named(None, t).0.is_empty()
+}
+
+/// Why the coordinates `t` name no legal move.
+fn why_not_coordinates(rules: &Rules, pos: &Position, t: &str) -> String {
     let g = rules.geometry;
-    if rules.is_pawn(mv.piece.kind) || mv.is_drop() {
-        return String::new();
-    }
-    let mut s = rules.piece(mv.piece.kind).fen_token(Color::White);
-    if mv.is_capture() {
-        s.push('x');
-    }
-    s.push_str(&g.name(mv.to));
-    s
-}
-
-/// Parses a move in coordinate notation or SAN.
-///
-/// # Errors
-///
-/// As [`parse_uci`] and [`parse_san`]: the coordinate error when the text
-/// looks like coordinates, the SAN error otherwise.
-pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let t = text.trim();
-    if pos.stage == crate::position::Stage::Setup {
-        return parse_placement(rules, pos, t);
-    }
-    if t.starts_with('^') || t.contains("=>") {
-        return parse_pocketing(rules, pos, t);
-    }
-    if t.contains('&') {
-        return if rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
-            parse_with_drop(rules, pos, t)
+    let b = t.as_bytes();
+    let square_end = |i: usize| {
+        (i + 1..b.len())
+            .find(|&j| !b[j].is_ascii_digit())
+            .unwrap_or(b.len())
+    };
+    let mid = square_end(0);
+    let end = square_end(mid);
+    let (from_text, to_text) = (&t[..mid], &t[mid..end]);
+    let Some(from) = g.parse_square(from_text) else {
+        return format!("`{from_text}` is not on the board");
+    };
+    let Some(to) = g.parse_square(to_text) else {
+        return format!("`{to_text}` is not on the board");
+    };
+    let suffix = &t[end..];
+    if let Some(tag) = suffix.strip_prefix(':') {
+        let same: Vec<String> = legal_moves(rules, pos)
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .map(|m| to_uci(rules, m))
+            .collect();
+        return if same.is_empty() {
+            format!("no legal move is tagged `{tag}` here")
         } else {
-            parse_turn(rules, pos, t)
+            format!("no such move; did you mean {}?", same.join(" or "))
         };
     }
-    let parsed = parse_action(rules, pos, t);
-    if parsed.is_err()
-        && let Some(why) = turn_needs_more(rules, pos, t)
-    {
-        return fail(t, why);
-    }
-    if parsed.is_err()
-        && crate::movegen::reserve_drop_due(rules, pos) == Some(true)
-        && let Some(example) = legal_moves(rules, pos).iter().find(|m| {
-            m.drop.is_some() && {
-                let plain = m.action();
-                san_body(rules, pos, &plain) == t.trim_end_matches(['+', '#'])
-                    || uci_action(rules, &plain) == t
-            }
-        })
-    {
-        return fail(
-            t,
+    let candidates: Vec<Move> = legal_moves(rules, pos)
+        .into_iter()
+        .filter(|m| !m.is_drop() && m.from == from && m.to == to)
+        .collect();
+    if !candidates.is_empty() && !suffix.is_empty() {
+        let choices: Vec<String> = candidates
+            .iter()
+            .filter_map(|m| m.promotion.map(|k| promo_token(rules, k)))
+            .collect();
+        return if choices.is_empty() {
+            "this move does not promote".to_string()
+        } else {
             format!(
-                "a drop from the reserve is due this turn: add it, like `{}`",
-                to_san(rules, pos, example)
-            ),
-        );
+                "cannot promote to that: choose one of {}",
+                choices.join(", ")
+            )
+        };
     }
-    parsed
+    explain_illegal(rules, pos, from, to)
 }
 
-/// A turn in parts joined by `&` (a deferred promotion chosen first, the
-/// action, the push of an enemy pawn): `e8=Q&Nf3&d6`, `Nf3&c7d6`,
-/// `g1f3&d7d6`.
-fn parse_turn(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
-    let canonical = |s: &str| s.replace(['+', '#', ' '], "");
-    let want = canonical(t);
+/// Why no pocketing matches `t` (`^h1`, `^h1=I`, `Rh1=>I`).
+fn why_not_pocketing(rules: &Rules, pos: &Position, t: &str) -> String {
+    let g = rules.geometry;
+    let (square, new) = if let Some(rest) = t.strip_prefix('^') {
+        rest.split_once('=')
+            .map_or((rest, None), |(sq, k)| (sq, Some(k)))
+    } else if let Some((head, k)) = t.split_once("=>") {
+        let at = last_square(head).map_or(head.len(), |(i, _)| i);
+        (&head[at..], (!k.is_empty()).then_some(k))
+    } else {
+        return NOT_A_MOVE.to_string();
+    };
+    let Some(from) = g.parse_square(square) else {
+        return format!("`{square}` is not a square of this board");
+    };
     let legal = legal_moves(rules, pos);
-    let found: Vec<&Move> = legal
+    let here: Vec<&Move> = legal
         .iter()
-        .filter(|m| m.push.is_some() || m.choice.is_some())
-        .filter(|m| {
-            [
-                san_turn(rules, pos, m, false),
-                san_turn(rules, pos, m, true),
-                to_uci(rules, m),
-            ]
-            .iter()
-            .any(|s| canonical(s) == want)
-        })
+        .filter(|m| m.is_pocketing() && m.from == from)
         .collect();
-    match found[..] {
-        [one] => Ok(one.clone()),
-        [] => {
-            if legal.iter().all(|m| m.push.is_none() && m.choice.is_none()) {
-                return fail(
-                    t,
-                    "no part of this turn follows the action (no pawn to push, no promotion to choose)",
-                );
+    if here.is_empty() {
+        return match (&rules.pocket, pos.piece_at(from)) {
+            (None, _) => format!("{} has no pockets", rules.name),
+            (_, None) => format!("there is no piece on {square}"),
+            (_, Some(p)) if p.color != pos.side => format!("the piece on {square} is not yours"),
+            (_, Some(p)) if rules.is_royal(p.kind) => {
+                format!("the {} cannot be pocketed", rules.piece(p.kind).name)
             }
-            let parts: Vec<&str> = want.split('&').collect();
-            for part in parts {
-                if let Some(why) = turn_needs_more(rules, pos, part) {
-                    return fail(t, format!("not a legal turn: {why}"));
+            (Some(r), _) if pos.pockets[pos.side].len() >= r.capacity as usize => {
+                "your pocket is full".to_string()
+            }
+            (Some(_), _) if pseudo_pocketing(rules, pos, from) => {
+                "it would leave your royal piece attacked".to_string()
+            }
+            (Some(r), _) => {
+                let ply = pos.ply();
+                if r.banned_plies.contains(&ply) {
+                    format!("nothing may be pocketed on ply {ply} of the game")
+                } else {
+                    "no piece may be pocketed on this move".to_string()
                 }
             }
-            fail(
-                t,
-                "not a legal turn here (`moves` lists them; a turn is written like `Nf3&d6`)",
-            )
-        }
-        _ => {
-            let names: Vec<String> = found.iter().map(|m| to_uci(rules, m)).collect();
-            fail(t, format!("ambiguous: {}", names.join(" or ")))
-        }
-    }
-}
-
-/// When `t` names the action of legal turns that have more parts (a
-/// push of an enemy pawn, a deferred promotion chosen first), says how
-/// to write them.
-fn turn_needs_more(rules: &Rules, pos: &Position, t: &str) -> Option<String> {
-    let want = t.replace(['+', '#', ' '], "");
-    let legal = legal_moves(rules, pos);
-    if let Some(first) = legal.iter().find(|m| m.choice.is_some()) {
-        // An example with the action given, if it is one.
-        let m = legal
-            .iter()
-            .filter(|m| m.choice.is_some())
-            .find(|m| {
-                let text = san_turn(rules, pos, m, false);
-                text.split('&').nth(1) == Some(want.as_str())
-            })
-            .unwrap_or(first);
-        let (sq, _) = m.choice?;
-        return Some(format!(
-            "the pawn on {} was pushed onto its last rank: choose its promotion first, like `{}`",
-            rules.geometry.name(sq),
-            san_turn(rules, pos, m, false)
-        ));
-    }
-    let turns: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.push.is_some())
-        .filter(|m| {
-            let action = m.action();
-            san_body(rules, pos, &action).replace(['+', '#'], "") == want
-                || uci_action(rules, &action) == want
-        })
-        .collect();
-    let first = turns.first()?;
-    let pushes: Vec<String> = turns
-        .iter()
-        .map(|m| {
-            let s = san_turn(rules, pos, m, false);
-            s.rsplit_once('&').map_or(s.clone(), |(_, p)| p.to_string())
-        })
-        .collect();
-    Some(format!(
-        "an enemy pawn must be pushed after it, like `{}` (pushes: {})",
-        san_turn(rules, pos, first, false),
-        pushes.join(", ")
-    ))
-}
-
-/// A move without a reserve drop.
-fn parse_action(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
-    if rules.stacking.is_some()
-        && let Some(parsed) = super::stacks::parse(rules, pos, t)
-    {
-        return parsed;
-    }
-    let looks_uci = t.len() >= 4
-        && t.as_bytes()[0].is_ascii_lowercase()
-        && t.as_bytes()[1].is_ascii_digit()
-        && {
-            let rest = t[1..].trim_start_matches(|c: char| c.is_ascii_digit());
-            rest.len() >= 2
-                && rest.as_bytes()[0].is_ascii_lowercase()
-                && rest.as_bytes()[1].is_ascii_digit()
         };
-    if looks_uci || t.contains('@') {
-        return parse_uci(rules, pos, t);
     }
-    parse_san(rules, pos, t)
+    if let Some(k) = new
+        && kind_of(rules, k).is_none()
+        && kind_of(rules, &k.to_ascii_uppercase()).is_none()
+    {
+        return format!("`{k}` is not a piece of {}", rules.name);
+    }
+    let choices: Vec<String> = here
+        .iter()
+        .map(|m| super::symbols::san_symbol(rules, m.promotion.unwrap_or(m.piece.kind)))
+        .collect();
+    format!("it can go into the pocket only as {}", choices.join(", "))
 }
 
-/// A placement of the marker stage: `rider@a4`.
-fn parse_placement(rules: &Rules, pos: &Position, t: &str) -> Result<Move, ParseMoveError> {
-    let legal = legal_moves(rules, pos);
-    if let Some(m) = legal
-        .iter()
-        .find(|m| uci_action(rules, m).eq_ignore_ascii_case(t))
-    {
-        return Ok(m.clone());
+/// Could the piece on `from` be pocketed, royal safety aside?
+fn pseudo_pocketing(rules: &Rules, pos: &Position, from: Square) -> bool {
+    let mut pseudo = Vec::new();
+    pseudo_moves(rules, pos, &mut pseudo);
+    pseudo.iter().any(|m| m.is_pocketing() && m.from == from)
+}
+
+/// Does `t` have the shape of a SAN move: an optional piece symbol, an
+/// optional origin file and rank, an optional `x`, a square, and
+/// optional endings (a promotion, a victim, a tag)?
+fn san_shaped(rules: &Rules, t: &str) -> bool {
+    let Some((start, end)) = last_square(t) else {
+        return false;
+    };
+    let head = &t[..start];
+    let head = head.strip_suffix('x').unwrap_or(head);
+    let head = head.trim_end_matches(|c: char| c.is_ascii_digit());
+    let head = head
+        .strip_suffix(|c: char| c.is_ascii_lowercase())
+        .unwrap_or(head);
+    let symbol_ok = head.is_empty() || kind_of(rules, head).is_some() || {
+        head.chars()
+            .all(|c| c.is_ascii_alphabetic() || c == '{' || c == '}')
+            && head.starts_with(|c: char| c.is_ascii_uppercase() || c == '{')
+    };
+    let rest = &t[end..];
+    symbol_ok && (rest.is_empty() || rest.starts_with(['=', '/', ':']))
+}
+
+/// Why no legal move has the SAN `want`: no piece of that kind reaching
+/// the square, an unknown piece, or text that is no move at all.
+fn why_not_san(rules: &Rules, want: &str) -> String {
+    if want == "O-O" || want == "O-O-O" {
+        return "castling that way is not possible here".into();
     }
+    if !san_shaped(rules, want) {
+        return NOT_A_MOVE.into();
+    }
+    let Some((start, end)) = last_square(want) else {
+        return NOT_A_MOVE.into();
+    };
+    let square = &want[start..end];
+    if rules.geometry.parse_square(square).is_none() {
+        return format!("`{square}` is not a square of this board");
+    }
+    let head = &want[..start];
+    let head = head.strip_suffix('x').unwrap_or(head);
+    let symbol = head
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let symbol = if symbol.is_empty() || kind_of(rules, symbol).is_some() {
+        symbol
+    } else {
+        // `Nbd2`: the symbol is what precedes the origin file and rank.
+        head.trim_end_matches(|c: char| c.is_ascii_digit())
+    };
+    if symbol.is_empty() {
+        return match rules.pawn_kind.iter().position(|&p| p) {
+            Some(i) => format!(
+                "no {} can reach {square}",
+                rules.piece(PieceKind(i as u8)).name
+            ),
+            None => format!("no piece can reach {square}"),
+        };
+    }
+    match kind_of(rules, symbol) {
+        Some(k) => format!("no {} can reach {square}", rules.piece(k).name),
+        None => format!("`{symbol}` is not a piece of {}", rules.name),
+    }
+}
+
+/// Why `t` is not a placement of the marker stage (`rider@a4`).
+fn why_not_placement(rules: &Rules, pos: &Position, t: &str) -> ParseMoveError {
+    let legal = legal_moves(rules, pos);
+    let fail = |t: &str, reason: String| ParseMoveError {
+        text: t.to_string(),
+        reason,
+    };
     let names: Vec<&str> = rules.mutators.iter().map(|m| m.name.as_str()).collect();
     let Some((name, square)) = t.split_once('@') else {
         return fail(

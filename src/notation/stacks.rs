@@ -2,33 +2,64 @@
 //!
 //! SAN names what moves: a unit by its letter (`Bd4` is the Bishop of a
 //! Queen leaving alone), two units moving together by their composite's
-//! letter or both letters in parentheses (`Qd4`, `(RN)f5`). A lone unit
-//! taking one of two different enemy units names its victim after a slash
-//! (`Rxd5/B`). Coordinates write the mover the same way (a pawn's is left
-//! out) and every capture's victim: `Rd1d4`, `Qd1d4`, `Rd1d5/B`, `e4d5/P`,
-//! `b7b8q`. SAN is written by the general writer (`movetext::san_body`),
-//! which asks [`mover`] and [`chosen_victim`] here.
+//! letter or both letters (`Qd4`, `RNf5`; `(RN)f5` is read too). A lone
+//! unit taking one of two different enemy units names its victim after a
+//! slash (`Rxd5/B`). Coordinates write the mover the same way (a pawn's is
+//! left out) and every capture's victim: `Rd1d4`, `Qd1d4`, `Rd1d5/B`,
+//! `e4d5/P`, `b7b8q`. SAN is written and read by the general spelling
+//! table (`spell.rs`), which asks [`mover_forms`] and [`chosen_victim`]
+//! here.
 
-use super::movetext::{ParseMoveError, san_body};
+use super::symbols::san_symbol;
 use crate::board::{Color, Piece};
-use crate::movegen::{legal_moves, pseudo_moves};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
 
-/// White's letter of `piece`'s kind.
+/// The symbol of `piece`'s kind.
 fn letter(rules: &Rules, piece: Piece) -> String {
-    rules.piece(piece.kind).fen_token(Color::White)
+    san_symbol(rules, piece.kind)
 }
 
-/// Two units moving together: their composite's letter, or both letters
-/// in parentheses, in kind order.
+/// Two units moving together: their composite's letter, or both symbols
+/// joined, in kind order (with `_` between them where a symbol is longer
+/// than a letter, so that the two stay apart).
 pub(crate) fn pair_token(rules: &Rules, a: Piece, b: Piece) -> String {
     match rules.composite_of(a, b) {
-        Some(k) => rules.piece(k).fen_token(Color::White),
+        Some(k) => san_symbol(rules, k),
         None => {
             let (a, b) = if a.kind <= b.kind { (a, b) } else { (b, a) };
-            format!("({}{})", letter(rules, a), letter(rules, b))
+            let (x, y) = (letter(rules, a), letter(rules, b));
+            if x.len() == 1 && y.len() == 1 {
+                format!("{x}{y}")
+            } else {
+                format!("{x}_{y}")
+            }
         }
+    }
+}
+
+/// Every symbol that names what `mv` moves, the written one first: a
+/// unit's symbols (`kinds`, per kind), or a pair's (`RN`, `NR`, `(RN)`).
+pub(crate) fn mover_forms(rules: &Rules, mv: &Move, kinds: &[Vec<String>]) -> Vec<String> {
+    match mv.kind {
+        MoveKind::Pair(second, _) => {
+            let written = pair_token(rules, mv.piece, second);
+            let (x, y) = (letter(rules, mv.piece), letter(rules, second));
+            let mut forms = vec![written];
+            for f in [
+                format!("{x}{y}"),
+                format!("{y}{x}"),
+                format!("({x}{y})"),
+                format!("({y}{x})"),
+            ] {
+                if !forms.contains(&f) {
+                    forms.push(f);
+                }
+            }
+            forms
+        }
+        _ if rules.is_pawn(mv.piece.kind) => vec![String::new()],
+        _ => kinds[mv.piece.kind.index()].clone(),
     }
 }
 
@@ -69,92 +100,6 @@ pub(crate) fn coordinates(rules: &Rules, mv: &Move) -> String {
         s.push_str(&rules.piece(k).fen_token(Color::Black));
     }
     s
-}
-
-/// `san` without a named victim: `Rxd5/B` is `Rxd5`, `bxc8/N=R` is
-/// `bxc8=R`.
-fn without_victim(san: &str) -> String {
-    let Some(slash) = san.find('/') else {
-        return san.to_string();
-    };
-    let rest = &san[slash + 1..];
-    let len = if rest.starts_with('{') {
-        rest.find('}').map_or(rest.len(), |i| i + 1)
-    } else {
-        rest.chars().next().map_or(0, char::len_utf8)
-    };
-    format!("{}{}", &san[..slash], &rest[len..])
-}
-
-/// Parses move text in a stacking variant: SAN, coordinates, or bare
-/// squares (`d1d4`, `b7b8q`) when only one legal move fits them. `None`
-/// when nothing fits, for the general parser to explain.
-pub(crate) fn parse(
-    rules: &Rules,
-    pos: &Position,
-    text: &str,
-) -> Option<Result<Move, ParseMoveError>> {
-    let norm = |s: &str| {
-        s.trim()
-            .trim_end_matches(['+', '#', '!', '?'])
-            .replace('0', "O")
-            .replace("e.p.", "")
-            .trim()
-            .to_string()
-    };
-    let want = norm(text);
-    let g = rules.geometry;
-    let legal = legal_moves(rules, pos);
-    let bare = |m: &Move| {
-        let promo = m
-            .promotion
-            .map_or_else(String::new, |k| rules.piece(k).fen_token(Color::Black));
-        format!("{}{}{promo}", g.name(m.from), g.name(m.to))
-    };
-    let spelled: Vec<&Move> = legal
-        .iter()
-        .filter(|m| norm(&san_body(rules, pos, m)) == want || norm(&coordinates(rules, m)) == want)
-        .collect();
-    let found: Vec<&Move> = if !spelled.is_empty() {
-        spelled
-    } else if want.contains('x') {
-        // SAN without the victim, where the player must name one.
-        legal
-            .iter()
-            .filter(|m| without_victim(&norm(&san_body(rules, pos, m))) == want)
-            .collect()
-    } else {
-        legal.iter().filter(|m| norm(&bare(m)) == want).collect()
-    };
-    match found[..] {
-        [] => {
-            // A move of the right shape that exposes the mover's King.
-            let mut pseudo = Vec::new();
-            pseudo_moves(rules, pos, &mut pseudo);
-            pseudo
-                .iter()
-                .any(|m| {
-                    norm(&san_body(rules, pos, m)) == want
-                        || norm(&coordinates(rules, m)) == want
-                        || without_victim(&norm(&san_body(rules, pos, m))) == want
-                })
-                .then(|| {
-                    Err(ParseMoveError {
-                        text: text.trim().to_string(),
-                        reason: "it would leave your royal piece attacked".to_string(),
-                    })
-                })
-        }
-        [one] => Some(Ok(one.clone())),
-        _ => {
-            let mut names: Vec<String> = found.iter().map(|m| san_body(rules, pos, m)).collect();
-            names.sort();
-            Some(Err(ParseMoveError {
-                text: text.trim().to_string(),
-                reason: format!("ambiguous: {}", names.join(" or ")),
-            }))
-        }
-    }
 }
 
 /// What `mv` does in a stacking variant, step by step, for `explain`:

@@ -238,6 +238,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         });
     }
     // Group by the moving piece's square (drops by kind), in order.
+    let notation = crate::notation::Notation::with_turns(&rules, &pos, s.game.legal_moves());
     let mut groups: Vec<(String, Vec<Listed>)> = Vec::new();
     for m in &legal {
         let key = if m.is_drop() {
@@ -251,7 +252,9 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
                 g.name(m.from)
             )
         };
-        let san = to_san(&rules, &pos, m);
+        let san = notation
+            .position_of(m)
+            .map_or_else(|| to_san(&rules, &pos, m), |i| notation.san_with_check(i));
         // Turns that differ only in the push that ends them are listed
         // once, with their pushes: `Nf3&(d6 e6 f6)`.
         let (action, push) = match san.rsplit_once('&') {
@@ -413,27 +416,7 @@ fn setfen(s: &mut Session, rest: &str) -> Reply {
 
 /// The moves played, numbered, in SAN (empty before the first move).
 fn movetext(game: &Game) -> String {
-    let rules = game.rules();
-    let mut out = String::new();
-    for (i, (m, before)) in game.history().iter().enumerate() {
-        let mut san = to_san(rules, before, m);
-        // The die rolled for the turn, as a comment before it.
-        if let Some(n) = before.roll {
-            san = format!("{{roll:{n}}} {san}");
-        }
-        let number = before.fullmove;
-        if before.side == Color::White {
-            if i > 0 {
-                out.push(' ');
-            }
-            out.push_str(&format!("{number}. {san}"));
-        } else if i == 0 {
-            out.push_str(&format!("{number}... {san}"));
-        } else {
-            out.push_str(&format!(" {san}"));
-        }
-    }
-    out
+    crate::record::movetext_tokens(game).join(" ")
 }
 
 fn history(s: &mut Session, _: &str) -> Reply {
@@ -801,148 +784,67 @@ fn explain(s: &mut Session, rest: &str) -> Reply {
     say(out)
 }
 
-/// The game as PGN: tags for the variant, seed and start, then the moves.
-fn pgn(s: &Session) -> String {
-    let rules = s.game.rules();
-    let result = match s.game.outcome() {
-        Some(crate::game::Outcome::Decisive {
-            winner: Color::White,
-            ..
-        }) => "1-0",
-        Some(crate::game::Outcome::Decisive { .. }) => "0-1",
-        Some(crate::game::Outcome::Draw { .. }) => "1/2-1/2",
-        None => "*",
-    };
-    let mut out = String::new();
-    out.push_str("[Event \"changeling game\"]\n");
-    out.push_str(&format!("[Variant \"{}\"]\n", rules.name));
-    let source = rules
-        .source
-        .strip_prefix("embedded:")
-        .unwrap_or(&rules.source);
-    out.push_str(&format!("[VariantSource \"{source}\"]\n"));
-    out.push_str(&format!("[Seed \"{}\"]\n", s.seed));
-    let start = to_fen(rules, s.game.start());
-    if start != rules.setup {
-        out.push_str("[SetUp \"1\"]\n");
-        out.push_str(&format!("[FEN \"{start}\"]\n"));
-    }
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    let moves = movetext(&s.game);
-    if moves.is_empty() {
-        out.push_str(result);
-    } else {
-        out.push_str(&format!("{moves} {result}"));
-    }
-    out.push('\n');
-    out
-}
-
 fn save(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`save` needs a file name");
     }
-    let path = std::path::Path::new(rest);
-    let tmp = path.with_extension("changeling-tmp");
-    let written = std::fs::write(&tmp, pgn(s)).and_then(|()| std::fs::rename(&tmp, path));
-    match written {
+    let text = crate::record::write_pgn(&s.game, &crate::record::Players::default());
+    match write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!(
             "saved {} to {rest}\n",
             plural(s.game.history().len(), "move")
         )),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            error(format!("cannot write {rest}: {e}"))
-        }
+        Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
 }
 
-/// Reads a PGN written by `save` into a new game.
-fn read_pgn(text: &str, seed: u64) -> Result<Game, String> {
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut movetext = String::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if let Some(tag) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            let (key, value) = tag
-                .split_once(' ')
-                .ok_or_else(|| format!("bad tag `[{tag}]`"))?;
-            tags.push((key.to_string(), value.trim().trim_matches('"').to_string()));
-        } else {
-            movetext.push_str(line);
-            movetext.push(' ');
-        }
-    }
-    let tag = |k: &str| {
-        tags.iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.as_str())
+/// Writes `bytes` to `path` so that `path` holds either its old content
+/// or all of the new, whatever happens: a fresh temporary file in the same
+/// directory, flushed and synced, then renamed over `path`.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
     };
-    let source = tag("VariantSource")
-        .or(tag("Variant"))
-        .ok_or("no [Variant] tag")?;
-    let rules = crate::variants::load(source).map_err(|e| format!("variant `{source}`: {e}"))?;
-    let seed = tag("Seed").and_then(|v| v.parse().ok()).unwrap_or(seed);
-    let start = match tag("FEN") {
-        Some(f) => parse_fen(&rules, f).map_err(|e| format!("[FEN]: {e}"))?,
-        None => parse_fen(&rules, &rules.setup).map_err(|e| e.to_string())?,
-    };
-    let mut game = Game::from_position(rules, start, seed);
-    let mut rest = movetext.as_str();
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        // A comment: `{roll:3}` checks the die the seed rolls for the
-        // next turn; others are skipped.
-        if let Some(body) = rest.strip_prefix('{') {
-            let end = body.find('}').ok_or("a comment `{` is not closed")?;
-            if let Some(n) = body[..end].trim().strip_prefix("roll:") {
-                let want: Option<u8> = n.trim().parse().ok();
-                let rolled = game.position().roll;
-                if want.is_none() || rolled != want {
-                    return Err(format!(
-                        "move {}: the record says {{roll:{}}}, but the seed rolls {}",
-                        game.history().len() + 1,
-                        n.trim(),
-                        rolled.map_or("no die".to_string(), |r| r.to_string())
-                    ));
-                }
-            }
-            rest = &body[end + 1..];
-            continue;
-        }
-        let len = rest
-            .find(|c: char| c.is_whitespace() || c == '{')
-            .unwrap_or(rest.len());
-        let (token, after) = rest.split_at(len);
-        rest = after;
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        // Move numbers (`12.`, `12...`) stand alone or before the move.
-        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if token.is_empty() {
-            continue;
-        }
-        game.play_text(token)
-            .map_err(|e| format!("move {}: {e}", game.history().len() + 1))?;
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a directory"));
     }
-    Ok(game)
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".changeling-save-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    // The rename itself reaches the disk with the directory.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 fn load_game(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`load` needs a file name");
     }
-    let text = match std::fs::read_to_string(rest) {
+    let path = std::path::Path::new(rest);
+    let text = match crate::record::read_text_file(path) {
         Ok(t) => t,
-        Err(e) => return error(format!("cannot read {rest}: {e}")),
+        Err(e) => return error(format!("{e}; the game in progress is unchanged")),
     };
-    match read_pgn(&text, s.seed) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let sources = crate::record::Sources {
+        dir: Some(dir),
+        current: Some(s.game.rules()),
+    };
+    match crate::record::read_pgn(&text, s.seed, sources) {
         Ok(game) => {
             let n = game.history().len();
+            s.seed = game.seed;
             s.game = game;
             s.redo.clear();
             say(format!(
@@ -960,27 +862,5 @@ fn plural(n: usize, what: &str) -> String {
         format!("1 {what}")
     } else {
         format!("{n} {what}s")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::read_pgn;
-
-    const RECORD: &str = "[Variant \"twelve_mutation\"]\n[VariantSource \"twelve-mutation\"]\n[Seed \"0\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 {h3:dice+ a4:swap+} roll:2\"]\n\n";
-
-    /// A record's `{roll:n}` comments are checked against the seed's
-    /// rolls; other comments are skipped.
-    #[test]
-    fn roll_comments_are_checked() {
-        let game = read_pgn(&format!("{RECORD}1. {{roll:2}} d4 {{a comment}} *\n"), 0).unwrap();
-        assert_eq!(game.history().len(), 1);
-        let e = read_pgn(&format!("{RECORD}1. {{roll:5}} d4 *\n"), 0).unwrap_err();
-        assert_eq!(e, "move 1: the record says {roll:5}, but the seed rolls 2");
-        let e = read_pgn(&format!("{RECORD}1. {{roll:2 d4\n"), 0).unwrap_err();
-        assert_eq!(e, "a comment `{` is not closed");
-        // A finished game's result is not a move.
-        let game = read_pgn(&format!("{RECORD}1. d4 1-0\n"), 0).unwrap();
-        assert_eq!(game.history().len(), 1);
     }
 }

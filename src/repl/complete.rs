@@ -7,7 +7,7 @@
 //! `explain`, a file after `save` and `load`).
 
 use super::{COMMANDS, Session};
-use crate::notation::{to_san, to_uci};
+use crate::notation::{Notation, to_uci};
 
 /// The words `display` takes.
 pub const DISPLAY_WORDS: &[&str] = &["ascii", "unicode", "colour", "plain"];
@@ -52,10 +52,14 @@ impl Session {
         if self.game.outcome().is_some() {
             return Vec::new();
         }
-        self.game
-            .legal_moves()
-            .iter()
-            .flat_map(|m| [to_san(rules, pos, m), to_uci(rules, m)])
+        let notation = Notation::with_turns(rules, pos, self.game.legal_moves());
+        (0..notation.turns().len())
+            .flat_map(|i| {
+                [
+                    notation.san_with_check(i),
+                    to_uci(rules, &notation.turns()[i]),
+                ]
+            })
             .collect()
     }
 

@@ -59,49 +59,12 @@ fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String
     }
 }
 
-/// White's board symbol per kind: one-letter codes as they are; longer
-/// codes cut to the shortest prefix (two letters at least) that no other
-/// kind uses, in declaration order, so a board of fifty kinds stays
-/// narrow.
-fn abbreviations(rules: &Rules) -> Vec<String> {
-    let singles: Vec<String> = rules
-        .pieces
-        .iter()
-        .filter(|p| p.letter.chars().count() == 1)
-        .map(|p| p.letter.to_ascii_uppercase())
-        .collect();
-    let mut used: Vec<String> = Vec::new();
-    rules
-        .pieces
-        .iter()
-        .map(|p| {
-            if p.letter.chars().count() == 1 {
-                return p.letter.to_ascii_uppercase();
-            }
-            let code: String = p
-                .fen_token(Color::White)
-                .trim_matches(['{', '}'])
-                .to_string();
-            let chars: Vec<char> = code.chars().collect();
-            let short = (2..=chars.len())
-                .map(|n| chars[..n].iter().collect::<String>())
-                .find(|s| {
-                    !used.iter().any(|u| u.eq_ignore_ascii_case(s))
-                        && !singles.iter().any(|u| u.eq_ignore_ascii_case(s))
-                })
-                .unwrap_or_else(|| format!("{{{code}}}"));
-            used.push(short.clone());
-            short
-        })
-        .collect()
-}
-
 /// The board, White at the bottom: ranks down the left, files along the
 /// bottom, the last move's squares marked.
 pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
     let g = rules.geometry;
     // Every cell is as wide as the widest symbol, so `Sis` lines up.
-    let short = abbreviations(rules);
+    let short = crate::notation::abbreviations(rules);
     let width = short
         .iter()
         .map(|a| a.chars().count())
@@ -188,7 +151,7 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
 /// there is something to show.
 pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let g = rules.geometry;
-    let short = abbreviations(rules);
+    let short = crate::notation::abbreviations(rules);
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
     if rules.pocket.is_some()
@@ -359,7 +322,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
         return None;
     }
     used.sort_by_key(|k| k.index());
-    let short = abbreviations(rules);
+    let short = crate::notation::abbreviations(rules);
     let items: Vec<String> = used
         .iter()
         .map(|&kind| {

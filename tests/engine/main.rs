@@ -16,6 +16,7 @@ mod notation;
 mod perft;
 mod pocket_mutation;
 mod random_setup;
+mod records;
 mod reserve;
 mod reserve_drops;
 mod script;

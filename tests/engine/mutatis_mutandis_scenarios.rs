@@ -61,23 +61,24 @@ fn cornerings(rules: &Rules, fen: &str) -> Vec<String> {
 fn every_row_of_the_cornering_table() {
     let r = mm();
     let cases = [
-        // (first rank before, rights, turns, first rank after each)
+        // (first rank before, rights, turns, first rank after each; the
+        // other corner piece stays unmoved, as the FEN says)
         ("RK6", "A", vec![("b1b1", "1{Maoking}{Cylbishop}5")]),
         ("R1K5", "A", vec![("c1c1", "2{Maoking}{Cylbishop}4")]),
         (
             "R2K3R",
             "HA",
             vec![
-                ("d1b1", "1{Maoking}{Cylbishop}4R"),
-                ("d1f1", "R3{Cylbishop}{Maoking}2"),
+                ("d1b1", "1{Maoking}{Cylbishop}4R<-/-> b - - 1 1 unmoved:h1"),
+                ("d1f1", "R3{Cylbishop}{Maoking}2<-/-> b - - 1 1 unmoved:a1"),
             ],
         ),
         (
             "R3K2R",
             "HA",
             vec![
-                ("e1c1", "2{Maoking}{Cylbishop}3R"),
-                ("e1g1", "R4{Cylbishop}{Maoking}1"),
+                ("e1c1", "2{Maoking}{Cylbishop}3R<-/-> b - - 1 1 unmoved:h1"),
+                ("e1g1", "R4{Cylbishop}{Maoking}1<-/-> b - - 1 1 unmoved:a1"),
             ],
         ),
         ("5K1R", "H", vec![("f1f1", "4{Cylbishop}{Maoking}2")]),
@@ -89,11 +90,12 @@ fn every_row_of_the_cornering_table() {
         let want: Vec<&str> = expect.iter().map(|e| e.0).collect();
         assert_eq!(cornerings(&r, &fen), want, "{fen}");
         for (uci, result) in expect {
-            assert_eq!(
-                after(&r, &fen, uci),
-                format!("4k3/8/8/8/8/8/8/{result}<-/-> b - - 1 1"),
-                "{fen} {uci}"
-            );
+            let want = if result.contains(' ') {
+                format!("4k3/8/8/8/8/8/8/{result}")
+            } else {
+                format!("4k3/8/8/8/8/8/8/{result}<-/-> b - - 1 1")
+            };
+            assert_eq!(after(&r, &fen, uci), want, "{fen} {uci}");
         }
     }
     // Kings on a1 and h1 have no cornering; neither has a King with no
@@ -107,7 +109,7 @@ fn every_row_of_the_cornering_table() {
     assert_eq!(cornerings(&r, fen), ["d8b8", "d8f8"]);
     assert_eq!(
         after(&r, fen, "d8f8"),
-        "r3{cylbishop}{maoking}2/8/8/8/8/8/8/4K3<-/-> w - - 1 2"
+        "r3{cylbishop}{maoking}2/8/8/8/8/8/8/4K3<-/-> w - - 1 2 unmoved:a8"
     );
 }
 
@@ -163,10 +165,11 @@ fn actors_morph_and_passive_pieces_do_not() {
         "4k3/8/8/8/8/8/3{Longleaper}4/4K3<-/-> b - - 0 1"
     );
     // A dropped piece does not morph in the turn it comes in, while the
-    // mover does (the King becomes a Maoking).
+    // mover does (the King becomes a Maoking). The knight is unmoved, on
+    // a castling square.
     assert_eq!(
         after(&r, "4k3/8/8/8/8/8/8/4K3<N/-> w - - 0 11", "Kd2&N@e1"),
-        "4k3/8/8/8/8/8/3{Maoking}4/4N3<-/-> b - - 1 11"
+        "4k3/8/8/8/8/8/3{Maoking}4/4N3<-/-> b - - 1 11 unmoved:e1"
     );
 }
 
@@ -428,7 +431,11 @@ fn a_swap_ends_the_cornering_right() {
     let fen = "4k3/8/8/8/7{Swapper}/8/8/4K2R<-/-> w K - 0 1";
     assert_eq!(cornerings(&r, fen), ["e1g1"]);
     let next = after(&r, fen, "h4h1");
-    assert_eq!(next, "4k3/8/8/8/7R/8/8/4K2{Chameleon}<-/-> b - - 1 1");
+    // The King has not moved: a piece dropped on h1 could corner with it.
+    assert_eq!(
+        next,
+        "4k3/8/8/8/7R/8/8/4K2{Chameleon}<-/-> b - - 1 1 unmoved:e1"
+    );
     let pos = parse_fen(&r, &next).unwrap();
     assert!(!pos.unmoved.contains(r.geometry.parse_square("h1").unwrap()));
 }

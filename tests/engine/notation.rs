@@ -102,7 +102,7 @@ fn bad_fens_name_the_field() {
         (
             "4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra",
             FenField::Position,
-            "`extra`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{a4:rider-}`)",
+            "`extra`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{a4:rider-}`)",
         ),
         (
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
@@ -201,8 +201,15 @@ fn illegal_move_text_says_why() {
         reason(&start, "e2_e4"),
         "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)"
     );
-    assert_eq!(reason(&start, "Nf6"), "no knight can reach f6");
-    assert_eq!(reason(&start, "e5"), "no pawn can reach e5");
+    assert_eq!(
+        reason(&start, "Nf6"),
+        "no knight can reach f6: White is to move, and `Nf6` is a move of Black"
+    );
+    assert_eq!(
+        reason(&start, "e5"),
+        "no pawn can reach e5: White is to move, and `e5` is a move of Black"
+    );
+    assert_eq!(reason(&start, "Nd4"), "no knight can reach d4");
     let pinned = parse_fen(&rules, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     assert_eq!(
         reason(&pinned, "Nc3"),
@@ -324,4 +331,115 @@ fn bad_stacks_are_errors_naming_the_square() {
         assert_eq!(e.field, FenField::Board, "{fen}");
         assert!(e.message.contains(needle), "{fen}: {e}");
     }
+}
+
+/// Move text as PGN readers accept it: over-disambiguated SAN, the long
+/// form, annotations and check marks, `0-0`, `e8Q`, `e.p.`.
+#[test]
+fn reading_accepts_what_pgn_readers_write() {
+    let rules = load("chess").unwrap();
+    let start = parse_fen(&rules, &rules.setup).unwrap();
+    let nf3 = parse_move(&rules, &start, "Nf3").unwrap();
+    for text in [
+        "Ngf3", "N1f3", "Ng1f3", "Ng1-f3", "Nf3!", "Nf3?!", "Nf3!!", "Nf3+", "g1f3", " Nf3 ",
+    ] {
+        assert_eq!(parse_move(&rules, &start, text), Ok(nf3.clone()), "{text}");
+    }
+    let nc3 = parse_move(&rules, &start, "Nc3").unwrap();
+    assert_eq!(parse_move(&rules, &start, "Nbc3"), Ok(nc3));
+    let promo = parse_fen(&rules, "8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let q = parse_move(&rules, &promo, "b8=Q").unwrap();
+    assert_eq!(parse_move(&rules, &promo, "b8Q"), Ok(q.clone()));
+    assert_eq!(parse_move(&rules, &promo, "b7b8=Q+"), Ok(q));
+    let e = parse_move(&rules, &promo, "b8").unwrap_err();
+    assert_eq!(e.reason, "this move promotes: add one of =Q, =R, =B, =N");
+    let ep = parse_fen(&rules, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
+    let m = parse_move(&rules, &ep, "exd6").unwrap();
+    assert_eq!(parse_move(&rules, &ep, "exd6 e.p."), Ok(m.clone()));
+    assert_eq!(parse_move(&rules, &ep, "exd6e.p.+"), Ok(m));
+    // Ranks of two digits are not taken for castling zeros.
+    let grand = changeling::variants::load_str(
+        "tall",
+        "variant tall : chess { board = 8x10 setup = \"4k3/8/8/8/8/8/8/8/8/R3K3 w Q - 0 1\" }",
+    )
+    .unwrap();
+    let pos = parse_fen(&grand, &grand.setup).unwrap();
+    let m = parse_move(&grand, &pos, "Ra10+").unwrap();
+    assert_eq!(to_san(&grand, &pos, &m), "Ra10+");
+    assert_eq!(to_uci(&grand, &m), "a1a10");
+}
+
+/// A refused move says what is really wrong with it.
+#[test]
+fn refusals_give_the_real_reason() {
+    let rules = load("chess").unwrap();
+    let pos = parse_fen(&rules, "4k3/8/8/3p4/8/8/8/4K1N1 w - - 0 1").unwrap();
+    let reason = |t: &str| parse_move(&rules, &pos, t).unwrap_err().reason;
+    assert_eq!(
+        reason("Nxf3"),
+        "there is nothing to capture on f3: the move is `Nf3`"
+    );
+    let pos = parse_fen(&rules, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1").unwrap();
+    let reason = |t: &str| parse_move(&rules, &pos, t).unwrap_err().reason;
+    assert_eq!(
+        reason("Nd5"),
+        "it captures the black pawn on d5: a capture is written with `x`, `Nxd5`"
+    );
+    assert_eq!(reason("Qd5"), "no queen can reach d5");
+    assert_eq!(reason("Zd5"), "`Z` is not a piece of chess");
+    assert_eq!(reason("Nd9"), "`d9` is not a square of this board");
+}
+
+/// SAN tells apart every piece form that reaches a square: two pawn
+/// kinds, Berolina pawns moving diagonally, a piece that changes kind and
+/// one that does not; the text written reads back.
+#[test]
+fn san_tells_every_form_apart() {
+    let tm = load("twelve-mutation").unwrap();
+    let pos = parse_fen(&tm, "4k3/8/8/8/8/8/2P1P3/4K3[] w - - 0 1 {a4:berolina+}").unwrap();
+    let sans: Vec<String> = legal_moves_san(&tm, &pos);
+    assert!(sans.contains(&"cd3".to_string()) && sans.contains(&"ed3".to_string()));
+    let e = parse_move(&tm, &pos, "d3").unwrap_err();
+    assert_eq!(e.reason, "ambiguous: cd3 or ed3");
+    // Metamorph: the attacked knight on c3 turns queen on e2; the one on
+    // g1 stays a knight there. Both are named by their file.
+    let mm = load("metamorph").unwrap();
+    let pos = parse_fen(&mm, "4k3/8/8/b7/8/2N5/8/6NK w - - 0 1").unwrap();
+    let sans = legal_moves_san(&mm, &pos);
+    assert!(sans.contains(&"Nce2=Q".to_string()), "{sans:?}");
+    assert!(sans.contains(&"Nge2".to_string()), "{sans:?}");
+    // Mutatis Mutandis writes long codes in capitals, which PGN readers
+    // take for part of the move; the FEN braces and the board's
+    // abbreviation are read too.
+    let mmut = load("mutatis-mutandis").unwrap();
+    let pos = parse_fen(&mmut, "4k3/8/8/8/8/8/8/{Sissa}3K3<-/-> w - - 0 1").unwrap();
+    let sans = legal_moves_san(&mmut, &pos);
+    assert!(sans.contains(&"SISSAb3".to_string()), "{sans:?}");
+    let m = parse_move(&mmut, &pos, "SISSAb3").unwrap();
+    let short = &changeling::notation::abbreviations(&mmut)[m.piece.kind.index()];
+    assert_eq!(short, "Si");
+    for text in ["{Sissa}b3", "Sissab3", "Sib3", "SIb3", "SISSAa1b3"] {
+        assert_eq!(parse_move(&mmut, &pos, text), Ok(m.clone()), "{text}");
+    }
+}
+
+/// Every legal move's SAN, without check marks.
+fn legal_moves_san(rules: &changeling::Rules, pos: &changeling::Position) -> Vec<String> {
+    let n = changeling::notation::Notation::new(rules, pos);
+    (0..n.turns().len()).map(|i| n.san(i)).collect()
+}
+
+/// Drops and pocketings carry check marks, and read back with them.
+#[test]
+fn check_marks_on_drops_and_pocketings_read_back() {
+    let rules = load("pocket-mutation").unwrap();
+    let pos = parse_fen(&rules, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1").unwrap();
+    let m = parse_move(&rules, &pos, "Q@e2").unwrap();
+    assert_eq!(to_san(&rules, &pos, &m), "Q@e2+");
+    assert_eq!(parse_move(&rules, &pos, "Q@e2+"), Ok(m));
+    // Pocketing the knight uncovers the queen's check.
+    let pos = parse_fen(&rules, "4k3/8/8/8/4N3/8/4Q3/K7[] w - - 0 10").unwrap();
+    let m = parse_move(&rules, &pos, "^e4").unwrap();
+    assert_eq!(to_san(&rules, &pos, &m), "^e4+");
+    assert_eq!(parse_move(&rules, &pos, "^e4+"), Ok(m));
 }

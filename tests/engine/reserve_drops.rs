@@ -69,11 +69,11 @@ fn a_drop_follows_the_action_in_the_same_turn() {
     assert_eq!(to_uci(&r, &mv), "e1d2&@e1");
     assert_eq!(
         after(&r, &fen, "e1d2&@e1"),
-        "4k3/8/8/8/8/8/3K4/4Q3<-R/qr> b - - 1 3"
+        "4k3/8/8/8/8/8/3K4/4Q3<-R/qr> b - - 1 3 unmoved:e1"
     );
     assert_eq!(
         after(&r, &fen, "Kd2&@e1+"),
-        "4k3/8/8/8/8/8/3K4/4Q3<-R/qr> b - - 1 3"
+        "4k3/8/8/8/8/8/3K4/4Q3<-R/qr> b - - 1 3 unmoved:e1"
     );
     // Not before the window, and not on a square the action leaves full.
     assert!(
@@ -131,6 +131,6 @@ fn promotion_takes_the_back_while_drops_take_the_front() {
     let fen = "4k3/P7/8/8/8/8/8/4K3<QR/qr> w - - 0 3";
     assert_eq!(
         after(&r, fen, "a8=R&Q@a1"),
-        "R3k3/8/8/8/8/8/8/Q3K3<--/qr> b - - 0 3"
+        "R3k3/8/8/8/8/8/8/Q3K3<--/qr> b - - 0 3 unmoved:a1"
     );
 }

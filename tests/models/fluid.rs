@@ -287,6 +287,11 @@ fn a_lone_unit_takes_one_of_two_enemies_and_shares_the_square() {
     // Coordinates name the victim too; the bare squares are ambiguous.
     assert_eq!(after(&rules, fen, "Rd1d5/R"), after(&rules, fen, "Rxd5/R"));
     let pos = parse_fen(&rules, fen).unwrap();
+    // The old spelling of a pair, in parentheses, still reads.
+    assert_eq!(
+        after(&rules, "7k/8/8/8/b7/8/8/(RN)3K3 w - - 0 1", "(RN)xa4"),
+        after(&rules, "7k/8/8/8/b7/8/8/(RN)3K3 w - - 0 1", "RNxa4")
+    );
     for text in ["Rxd5", "d1d5"] {
         let e = parse_move(&rules, &pos, text).unwrap_err();
         assert_eq!(e.reason, "ambiguous: Rxd5/B or Rxd5/R", "{text}");
@@ -324,11 +329,11 @@ fn a_shared_square_is_taken_only_by_a_piece_whose_friend_is_no_pawn() {
 fn a_pair_captures_everything_on_its_square_and_never_a_friend() {
     let rules = fluid("fluid");
     assert_eq!(
-        after(&rules, "7k/8/8/8/b7/8/8/(RN)3K3 w - - 0 1", "(RN)xa4"),
+        after(&rules, "7k/8/8/8/b7/8/8/(RN)3K3 w - - 0 1", "RNxa4"),
         "7k/8/8/8/(RN)7/8/8/4K3 b - - 0 1"
     );
     assert_eq!(
-        after(&rules, "7k/8/8/8/q7/8/8/(RN)3K3 w - - 0 1", "(RN)xa4"),
+        after(&rules, "7k/8/8/8/q7/8/8/(RN)3K3 w - - 0 1", "RNxa4"),
         "7k/8/8/8/(RN)7/8/8/4K3 b - - 0 1"
     );
     // With a friendly Bishop on a4: the pair moves as a Rook up to a3
@@ -339,9 +344,8 @@ fn a_pair_captures_everything_on_its_square_and_never_a_friend() {
     assert_eq!(
         sans(&rules, fen, "a1"),
         strings(&[
-            "(RN)a2", "(RN)a3", "(RN)b1", "(RN)b3", "(RN)c1", "(RN)c2", "(RN)d1", "Nb3", "Nc2",
-            "Ra2", "Ra3", "Ra4", "Ra5", "Ra6", "Ra7", "Ra8+", "Rb1", "Rc1", "Rd1", "Re1", "Rf1",
-            "Rg1", "Rh1+",
+            "RNa2", "RNa3", "RNb1", "RNb3", "RNc1", "RNc2", "RNd1", "Nb3", "Nc2", "Ra2", "Ra3",
+            "Ra4", "Ra5", "Ra6", "Ra7", "Ra8+", "Rb1", "Rc1", "Rd1", "Re1", "Rf1", "Rg1", "Rh1+",
         ])
     );
     assert_eq!(after(&rules, fen, "Ra4"), "7k/8/8/8/Q7/8/8/N3K3 b - - 1 1");
@@ -394,14 +398,14 @@ fn a_stack_moves_together_or_splits() {
     assert_eq!(
         sans(&rules, fen, "a1"),
         strings(&[
-            "(RR)a2", "(RR)a3", "(RR)a4", "(RR)a5", "(RR)a6", "(RR)a7", "(RR)a8+", "(RR)b1",
-            "(RR)c1", "(RR)d1", "Ra2", "Ra3", "Ra4", "Ra5", "Ra6", "Ra7", "Ra8+", "Rb1", "Rc1",
-            "Rd1", "Re1", "Rf1", "Rg1", "Rh1+",
+            "RRa2", "RRa3", "RRa4", "RRa5", "RRa6", "RRa7", "RRa8+", "RRb1", "RRc1", "RRd1", "Ra2",
+            "Ra3", "Ra4", "Ra5", "Ra6", "Ra7", "Ra8+", "Rb1", "Rc1", "Rd1", "Re1", "Rf1", "Rg1",
+            "Rh1+",
         ])
     );
     assert_eq!(after(&rules, fen, "Rb1"), "7k/8/8/8/8/8/8/RR2K3 b - - 1 1");
     assert_eq!(
-        after(&rules, fen, "(RR)b1"),
+        after(&rules, fen, "RRb1"),
         "7k/8/8/8/8/8/8/1(RR)2K3 b - - 1 1"
     );
 }
@@ -557,9 +561,8 @@ fn a_stacked_king_is_in_check_and_can_be_mated() {
     assert_eq!(
         sans(&rules, fen, ""),
         strings(&[
-            "(KR)a1", "(KR)b1", "(KR)c1", "(KR)d1", "(KR)d2", "(KR)f1", "(KR)f2", "(KR)g1",
-            "(KR)h1+", "(KR)xe8+", "Kd1", "Kd2", "Kf1", "Kf2", "Re2", "Re3", "Re4", "Re5", "Re6",
-            "Re7", "Rxe8+",
+            "KRa1", "KRb1", "KRc1", "KRd1", "KRd2", "KRf1", "KRf2", "KRg1", "KRh1+", "KRxe8+",
+            "Kd1", "Kd2", "Kf1", "Kf2", "Re2", "Re3", "Re4", "Re5", "Re6", "Re7", "Rxe8+",
         ])
     );
     // Mate with the King stacked: the Rook on e8 checks h8 across the

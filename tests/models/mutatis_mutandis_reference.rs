@@ -455,8 +455,9 @@ fn parse_token(s: &str) -> (K, bool, usize) {
 }
 
 /// Reads a FEN as the engine's FEN reader does: a cornering letter marks
-/// as unmoved both squares of every rule of that letter whose squares
-/// hold pieces of the side.
+/// as unmoved both squares of every rule of that letter whose king square
+/// holds a royal piece of the side and whose corner holds a piece of the
+/// side; `unmoved:` names other unmoved pieces.
 fn parse(fen: &str) -> Pos {
     parse_with(fen, false)
 }
@@ -559,13 +560,24 @@ fn parse_with(fen: &str, start: bool) -> Pos {
             for &(kf, partner, ..) in &CORNERING {
                 let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
                 let own = |s: usize| b[s].is_some_and(|p| p.w == w);
-                let king = b[ks].is_some_and(|p| p.w == w && (p.k == King || !start));
+                let king = b[ks]
+                    .is_some_and(|p| p.w == w && if start { p.k == King } else { is_royal(p.k) });
                 if partner == pf && king && own(ps) {
                     for s in [ks, ps] {
                         if let Some(p) = &mut b[s] {
                             p.moved = false;
                         }
                     }
+                }
+            }
+        }
+    }
+    // The engine's `unmoved:` field.
+    for t in fields.iter().skip(6) {
+        if let Some(list) = t.strip_prefix("unmoved:") {
+            for n in list.split(',') {
+                if let Some(p) = &mut b[parse_sq(n).unwrap()] {
+                    p.moved = false;
                 }
             }
         }
@@ -586,6 +598,24 @@ fn parse_with(fen: &str, start: bool) -> Pos {
             Some((parse_sq(&sq[..2])?, parse_sq(&sq[2..])?))
         }),
     }
+}
+
+/// The squares whose pieces the castling field marks as unmoved: both
+/// squares of every cornering rule it grants.
+fn granted_squares(b: &Board) -> Vec<usize> {
+    let mut out = Vec::new();
+    for w in [true, false] {
+        let r = home_rank(w) * 8;
+        for &(kf, partner, ..) in &CORNERING {
+            let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
+            if b[ks].is_some_and(|p| p.w == w && is_royal(p.k) && !p.moved)
+                && b[ps].is_some_and(|p| p.w == w && !p.moved)
+            {
+                out.extend([ks, ps]);
+            }
+        }
+    }
+    out
 }
 
 fn castling_field(b: &Board) -> String {
@@ -668,8 +698,26 @@ fn fen(p: &Pos) -> String {
     } else {
         format!(" moved:{}", moved.join(","))
     };
+    // The engine's `unmoved:` field: unmoved pieces that neither the
+    // castling field nor the Pawn's home rank accounts for (a King whose
+    // corner piece has moved, a piece dropped onto the first rank).
+    let granted = granted_squares(&p.b);
+    let unmoved: Vec<String> = (0..64)
+        .filter(|&s| {
+            p.b[s].is_some_and(|pc| {
+                let pawn_home = pc.k == Pawn && rank(s) == home_rank(pc.w) + forward(pc.w);
+                !(pc.moved || granted.contains(&s) || pawn_home)
+            })
+        })
+        .map(sq_name)
+        .collect();
+    let unmoved = if unmoved.is_empty() {
+        String::new()
+    } else {
+        format!(" unmoved:{}", unmoved.join(","))
+    };
     format!(
-        "{s} {} {} {ep} {} {}{ban}{moved}",
+        "{s} {} {} {ep} {} {}{ban}{moved}{unmoved}",
         if p.white { 'w' } else { 'b' },
         castling_field(&p.b),
         p.half,
@@ -2146,8 +2194,9 @@ fn reference_wuss_duty_and_cornering() {
     // the partner (a Rook) morphed into a Cylindrical Bishop on f1.
     let p = parse("4k3/8/8/8/8/8/8/R3K2R<-/-> w HA - 0 1");
     let fens = child_fens(&p, RULES);
-    assert!(fens.contains("4k3/8/8/8/8/8/8/R4{Cylbishop}{Maoking}1<-/-> b - - 1 1"));
-    assert!(fens.contains("4k3/8/8/8/8/8/8/2{Maoking}{Cylbishop}3R<-/-> b - - 1 1"));
+    // The other Rook keeps its unmoved state, which the FEN names.
+    assert!(fens.contains("4k3/8/8/8/8/8/8/R4{Cylbishop}{Maoking}1<-/-> b - - 1 1 unmoved:a1"));
+    assert!(fens.contains("4k3/8/8/8/8/8/8/2{Maoking}{Cylbishop}3R<-/-> b - - 1 1 unmoved:h1"));
     // King on b1: the partner jumps from a1 to c1.
     let p = parse("1k6/8/8/8/8/8/8/NK6<-/-> w A - 0 1");
     assert!(

@@ -1,0 +1,740 @@
+//! The spellings of a position's legal turns: the text SAN writes for
+//! each, and every text that names it.
+//!
+//! A turn is spelled by its parts: a deferred promotion chosen first
+//! (`b1=N&`), the action, and a reserve drop or a push of an enemy pawn
+//! that ends it (`&Q@c1`, `&d6`). Each distinct action of a position is
+//! spelled once, as the symbol of what moves (`N`, `SISSA`, nothing for a
+//! pawn) and the rest, at each level of disambiguation (`f3`, `gf3`,
+//! `1f3`, `g1f3`), together with its coordinates (`g1f3`). Every spelling
+//! goes into one index, so reading a text is a lookup, and SAN writes the
+//! first level at which no other action answers to the text: the standard
+//! rule for pieces, and for every other case (two pawn kinds reaching one
+//! square, Berolina pawns, scripted moves) without a case of its own.
+//!
+//! Spellings are *exact* (the written form and its equivalents: any
+//! level, any accepted symbol, `=` before a promotion or not) or *loose*
+//! (leaving out a forced change of kind, or a victim that the written
+//! text names). A text is read as the action it names exactly, or failing
+//! that, loosely.
+
+use super::stacks;
+use super::symbols::{abbreviations, symbol_forms};
+use crate::board::{Color, PieceKind, Square};
+use crate::movegen::legal_moves;
+use crate::position::{Effect, Move, MoveKind, Position};
+use crate::rules::{Rules, file_char};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// How much of the origin square a spelling names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Level {
+    /// Nothing (`Nf3`).
+    Bare,
+    /// The file (`Ngf3`).
+    File,
+    /// The rank (`N1f3`).
+    Rank,
+    /// The square (`Ng1f3`).
+    Square,
+    /// Another accepted form, never written (`Ng1-f3`, `e8Q`).
+    Other,
+}
+
+/// How one action is spelled.
+#[derive(Debug, Default)]
+struct Spelled {
+    /// The symbols that name what moves, the written one first; the
+    /// empty string where nothing is named (a pawn, `O-O`, `^h1`).
+    who: Vec<String>,
+    /// What follows the symbol, by level; at each level the written form
+    /// comes first.
+    exact: Vec<(Level, String)>,
+    /// Whole texts: coordinates and other forms with their own symbol
+    /// (`Rh1=>I`), the written coordinates first.
+    whole: Vec<String>,
+    /// Per written level, the written form without a named victim or
+    /// promotion: SAN tells apart pieces that reach one square by these
+    /// (`Nce2=Q` beside `Ne2`), as it does pieces of one kind. Where
+    /// empty, the written forms themselves.
+    cores: Vec<(Level, String)>,
+    /// What follows the symbol in loose spellings.
+    loose: Vec<String>,
+    /// Whole texts of loose spellings.
+    loose_whole: Vec<String>,
+}
+
+impl Spelled {
+    /// Every exact text, whole.
+    fn exact_texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.who
+            .iter()
+            .flat_map(|w| self.exact.iter().map(move |(_, b)| format!("{w}{b}")))
+            .chain(self.whole.iter().cloned())
+    }
+
+    /// Every loose text, whole.
+    fn loose_texts(&self) -> impl Iterator<Item = String> + '_ {
+        self.who
+            .iter()
+            .flat_map(|w| self.loose.iter().map(move |b| format!("{w}{b}")))
+            .chain(self.loose_whole.iter().cloned())
+    }
+}
+
+/// The actions of the turns that share one deferred choice (all turns,
+/// where there is none), spelled in the position they are played in.
+#[derive(Debug)]
+struct Group {
+    /// The promotion chosen first, if the turns begin with one.
+    choice: Option<(Square, PieceKind)>,
+    /// The position after that choice.
+    here: Position,
+    /// The distinct actions.
+    actions: Vec<Move>,
+    spelled: Vec<Spelled>,
+    /// Exact texts to the actions they name.
+    exact: OnceLock<HashMap<String, Vec<usize>>>,
+    /// Loose texts to the actions they name.
+    loose: OnceLock<HashMap<String, Vec<usize>>>,
+    /// The SAN written for each action, once worked out.
+    written: Vec<OnceLock<String>>,
+    /// Cores (see [`Spelled::cores`]) to the actions they belong to.
+    cores: OnceLock<HashMap<String, Vec<usize>>>,
+}
+
+/// Which actions a text names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// Exactly these (one, or several when the text is ambiguous).
+    Exactly(Vec<usize>),
+    /// Loosely these.
+    Loosely(Vec<usize>),
+    /// None.
+    Nothing,
+}
+
+impl Group {
+    fn index(&self, loose: bool) -> &HashMap<String, Vec<usize>> {
+        let cell = if loose { &self.loose } else { &self.exact };
+        cell.get_or_init(|| {
+            let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, s) in self.spelled.iter().enumerate() {
+                let texts: Vec<String> = if loose {
+                    s.loose_texts().collect()
+                } else {
+                    s.exact_texts().collect()
+                };
+                for t in texts {
+                    let list = map.entry(t).or_default();
+                    if list.last() != Some(&i) {
+                        list.push(i);
+                    }
+                }
+            }
+            map
+        })
+    }
+
+    /// The actions `text` names.
+    fn named(&self, text: &str) -> Named {
+        if let Some(list) = self.index(false).get(text) {
+            return Named::Exactly(list.clone());
+        }
+        match self.index(true).get(text) {
+            Some(list) => Named::Loosely(list.clone()),
+            None => Named::Nothing,
+        }
+    }
+
+    /// The written levels of action `i`: (level, core, text).
+    fn levels(&self, i: usize) -> Vec<(Level, String, String)> {
+        let s = &self.spelled[i];
+        let who = s.who.first().map_or("", String::as_str);
+        s.exact
+            .iter()
+            .filter(|(l, _)| *l != Level::Other)
+            .map(|(level, body)| {
+                let core = s
+                    .cores
+                    .iter()
+                    .find(|(l, _)| l == level)
+                    .map_or(body, |(_, c)| c);
+                (*level, format!("{who}{core}"), format!("{who}{body}"))
+            })
+            .collect()
+    }
+
+    fn core_index(&self) -> &HashMap<String, Vec<usize>> {
+        self.cores.get_or_init(|| {
+            let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+            for i in 0..self.spelled.len() {
+                for (_, core, _) in self.levels(i) {
+                    let list = map.entry(core).or_default();
+                    if list.last() != Some(&i) {
+                        list.push(i);
+                    }
+                }
+            }
+            map
+        })
+    }
+
+    /// The SAN of action `i`: its symbol and the first level of
+    /// disambiguation at which no other action from another square
+    /// shares its core, and the text names it alone.
+    fn written(&self, i: usize) -> &str {
+        self.written[i].get_or_init(|| {
+            let levels = self.levels(i);
+            let full = |j: usize| self.levels(j).last().map(|(_, c, _)| c.clone());
+            let mine = full(i);
+            let index = self.index(false);
+            let cores = self.core_index();
+            for (_, core, text) in &levels {
+                let alone = cores
+                    .get(core)
+                    .is_none_or(|l| l.iter().all(|&j| j == i || full(j) == mine));
+                if alone && index.get(text).is_some_and(|l| l == &[i]) {
+                    return text.clone();
+                }
+            }
+            levels
+                .last()
+                .map(|(_, _, t)| t.clone())
+                .or_else(|| self.spelled[i].whole.first().cloned())
+                .unwrap_or_default()
+        })
+    }
+}
+
+/// The move text of a position's legal turns, worked out once: the SAN
+/// of each, and which turn a text names.
+#[derive(Debug)]
+pub struct Notation<'a> {
+    rules: &'a Rules,
+    pos: &'a Position,
+    turns: Vec<Move>,
+    groups: Vec<Group>,
+    /// For each turn: its group and the index of its action there.
+    at: Vec<(usize, usize)>,
+}
+
+impl<'a> Notation<'a> {
+    /// The legal turns of `pos`, spelled.
+    pub fn new(rules: &'a Rules, pos: &'a Position) -> Notation<'a> {
+        Notation::with_turns(rules, pos, legal_moves(rules, pos))
+    }
+
+    /// `turns` (the legal turns of `pos`, or any list of its moves)
+    /// spelled.
+    pub fn with_turns(rules: &'a Rules, pos: &'a Position, turns: Vec<Move>) -> Notation<'a> {
+        let short = abbreviations(rules);
+        let kinds: Vec<Vec<String>> = (0..rules.pieces.len())
+            .map(|k| symbol_forms(rules, &short, PieceKind(k as u8)))
+            .collect();
+        let mut groups: Vec<Group> = Vec::new();
+        let mut at = Vec::with_capacity(turns.len());
+        for m in &turns {
+            let g = match groups.iter().position(|g| g.choice == m.choice) {
+                Some(g) => g,
+                None => {
+                    let mut here = pos.clone();
+                    if let Some((sq, k)) = m.choice {
+                        here.resolve_pending(rules, sq, k);
+                    }
+                    groups.push(Group {
+                        choice: m.choice,
+                        here,
+                        actions: Vec::new(),
+                        spelled: Vec::new(),
+                        exact: OnceLock::new(),
+                        loose: OnceLock::new(),
+                        written: Vec::new(),
+                        cores: OnceLock::new(),
+                    });
+                    groups.len() - 1
+                }
+            };
+            let action = m.action();
+            let group = &mut groups[g];
+            let a = match group.actions.iter().position(|x| *x == action) {
+                Some(a) => a,
+                None => {
+                    group
+                        .spelled
+                        .push(spell(rules, &group.here, &action, &kinds));
+                    group.actions.push(action);
+                    group.written.push(OnceLock::new());
+                    group.actions.len() - 1
+                }
+            };
+            at.push((g, a));
+        }
+        for group in &mut groups {
+            tell_apart(&mut group.spelled);
+        }
+        Notation {
+            rules,
+            pos,
+            turns,
+            groups,
+            at,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        self.rules
+    }
+
+    /// The position whose turns these are.
+    pub fn position(&self) -> &Position {
+        self.pos
+    }
+
+    /// The turns spelled.
+    pub fn turns(&self) -> &[Move] {
+        &self.turns
+    }
+
+    /// The index of `mv` among the turns.
+    pub fn position_of(&self, mv: &Move) -> Option<usize> {
+        self.turns.iter().position(|m| m == mv)
+    }
+
+    /// The SAN of turn `i`, without a check mark.
+    pub fn san(&self, i: usize) -> String {
+        self.san_with(i, false)
+    }
+
+    /// The SAN of turn `i`; `long_push` writes a push with both squares.
+    pub(crate) fn san_with(&self, i: usize, long_push: bool) -> String {
+        let g = self.rules.geometry;
+        let m = &self.turns[i];
+        let (gi, a) = self.at[i];
+        let group = &self.groups[gi];
+        let mut s = String::new();
+        if let Some((sq, k)) = m.choice {
+            s.push_str(&format!(
+                "{}={}&",
+                g.name(sq),
+                super::symbols::san_symbol(self.rules, k)
+            ));
+        }
+        s.push_str(group.written(a));
+        if let Some(sq) = m.drop {
+            let r = &group.here.reserves[m.piece.color];
+            if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
+                s.push_str(&format!(
+                    "&{}@{}",
+                    super::symbols::san_symbol(self.rules, p.kind),
+                    g.name(sq)
+                ));
+            }
+        }
+        if let Some((from, to)) = m.push {
+            let long = long_push
+                || self.turns.iter().enumerate().any(|(j, o)| {
+                    self.at[j] == self.at[i]
+                        && o.drop == m.drop
+                        && o.push.is_some_and(|(f, t)| t == to && f != from)
+                });
+            s.push('&');
+            if long {
+                s.push_str(&g.name(from));
+            }
+            s.push_str(&g.name(to));
+        }
+        s
+    }
+
+    /// The SAN of turn `i` with `+` or `#` when it gives check or mate.
+    pub fn san_with_check(&self, i: usize) -> String {
+        let mut s = self.san(i);
+        s.push_str(check_mark(self.rules, self.pos, &self.turns[i]));
+        s
+    }
+
+    /// The turns whose action `text` names, among those with `choice`:
+    /// exact matches before loose ones.
+    pub(crate) fn turns_named(
+        &self,
+        choice: Option<(Square, PieceKind)>,
+        text: &str,
+    ) -> (Vec<usize>, bool) {
+        let Some(gi) = self.groups.iter().position(|g| g.choice == choice) else {
+            return (Vec::new(), false);
+        };
+        let (actions, loose) = match self.groups[gi].named(text) {
+            Named::Exactly(a) => (a, false),
+            Named::Loosely(a) => (a, true),
+            Named::Nothing => return (Vec::new(), false),
+        };
+        let turns = (0..self.turns.len())
+            .filter(|&i| self.at[i].0 == gi && actions.contains(&self.at[i].1))
+            .collect();
+        (turns, loose)
+    }
+
+    /// The choices the turns begin with (none, or the promotions open to
+    /// a pawn pushed onto its last rank).
+    pub(crate) fn choices(&self) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
+        self.groups.iter().filter_map(|g| g.choice)
+    }
+
+    /// Is `text` a spelling of the piece kind `kind` (`Q`, `SISSA`,
+    /// `{Sissa}`, `Sis`)?
+    pub(crate) fn names_kind(&self, text: &str, kind: PieceKind) -> bool {
+        let short = abbreviations(self.rules);
+        symbol_forms(self.rules, &short, kind)
+            .iter()
+            .any(|f| f == text)
+            || self
+                .rules
+                .parse_piece_token(text)
+                .is_some_and(|(k, _)| k == kind)
+    }
+}
+
+/// `+` when `mv` gives check, `#` when it mates, else nothing.
+pub(crate) fn check_mark(rules: &Rules, pos: &Position, mv: &Move) -> &'static str {
+    if mv.placement().is_some() {
+        return "";
+    }
+    let mut after = pos.clone();
+    after.play_unchecked(rules, mv);
+    if crate::movegen::in_check(rules, &after, after.side) {
+        if legal_moves(rules, &after).is_empty() {
+            "#"
+        } else {
+            "+"
+        }
+    } else {
+        ""
+    }
+}
+
+/// Gives actions that every level spells alike (scripted moves that
+/// differ in what they do but not in squares, capture or tag) a number
+/// of their own: `:1`, `:2`, in the order they were generated.
+fn tell_apart(spelled: &mut [Spelled]) {
+    let full = |s: &Spelled| {
+        let who = s.who.first().cloned().unwrap_or_default();
+        s.exact
+            .iter()
+            .rfind(|(l, _)| *l != Level::Other)
+            .map(|(_, b)| format!("{who}{b}"))
+    };
+    let keys: Vec<Option<String>> = spelled.iter().map(full).collect();
+    for i in 0..spelled.len() {
+        let Some(key) = &keys[i] else { continue };
+        let same: Vec<usize> = (0..spelled.len())
+            .filter(|&j| keys[j].as_ref() == Some(key))
+            .collect();
+        if same.len() < 2 {
+            continue;
+        }
+        let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
+        let s = &mut spelled[i];
+        for (_, b) in &mut s.exact {
+            b.push_str(&format!(":{n}"));
+        }
+        for w in &mut s.whole {
+            w.push_str(&format!(":{n}"));
+        }
+    }
+}
+
+/// The spellings of one action in `pos`.
+fn spell(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
+    let g = rules.geometry;
+    let promo_forms = |k: PieceKind| -> Vec<String> {
+        let mut forms: Vec<String> = kinds[k.index()].clone();
+        // Coordinates write the code in lower case (`e7e8q`).
+        let lower = rules.piece(k).fen_token(Color::Black);
+        for f in [lower.clone(), lower.trim_matches(['{', '}']).to_string()] {
+            if !forms.contains(&f) {
+                forms.push(f);
+            }
+        }
+        forms
+    };
+    if let Some((sq, mutator)) = mv.placement() {
+        let text = format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
+        let lower = text.to_ascii_lowercase();
+        return Spelled {
+            who: vec![String::new()],
+            exact: vec![(Level::Bare, text.clone())],
+            whole: if lower == text {
+                Vec::new()
+            } else {
+                vec![lower]
+            },
+            ..Spelled::default()
+        };
+    }
+    if mv.is_drop() {
+        return Spelled {
+            who: kinds[mv.piece.kind.index()].clone(),
+            exact: vec![(Level::Bare, format!("@{}", g.name(mv.to)))],
+            whole: vec![super::movetext::to_uci(rules, mv)],
+            ..Spelled::default()
+        };
+    }
+    if mv.is_pocketing() {
+        let square = g.name(mv.from);
+        let into: Vec<String> = match mv.promotion {
+            Some(k) => promo_forms(k).iter().map(|f| format!("={f}")).collect(),
+            None => vec![String::new()],
+        };
+        let mut exact: Vec<(Level, String)> = into
+            .iter()
+            .enumerate()
+            .map(|(n, i)| {
+                let level = if n == 0 { Level::Bare } else { Level::Other };
+                (level, format!("^{square}{i}"))
+            })
+            .collect();
+        // `^h1=R` names a pocketing that keeps the rook as it is too.
+        if mv.promotion.is_none() {
+            for f in &kinds[mv.piece.kind.index()] {
+                exact.push((Level::Other, format!("^{square}={f}")));
+            }
+        }
+        let kept_or_new = match mv.promotion {
+            Some(k) => promo_forms(k),
+            None => vec![String::new()],
+        };
+        let square = &square;
+        let kept_or_new = &kept_or_new;
+        let whole = kinds[mv.piece.kind.index()]
+            .iter()
+            .flat_map(|w| kept_or_new.iter().map(move |k| format!("{w}{square}=>{k}")))
+            .collect();
+        return Spelled {
+            who: vec![String::new()],
+            exact,
+            whole,
+            ..Spelled::default()
+        };
+    }
+    let coordinates = super::movetext::to_uci(rules, mv);
+    if let MoveKind::Castle(i) = mv.kind {
+        let side = if rules.castling[mv.piece.color][i as usize].king_side {
+            "O-O"
+        } else {
+            "O-O-O"
+        };
+        let mut whole = vec![coordinates];
+        if rules.stacking.is_some() {
+            whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
+        }
+        return Spelled {
+            who: vec![String::new()],
+            exact: vec![(Level::Bare, side.to_string())],
+            whole,
+            ..Spelled::default()
+        };
+    }
+    if let Some(s) = swap(rules, pos, mv, kinds, &promo_forms) {
+        return Spelled {
+            whole: vec![coordinates],
+            ..s
+        };
+    }
+    let stacked = rules.stacking.is_some();
+    let pawn = rules.is_pawn(mv.piece.kind);
+    let who: Vec<String> = if stacked {
+        stacks::mover_forms(rules, mv, kinds)
+    } else if pawn {
+        vec![String::new()]
+    } else {
+        kinds[mv.piece.kind.index()].clone()
+    };
+    let capture = if mv.is_capture() { "x" } else { "" };
+    let to = g.name(mv.to);
+    let victims: Vec<String> = match stacks::chosen_victim(pos, mv) {
+        Some(v) if stacked => kinds[v.kind.index()]
+            .iter()
+            .map(|f| format!("/{f}"))
+            .collect(),
+        _ => vec![String::new()],
+    };
+    let silent = rules.silent_morph(mv);
+    let written_promotion = mv.promotion.filter(|_| !silent);
+    let promotions: Vec<String> = match written_promotion {
+        Some(k) => promo_forms(k)
+            .iter()
+            .flat_map(|f| [format!("={f}"), f.clone()])
+            .collect(),
+        None => vec![String::new()],
+    };
+    let tag = move_tag(rules, mv).map_or(String::new(), |t| format!(":{t}"));
+    let from_square = g.name(mv.from);
+    let levels: Vec<(Level, String)> = {
+        let file = file_char(g.file(mv.from)).to_string();
+        let rank = (g.rank(mv.from) + 1).to_string();
+        let all = [
+            (Level::Bare, String::new()),
+            (Level::File, file),
+            (Level::Rank, rank),
+            (Level::Square, from_square.clone()),
+        ];
+        if pawn && mv.is_capture() {
+            all.into_iter()
+                .filter(|(l, _)| matches!(l, Level::File | Level::Square))
+                .collect()
+        } else {
+            all.to_vec()
+        }
+    };
+    let tail = |victim: &str, promotion: &str| format!("{capture}{to}{victim}{promotion}{tag}");
+    let mut exact = Vec::new();
+    let cores = levels
+        .iter()
+        .map(|(level, prefix)| (*level, format!("{prefix}{}", tail("", ""))))
+        .collect();
+    for (level, prefix) in &levels {
+        for (n, promotion) in promotions.iter().enumerate() {
+            for (m, victim) in victims.iter().enumerate() {
+                let level = if n == 0 && m == 0 {
+                    *level
+                } else {
+                    Level::Other
+                };
+                exact.push((level, format!("{prefix}{}", tail(victim, promotion))));
+            }
+        }
+    }
+    // The long form, `Ng1-f3`.
+    if !mv.is_capture() {
+        for promotion in &promotions {
+            exact.push((
+                Level::Other,
+                format!("{from_square}-{to}{}{promotion}{tag}", victims[0]),
+            ));
+        }
+    }
+    // Loose: a change of kind left out (a morph the rules force, a
+    // promotion with one kind to go to), a silent morph written out, a
+    // victim left out.
+    let mut loose = Vec::new();
+    let mut loose_whole = Vec::new();
+    let plain_to = format!("{}{}", from_square, to);
+    if let Some(k) = mv.promotion {
+        let bare_tail = format!("{capture}{to}{}{tag}", victims[0]);
+        if silent {
+            for f in promo_forms(k) {
+                for (_, prefix) in &levels {
+                    loose.push(format!("{prefix}{capture}{to}{}={f}{tag}", victims[0]));
+                }
+                loose_whole.push(format!("{plain_to}{f}{tag}"));
+            }
+        } else {
+            for (_, prefix) in &levels {
+                loose.push(format!("{prefix}{bare_tail}"));
+            }
+            loose_whole.push(format!("{plain_to}{tag}"));
+        }
+    }
+    if victims.len() > 1 || !victims[0].is_empty() {
+        for (_, prefix) in &levels {
+            for promotion in &promotions {
+                loose.push(format!("{prefix}{capture}{to}{promotion}{tag}"));
+            }
+        }
+    }
+    let mut whole = vec![coordinates];
+    if !stacked {
+        // `e7e8=Q`, `e7e8Q`: coordinates with any spelling of the kind.
+        if let Some(k) = written_promotion {
+            for f in promo_forms(k) {
+                for text in [
+                    format!("{plain_to}{f}{tag}"),
+                    format!("{plain_to}={f}{tag}"),
+                ] {
+                    if !whole.contains(&text) {
+                        whole.push(text);
+                    }
+                }
+            }
+        }
+    } else {
+        // Bare squares name a unit or pair where only one fits.
+        let promotion =
+            written_promotion.map_or(String::new(), |k| rules.piece(k).fen_token(Color::Black));
+        loose_whole.push(format!("{plain_to}{promotion}"));
+    }
+    Spelled {
+        who,
+        exact,
+        whole,
+        cores,
+        loose,
+        loose_whole,
+    }
+}
+
+/// A swap of two own pieces (a `swaps` mutator): both pieces with their
+/// squares, `Qd1~Be2` (`Qd1<>Be2` is read too), and a swapped pawn's
+/// promotion, `Pe7~Re8=Q`.
+fn swap(
+    rules: &Rules,
+    pos: &Position,
+    mv: &Move,
+    kinds: &[Vec<String>],
+    promo_forms: &dyn Fn(PieceKind) -> Vec<String>,
+) -> Option<Spelled> {
+    let MoveKind::Effects(list) = &mv.kind else {
+        return None;
+    };
+    let Some(&Effect::Swap(a, b)) = list.first() else {
+        return None;
+    };
+    if pos.active & rules.swaps == 0 {
+        return None;
+    }
+    let g = rules.geometry;
+    let named = |sq: Square| -> Vec<String> {
+        pos.piece_at(sq).map_or(vec![String::new()], |p| {
+            kinds[p.kind.index()]
+                .iter()
+                .map(|f| format!("{f}{}", g.name(sq)))
+                .collect()
+        })
+    };
+    let promotions: Vec<String> = match mv.promotion {
+        Some(k) => promo_forms(k).iter().map(|f| format!("={f}")).collect(),
+        None => vec![String::new()],
+    };
+    let mut exact = Vec::new();
+    for sep in ["~", "<>"] {
+        for x in named(a) {
+            for y in named(b) {
+                for p in &promotions {
+                    let level = if exact.is_empty() {
+                        Level::Bare
+                    } else {
+                        Level::Other
+                    };
+                    exact.push((level, format!("{x}{sep}{y}{p}")));
+                }
+            }
+        }
+    }
+    Some(Spelled {
+        who: vec![String::new()],
+        exact,
+        ..Spelled::default()
+    })
+}
+
+/// The tag a script gave `mv` (to tell apart moves between the same
+/// squares: a Swapper's swap and its mutual destruction).
+pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
+    match mv.kind {
+        MoveKind::Effects(_) => rules.script.as_ref()?.tag(mv.atom),
+        _ => None,
+    }
+}

@@ -1,0 +1,255 @@
+//! Records that never lose a game: in seeded random games of every
+//! built-in variant and of the shipped variant files, at every ply the
+//! FEN reads back to the same FEN, hash and legal turns, every legal
+//! turn's SAN and coordinates read back to that turn, and the whole game
+//! written as PGN and read back is the same game (start, moves, and the
+//! position, hash included, after each of them).
+//!
+//! A few games per variant run by default; `RECORD_GAMES=N cargo test
+//! --release --test engine records:: -- --ignored` plays N per variant.
+
+use changeling::game::{Game, Rng};
+use changeling::notation::{Notation, parse_fen, to_fen, to_uci};
+use changeling::record::{Sources, read_pgn, write_pgn};
+use changeling::rules::Rules;
+use changeling::variants::{EMBEDDED, load};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Every variant a record must keep: the built-in ones and the shipped
+/// files with a game to play.
+fn variants() -> Vec<(String, Arc<Rules>)> {
+    let mut list: Vec<(String, Arc<Rules>)> = EMBEDDED
+        .iter()
+        .map(|(name, _)| (name.to_string(), load(name).expect("built in")))
+        .collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "examples/variants/rococo.variant",
+        "examples/variants/zoo.variant",
+        "tests/scripts/exotic.variant",
+        "tests/scripts/shuffle.variant",
+        "tests/scripts/reserve_drops.variant",
+    ] {
+        let path = root.join(file);
+        let rules = load(&path.display().to_string()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        list.push((file.to_string(), rules));
+    }
+    list
+}
+
+/// The legal turns of `pos` as coordinate texts, sorted.
+fn turn_set(rules: &Rules, pos: &changeling::Position) -> Vec<String> {
+    let mut v: Vec<String> = changeling::movegen::legal_moves(rules, pos)
+        .iter()
+        .map(|m| to_uci(rules, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Checks what must hold at one ply of `game`: the FEN round trip and
+/// every turn's text reading back.
+fn check_ply(name: &str, game: &Game) {
+    let rules = game.rules();
+    let pos = game.position();
+    let fen = to_fen(rules, pos);
+    let back = parse_fen(rules, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+    assert_eq!(to_fen(rules, &back), fen, "{name}: FEN round trip");
+    if back.hash() != pos.hash() {
+        let g = rules.geometry;
+        let a: Vec<String> = pos.unmoved.iter().map(|s| g.name(s)).collect();
+        let b: Vec<String> = back.unmoved.iter().map(|s| g.name(s)).collect();
+        eprintln!(
+            "DEBUG unmoved {a:?} vs {b:?} promoted {:?} {:?} swap {:?} {:?}",
+            pos.promoted.iter().count(),
+            back.promoted.iter().count(),
+            pos.swap_back,
+            back.swap_back
+        );
+    }
+    assert_eq!(back.hash(), pos.hash(), "{name}: hash after reading {fen}");
+    assert!(
+        back.same_position(pos, rules),
+        "{name}: position after reading {fen}"
+    );
+    assert_eq!(
+        turn_set(rules, &back),
+        turn_set(rules, pos),
+        "{name}: legal turns after reading {fen}"
+    );
+    let notation = Notation::with_turns(rules, pos, game.legal().to_vec());
+    for (i, m) in notation.turns().iter().enumerate() {
+        let san = notation.san(i);
+        let read = notation
+            .read(&san)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: SAN {e}"));
+        assert_eq!(read, m, "{name}: {fen}: `{san}` reads another turn");
+        // Check marks and annotations are read past.
+        assert_eq!(notation.read(&format!("{san}+!?")).ok(), Some(m));
+        let uci = to_uci(rules, m);
+        if let Ok(read) = notation.read(&uci) {
+            assert_eq!(read, m, "{name}: {fen}: `{uci}` reads another turn");
+        } else {
+            // Only a castling and a king's move between the same squares
+            // share coordinates; SAN tells them apart.
+            let same = notation
+                .turns()
+                .iter()
+                .filter(|o| to_uci(rules, o) == uci)
+                .count();
+            assert!(same > 1, "{name}: {fen}: `{uci}` does not read back");
+        }
+    }
+}
+
+/// Plays a seeded random game of `rules` for at most `plies`, checking
+/// every ply, then writes it as PGN and reads it back.
+fn play_and_check(name: &str, rules: &Arc<Rules>, seed: u64, plies: usize) -> usize {
+    let mut game = Game::new(rules.clone(), seed).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    for _ in 0..plies {
+        check_ply(name, &game);
+        if game.outcome().is_some() {
+            break;
+        }
+        let legal = game.legal_moves();
+        let m = legal[rng.below(legal.len() as u64) as usize].clone();
+        game.push(m);
+    }
+    check_ply(name, &game);
+    let text = write_pgn(&game, &Default::default());
+    for line in text.lines().filter(|l| !l.starts_with('[')) {
+        assert!(
+            !line.contains(['(', ')', ';', '$', '<', '>']) && line.len() < 80,
+            "{name}: PGN movetext uses what PGN reserves: {line}"
+        );
+    }
+    let dir = Path::new(&rules.source).parent();
+    let sources = Sources { dir, current: None };
+    let back = read_pgn(&text, 0, sources).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    assert_eq!(back.seed, game.seed, "{name}");
+    assert_eq!(
+        to_fen(rules, back.start()),
+        to_fen(rules, game.start()),
+        "{name}: start"
+    );
+    assert_eq!(back.history().len(), game.history().len(), "{name}\n{text}");
+    for (i, ((m, p), (n, q))) in game.history().iter().zip(back.history()).enumerate() {
+        assert_eq!(m, n, "{name}: move {}\n{text}", i + 1);
+        assert_eq!(p.hash(), q.hash(), "{name}: before move {}", i + 1);
+        assert_eq!(to_fen(rules, p), to_fen(back.rules(), q), "{name}: ply {i}");
+    }
+    assert_eq!(back.position().hash(), game.position().hash(), "{name}");
+    assert_eq!(back.outcome(), game.outcome(), "{name}");
+    game.history().len()
+}
+
+#[test]
+fn records_of_seeded_games_read_back() {
+    for (name, rules) in variants() {
+        for seed in 1..=2 {
+            play_and_check(&name, &rules, seed, 60);
+        }
+    }
+}
+
+/// Many games per variant: `RECORD_GAMES=N` (default 200).
+#[test]
+#[ignore]
+fn records_of_many_seeded_games_read_back() {
+    let games: u64 = std::env::var("RECORD_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(200);
+    for (name, rules) in variants() {
+        let mut plies = 0;
+        for seed in 100..100 + games {
+            plies += play_and_check(&name, &rules, seed, 400);
+        }
+        println!("{name}: {games} games, {plies} plies");
+    }
+}
+
+/// Real game records (`tests/games/`, FIDE chess with comments, clock
+/// annotations, variations and glued move numbers) load with every move.
+#[test]
+fn real_records_load() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/games");
+    for (file, plies, last) in [
+        ("syrov_dgebuadze.pgn", 86, "Ne2+"),
+        ("deep_blue_kasparov_1997.pgn", 89, "Ra6"),
+        ("c60_ruy_lopez.pgn", 5, "Bb5"),
+    ] {
+        let path = dir.join(file);
+        let text = changeling::record::read_text_file(&path).unwrap();
+        let game = read_pgn(&text, 0, Sources::default()).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(game.history().len(), plies, "{file}");
+        let (m, before) = game.history().last().unwrap();
+        assert_eq!(
+            changeling::notation::to_san(game.rules(), before, m),
+            last,
+            "{file}"
+        );
+        // Written again and read back, it is the same game.
+        let again = write_pgn(&game, &Default::default());
+        let back = read_pgn(&again, 0, Sources::default()).unwrap();
+        assert_eq!(back.position().hash(), game.position().hash(), "{file}");
+        assert_eq!(back.history().len(), plies, "{file}");
+    }
+}
+
+/// What `load` refuses, with the reason and without echoing the file.
+#[test]
+fn bad_records_are_refused_with_a_reason() {
+    let read = |text: &str| read_pgn(text, 0, Sources::default()).unwrap_err().0;
+    assert_eq!(
+        read("[Variant \"Crazyhouse\"]\n1. e4 *"),
+        "the record's variant `Crazyhouse` is neither built in (chess, capablanca, metamorph, metamorph_optional, pocket-mutation, mutatis-mutandis, twelve-mutation, fluid, fluid_single, fluid_doubled) nor the one being played; start `changeling play` with its variant file, then load the record"
+    );
+    assert_eq!(
+        read("1. e4 e5 2. Ke3 *"),
+        "move 3 (2. Ke3): `Ke3`: no king can reach e3"
+    );
+    assert_eq!(
+        read("[VariantSource \"/etc/passwd\"]\n[Variant \"x\"]\n*"),
+        "the record names the variant file `/etc/passwd`: only a file name beside the record is looked for"
+    );
+    assert_eq!(
+        read("[VariantSource \"../secret.variant\"]\n*"),
+        "the record names the variant file `../secret.variant`: only a file name beside the record is looked for"
+    );
+    // A file beside the record that is no variant is not shown.
+    let dir = std::env::temp_dir().join(format!("changeling-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("secret.txt"), "top secret line\n").unwrap();
+    let sources = Sources {
+        dir: Some(&dir),
+        current: None,
+    };
+    let e = read_pgn("[VariantSource \"secret.txt\"]\n*", 0, sources)
+        .unwrap_err()
+        .0;
+    assert!(
+        e.starts_with("the record's variant file `secret.txt` does not load"),
+        "{e}"
+    );
+    assert!(!e.contains("top secret"), "{e}");
+    // Too large, and not text.
+    std::fs::write(dir.join("nul.pgn"), b"1. e4\0").unwrap();
+    let e = changeling::record::read_text_file(&dir.join("nul.pgn")).unwrap_err();
+    assert!(e.0.ends_with("nul.pgn is not a text file"), "{e}");
+    let big = vec![b' '; (changeling::record::MAX_RECORD_BYTES + 1) as usize];
+    std::fs::write(dir.join("big.pgn"), big).unwrap();
+    let e = changeling::record::read_text_file(&dir.join("big.pgn")).unwrap_err();
+    assert!(
+        e.0.ends_with("big.pgn is larger than 16 MiB: not a game record"),
+        "{e}"
+    );
+    #[cfg(unix)]
+    {
+        let e = changeling::record::read_text_file(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.0, "/dev/zero is larger than 16 MiB: not a game record");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
