@@ -711,6 +711,12 @@ impl Rules {
             .find(|&k| self.is_pawn(k))
     }
 
+    /// Is anything in a game left to chance (a mutator that rolls a
+    /// die)? A game of such a variant needs a seed of its own.
+    pub fn has_chance(&self) -> bool {
+        self.dice != 0
+    }
+
     /// The lane of a die roll: the squares of the file and of the rank
     /// numbered `roll` (from 1: file a, rank 1).
     pub fn lane(&self, roll: u8) -> SquareSet {
