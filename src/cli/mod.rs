@@ -41,8 +41,9 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Seed of the random setup (for variants that draw one) and of
-        /// chance events [default: drawn from the clock for a random
-        /// setup, and shown; 0 otherwise].
+        /// chance events such as dice [default: drawn from the clock for
+        /// a random setup or a variant with chance, and shown; 0
+        /// otherwise].
         #[arg(long)]
         seed: Option<u64>,
         /// Pieces as letters or chess glyphs (auto: glyphs on a terminal).
@@ -142,11 +143,10 @@ pub fn run() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let drawn = seed.is_none() && fen.is_none() && rules.random_setup.is_some();
-            let seed = seed.unwrap_or_else(|| if drawn { clock_seed() } else { 0 });
-            if drawn {
-                println!("random setup from seed {seed} (`--seed {seed}` plays it again)");
-            }
+            let seed = match seed {
+                Some(seed) => seed,
+                None => play::drawn_seed(&rules, fen.is_some(), clock_seed),
+            };
             match start(&rules, fen.as_deref(), seed) {
                 Ok(pos) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
                 Err(code) => code,

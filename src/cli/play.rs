@@ -52,6 +52,24 @@ pub struct Looks {
     pub colour: When,
 }
 
+/// The seed of a game started without `--seed`: drawn by `clock` (and
+/// printed, so the game can be played again) when something in it is left
+/// to chance, a random setup (unless `--fen` gives the start) or dice;
+/// 0 when nothing is, so such games never print a seed.
+pub fn drawn_seed(rules: &Rules, fen_given: bool, clock: impl FnOnce() -> u64) -> u64 {
+    let setup = !fen_given && rules.random_setup.is_some();
+    let chance = rules.has_chance();
+    let what = match (setup, chance) {
+        (false, false) => return 0,
+        (true, false) => "random setup",
+        (false, true) => "dice",
+        (true, true) => "random setup and dice",
+    };
+    let seed = clock();
+    println!("{what} from seed {seed} (`--seed {seed}` plays it again)");
+    seed
+}
+
 /// Runs the session until `quit`, end of input or Ctrl-D.
 pub fn run(rules: Arc<Rules>, start: Position, seed: u64, looks: Looks) -> ExitCode {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();

@@ -1,5 +1,6 @@
 //! The turn driver: a game's history, its chance events and its outcome.
 
+mod material;
 mod rng;
 
 pub use rng::Rng;
@@ -382,6 +383,11 @@ impl Game {
                 verdict(rules.ending.checkmate, "checkmate")
             } else {
                 verdict(rules.ending.stalemate, "stalemate")
+            });
+        }
+        if let Some(what) = material::insufficient_material(rules, pos) {
+            return Some(Outcome::Draw {
+                reason: format!("insufficient material: {what}"),
             });
         }
         if rules.ending.fifty_move > 0 && pos.halfmove >= 2 * rules.ending.fifty_move {

@@ -5,7 +5,7 @@
 //! attack atoms; `tests` compares it with forward generation.
 
 use super::{frozen, initial_ok, protected};
-use crate::board::{Color, Square};
+use crate::board::{Color, Piece, PieceKind, Square};
 use crate::lang::movement::Style;
 use crate::position::Position;
 use crate::rules::{AttackAtom, Rules};
@@ -56,8 +56,9 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     let mut v = native_attackers(rules, pos, sq, by);
     v.retain(|&s| active(s));
     if rules.script.is_some() {
+        let mut view = VictimView::new(sq, by, None);
         for s in pos.occupied(by).iter() {
-            if !v.contains(&s) && active(s) && script_attacks_from(rules, pos, s, sq) {
+            if !v.contains(&s) && active(s) && view.script_attacks_from(rules, pos, s) {
                 v.push(s);
             }
         }
@@ -103,21 +104,62 @@ fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
 
 /// `is_attacked` with auras: native attackers first, then scripted ones,
 /// each only if not frozen, stopping at the first.
-fn is_attacked_with_auras(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+fn is_attacked_with_auras(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    victim: Option<PieceKind>,
+) -> bool {
     if protected(rules, pos, sq, !by) {
         return false;
     }
     let active = |s: Square| can_attack_now(rules, pos, s, sq);
-    native_attackers(rules, pos, sq, by).into_iter().any(active)
-        || (rules.script.is_some()
-            && pos
-                .occupied(by)
-                .iter()
-                .any(|s| active(s) && script_attacks_from(rules, pos, s, sq)))
+    if native_attackers(rules, pos, sq, by).into_iter().any(active) {
+        return true;
+    }
+    if rules.script.is_none() {
+        return false;
+    }
+    let mut view = VictimView::new(sq, by, victim);
+    pos.occupied(by)
+        .iter()
+        .any(|s| active(s) && view.script_attacks_from(rules, pos, s))
 }
 
-/// Is `sq` attacked by `by`?
+/// Is `sq` attacked by `by`: would a piece of the other side standing
+/// there be the direct victim of a capture by `by` under the attack view?
+/// An empty square is asked about as the square of a royal of the other
+/// side (see [`is_attacked_as`]).
 pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    attacked(rules, pos, sq, by, None)
+}
+
+/// Would a piece of kind `victim` of the other side be attacked by `by`
+/// on `sq`? The same as [`is_attacked`] on an occupied square; on an
+/// empty one it is the question castling asks of each square its king
+/// passes, the king standing in. Native attackers need no victim (their
+/// reverse tables do not look at it), but a scripted `attacks` hook is
+/// asked with that piece on `sq`: a script's capture may need a victim
+/// to exist (the Secutor's collision ends on the first piece met), and
+/// a hook may take it that `target` is not empty.
+pub fn is_attacked_as(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    victim: PieceKind,
+) -> bool {
+    attacked(rules, pos, sq, by, Some(victim))
+}
+
+fn attacked(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    victim: Option<PieceKind>,
+) -> bool {
     if rules.freezers != 0
         || rules.protectors != 0
         || rules.pawns.from_reserve
@@ -126,7 +168,7 @@ pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool
         if rules.capacity > 1 {
             return super::stack::attacked(rules, pos, sq, by);
         }
-        return is_attacked_with_auras(rules, pos, sq, by);
+        return is_attacked_with_auras(rules, pos, sq, by, victim);
     }
     leap_attacker(rules, pos, sq, by).is_some()
         || rules.attack[by]
@@ -137,28 +179,87 @@ pub fn is_attacked(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool
                 .occupied(by)
                 .iter()
                 .any(|src| path_attacks(rules, pos, src, sq)))
-        || (rules.script.is_some()
-            && pos
-                .occupied(by)
+        || (rules.script.is_some() && {
+            let mut view = VictimView::new(sq, by, victim);
+            pos.occupied(by)
                 .iter()
-                .any(|src| script_attacks_from(rules, pos, src, sq)))
+                .any(|src| view.script_attacks_from(rules, pos, src))
+        })
 }
 
-/// Does the script say the piece on `src` (of a scripted kind) attacks
-/// `sq`?
-fn script_attacks_from(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool {
-    let Some(host) = rules.script.as_ref() else {
-        return false;
-    };
-    let Some(p) = pos.piece_at(src) else {
-        return false;
-    };
-    rules.scripted[p.kind.index()]
-        && rules.script_reach[p.kind.index()]
-            .as_ref()
-            .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
-        && host.has(crate::script::hooks::ATTACKS)
-        && host.attacks(pos, src, sq)
+/// What a scripted `attacks` hook is asked about `sq`, attacked by `by`:
+/// the position itself when `sq` holds a piece, else the position with a
+/// stand-in of the other side on `sq` (built once, when the first
+/// scripted attacker is asked). The stand-in is `victim` when the caller
+/// knows who would stand there (castling's king), else a royal kind of
+/// the other side (the one on the board, else the variant's first), else
+/// the variant's pawn (which no kind is immune to).
+struct VictimView {
+    sq: Square,
+    by: Color,
+    victim: Option<PieceKind>,
+    probe: Option<Option<Box<Position>>>,
+}
+
+impl VictimView {
+    fn new(sq: Square, by: Color, victim: Option<PieceKind>) -> VictimView {
+        VictimView {
+            sq,
+            by,
+            victim,
+            probe: None,
+        }
+    }
+
+    fn stand_in(&self, rules: &Rules, pos: &Position) -> Option<PieceKind> {
+        let them = !self.by;
+        self.victim
+            .or_else(|| {
+                let royal = pos.royals(them).iter().next()?;
+                pos.piece_at(royal).map(|p| p.kind)
+            })
+            .or_else(|| {
+                (0..rules.pieces.len())
+                    .map(|k| PieceKind(k as u8))
+                    .find(|&k| rules.is_royal(k))
+            })
+            .or_else(|| rules.demoted_kind())
+    }
+
+    /// Does the script say the piece on `src` (of a scripted kind)
+    /// attacks the square?
+    fn script_attacks_from(&mut self, rules: &Rules, pos: &Position, src: Square) -> bool {
+        let sq = self.sq;
+        let Some(host) = rules.script.as_ref() else {
+            return false;
+        };
+        let Some(p) = pos.piece_at(src) else {
+            return false;
+        };
+        let asked = rules.scripted[p.kind.index()]
+            && rules.script_reach[p.kind.index()]
+                .as_ref()
+                .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
+            && host.has(crate::script::hooks::ATTACKS);
+        if !asked {
+            return false;
+        }
+        if !pos.is_empty(sq) {
+            return host.attacks(pos, src, sq);
+        }
+        if self.probe.is_none() {
+            let kind = self.stand_in(rules, pos);
+            self.probe = Some(kind.map(|kind| {
+                let mut probe = Box::new(pos.clone());
+                probe.put(rules, sq, Piece::new(kind, !self.by));
+                probe
+            }));
+        }
+        match self.probe.as_ref().and_then(|p| p.as_deref()) {
+            Some(probe) => host.attacks(probe, src, sq),
+            None => host.attacks(pos, src, sq),
+        }
+    }
 }
 
 /// Does the piece on `src` capture on `sq` along one of its paths (looked

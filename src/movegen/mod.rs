@@ -7,7 +7,7 @@ mod perft;
 mod stack;
 
 use attack::is_attacked_vacating;
-pub use attack::{attackers_of, in_check, is_attacked};
+pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as};
 pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
@@ -770,7 +770,12 @@ fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         if !free(c.king_to) || !free(c.partner_to) {
             continue;
         }
-        if c.safe.iter().any(|&s| is_attacked(rules, pos, s, !us)) {
+        // A passed square is asked about with the king standing in on it
+        // (it has not left its own square yet).
+        if c.safe
+            .iter()
+            .any(|&s| is_attacked_as(rules, pos, s, !us, king.kind))
+        {
             continue;
         }
         out.push(Move {

@@ -106,7 +106,12 @@ impl Position {
                 let kind = mv.promotion.unwrap_or(piece.kind);
                 self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
                 self.set_unmoved(rules, mv.from, false);
+                // Only a pocketing that promotes restarts the count: one
+                // from the promotion ranks that takes the piece up a
+                // class. A piece of the top class (or of none) goes in as
+                // it is, from there too, and promotes nothing.
                 if rules.ending.fifty_promotion_resets
+                    && mv.promotion.is_some()
                     && rules
                         .pocket
                         .as_ref()

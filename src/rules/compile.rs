@@ -3,8 +3,8 @@
 //! returned together.
 
 use super::{
-    CastleRule, Ending, Geometry, MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules,
-    PhaseDef, PieceDef, Promotes, Rules, Verdict,
+    CastleRule, DeadMaterial, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
+    MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, Rules, Verdict,
 };
 use crate::board::{ByColor, Color, MAX_KINDS, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
@@ -121,6 +121,7 @@ const ENDING_KEYS: &[&str] = &[
     "fifty_move",
     "fifty_move_resets",
     "repetition",
+    "insufficient_material",
 ];
 
 /// Why a variant could not be loaded: the diagnostics and the sources they
@@ -639,6 +640,125 @@ fn get_str<'a>(e: &'a Entry, diags: &mut Vec<Diagnostic>) -> Option<&'a str> {
     }
 }
 
+/// One `insufficient_material` pattern, `SIDE v SIDE [same_colour]`: a
+/// side is `-` (its royals alone) or piece names, repeated for each
+/// piece, `name*` for any number of that kind.
+fn dead_material(
+    v: &Spanned<Value>,
+    by_name: &IndexMap<String, PieceKind>,
+    pieces: &[PieceDef],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<DeadMaterial> {
+    const SHAPE: &str = "a pattern is `SIDE v SIDE`, like \"knight v -\" (a knight against nothing but royals) or \"bishop* v bishop* same_colour\"";
+    let Value::Str(text) = &v.node else {
+        diags.push(
+            Diagnostic::error(
+                v.span,
+                format!(
+                    "expected a material pattern in double quotes, found {}",
+                    v.node.type_name()
+                ),
+            )
+            .with_note(SHAPE),
+        );
+        return None;
+    };
+    // A word's own span where the string holds no escapes (the span is
+    // the text between the quotes), else the whole string's.
+    let plain = v.span.end as usize - v.span.start as usize == text.len();
+    let word_span = |word: &str| -> Span {
+        if !plain {
+            return v.span;
+        }
+        let at = word.as_ptr() as usize - text.as_ptr() as usize;
+        let start = v.span.start as usize + at;
+        Span::new(v.span.file, start, start + word.len())
+    };
+    let mut out = DeadMaterial::default();
+    let before = diags.len();
+    let mut side = 0;
+    let mut dash = [false; 2];
+    let mut named = [false; 2];
+    let mut v_seen = false;
+    for word in text.split_whitespace() {
+        if out.same_colour {
+            diags.push(Diagnostic::error(
+                word_span(word),
+                "`same_colour` ends a pattern: nothing may follow it",
+            ));
+            break;
+        }
+        match word {
+            "v" if v_seen => diags.push(
+                Diagnostic::error(word_span(word), "a second `v`: a pattern has two sides")
+                    .with_note(SHAPE),
+            ),
+            "v" => {
+                v_seen = true;
+                side = 1;
+            }
+            "same_colour" => out.same_colour = true,
+            "-" => dash[side] = true,
+            _ => {
+                named[side] = true;
+                let (name, open) = match word.strip_suffix('*') {
+                    Some(n) => (n, true),
+                    None => (word, false),
+                };
+                let Some(&kind) = by_name.get(name) else {
+                    let mut d =
+                        Diagnostic::error(word_span(word), format!("unknown piece `{name}`"));
+                    if let Some(s) = suggest(name, by_name.keys().map(String::as_str)) {
+                        d = d.with_help(format!("did you mean `{s}`?"));
+                    }
+                    diags.push(d);
+                    continue;
+                };
+                if pieces[kind.index()].royal {
+                    diags.push(
+                        Diagnostic::error(
+                            word_span(word),
+                            format!(
+                                "`{name}` is royal: a pattern lists the pieces beside the royals"
+                            ),
+                        )
+                        .with_help("write a side with nothing but its royals as `-`"),
+                    );
+                    continue;
+                }
+                let m = &mut out.sides[side];
+                if open {
+                    if !m.open.contains(&kind) {
+                        m.open.push(kind);
+                    }
+                } else {
+                    match m.counts.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => m.counts.push((kind, 1)),
+                    }
+                }
+            }
+        }
+    }
+    if !v_seen {
+        diags.push(
+            Diagnostic::error(v.span, "a material pattern needs two sides joined by `v`")
+                .with_note(SHAPE),
+        );
+    }
+    for i in 0..2 {
+        if v_seen && dash[i] == named[i] {
+            let what = if dash[i] {
+                "`-` stands for a side with nothing beside its royals: write `-` or the pieces, not both"
+            } else {
+                "a side is missing: write `-` for a side with nothing beside its royals"
+            };
+            diags.push(Diagnostic::error(v.span, what).with_note(SHAPE));
+        }
+    }
+    (diags.len() == before).then_some(out)
+}
+
 /// A list value; a single value counts as a list of one.
 fn get_list(e: &Entry) -> Vec<&Spanned<Value>> {
     match &e.value.node {
@@ -1149,6 +1269,8 @@ fn compile_block(
         repetition: 3,
         fifty_pawn_resets: true,
         fifty_promotion_resets: false,
+        // Royals alone: the pattern "- v -".
+        insufficient_material: vec![DeadMaterial::default()],
     };
     let mut random_setup: Option<super::RandomSetup> = None;
     let mut pocket: Option<super::PocketRules> = None;
@@ -1354,6 +1476,12 @@ fn compile_block(
                             .with_help("use 0 to turn repetition off, or 2 or more"),
                         );
                     }
+                }
+                if let Some(e) = er.take("insufficient_material") {
+                    ending.insufficient_material = get_list(e)
+                        .into_iter()
+                        .filter_map(|v| dead_material(v, &by_name, &pieces, diags))
+                        .collect();
                 }
                 reject_subsections(&er, "`ending`", diags);
                 reject_name(s, diags);

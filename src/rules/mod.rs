@@ -246,6 +246,61 @@ pub struct Ending {
     /// A promotion (a pawn's, or a pocketing that moves a piece up a
     /// class) restarts it.
     pub fifty_promotion_resets: bool,
+    /// Material that can never give mate (`insufficient_material`): a
+    /// position whose board matches one of these, with nothing in any
+    /// hand, pocket or reserve, is drawn. By default only royals alone.
+    pub insufficient_material: Vec<DeadMaterial>,
+}
+
+/// One `insufficient_material` pattern: the pieces one side has beside
+/// its royals, against the other side's, in either order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadMaterial {
+    /// The two sides' material.
+    pub sides: [SideMaterial; 2],
+    /// Every piece but the royals stands on squares of one colour.
+    pub same_colour: bool,
+}
+
+/// One side's material in a [`DeadMaterial`] pattern, royals aside.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideMaterial {
+    /// How many pieces of each listed kind: exactly that many, or at
+    /// least that many for an `open` kind. Kinds not listed: none.
+    pub counts: Vec<(PieceKind, u8)>,
+    /// Kinds that may come in any number (`bishop*`).
+    pub open: Vec<PieceKind>,
+}
+
+impl SideMaterial {
+    /// Does a side holding `have[k]` non-royal pieces of each kind `k`
+    /// fit this material?
+    pub fn fits(&self, have: &[u32]) -> bool {
+        have.iter().enumerate().all(|(k, &n)| {
+            let kind = PieceKind(k as u8);
+            let want = self
+                .counts
+                .iter()
+                .find(|&&(c, _)| c == kind)
+                .map_or(0, |&(_, w)| u32::from(w));
+            if self.open.contains(&kind) {
+                n >= want
+            } else {
+                n == want
+            }
+        })
+    }
+}
+
+impl DeadMaterial {
+    /// Does a board with `white[k]` and `black[k]` non-royal pieces of
+    /// each kind `k` match, the sides either way round? `one_colour`:
+    /// all those pieces stand on squares of one colour.
+    pub fn matches(&self, white: &[u32], black: &[u32], one_colour: bool) -> bool {
+        let [a, b] = &self.sides;
+        (!self.same_colour || one_colour)
+            && (a.fits(white) && b.fits(black) || b.fits(white) && a.fits(black))
+    }
 }
 
 /// One phase of a turn. Every variant so far has the single phase
@@ -709,6 +764,12 @@ impl Rules {
         (0..self.base_kinds)
             .map(|k| PieceKind(k as u8))
             .find(|&k| self.is_pawn(k))
+    }
+
+    /// Is anything in a game left to chance (a mutator that rolls a
+    /// die)? A game of such a variant needs a seed of its own.
+    pub fn has_chance(&self) -> bool {
+        self.dice != 0
     }
 
     /// The lane of a die roll: the squares of the file and of the rank

@@ -6,6 +6,7 @@
 mod diagnostics;
 mod exotic;
 mod game;
+mod insufficient_material;
 mod invariants;
 mod metamorph;
 mod model;

@@ -468,3 +468,42 @@ fn a_pawn_with_nothing_to_promote_to_gives_no_check() {
     let legal = turns(&r, "6k1/4P3/8/8/8/8/8/4K3<-R/qr> b - - 0 1");
     assert!(!legal.contains(&"g8f8".to_string()), "{legal:?}");
 }
+
+/// Section 9: the King may not corner across a square a scripted piece
+/// attacks, though the square is empty. The Black Secutor c2 slides to
+/// e2, meets the f2 Pawn and turns down onto f1 (section 4.28): a King
+/// on f1 would be taken, so e1-g1 is refused. Without the Pawn the
+/// Secutor meets nothing and f1 is safe again. The Chameleon next to d1
+/// takes a King there by a King's step (section 5.2), which shuts the
+/// long cornering.
+#[test]
+fn scripted_attackers_guard_empty_squares() {
+    use changeling::Color::Black;
+    use changeling::movegen::{attackers_of, is_attacked};
+    let r = mm();
+    let fen = "k7/8/8/8/8/8/2{secutor}2P2/4K2R<-/-> w H - 0 20";
+    assert_eq!(
+        turns(&r, fen),
+        [
+            "e1d1", "e1d2", "e1e2", "f2f3", "f2f4", "h1f1", "h1g1", "h1h2", "h1h3", "h1h4", "h1h5",
+            "h1h6", "h1h7", "h1h8"
+        ]
+    );
+    let pos = parse_fen(&r, fen).unwrap();
+    let f1 = r.geometry.parse_square("f1").unwrap();
+    let c2 = r.geometry.parse_square("c2").unwrap();
+    assert!(is_attacked(&r, &pos, f1, Black));
+    assert_eq!(attackers_of(&r, &pos, f1, Black), [c2]);
+    // No obstacle on the second rank: no collision, f1 is safe.
+    let open = "k7/8/8/8/8/8/2{secutor}5/4K2R<-/-> w H - 0 20";
+    assert_eq!(cornerings(&r, open), ["e1g1"]);
+    let pos = parse_fen(&r, open).unwrap();
+    assert!(!is_attacked(&r, &pos, f1, Black));
+    // The Chameleon c2 guards d1 (and c1, b1) against a King.
+    let fen = "7k/8/8/8/8/8/2{chameleon}5/R3K3<-/-> w A - 0 20";
+    assert!(cornerings(&r, fen).is_empty());
+    let fen = "7k/8/8/8/8/8/1{chameleon}6/R3K3<-/-> w A - 0 20";
+    assert!(cornerings(&r, fen).is_empty());
+    let fen = "7k/8/8/8/8/8/{chameleon}7/R3K3<-/-> w A - 0 20";
+    assert_eq!(cornerings(&r, fen), ["e1c1"]);
+}

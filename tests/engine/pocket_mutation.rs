@@ -243,3 +243,34 @@ fn the_fifty_move_count_ignores_pawn_moves_and_drops() {
         "4k3/8/8/3P4/8/8/8/4K3[] b - - 0 20"
     );
 }
+
+/// Section 6 and OQ-8: pocketing from the far rank restarts the
+/// fifty-move count only when it promotes. The AmazonRider is of the top
+/// class, so `^a8` takes it in as it is: nothing is promoted, the count
+/// runs on to 100 plies and the game is drawn. A Rook from the same
+/// square goes up a class and restarts it; a mutation elsewhere does not.
+#[test]
+fn pocketing_without_promotion_keeps_the_fifty_move_count() {
+    let rules = pmc();
+    let fen = "Z7/8/8/8/8/7k/8/K7[] w - - 99 60";
+    assert_eq!(pocketings(&rules, fen, "a8"), strings(&["^a8"]));
+    assert_eq!(
+        after(&rules, fen, "^a8"),
+        "8/8/8/8/8/7k/8/K7[Z] b - - 100 60"
+    );
+    let mut game = Game::from_fen(rules.clone(), fen, 0).unwrap();
+    assert_eq!(game.outcome(), None);
+    game.play_text("^a8").unwrap();
+    assert_eq!(
+        game.outcome().map(|o| o.to_string()),
+        Some("1/2-1/2 (50-move rule)".to_string())
+    );
+    assert_eq!(
+        after(&rules, "R7/8/8/8/8/7k/8/K7[] w - - 99 60", "^a8=A"),
+        "8/8/8/8/8/7k/8/K7[A] b - - 0 60"
+    );
+    assert_eq!(
+        after(&rules, "8/R7/8/8/8/7k/8/K7[] w - - 90 60", "^a7=I"),
+        "8/8/8/8/8/7k/8/K7[I] b - - 91 60"
+    );
+}

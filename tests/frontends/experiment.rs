@@ -372,15 +372,15 @@ fn greedy_takes_the_most_valuable_piece() {
 
 #[test]
 fn overrides_change_the_rules_of_a_loaded_variant() {
-    // Bare kings: the fifty-move rule shortened to two moves ends the game
-    // after four plies; as text or as a map.
+    // A knight each (not dead material): the fifty-move rule shortened to
+    // two moves ends the game after four plies; as text or as a map.
     for v in [
         r#"variant("chess", "ending { fifty_move = 2 }")"#,
         r#"variant("chess", #{ ending: #{ fifty_move: 2 } })"#,
     ] {
         let row = row_of(&format!(
             r#"let v = {v};
-            let r = play(game(v, 0, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "random", "random");
+            let r = play(game(v, 0, "4k1n1/8/8/8/8/8/8/4K1N1 w - - 0 1"), "random", "random");
             #{{ name: v.name, plies: r.plies, reason: r.reason, result: r.result }}"#
         ));
         assert_eq!(

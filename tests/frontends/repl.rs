@@ -200,3 +200,33 @@ fn the_default_game_is_mutatis_mutandis_from_a_shown_seed() {
     assert_eq!(again.lines().last(), Some(fen.as_str()));
     assert!(!again.starts_with("random setup"), "{again}");
 }
+
+/// A variant with dice draws its seed from the clock and prints it, as a
+/// random setup does; the dice then follow that seed, so `--seed` with
+/// the printed number rolls them again. A variant with nothing left to
+/// chance prints no seed.
+#[test]
+fn a_game_with_dice_draws_and_shows_its_seed() {
+    let input = "setfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {h3:dice+} roll:2\nd4\nNc6\nfen\nhistory\n";
+    let out = run(&["twelve-mutation"], input);
+    let (first, rest) = out.split_once('\n').unwrap();
+    let seed: String = first
+        .strip_prefix("dice from seed ")
+        .unwrap_or_else(|| panic!("{first}"))
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert_eq!(
+        first,
+        format!("dice from seed {seed} (`--seed {seed}` plays it again)")
+    );
+    let again = run(&["twelve-mutation", "--seed", &seed], input);
+    assert_eq!(again, rest);
+    // With `--fen` the dice are still left to chance.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {h3:dice+} roll:2";
+    let out = run(&["twelve-mutation", "--fen", fen], "");
+    assert!(out.starts_with("dice from seed "), "{out}");
+    // Nothing to chance in chess: no seed line, seed 0.
+    let out = run(&["chess"], "");
+    assert!(out.starts_with(" 8  r n b q k b n r"), "{out}");
+}

@@ -2880,3 +2880,20 @@ fn engine_oxybeles_sling_line_guards_the_cornering_path() {
         RULES,
     );
 }
+
+/// Disagreement (fixed): the Black Secutor c2 slides to e2, meets the f2
+/// Pawn and turns down onto f1, so a King on f1 would be taken (section
+/// 4.28) and the King e1 may not corner to g1 across it (section 9). The
+/// engine asked scripted attackers only about squares holding a piece,
+/// and the Secutor's collision needs one to end on, so f1 looked safe.
+/// The Chameleon next to d1 guards the long cornering's path the same
+/// way (it takes a King by a King's step).
+#[test]
+fn engine_scripted_attackers_guard_empty_cornering_squares() {
+    let secutor = "k7/8/8/8/8/8/2{secutor}2P2/4K2R<-/-> w H - 0 20";
+    assert!(cornerings(&parse(secutor), RULES).is_empty());
+    compare_tree(secutor, 2, RULES);
+    let chameleon = "7k/8/8/8/8/8/2{chameleon}5/R3K3<-/-> w A - 0 20";
+    assert!(cornerings(&parse(chameleon), RULES).is_empty());
+    compare_tree(chameleon, 2, RULES);
+}
