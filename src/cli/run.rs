@@ -2,7 +2,7 @@
 //! line, with a progress bar on a terminal and Ctrl-C keeping what was
 //! played.
 
-use crate::experiment::{Experiment, Results, RunOptions, Shard, merge};
+use crate::experiment::{Experiment, ExperimentError, Results, RunOptions, Shard, merge};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -146,16 +146,15 @@ pub fn run(args: Args) -> ExitCode {
         }
     };
     let stop = Arc::new(AtomicBool::new(false));
+    let raised = stop.clone();
+    // Ctrl-C stops the script code running: the games in progress (the
+    // rows so far are kept and summarized), or the script's top level,
+    // `games()` or `summarize(rows)` (nothing is written).
+    let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
     let exp = match Experiment::load(&args.script, stop.clone()) {
         Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return failed(&e),
     };
-    let raised = stop.clone();
-    // Ctrl-C asks the games in progress to stop; the rows so far are kept.
-    let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -181,10 +180,7 @@ pub fn run(args: Args) -> ExitCode {
     progress.finish();
     let results = match result {
         Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return failed(&e),
     };
     let secs = started.elapsed().as_secs_f64();
     if results.stopped {
@@ -208,6 +204,18 @@ pub fn run(args: Args) -> ExitCode {
         return ExitCode::from(130);
     }
     code
+}
+
+/// Reports an experiment that failed (exit code 2) or was stopped
+/// (130, as a shell reports Ctrl-C).
+fn failed(e: &ExperimentError) -> ExitCode {
+    if e.stopped {
+        eprintln!("{e}");
+        ExitCode::from(130)
+    } else {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    }
 }
 
 /// Writes the results where asked and the summary on standard output

@@ -237,13 +237,10 @@ fn mutator_names(rules: &Rules, active: u32) -> Array {
 #[derive(Debug)]
 pub struct Shared {
     variants: Mutex<HashMap<String, Variant>>,
-    /// Raised to stop: games in progress end with an error.
+    /// Raised to stop: the script code running ends with an error.
     pub stop: Arc<AtomicBool>,
     /// The run's seed, for `game_seed(i)`.
     pub seed: AtomicU64,
-    /// Games are being played: a raised `stop` ends scripts only then,
-    /// so the summary of the games so far is still made.
-    pub playing: AtomicBool,
 }
 
 impl Shared {
@@ -253,7 +250,6 @@ impl Shared {
             variants: Mutex::new(HashMap::new()),
             stop,
             seed: AtomicU64::new(0),
-            playing: AtomicBool::new(false),
         }
     }
 }
@@ -272,12 +268,22 @@ const STRING_KEYS: &[&str] = &[
 
 /// A Rhai value as a value of the variant language.
 fn value_text(key: &str, v: &Dynamic) -> Result<String, String> {
+    value_text_at(key, v, 0)
+}
+
+fn value_text_at(key: &str, v: &Dynamic, depth: usize) -> Result<String, String> {
+    if depth > MAX_OVERRIDE_DEPTH {
+        return Err(format!(
+            "`{key}`: lists nest more than {MAX_OVERRIDE_DEPTH} deep"
+        ));
+    }
     if let Ok(b) = v.as_bool() {
         Ok(b.to_string())
     } else if let Ok(i) = v.as_int() {
         Ok(i.to_string())
     } else if let Some(a) = v.read_lock::<Array>() {
-        let items: Result<Vec<String>, String> = a.iter().map(|x| value_text(key, x)).collect();
+        let items: Result<Vec<String>, String> =
+            a.iter().map(|x| value_text_at(key, x, depth + 1)).collect();
         Ok(format!("[{}]", items?.join(", ")))
     } else if v.is_string() {
         let s = v.to_string();
@@ -298,9 +304,18 @@ fn value_text(key: &str, v: &Dynamic) -> Result<String, String> {
     }
 }
 
+/// How deep sections of overrides may nest (the variant language has
+/// sections inside sections, not more).
+const MAX_OVERRIDE_DEPTH: usize = 4;
+
 /// Overrides given as a map, as the body of a child variant: a map value
 /// is a section (`drops: #{first_window: 4}`, `"piece knight": #{...}`).
 fn body_text(map: &Map, out: &mut String, indent: usize) -> Result<(), String> {
+    if indent > MAX_OVERRIDE_DEPTH {
+        return Err(format!(
+            "overrides nest sections more than {MAX_OVERRIDE_DEPTH} deep"
+        ));
+    }
     let pad = "    ".repeat(indent);
     for (k, v) in map {
         if let Some(inner) = v.read_lock::<Map>() {
@@ -313,6 +328,10 @@ fn body_text(map: &Map, out: &mut String, indent: usize) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// How many loaded variants are kept for reuse (each thread's copies
+/// counted).
+const MAX_KEPT_VARIANTS: usize = 1_024;
 
 fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<Variant> {
     // One copy per thread: a variant's script engine is then never
@@ -336,11 +355,11 @@ fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<V
         )
     })?;
     let v = Variant::new(rules);
-    shared
-        .variants
-        .lock()
-        .map_err(|_| "poisoned")?
-        .insert(key, v.clone());
+    let mut kept = shared.variants.lock().map_err(|_| "poisoned")?;
+    // A script making ever new variants keeps only the first ones.
+    if kept.len() < MAX_KEPT_VARIANTS {
+        kept.insert(key, v.clone());
+    }
     Ok(v)
 }
 
@@ -591,8 +610,10 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
     stats::register(engine);
 
     let s = shared.clone();
-    engine.register_fn("game_seed", move |i: INT| {
-        super::game_seed(s.seed.load(Ordering::Relaxed), i as u64) as INT
+    engine.register_fn("game_seed", move |i: INT| -> Fallible<INT> {
+        let i =
+            u64::try_from(i).map_err(|_| format!("game_seed({i}): games are numbered from 0"))?;
+        Ok(super::game_seed(s.seed.load(Ordering::Relaxed), i) as INT)
     });
     let s = shared.clone();
     engine.register_fn("variant", move |spec: &str| load_variant(&s, spec, None));

@@ -16,7 +16,7 @@ pub mod output;
 pub mod players;
 pub mod stats;
 
-use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
+use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -24,6 +24,20 @@ use std::time::Duration;
 
 /// How many games a script plays when it has no `games()`.
 pub const DEFAULT_GAMES: u64 = 100;
+/// The most games one run may have (every shard together).
+pub const MAX_GAMES: u64 = 1_000_000;
+/// Longest string an experiment script may make, in bytes (counting the
+/// text inside an array or map as Rhai does).
+pub const MAX_STRING_SIZE: usize = 64 << 20;
+/// Largest array, counting the items of arrays nested in it: room for a
+/// column of [`MAX_GAMES`] rows many times over.
+pub const MAX_ARRAY_SIZE: usize = 16 << 20;
+/// Largest object map, counting the fields of maps nested in it.
+pub const MAX_MAP_SIZE: usize = 16 << 20;
+/// How deep arrays and maps may nest in a row or a summary.
+pub const MAX_VALUE_DEPTH: usize = 32;
+/// What a script ended by the stop flag is terminated with.
+const STOPPED: &str = "stopped";
 
 /// Row keys the runner writes itself.
 const RESERVED: &[&str] = &["type", "game", "seed"];
@@ -31,11 +45,26 @@ const RESERVED: &[&str] = &["type", "game", "seed"];
 /// Why an experiment could not run or stopped; the message names the
 /// script, line and column where there is one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExperimentError(pub String);
+pub struct ExperimentError {
+    /// What happened.
+    pub message: String,
+    /// The stop flag (Ctrl-C) ended the script before it could finish
+    /// (its top level, `games()` or `summarize(rows)`).
+    pub stopped: bool,
+}
+
+impl ExperimentError {
+    fn new(message: String) -> ExperimentError {
+        ExperimentError {
+            message,
+            stopped: false,
+        }
+    }
+}
 
 impl fmt::Display for ExperimentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -167,7 +196,7 @@ impl Experiment {
     /// `play_game(i, seed)`.
     pub fn load(path: &str, stop: Arc<AtomicBool>) -> Result<Experiment, ExperimentError> {
         let text = std::fs::read_to_string(path)
-            .map_err(|e| ExperimentError(format!("cannot read `{path}`: {e}")))?;
+            .map_err(|e| ExperimentError::new(format!("cannot read `{path}`: {e}")))?;
         Experiment::compile(path, &text, stop)
     }
 
@@ -188,46 +217,81 @@ impl Experiment {
         // [`SCRIPT_STACK`] bytes of stack, room for them.
         engine.set_max_expr_depths(MAX_EXPR_DEPTH, MAX_FUNCTION_EXPR_DEPTH);
         engine.set_max_call_levels(MAX_CALL_LEVELS);
+        engine.set_max_string_size(MAX_STRING_SIZE);
+        engine.set_max_array_size(MAX_ARRAY_SIZE);
+        engine.set_max_map_size(MAX_MAP_SIZE);
         api::register(&mut engine, shared.clone());
+        // A raised stop flag ends whatever script code runs: the top
+        // level, `games()`, a game, `summarize(rows)`.
         let watch = shared.clone();
         engine.on_progress(move |_| {
-            if watch.playing.load(Ordering::Relaxed) && watch.stop.load(Ordering::Relaxed) {
-                Some(Dynamic::from("stopped"))
-            } else {
-                None
-            }
+            watch
+                .stop
+                .load(Ordering::Relaxed)
+                .then(|| Dynamic::from(STOPPED))
         });
         let p = path.to_string();
         engine.on_print(move |s| {
             use std::io::Write as _;
             let _ = writeln!(std::io::stderr(), "{p}: {s}");
         });
-        let ast = engine.compile(text).map_err(|e| {
-            let pos = e.position();
-            ExperimentError(format!(
-                "{path}:{}:{}: syntax error: {}",
-                pos.line().unwrap_or(0),
-                pos.position().unwrap_or(0),
-                e.err_type()
-            ))
-        })?;
-        let exp = Experiment {
-            engine,
-            ast,
-            path: path.to_string(),
-            hash: format!("{:016x}", fnv(text)),
-            shared,
-        };
-        if !exp.defines("play_game", 2) {
-            return Err(ExperimentError(format!(
-                "{path}: the script defines no `fn play_game(i, seed)`, which plays game i and returns its row (a map)"
-            )));
-        }
-        // Top-level statements run once, so that their errors show now.
-        exp.engine
-            .run_ast_with_scope(&mut Scope::new(), &exp.ast)
-            .map_err(|e| exp.error(&e))?;
-        Ok(exp)
+        let p = path.to_string();
+        engine.on_debug(move |s, _, pos| {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "{p}:{}: {s}", pos.line().unwrap_or(0));
+        });
+        on_script_stack(move || {
+            // Imports are resolved now, beside the script and in the
+            // script library, and embedded.
+            let ast = crate::script::imports::compile(&mut engine, path, text).map_err(|e| {
+                use crate::script::imports::Failure;
+                ExperimentError::new(match e {
+                    Failure::Syntax(e) => {
+                        let pos = e.position();
+                        let what = match &*e {
+                            EvalAltResult::ErrorParsing(p, _) => p.to_string(),
+                            other => other.to_string(),
+                        };
+                        format!(
+                            "{path}:{}:{}: syntax error: {what}",
+                            pos.line().unwrap_or(0),
+                            pos.position().unwrap_or(0),
+                        )
+                    }
+                    Failure::Import(m) | Failure::Imported(m) => format!("{path}: {m}"),
+                })
+            })?;
+            let exp = Experiment {
+                engine,
+                ast,
+                path: path.to_string(),
+                hash: format!("{:016x}", fnv(text)),
+                shared,
+            };
+            if !exp.defines("play_game", 2) {
+                return Err(ExperimentError::new(format!(
+                    "{path}: the script defines no `fn play_game(i, seed)`, which plays game i and returns its row (a map)"
+                )));
+            }
+            // Top-level statements run once, so that their errors show now.
+            exp.engine
+                .run_ast_with_scope(&mut Scope::new(), &exp.ast)
+                .map_err(|e| {
+                    exp.error(
+                        &e,
+                        "while running the script's top level; nothing was played",
+                    )
+                })?;
+            Ok(exp)
+        })
+    }
+
+    /// Calls the script's function `name` (its top level is not run
+    /// again).
+    fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, Box<EvalAltResult>> {
+        let options = CallFnOptions::new().eval_ast(false);
+        self.engine
+            .call_fn_with_options(options, &mut Scope::new(), &self.ast, name, args)
     }
 
     fn defines(&self, name: &str, params: usize) -> bool {
@@ -237,8 +301,9 @@ impl Experiment {
     }
 
     /// `path:line:col: message`, innermost first, then the calls that led
-    /// there.
-    fn error(&self, e: &EvalAltResult) -> ExperimentError {
+    /// there; for a script ended by the stop flag, that it stopped
+    /// `during` what.
+    fn error(&self, e: &EvalAltResult, during: &str) -> ExperimentError {
         let mut calls = Vec::new();
         let mut e = e;
         while let EvalAltResult::ErrorInFunctionCall(name, _, inner, pos) = e {
@@ -250,12 +315,19 @@ impl Experiment {
             });
             e = inner;
         }
+        if let EvalAltResult::ErrorTerminated(..) = e {
+            return ExperimentError {
+                message: format!("{}: stopped {during}", self.path),
+                stopped: true,
+            };
+        }
         let pos = e.position();
         let message = match e {
             EvalAltResult::ErrorRuntime(v, _) => v.to_string(),
             EvalAltResult::ErrorStackOverflow(_) => format!(
                 "too many nested function calls (more than {MAX_CALL_LEVELS}: endless recursion?)"
             ),
+            EvalAltResult::ErrorDataTooLarge(what, _) => too_large(what),
             other => {
                 let text = other.to_string();
                 let suffix = format!(" ({pos})");
@@ -270,7 +342,7 @@ impl Experiment {
             text.push('\n');
             text.push_str(c);
         }
-        ExperimentError(text)
+        ExperimentError::new(text)
     }
 
     /// How many games the script asks for.
@@ -282,20 +354,25 @@ impl Experiment {
         if !self.defines("games", 0) {
             return Ok(DEFAULT_GAMES);
         }
-        let n = on_script_stack(|| {
-            self.engine
-                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, "games", ())
-        })
-        .map_err(|e| self.error(&e))?;
-        n.as_int()
+        let n = on_script_stack(|| self.call("games", ()))
+            .map_err(|e| self.error(&e, "in `games()`; nothing was played"))?;
+        let n = n
+            .as_int()
             .ok()
             .and_then(|n| u64::try_from(n).ok())
             .ok_or_else(|| {
-                ExperimentError(format!(
+                ExperimentError::new(format!(
                     "{}: games() must return a whole number, 0 or more, not `{n}`",
                     self.path
                 ))
-            })
+            })?;
+        if n > MAX_GAMES {
+            return Err(ExperimentError::new(format!(
+                "{}: games() returned {n}, but a run plays at most {MAX_GAMES} games (split a larger study into runs with different seeds)",
+                self.path
+            )));
+        }
+        Ok(n)
     }
 
     /// Plays game `game`: the script's row for it. `Ok(None)` when the
@@ -306,37 +383,46 @@ impl Experiment {
     /// The script fails or returns something other than a map.
     pub fn play_game(&self, game: u64, seed: u64) -> Result<Option<Row>, ExperimentError> {
         let args = (game as INT, seed as INT);
-        let result: Result<Dynamic, _> =
-            self.engine
-                .call_fn(&mut Scope::new(), &self.ast, "play_game", args);
-        let value = match result {
+        let value = match self.call("play_game", args) {
             Ok(v) => v,
             Err(_) if self.shared.stop.load(Ordering::Relaxed) => return Ok(None),
-            Err(e) => return Err(self.error(&e)),
+            Err(e) => return Err(self.error(&e, "in `play_game`")),
         };
         let Some(values) = value.read_lock::<Map>().map(|m| m.clone()) else {
-            return Err(ExperimentError(format!(
+            return Err(ExperimentError::new(format!(
                 "{}: play_game({game}, {seed}) returned {} `{value}`; it must return a map, e.g. #{{ result: r.result }}",
                 self.path,
                 value.type_name()
             )));
         };
         if let Some(k) = values.keys().find(|k| RESERVED.contains(&k.as_str())) {
-            return Err(ExperimentError(format!(
+            return Err(ExperimentError::new(format!(
                 "{}: play_game's row has the key `{k}`, which the runner writes itself (keys it writes: {})",
                 self.path,
                 RESERVED.join(", ")
             )));
         }
         for (k, v) in &values {
-            if let Some(t) = foreign(v) {
-                return Err(ExperimentError(format!(
-                    "{}: play_game's row holds a {} under `{k}`; rows hold numbers, text, booleans, (), arrays and maps (write `r.result`, not `r`)",
-                    self.path,
-                    self.engine.map_type_name(t)
-                )));
+            match unfit(v, 1) {
+                Some(Unfit::Type(t)) => {
+                    return Err(ExperimentError::new(format!(
+                        "{}: play_game's row holds a {} under `{k}`; rows hold numbers, text, booleans, (), arrays and maps (write `r.result`, not `r`)",
+                        self.path,
+                        self.engine.map_type_name(t)
+                    )));
+                }
+                Some(Unfit::Deep) => {
+                    return Err(ExperimentError::new(format!(
+                        "{}: play_game's row nests arrays or maps more than {MAX_VALUE_DEPTH} deep under `{k}`",
+                        self.path
+                    )));
+                }
+                None => {}
             }
         }
+        // The row as it reads back from the output (a character is
+        // text), so that a summary of read rows (`merge`) is the same.
+        let values = values.into_iter().map(|(k, v)| (k, plain(v))).collect();
         Ok(Some(Row { game, seed, values }))
     }
 
@@ -354,13 +440,20 @@ impl Experiment {
         if !self.defines("summarize", 1) {
             return Ok(default_summary(&array));
         }
-        let value = on_script_stack(|| {
-            self.engine
-                .call_fn::<Dynamic>(&mut Scope::new(), &self.ast, "summarize", (array,))
-        })
-        .map_err(|e| self.error(&e))?;
+        let value = on_script_stack(|| self.call("summarize", (array,))).map_err(|e| {
+            self.error(
+                &e,
+                "in `summarize(rows)`, before the summary was made; nothing was written",
+            )
+        })?;
+        if let Some(Unfit::Deep) = unfit(&value, 0) {
+            return Err(ExperimentError::new(format!(
+                "{}: summarize(rows) returned arrays or maps nested more than {MAX_VALUE_DEPTH} deep",
+                self.path
+            )));
+        }
         value.read_lock::<Map>().map(|m| m.clone()).ok_or_else(|| {
-            ExperimentError(format!(
+            ExperimentError::new(format!(
                 "{}: summarize(rows) must return a map, not {}",
                 self.path,
                 value.type_name()
@@ -378,6 +471,8 @@ const MAX_EXPR_DEPTH: usize = 64;
 const MAX_FUNCTION_EXPR_DEPTH: usize = 32;
 /// Nested function calls (recursion included).
 const MAX_CALL_LEVELS: usize = 64;
+/// The most worker threads a run starts.
+const MAX_THREADS: usize = 256;
 
 /// Runs `f` on a thread of [`SCRIPT_STACK`] bytes of stack (here if that
 /// thread cannot be started).
@@ -399,17 +494,58 @@ fn on_script_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
-/// The type of a value, or of a value inside it, that a row cannot hold
-/// (it would not read back from the output).
-fn foreign(v: &Dynamic) -> Option<&'static str> {
+/// The message of a size limit, naming it.
+fn too_large(what: &str) -> String {
+    let limit = if what.starts_with("Length of string") {
+        format!("a string holds at most {MAX_STRING_SIZE} bytes")
+    } else if what.starts_with("Size of array") {
+        format!("an array holds at most {MAX_ARRAY_SIZE} items")
+    } else {
+        format!("a map holds at most {MAX_MAP_SIZE} fields")
+    };
+    format!("{what} too large: {limit}, counting the values nested in it")
+}
+
+/// What keeps a value out of a row.
+enum Unfit {
+    /// A value of this type, which would not read back from the output.
+    Type(&'static str),
+    /// Arrays or maps nested more than [`MAX_VALUE_DEPTH`] deep.
+    Deep,
+}
+
+/// Why `v`, at nesting level `depth`, cannot go into a row, if it cannot.
+fn unfit(v: &Dynamic, depth: usize) -> Option<Unfit> {
     if v.is_unit() || v.is_int() || v.is_float() || v.is_bool() || v.is_string() || v.is_char() {
         None
     } else if let Some(a) = v.read_lock::<Array>() {
-        a.iter().find_map(foreign)
+        if depth >= MAX_VALUE_DEPTH {
+            return Some(Unfit::Deep);
+        }
+        a.iter().find_map(|x| unfit(x, depth + 1))
     } else if let Some(m) = v.read_lock::<Map>() {
-        m.values().find_map(foreign)
+        if depth >= MAX_VALUE_DEPTH {
+            return Some(Unfit::Deep);
+        }
+        m.values().find_map(|x| unfit(x, depth + 1))
     } else {
-        Some(v.type_name())
+        Some(Unfit::Type(v.type_name()))
+    }
+}
+
+/// `v` with every character turned into text, as JSON writes it.
+fn plain(v: Dynamic) -> Dynamic {
+    let v = v.flatten();
+    if v.is_char() {
+        Dynamic::from(v.to_string())
+    } else if v.is_array() {
+        let a = v.into_array().unwrap_or_default();
+        Dynamic::from_array(a.into_iter().map(plain).collect())
+    } else if v.is_map() {
+        let m = v.try_cast::<Map>().unwrap_or_default();
+        Dynamic::from_map(m.into_iter().map(|(k, x)| (k, plain(x))).collect())
+    } else {
+        v
     }
 }
 
@@ -486,11 +622,19 @@ pub fn run(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Results, ExperimentError> {
     let games = match opts.games {
+        Some(n) if n > MAX_GAMES => {
+            return Err(ExperimentError::new(format!(
+                "--games {n}: a run plays at most {MAX_GAMES} games (split a larger study into runs with different seeds)"
+            )));
+        }
         Some(n) => n,
         None => exp.games()?,
     };
     exp.shared.seed.store(opts.seed, Ordering::Relaxed);
     let todo: Vec<u64> = (0..games).filter(|&g| opts.shard.plays(g)).collect();
+    // More threads than games, or than any machine has cores, only cost
+    // stacks.
+    let threads = opts.threads.clamp(1, MAX_THREADS).min(todo.len().max(1));
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let stop = &exp.shared.stop;
@@ -498,9 +642,8 @@ pub fn run(
     let mut errors: Vec<(u64, ExperimentError)> = Vec::new();
     let mut spawn_error = None;
     let (tx, rx) = mpsc::channel::<(usize, Result<Option<Row>, ExperimentError>)>();
-    exp.shared.playing.store(true, Ordering::Relaxed);
     std::thread::scope(|scope| {
-        for _ in 0..opts.threads.max(1) {
+        for _ in 0..threads {
             let tx = tx.clone();
             let (todo, next, failed) = (&todo, &next, &failed);
             let worker = std::thread::Builder::new().stack_size(SCRIPT_STACK);
@@ -526,7 +669,7 @@ pub fn run(
                             .map(String::as_str)
                             .or_else(|| p.downcast_ref::<&str>().copied())
                             .unwrap_or("a panic");
-                        Err(ExperimentError(format!(
+                        Err(ExperimentError::new(format!(
                             "{}: game {g} (seed {seed}): internal error: {why}",
                             exp.path
                         )))
@@ -560,9 +703,12 @@ pub fn run(
             progress(done, todo.len());
         }
     });
-    exp.shared.playing.store(false, Ordering::Relaxed);
+    // A stop raised while the games were played ended them; the flag is
+    // lowered so that the summary of the games played is made (a second
+    // stop then ends the summary).
+    stop.store(false, Ordering::Relaxed);
     if let Some(e) = spawn_error {
-        return Err(ExperimentError(format!(
+        return Err(ExperimentError::new(format!(
             "cannot start a worker thread: {e}"
         )));
     }
@@ -664,7 +810,14 @@ impl Results {
         let mut pairs = Vec::new();
         output::flatten("", &Dynamic::from_map(self.summary.clone()), &mut pairs);
         let mut s = String::from("key,value\n");
-        s.push_str(&format!("rows,{}\n", self.rows.len()));
+        // The runner's own lines, unless the summary has its own under
+        // the same name (the default summary counts `rows` itself).
+        if !self.summary.contains_key("rows") {
+            s.push_str(&format!("rows,{}\n", self.rows.len()));
+        }
+        if self.stopped && !self.summary.contains_key("stopped") {
+            s.push_str("stopped,true\n");
+        }
         for (k, v) in pairs {
             s.push_str(&format!(
                 "{},{}\n",
@@ -699,17 +852,15 @@ struct Part {
 }
 
 fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
-    let engine = Engine::new_raw();
-    let err = |line: usize, why: &str| ExperimentError(format!("{file}:{line}: {why}"));
+    let err = |line: usize, why: &str| ExperimentError::new(format!("{file}:{line}: {why}"));
     let mut part: Option<Part> = None;
     for (n, line) in text.lines().enumerate() {
         let n = n + 1;
         if line.trim().is_empty() {
             continue;
         }
-        let map = engine
-            .parse_json(line, true)
-            .map_err(|e| err(n, &format!("not a JSON object: {e}")))?;
+        let map =
+            output::parse_object(line).map_err(|e| err(n, &format!("not a JSON object: {e}")))?;
         let get = |k: &str| map.get(k).cloned().unwrap_or(Dynamic::UNIT);
         let int = |k: &str| {
             get(k)
@@ -758,7 +909,7 @@ fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
         }
     }
     part.ok_or_else(|| {
-        ExperimentError(format!(
+        ExperimentError::new(format!(
             "{file}: no `run` line: not the JSON Lines output of `changeling run` (merge reads .jsonl outputs, not CSV)"
         ))
     })
@@ -774,7 +925,7 @@ fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
 /// given twice, or a script that changed since.
 pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results, ExperimentError> {
     if parts.is_empty() {
-        return Err(ExperimentError(
+        return Err(ExperimentError::new(
             "merge needs the outputs of a run's shards".to_string(),
         ));
     }
@@ -792,7 +943,7 @@ pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results
                 first.shard.count,
             )
         {
-            return Err(ExperimentError(format!(
+            return Err(ExperimentError::new(format!(
                 "{} and {} are not shards of one run: script {} / {}, seed {} / {}, games {} / {}, shards of {} / {}",
                 first.file,
                 p.file,
@@ -816,9 +967,13 @@ pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results
             .collect();
         match with.len() {
             1 => {}
-            0 => return Err(ExperimentError(format!("shard {i}/{count} is missing"))),
+            0 => {
+                return Err(ExperimentError::new(format!(
+                    "shard {i}/{count} is missing"
+                )));
+            }
             _ => {
-                return Err(ExperimentError(format!(
+                return Err(ExperimentError::new(format!(
                     "shard {i}/{count} is given twice: {}",
                     with.join(", ")
                 )));
@@ -829,7 +984,7 @@ pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results
     let exp = Experiment::load(path, Arc::new(AtomicBool::new(false)))?;
     exp.shared.seed.store(first.seed, Ordering::Relaxed);
     if exp.hash != first.hash {
-        return Err(ExperimentError(format!(
+        return Err(ExperimentError::new(format!(
             "{path} has changed since the run (hash {} now, {} then): its summary could differ",
             exp.hash, first.hash
         )));

@@ -61,12 +61,16 @@ fn median(values: Array) -> Fallible<Dynamic> {
     }))
 }
 
-/// The sum: an integer when every value is one.
+/// The sum: an integer when every value is one (and the sum fits in
+/// one), else a float.
 fn sum(values: Array) -> Fallible<Dynamic> {
     if values.iter().all(|v| v.is_int()) {
-        return Ok(Dynamic::from_int(
-            values.iter().map(|v| v.as_int().unwrap_or(0)).sum(),
-        ));
+        let total = values
+            .iter()
+            .try_fold(0 as INT, |t, v| t.checked_add(v.as_int().unwrap_or(0)));
+        if let Some(total) = total {
+            return Ok(Dynamic::from_int(total));
+        }
     }
     Ok(Dynamic::from_float(numbers(&values)?.iter().sum()))
 }
@@ -113,40 +117,54 @@ fn histogram_bins(values: Array, width: Dynamic) -> Fallible<Array> {
         return Err("a histogram's bin width must be a positive number".into());
     }
     let v = numbers(&values)?;
+    if let Some(x) = v.iter().find(|x| !x.is_finite()) {
+        return Err(format!("histogram: {x} cannot go in a bin").into());
+    }
     let Some(lo) = v.iter().copied().reduce(f64::min) else {
         return Ok(Array::new());
     };
     let hi = v.iter().copied().fold(lo, f64::max);
-    let first = (lo / w).floor() as i64;
-    let last = (hi / w).floor() as i64;
-    if last - first > 100_000 {
-        return Err("more than 100,000 bins: choose a wider bin".into());
+    // Bin numbers as floats first: far apart values or a tiny width
+    // give more bins than any i64 holds.
+    let (first, last) = ((lo / w).floor(), (hi / w).floor());
+    let span = last - first;
+    if span.is_nan() || span > MAX_BINS as f64 {
+        return Err(format!("more than {MAX_BINS} bins: choose a wider bin").into());
     }
-    let mut counts = vec![0 as INT; (last - first + 1) as usize];
-    for x in &v {
-        counts[((x / w).floor() as i64 - first) as usize] += 1;
-    }
-    let whole = width.is_int();
-    let edge = |b: i64| {
-        if whole {
-            Dynamic::from_int(b * width.as_int().unwrap_or(1))
-        } else {
-            Dynamic::from_float(b as f64 * w)
+    let whole = width.as_int().ok();
+    let edge = |b: f64| -> Fallible<Dynamic> {
+        match whole {
+            Some(wi) => {
+                let bi = b as INT;
+                bi.checked_mul(wi).map(Dynamic::from_int).ok_or_else(|| {
+                    format!("a bin edge of {bi} * {wi} is beyond the whole numbers").into()
+                })
+            }
+            None => Ok(Dynamic::from_float(b * w)),
         }
     };
-    Ok(counts
+    let bins = (last - first) as usize + 1;
+    let mut counts = vec![0 as INT; bins];
+    for x in &v {
+        let i = ((x / w).floor() - first) as usize;
+        counts[i.min(bins - 1)] += 1;
+    }
+    counts
         .into_iter()
         .enumerate()
         .map(|(i, c)| {
-            let b = first + i as i64;
+            let b = first + i as f64;
             let mut m = Map::new();
-            m.insert("from".into(), edge(b));
-            m.insert("to".into(), edge(b + 1));
+            m.insert("from".into(), edge(b)?);
+            m.insert("to".into(), edge(b + 1.0)?);
             m.insert("count".into(), Dynamic::from_int(c));
-            Dynamic::from_map(m)
+            Ok(Dynamic::from_map(m))
         })
-        .collect())
+        .collect()
 }
+
+/// The most bins `histogram(values, width)` makes.
+const MAX_BINS: usize = 100_000;
 
 /// `k` of `n` with its Wilson 95% interval: `#{k, n, p, low, high}`.
 pub fn proportion(k: INT, n: INT) -> Fallible<Map> {

@@ -52,6 +52,15 @@ impl Board {
             .then_some(Square(s as u8))
     }
 
+    /// A step `(dx, dy)` that may stay on the board: both no longer than
+    /// the board (any longer one leaves it, so no arithmetic on it can
+    /// overflow).
+    fn step(&self, dx: INT, dy: INT) -> Option<(i32, i32)> {
+        let g = &self.rules.geometry;
+        let fits = |d: INT, size: INT| (-size..=size).contains(&d);
+        (fits(dx, g.width as INT) && fits(dy, g.height as INT)).then_some((dx as i32, dy as i32))
+    }
+
     fn piece(&self, s: INT) -> Option<Piece> {
         self.sq(s).and_then(|sq| self.pos.piece_at(sq))
     }
@@ -143,7 +152,7 @@ pub(crate) fn register(e: &mut Engine) {
         .register_fn("height", |b: &mut Board| b.rules.geometry.height as INT)
         .register_fn("side", |b: &mut Board| color_name(b.pos.side).to_string())
         .register_fn("history_len", |b: &mut Board| {
-            (b.pos.turns.white + b.pos.turns.black) as INT
+            INT::from(b.pos.turns.white) + INT::from(b.pos.turns.black)
         })
         .register_fn("mutators", |b: &mut Board| {
             // Active mutators by number (bit i of the position's set).
@@ -169,7 +178,7 @@ pub(crate) fn register(e: &mut Engine) {
             b.sq(s).map_or(-1, |sq| b.rules.geometry.rank(sq) as INT)
         })
         .register_fn("offset", |b: &mut Board, s: INT, dx: INT, dy: INT| {
-            let (Some(sq), Ok(dx), Ok(dy)) = (b.sq(s), i32::try_from(dx), i32::try_from(dy)) else {
+            let (Some(sq), Some((dx, dy))) = (b.sq(s), b.step(dx, dy)) else {
                 return -1;
             };
             b.rules
@@ -186,8 +195,7 @@ pub(crate) fn register(e: &mut Engine) {
             // The squares from `s` (excluded) in steps of (dx, dy) up to
             // and including the first occupied one, or to the edge.
             let mut out = Array::new();
-            let (Some(mut sq), Ok(dx), Ok(dy)) = (b.sq(s), i32::try_from(dx), i32::try_from(dy))
-            else {
+            let (Some(mut sq), Some((dx, dy))) = (b.sq(s), b.step(dx, dy)) else {
                 return out;
             };
             if dx == 0 && dy == 0 {
@@ -324,6 +332,42 @@ mod tests {
                 "[board.kind(500), board.offset(-3, 1, 1), board.is_frozen(99)]"
             ),
             "[\"\", -1, false]"
+        );
+    }
+
+    #[test]
+    fn integers_of_any_size_are_off_the_board() {
+        // Steps and squares beyond any board give `-1` or nothing; before,
+        // `offset(7, 2147483647, 0)` overflowed (a panic in debug builds).
+        let fen = "4k3/8/8/8/8/5n2/4P3/4K3 w - - 0 1";
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "[board.offset(7, 2147483647, 0), board.offset(7, -2147483648, 0), \
+                 board.offset(0, 9223372036854775807, 1), board.offset(0, 1, -9223372036854775807 - 1), \
+                 board.offset(0, 8, 0), board.offset(0, 7, 7), board.offset(63, -7, -7)]"
+            ),
+            "[-1, -1, -1, -1, -1, 63, 0]"
+        );
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "[board.ray(0, 2147483647, 0), board.ray(0, 0, -9223372036854775807 - 1), \
+                 board.ray(0, 4294967296, 1), board.ray(4, 0, 8), board.ray(4, 0, 7)]"
+            ),
+            "[[], [], [], [], [60]]"
+        );
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "[board.name(9223372036854775807), board.file(-9223372036854775807 - 1), \
+                 board.captures_as(\"king\", 4294967300), board.may_arrive(12, 2147483648), \
+                 board.history_len()]"
+            ),
+            "[\"\", -1, [], false, 0]"
         );
     }
 

@@ -1,8 +1,16 @@
 //! Sandbox limits for variant scripts. Each number bounds one hook call;
 //! a script that exceeds one fails with an error naming the limit, and the
 //! game in progress is kept.
+//!
+//! The operation count bounds what a script does, the same on every
+//! machine; [`MAX_CALL_TIME`] is a safety net under it, for the rare
+//! operation whose own cost grows with the script's data (currying a
+//! closure ever further): no script that keeps within the other limits
+//! comes near it.
 
-use rhai::Engine;
+use rhai::{Dynamic, Engine};
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 /// Operations per hook call: generous for move generation on a 16x16
 /// board (a few thousand squares looked at), small enough that an endless
@@ -24,6 +32,65 @@ pub const MAX_ARRAY_SIZE: usize = 4_096;
 /// fits for over a thousand moves.
 pub const MAX_MAP_SIZE: usize = 8_192;
 
+/// Moves one `extra_moves` call may return (a piece on a 16x16 board
+/// reaches at most 255 squares).
+pub const MAX_MOVES: usize = 1_024;
+/// Imports nest at most this deep.
+pub const MAX_IMPORT_DEPTH: usize = super::imports::MAX_IMPORT_DEPTH;
+/// Wall-clock time one hook call (or the loading of a script) may take.
+pub const MAX_CALL_TIME: Duration = Duration::from_secs(1);
+
+/// What a script stopped by [`MAX_CALL_TIME`] is terminated with.
+pub(crate) const OUT_OF_TIME: &str = "out of time";
+
+thread_local! {
+    /// When the script running on this thread must stop.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Runs `f` (which calls the script) with [`MAX_CALL_TIME`] to go.
+pub(crate) fn timed<T>(f: impl FnOnce() -> T) -> T {
+    let before = DEADLINE.with(|d| d.replace(Some(Instant::now() + MAX_CALL_TIME)));
+    let result = f();
+    DEADLINE.with(|d| d.set(before));
+    result
+}
+
+/// Is the script on this thread past its deadline? Asked every eighth
+/// operation, so that the clock costs little.
+fn out_of_time(operations: u64) -> Option<Dynamic> {
+    if operations % 8 != 0 {
+        return None;
+    }
+    let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
+    late.then(|| Dynamic::from(OUT_OF_TIME))
+}
+
+/// The message of a limit a script ran into, naming the limit; `None`
+/// for any other error.
+pub(crate) fn exceeded(e: &rhai::EvalAltResult) -> Option<String> {
+    use rhai::EvalAltResult::{ErrorDataTooLarge, ErrorStackOverflow, ErrorTooManyOperations};
+    Some(match e {
+        ErrorTooManyOperations(_) => {
+            format!("Too many operations: one call may do at most {MAX_OPERATIONS}")
+        }
+        ErrorStackOverflow(_) => {
+            format!("Too many levels of function calls: at most {MAX_CALL_LEVELS}")
+        }
+        ErrorDataTooLarge(what, _) => {
+            let limit = if what.starts_with("Length of string") {
+                format!("a string holds at most {MAX_STRING_SIZE} bytes")
+            } else if what.starts_with("Size of array") {
+                format!("an array holds at most {MAX_ARRAY_SIZE} items")
+            } else {
+                format!("a map holds at most {MAX_MAP_SIZE} fields")
+            };
+            format!("{what} too large: {limit}, counting the values nested in it")
+        }
+        _ => return None,
+    })
+}
+
 /// Applies every limit to `engine`, with strict variables (a misspelt
 /// name fails when the script is loaded, not when it runs).
 pub fn apply(engine: &mut Engine) {
@@ -34,4 +101,5 @@ pub fn apply(engine: &mut Engine) {
     engine.set_max_array_size(MAX_ARRAY_SIZE);
     engine.set_max_map_size(MAX_MAP_SIZE);
     engine.set_strict_variables(true);
+    engine.on_progress(out_of_time);
 }

@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod hooks;
+pub mod imports;
 pub mod limits;
 mod read;
 
@@ -55,31 +56,7 @@ pub fn embedded_script(name: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-/// Resolves `import "name"` from [`EMBEDDED_SCRIPTS`], after the files.
-struct EmbeddedModules;
-
-impl rhai::ModuleResolver for EmbeddedModules {
-    fn resolve(
-        &self,
-        engine: &Engine,
-        _: Option<&str>,
-        path: &str,
-        pos: rhai::Position,
-    ) -> Result<rhai::Shared<rhai::Module>, Box<rhai::EvalAltResult>> {
-        let name = format!("{}.rhai", path.trim_end_matches(".rhai"));
-        let text = embedded_script(&name).ok_or_else(|| {
-            Box::new(rhai::EvalAltResult::ErrorModuleNotFound(
-                path.to_string(),
-                pos,
-            ))
-        })?;
-        // Self-contained, so that its own imports (inside functions too)
-        // are resolved now, while the resolver is in place.
-        let ast = engine.compile_into_self_contained(&Scope::new(), text)?;
-        let module = rhai::Module::eval_ast_as_new(Scope::new(), &ast, engine)?;
-        Ok(rhai::Shared::new(module))
-    }
-}
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A script failure, with where it happened.
@@ -127,6 +104,9 @@ pub struct ScriptHost {
     /// Line of each hook's definition, for errors that carry no position
     /// (the operations limit).
     def_lines: Vec<(&'static str, usize)>,
+    /// A call ran out of time ([`limits::MAX_CALL_TIME`]): the script is
+    /// not called again.
+    timed_out: AtomicBool,
 }
 
 impl fmt::Debug for ScriptHost {
@@ -171,29 +151,33 @@ impl ScriptHost {
         declared: &[&str],
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
         let mut engine = engine();
-        // `import "name"` reads `name.rhai` beside the script, then under
-        // scripts/, once, while compiling; the modules are embedded in the
-        // AST and the engine reads no file afterwards.
-        let mut resolvers = rhai::module_resolvers::ModuleResolversCollection::new();
-        if let Some(dir) = std::path::Path::new(file).parent() {
-            resolvers.push(rhai::module_resolvers::FileModuleResolver::new_with_path(
-                dir,
-            ));
-        }
-        resolvers.push(rhai::module_resolvers::FileModuleResolver::new_with_path(
-            "scripts",
-        ));
-        resolvers.push(EmbeddedModules);
-        engine.set_module_resolver(resolvers);
-        let compiled = engine.compile_into_self_contained(&Scope::new(), source);
-        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        // `print` and `debug` go to standard error, named, so that they
+        // never mix with a front end's output.
+        let name = file.to_string();
+        engine.on_print(move |text| eprintln!("{name}: {text}"));
+        let name = file.to_string();
+        engine.on_debug(move |text, _, pos| match pos.line() {
+            Some(line) => eprintln!("{name}:{line}: {text}"),
+            None => eprintln!("{name}: {text}"),
+        });
+        // `import "name"` reads `name.rhai` beside the script, under
+        // scripts/ or from the built-in library, once, while compiling;
+        // the modules are embedded in the AST and the engine reads no file
+        // afterwards.
+        let compiled = limits::timed(|| imports::compile(&mut engine, file, source));
         let ast = compiled.map_err(|e| {
-            vec![LoadProblem {
-                line: e.position().line().unwrap_or(0),
-                message: match &*e {
-                    rhai::EvalAltResult::ErrorParsing(p, _) => p.to_string(),
-                    other => other.to_string(),
+            vec![match e {
+                imports::Failure::Syntax(e) => LoadProblem {
+                    line: e.position().line().unwrap_or(0),
+                    message: match &*e {
+                        rhai::EvalAltResult::ErrorParsing(p, _) => p.to_string(),
+                        rhai::EvalAltResult::ErrorTerminated(..) => out_of_time(),
+                        other => other.to_string(),
+                    },
                 },
+                imports::Failure::Import(message) | imports::Failure::Imported(message) => {
+                    LoadProblem { line: 0, message }
+                }
             }]
         })?;
         let mut problems = Vec::new();
@@ -253,6 +237,7 @@ impl ScriptHost {
             tags: Mutex::new(Vec::new()),
             error: Mutex::new(None),
             def_lines,
+            timed_out: AtomicBool::new(false),
         })
     }
 
@@ -313,13 +298,29 @@ impl ScriptHost {
         Ok(TAG_BASE + (tags.len() - 1) as u8)
     }
 
+    fn def_line(&self, hook: Hook) -> usize {
+        self.def_lines
+            .iter()
+            .find(|d| d.0 == hook.name)
+            .map_or(0, |d| d.1)
+    }
+
     fn call(&self, hook: Hook, args: impl rhai::FuncArgs) -> Option<Dynamic> {
+        if self.timed_out.load(Ordering::Relaxed) {
+            let message = format!(
+                "not called: an earlier call ran out of time ({})",
+                time_limit()
+            );
+            self.fail(hook, self.def_line(hook), message);
+            return None;
+        }
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        match self
-            .engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
-        {
+        let result = limits::timed(|| {
+            self.engine
+                .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
+        });
+        match result {
             Ok(v) => Some(v),
             Err(e) => {
                 // The innermost error says where it happened; the outer
@@ -331,13 +332,16 @@ impl ScriptHost {
                     line = inner.position().line().unwrap_or(line);
                 }
                 if line == 0 {
-                    line = self
-                        .def_lines
-                        .iter()
-                        .find(|d| d.0 == hook.name)
-                        .map_or(0, |d| d.1);
+                    line = self.def_line(hook);
                 }
-                self.fail(hook, line, inner.to_string());
+                let message = match inner {
+                    rhai::EvalAltResult::ErrorTerminated(..) => {
+                        self.timed_out.store(true, Ordering::Relaxed);
+                        out_of_time()
+                    }
+                    other => limits::exceeded(other).unwrap_or_else(|| other.to_string()),
+                };
+                self.fail(hook, line, message);
                 None
             }
         }
@@ -360,10 +364,30 @@ impl ScriptHost {
             self.fail(hook, 0, "must return an array of moves".to_string());
             return Vec::new();
         };
-        let mut out = Vec::new();
+        if list.len() > limits::MAX_MOVES {
+            self.fail(
+                hook,
+                0,
+                format!(
+                    "returned {} moves for the piece on {}; one call may return at most {}",
+                    list.len(),
+                    rules.geometry.name(from),
+                    limits::MAX_MOVES
+                ),
+            );
+            return Vec::new();
+        }
+        let mut out: Vec<Move> = Vec::new();
+        // The same move (same effects, same choices) listed again is the
+        // one move: tags and order do not make moves different.
+        let mut seen = std::collections::HashSet::new();
         for item in list {
             match read::read_move(self, rules, pos, from, piece, item) {
-                Ok(m) => out.push(m),
+                Ok(m) => {
+                    if seen.insert(m.clone()) {
+                        out.push(m);
+                    }
+                }
                 Err(message) => {
                     self.fail(hook, 0, message);
                     return Vec::new();
@@ -465,6 +489,19 @@ impl ScriptHost {
             }
         }
     }
+}
+
+/// The time limit, as errors name it.
+fn time_limit() -> String {
+    format!(
+        "the time limit of one call is {} s",
+        limits::MAX_CALL_TIME.as_secs_f64()
+    )
+}
+
+/// The message of a script stopped by the time limit.
+fn out_of_time() -> String {
+    format!("ran out of time: {} (a runaway computation?)", time_limit())
 }
 
 /// The first `atom` value used for move tags.

@@ -341,3 +341,233 @@ fn a_bad_after_move_is_an_error_and_adds_nothing() {
     );
     assert!(e.message.contains("occupied"), "{e}");
 }
+
+/// A fresh directory holding `files`, and the rules of a one-piece
+/// variant (as in [`with_script`]) whose script is the first file, loaded
+/// from there.
+fn in_scratch(
+    name: &str,
+    files: &[(&str, &str)],
+) -> (std::path::PathBuf, Result<Arc<Rules>, String>) {
+    let dir = std::env::temp_dir().join(format!("changeling-script-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    let text = format!(
+        "variant s : chess {{\n    piece ghost {{ letter = G betza = \"W\" }}\n    script {{\n        file = \"{}\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n    }}\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}}\n",
+        files[0].0
+    );
+    let path = dir.join("inline.variant");
+    let rules = load_str(path.to_str().unwrap(), &text).map_err(|e| e.to_string());
+    (dir, rules)
+}
+
+const HOOK: &str = "fn extra_moves(board, from) { [] }\n";
+
+#[test]
+fn imports_that_cycle_or_nest_too_deep_are_refused_by_name() {
+    // A script importing itself used to recurse until the stack ran out.
+    let (dir, rules) = in_scratch(
+        "self",
+        &[("me.rhai", &format!("import \"me\" as me;\n{HOOK}"))],
+    );
+    let me = dir.join("me.rhai").display().to_string();
+    let e = rules.unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "error: {me}: import \"me\" in `{me}`: `{me}` imports itself ({me} -> {me})"
+        )),
+        "{e}"
+    );
+    // Through another script, and from inside a function.
+    let (dir, rules) = in_scratch(
+        "cycle",
+        &[
+            (
+                "a.rhai",
+                "fn extra_moves(board, from) { import \"b\" as b; [] }\n",
+            ),
+            ("b.rhai", "import \"a\" as a;\nfn f() { 1 }\n"),
+        ],
+    );
+    let (a, b) = (
+        dir.join("a.rhai").display().to_string(),
+        dir.join("b.rhai").display().to_string(),
+    );
+    let e = rules.unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "error: {a}: import \"a\" in `{b}`: `{a}` imports itself ({a} -> {b} -> {a})"
+        )),
+        "{e}"
+    );
+    // A chain ten scripts long: deeper than 8.
+    let mut files: Vec<(String, String)> =
+        vec![("s0.rhai".into(), format!("import \"s1\" as n;\n{HOOK}"))];
+    for i in 1..10 {
+        files.push((
+            format!("s{i}.rhai"),
+            format!("import \"s{}\" as n;\nfn f() {{ {i} }}\n", i + 1),
+        ));
+    }
+    files.push(("s10.rhai".into(), "fn f() { 10 }\n".into()));
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let (dir, rules) = in_scratch("deep", &refs);
+    let name = |i: usize| dir.join(format!("s{i}.rhai")).display().to_string();
+    let chain: Vec<String> = (0..=9).map(name).collect();
+    let e = rules.unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "error: {}: import \"s9\" in `{}`: imports nest more than 8 deep ({})",
+            name(0),
+            name(8),
+            chain.join(" -> ")
+        )),
+        "{e}"
+    );
+    // Eight deep is allowed, and the imported functions work.
+    files[8].1 = "fn f() { 8 }\n".into();
+    let refs: Vec<(&str, &str)> = files
+        .iter()
+        .take(9)
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let (_, rules) = in_scratch("eight", &refs);
+    assert!(rules.is_ok(), "{:?}", rules.err());
+}
+
+#[test]
+fn imports_read_only_scripts_beside_the_importer_or_in_the_library() {
+    let secret = "TOP SECRET first line";
+    for (import, why) in [
+        (
+            "/etc/passwd",
+            "an absolute path; an import names a script beside the importing one or in the script library (`import \"advancer\"`)",
+        ),
+        (
+            "../outside",
+            "leaves the importing script's directory (`..`); an import names a script beside the importing one or in the script library",
+        ),
+        (
+            "notes.txt",
+            "not a Rhai script: only `.rhai` files can be imported",
+        ),
+        (
+            "notes",
+            "no `notes.rhai` beside it, under scripts/ or in the built-in library",
+        ),
+    ] {
+        let (dir, rules) = in_scratch(
+            "refused",
+            &[
+                ("main.rhai", &format!("import \"{import}\" as x;\n{HOOK}")),
+                ("notes.txt", secret),
+                ("notes", secret),
+            ],
+        );
+        let main = dir.join("main.rhai").display().to_string();
+        let e = rules.unwrap_err();
+        assert!(
+            e.contains(&format!(
+                "error: {main}: import \"{import}\" in `{main}`: {why}"
+            )),
+            "{e}"
+        );
+        assert!(!e.contains("SECRET") && !e.contains("root:"), "{e}");
+    }
+    // A script beside the importer, and one of the library (embedded
+    // when scripts/ holds no such file).
+    let (_, rules) = in_scratch(
+        "allowed",
+        &[
+            (
+                "main.rhai",
+                "fn extra_moves(board, from) {\n    import \"helper\" as h;\n    import \"advancer\" as a;\n    h::moves(board, from)\n}\n",
+            ),
+            (
+                "helper.rhai",
+                "fn moves(board, from) { [#{ to: board.offset(from, 1, 2) }] }\n",
+            ),
+        ],
+    );
+    let rules = rules.unwrap();
+    assert_eq!(
+        moves_of(&rules, &rules.setup, "d4"),
+        ["-c4", "-d3", "-d5", "-e4", "-e6"]
+    );
+}
+
+#[test]
+fn a_runaway_hook_is_stopped_by_the_time_limit() {
+    // Each step copies everything curried so far: 200,000 operations
+    // would take minutes. The time limit ends the call after a second.
+    let rules = with_script("curry.rhai", "extra_moves").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let started = std::time::Instant::now();
+    legal_moves(&rules, &pos);
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    // The native moves are kept.
+    assert_eq!(
+        moves_of(&rules, &rules.setup, "d4"),
+        ["-c4", "-d3", "-d5", "-e4"]
+    );
+    let host = rules.script.as_ref().unwrap();
+    let _ = host.take_error();
+    // Once out of time, the script is not called again.
+    let started = std::time::Instant::now();
+    legal_moves(&rules, &pos);
+    assert!(
+        started.elapsed().as_millis() < 500,
+        "{:?}",
+        started.elapsed()
+    );
+    let e = host.take_error().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "tests/scripts/curry.rhai:3: in `extra_moves`: not called: an earlier call ran out of time (the time limit of one call is 1 s)"
+    );
+    let rules = with_script("curry.rhai", "extra_moves").unwrap();
+    legal_moves(&rules, &pos);
+    let e = rules.script.as_ref().unwrap().take_error().unwrap();
+    assert_eq!(
+        (e.function.as_str(), e.message.as_str()),
+        (
+            "extra_moves",
+            "ran out of time: the time limit of one call is 1 s (a runaway computation?)"
+        )
+    );
+}
+
+#[test]
+fn the_same_move_returned_twice_is_one_move_and_a_hook_returns_at_most_1024() {
+    // Fifty copies of the jump to e6 and a tagged one: one move, beside
+    // the native ones.
+    let rules = with_script("same_moves.rhai", "extra_moves").unwrap();
+    assert_eq!(
+        moves_of(&rules, &rules.setup, "d4"),
+        ["-c4", "-d3", "-d5", "-e4", "-e6"]
+    );
+    assert!(rules.script.as_ref().unwrap().take_error().is_none());
+    let e = failure("many_moves.rhai");
+    assert_eq!(
+        e.to_string(),
+        "tests/scripts/many_moves.rhai: in `extra_moves`: returned 1025 moves for the piece on d4; one call may return at most 1024"
+    );
+}
+
+#[test]
+fn board_functions_answer_any_integer_without_overflow() {
+    // Offsets and rays of any length, squares anywhere: off the board,
+    // never a panic (overflow checks are on in tests).
+    let rules = with_script("overflow.rhai", "extra_moves").unwrap();
+    assert_eq!(
+        moves_of(&rules, &rules.setup, "d4"),
+        ["-c4", "-d3", "-d5", "-e4", "-e6"]
+    );
+    assert_eq!(rules.script.as_ref().unwrap().take_error(), None);
+}

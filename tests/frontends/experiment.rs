@@ -613,3 +613,285 @@ fn script_functions_play_and_watch_games() {
         assert!(err.contains(message), "{err}");
     }
 }
+
+/// Compiles `text` (as `exp.rhai`) and runs it on one thread: the results
+/// or the error.
+fn outcome(
+    text: &str,
+    games: Option<u64>,
+) -> Result<changeling::experiment::Results, changeling::experiment::ExperimentError> {
+    let exp = Experiment::compile("exp.rhai", text, Arc::new(AtomicBool::new(false)))?;
+    let opts = RunOptions {
+        seed: 0,
+        threads: 1,
+        shard: Shard::ALL,
+        games,
+    };
+    run(&exp, &opts, &mut |_, _| {})
+}
+
+#[test]
+fn an_experiment_importing_itself_is_an_error_not_a_crash() {
+    let dir = scratch("self-import");
+    let path = dir.join("me.rhai");
+    std::fs::write(
+        &path,
+        "import \"me\" as me;\nfn play_game(i, seed) { #{} }\n",
+    )
+    .unwrap();
+    let shown = path.display().to_string();
+    let e = Experiment::load(&shown, Arc::new(AtomicBool::new(false))).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{shown}: import \"me\" in `{shown}`: `{shown}` imports itself ({shown} -> {shown})"
+        )
+    );
+    // Through the binary: exit code 2, not an abort.
+    let out = changeling(&["run", "me.rhai"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: me.rhai: import \"me\" in `me.rhai`: `me.rhai` imports itself (me.rhai -> me.rhai)\n"
+    );
+    // A helper beside the script is found, and absolute paths are refused.
+    std::fs::write(dir.join("helper.rhai"), "fn row(i) { #{ twice: 2 * i } }\n").unwrap();
+    std::fs::write(
+        dir.join("uses.rhai"),
+        "fn games() { 2 }\nfn play_game(i, seed) { import \"helper\" as h; h::row(i) }\n",
+    )
+    .unwrap();
+    let text = ok(&changeling(&["run", "uses.rhai", "--out", "-"], &dir));
+    assert!(
+        text.contains(r#""game":1,"seed":3264177979190560,"twice":2}"#),
+        "{text}"
+    );
+    let e = outcome(
+        "import \"/etc/passwd\" as p;\nfn play_game(i, seed) { #{} }\n",
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "exp.rhai: import \"/etc/passwd\" in `exp.rhai`: an absolute path; an import names a script beside the importing one or in the script library (`import \"advancer\"`)"
+    );
+}
+
+#[test]
+fn experiments_have_size_limits_and_a_game_limit() {
+    let play = |body: &str| {
+        outcome(
+            &format!("fn games() {{ 1 }}\nfn play_game(i, seed) {{\n{body}\n}}\n"),
+            None,
+        )
+        .unwrap_err()
+        .to_string()
+    };
+    assert_eq!(
+        play("let a = []; a.pad(2000000000, 0); #{}"),
+        "exp.rhai: Size of array/BLOB too large: an array holds at most 16777216 items, counting the values nested in it"
+    );
+    assert_eq!(
+        play("let s = \"ab\"; loop { s += s; }"),
+        "exp.rhai: Length of string too large: a string holds at most 67108864 bytes, counting the values nested in it"
+    );
+    assert_eq!(
+        play("let m = #{}; for k in 0..40 { m = #{ inner: m }; } m"),
+        "exp.rhai: play_game's row nests arrays or maps more than 32 deep under `inner`"
+    );
+    let e = outcome(
+        "fn games() { 1000000000000 }\nfn play_game(i, seed) { #{} }\n",
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "exp.rhai: games() returned 1000000000000, but a run plays at most 1000000 games (split a larger study into runs with different seeds)"
+    );
+    let e = outcome("fn play_game(i, seed) { #{} }\n", Some(100_000_000)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "--games 100000000: a run plays at most 1000000 games (split a larger study into runs with different seeds)"
+    );
+    let dir = scratch("game-limit");
+    std::fs::write(dir.join("ok.rhai"), "fn play_game(i, seed) { #{} }\n").unwrap();
+    let out = changeling(&["run", "ok.rhai", "--games", "100000000"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --games 100000000: a run plays at most 1000000 games (split a larger study into runs with different seeds)\n"
+    );
+}
+
+#[test]
+fn the_stop_flag_ends_a_script_anywhere() {
+    // Raised from another thread while the script loops: at its top
+    // level, in games(), in summarize(rows).
+    let stopped = |text: &str| {
+        let stop = Arc::new(AtomicBool::new(false));
+        let raise = stop.clone();
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            raise.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
+        let opts = RunOptions {
+            seed: 0,
+            threads: 1,
+            shard: Shard::ALL,
+            games: None,
+        };
+        let e = Experiment::compile("loop.rhai", text, stop)
+            .and_then(|exp| run(&exp, &opts, &mut |_, _| {}))
+            .unwrap_err();
+        raiser.join().unwrap();
+        assert!(e.stopped, "{e}");
+        e.to_string()
+    };
+    assert_eq!(
+        stopped("let n = 0;\nloop { n += 1; }\nfn play_game(i, seed) { #{} }\n"),
+        "loop.rhai: stopped while running the script's top level; nothing was played"
+    );
+    assert_eq!(
+        stopped("fn games() { loop {} }\nfn play_game(i, seed) { #{} }\n"),
+        "loop.rhai: stopped in `games()`; nothing was played"
+    );
+    assert_eq!(
+        stopped(
+            "fn games() { 3 }\nfn play_game(i, seed) { #{} }\nfn summarize(rows) { loop {} }\n"
+        ),
+        "loop.rhai: stopped in `summarize(rows)`, before the summary was made; nothing was written"
+    );
+    // The binary exits with 130 and says so.
+    let dir = scratch("stop");
+    std::fs::write(
+        dir.join("top.rhai"),
+        "loop {}\nfn play_game(i, seed) { #{} }\n",
+    )
+    .unwrap();
+    let child = bin()
+        .args(["run", "top.rhai"])
+        .current_dir(&dir)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "top.rhai: stopped while running the script's top level; nothing was played\n"
+    );
+}
+
+#[test]
+fn nan_and_infinities_survive_a_merge() {
+    let dir = scratch("nan");
+    std::fs::write(
+        dir.join("nan.rhai"),
+        "fn games() { 4 }\nfn play_game(i, seed) { #{ n: 0.0 / 0.0, p: 1.0 / 0.0, m: -1.0 / 0.0, c: 'x', i: i } }\nfn summarize(rows) { #{ rows: rows.len(), n: rows[0].n, chars: count(column(rows, \"c\"), \"x\") } }\n",
+    )
+    .unwrap();
+    ok(&changeling(
+        &["run", "nan.rhai", "--out", "whole.jsonl"],
+        &dir,
+    ));
+    for i in ["1", "2"] {
+        ok(&changeling(
+            &[
+                "run",
+                "nan.rhai",
+                "--shard",
+                &format!("{i}/2"),
+                "--out",
+                &format!("part{i}.jsonl"),
+            ],
+            &dir,
+        ));
+    }
+    ok(&changeling(
+        &[
+            "merge",
+            "part1.jsonl",
+            "part2.jsonl",
+            "--out",
+            "merged.jsonl",
+        ],
+        &dir,
+    ));
+    let whole = std::fs::read_to_string(dir.join("whole.jsonl")).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("merged.jsonl")).unwrap(),
+        whole
+    );
+    let lines: Vec<&str> = whole.lines().collect();
+    assert_eq!(
+        lines[1],
+        r#"{"type":"game","game":0,"seed":3860219105561013,"c":"x","i":0,"m":-Infinity,"n":NaN,"p":Infinity}"#
+    );
+    // A character reads back as text: the summary counts it either way.
+    assert_eq!(
+        lines[5],
+        r#"{"type":"summary","rows":4,"summary":{"chars":4,"n":NaN,"rows":4}}"#
+    );
+    // CSV: the same words, and `rows` once in the summary.
+    ok(&changeling(
+        &["run", "nan.rhai", "--out", "whole.csv"],
+        &dir,
+    ));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("whole.csv"))
+            .unwrap()
+            .lines()
+            .nth(1),
+        Some("0,3860219105561013,x,0,-Infinity,NaN,Infinity")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("whole.summary.csv")).unwrap(),
+        "key,value\nchars,4\nn,NaN\nrows,4\n"
+    );
+    // The default summary counts rows too: written once.
+    std::fs::write(
+        dir.join("plain.rhai"),
+        "fn games() { 2 }\nfn play_game(i, seed) { #{ x: i } }\n",
+    )
+    .unwrap();
+    ok(&changeling(
+        &["run", "plain.rhai", "--out", "plain.csv"],
+        &dir,
+    ));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("plain.summary.csv")).unwrap(),
+        "key,value\nrows,2\nx,0.5\n"
+    );
+}
+
+#[test]
+fn aggregation_helpers_never_overflow() {
+    let row = row_of(r#"#{ sum: sum([9223372036854775807, 1]), small: sum([2, 3]) }"#);
+    assert_eq!(row, r#"{"small":5,"sum":9.223372036854776e18}"#);
+    for (call, message) in [
+        (
+            "histogram([-1.0e300, 1.0e300], 1)",
+            "more than 100000 bins: choose a wider bin",
+        ),
+        (
+            "histogram([1, 0.0 / 0.0], 1)",
+            "histogram: NaN cannot go in a bin",
+        ),
+        (
+            "histogram([9223372036854775807], 2)",
+            "a bin edge of 4611686018427387904 * 2 is beyond the whole numbers",
+        ),
+        ("game_seed(-1)", "game_seed(-1): games are numbered from 0"),
+    ] {
+        let e = outcome(
+            &format!("fn games() {{ 1 }}\nfn play_game(i, seed) {{\n    #{{ x: {call} }}\n}}\n"),
+            None,
+        )
+        .unwrap_err();
+        assert_eq!(e.to_string(), format!("exp.rhai:3:11: {message}"), "{call}");
+    }
+}

@@ -4,4 +4,5 @@
 
 mod experiment;
 mod repl;
+mod scripts;
 mod terminal;

@@ -1,0 +1,84 @@
+//! Variant scripts seen through `changeling play`: what a script prints
+//! stays off standard output (the game's), and a script listing one move
+//! a thousand times gives that move once, at once.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A fresh directory holding `script` as `piece.rhai` and a variant using
+/// it for a Wazir-stepping ghost on d4.
+fn scratch(name: &str, script: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("changeling-scripts-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("piece.rhai"), script).unwrap();
+    std::fs::write(
+        dir.join("ghost.variant"),
+        "variant ghost : chess {\n    piece ghost { letter = G betza = \"W\" }\n    script {\n        file = \"piece.rhai\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n    }\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}\n",
+    )
+    .unwrap();
+    dir
+}
+
+/// `changeling play ghost.variant` in `dir` with `input`: standard
+/// output and standard error.
+fn play(dir: &Path, input: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["play", "ghost.variant"])
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_script_prints_to_standard_error_under_its_name() {
+    let dir = scratch(
+        "print",
+        "fn extra_moves(board, from) {\n    print(\"1-0 (checkmate)\");\n    debug(\"looked\");\n    []\n}\n",
+    );
+    let (out, err) = play(&dir, "moves\nquit\n");
+    assert!(!out.contains("1-0"), "{out}");
+    let mut lines: Vec<&str> = err.lines().collect();
+    lines.sort();
+    lines.dedup();
+    assert_eq!(
+        lines,
+        ["piece.rhai: 1-0 (checkmate)", "piece.rhai:3: \"looked\""]
+    );
+}
+
+#[test]
+fn one_move_listed_a_thousand_times_is_listed_once() {
+    let dir = scratch(
+        "same",
+        "fn extra_moves(board, from) {\n    let moves = [];\n    for i in 0..1000 { moves.push(#{ to: board.offset(from, 1, 2) }); }\n    moves\n}\n",
+    );
+    let started = Instant::now();
+    let (out, err) = play(&dir, "moves\nquit\n");
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(err, "");
+    assert!(out.contains("\nGd4: Gd5 Gd3 Ge4 Gc4 Ge6\n"), "{out}");
+    assert!(out.contains("\n10 legal moves\n"), "{out}");
+}
