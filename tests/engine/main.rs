@@ -7,6 +7,7 @@ mod diagnostics;
 mod exotic;
 mod game;
 mod invariants;
+mod loading;
 mod metamorph;
 mod model;
 mod morphing;
