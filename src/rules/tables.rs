@@ -34,6 +34,22 @@ pub struct GenAtom {
     pub source: u8,
 }
 
+impl GenAtom {
+    /// Does `self` generate every move `other` does: the same direction and
+    /// travel, and at least its modes?
+    fn covers(&self, other: &GenAtom) -> bool {
+        self.dir == other.dir
+            && self.style == other.style
+            && self.range == other.range
+            && self.initial == other.initial
+            && self.skip_first == other.skip_first
+            && self.lame == other.lame
+            && self.double_step == other.double_step
+            && (self.can_move || !other.can_move)
+            && (self.can_capture || !other.can_capture)
+    }
+}
+
 /// The plain leaps of one kind and colour with the same mode, merged into
 /// one target list per square (a knight is one table, not eight atoms).
 #[derive(Clone, Debug, Default)]
@@ -106,6 +122,8 @@ impl PathGen {
         for sq in g.squares() {
             t.start.push(t.spans.len() as u32);
             let mut seen: Vec<Vec<(crate::board::Square, bool)>> = Vec::new();
+            let mut known: std::collections::HashSet<Vec<(crate::board::Square, bool)>> =
+                std::collections::HashSet::new();
             for prog in &atom.programs {
                 let mut path = Vec::new();
                 let mut cur = sq;
@@ -128,7 +146,7 @@ impl PathGen {
                 while path.last().is_some_and(|s| !s.1) {
                     path.pop();
                 }
-                if !path.is_empty() && !seen.contains(&path) {
+                if !path.is_empty() && known.insert(path.clone()) {
                     seen.push(path);
                 }
             }
@@ -221,7 +239,7 @@ pub fn finish(rules: &mut Rules) {
                         Vec::new()
                     };
                     if !atom.attack_only {
-                        list.push(GenAtom {
+                        let a = GenAtom {
                             dir,
                             style: atom.style,
                             range,
@@ -237,7 +255,13 @@ pub fn finish(rules: &mut Rules) {
                                 && d.1 % 2 == 0
                                 && d.0.abs().max(d.1.abs()) == 2,
                             source: ai as u8,
-                        });
+                        };
+                        // A direction already there with the same travel
+                        // and at least these modes (`KW`: the W of K) adds
+                        // nothing.
+                        if !list.iter().any(|b| b.covers(&a)) {
+                            list.push(a);
+                        }
                     }
                     if atom.can_capture {
                         let back = rays.intern(g, (-d.0, -d.1));

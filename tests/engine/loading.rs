@@ -3,7 +3,7 @@
 //! proportional to its size.
 
 use changeling::diag::render;
-use changeling::movegen::legal_moves;
+use changeling::movegen::{legal_moves, perft};
 use changeling::notation::parse_fen;
 use changeling::variants::{check_str, load, load_str};
 use std::path::{Path, PathBuf};
@@ -164,4 +164,80 @@ fn parents_are_found_by_the_names_list_shows() {
             );
         }
     }
+}
+
+// ------------------------------------------------------------ movement
+
+/// A variant with a piece `Z` of movement `betza` on d4 facing two kings.
+fn one_piece(betza: &str) -> String {
+    format!(
+        "variant p : chess {{\n    piece z {{ letter = Z betza = \"{betza}\" }}\n    setup = \"4k3/8/8/8/3Z4/8/8/K7 w - - 0 1\"\n}}\n"
+    )
+}
+
+#[test]
+fn a_thirty_thousand_letter_movement_string_is_refused_at_once() {
+    // `perft 2` with this piece took 47 s. The error points at the first
+    // character past the limit: column 35 + 256.
+    let betza = "WF".repeat(15_000);
+    let started = Instant::now();
+    let (diags, _) = check_str("long.variant", &one_piece(&betza));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(diags.len(), 1);
+    let d = &diags[0];
+    assert_eq!(
+        d.message,
+        "movement string too long: 30000 characters, at most 256"
+    );
+    assert_eq!(d.label.as_deref(), Some("character 257 is here"));
+    let text = one_piece(&betza);
+    let inside = text.find("WFWF").unwrap();
+    assert_eq!(
+        (d.span.start as usize, d.span.end as usize),
+        (inside + 256, inside + 257)
+    );
+    assert_eq!(
+        d.help.as_deref(),
+        Some("write each part once: a part written twice adds no move")
+    );
+}
+
+#[test]
+fn a_part_written_many_times_is_one_part() {
+    // 256 letters, `WF` again and again: the king's eight moves, each
+    // once, as with `K`. (`KK` would be a rider.)
+    let many = load_str("many.variant", &one_piece(&"WF".repeat(128))).unwrap();
+    let one = load_str("one.variant", &one_piece("K")).unwrap();
+    let z = many.kind("z").unwrap();
+    assert_eq!(many.piece(z).atoms.len(), 2, "W and F, once each");
+    let start = parse_fen(&many, &many.setup).unwrap();
+    let moves: Vec<_> = legal_moves(&many, &start)
+        .into_iter()
+        .filter(|m| m.piece.kind == z)
+        .collect();
+    assert_eq!(moves.len(), 8);
+    for depth in 1..=3 {
+        assert_eq!(
+            perft(&many, &start, depth),
+            perft(&one, &parse_fen(&one, &one.setup).unwrap(), depth)
+        );
+    }
+}
+
+#[test]
+fn a_multi_leg_move_with_too_many_paths_is_refused() {
+    // Four legs of any-direction riders: 60^3 x 4 paths. Expanding them
+    // used to run for minutes.
+    let started = Instant::now();
+    let out = checked("legs.variant", &one_piece("[*WW-*WW-*WW-*WW]"));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(
+        out,
+        "error: this multi-leg move has too many paths to expand\n  \
+         --> legs.variant:2:35\n  |\n\
+         2 |     piece z { letter = Z betza = \"[*WW-*WW-*WW-*WW]\" }\n  \
+         |                                   ^^^^^^^^^^^^^^^^^\n\
+         note: expanding its legs would take more than 65536 steps; each rider leg multiplies the paths by its directions and lengths\n\
+         help: use fewer rider legs, or fewer directions on them\n"
+    );
 }
