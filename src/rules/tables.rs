@@ -48,6 +48,52 @@ impl GenAtom {
             && (self.can_move || !other.can_move)
             && (self.can_capture || !other.can_capture)
     }
+
+    /// Every square this atom could end on from `sq`, whatever stands
+    /// where (a superset of its moves in any position).
+    fn reach(&self, rays: &Rays, sq: crate::board::Square) -> SquareSet {
+        let ray = rays.ray(self.dir, sq);
+        let range = usize::from(self.range);
+        let squares: &[crate::board::Square] = match self.style {
+            Style::Leap => &ray[..ray.len().min(1)],
+            Style::Ride => {
+                let first = usize::from(self.skip_first).min(ray.len());
+                &ray[first..ray.len().min(range)]
+            }
+            // Beyond a screen or hurdle on the ray, never its first square.
+            Style::Hop => &ray[ray.len().min(1)..],
+            Style::Grasshopper => &ray[ray.len().min(1)..ray.len().min(range + 1)],
+            Style::Path => &[],
+        };
+        squares.iter().copied().collect()
+    }
+}
+
+/// Can two of a kind's atoms make the same move: both reach a square in
+/// a mode they share (`RD`: the rook's two-square slide and the dabbaba's
+/// leap onto an empty square)? Then the kind's moves are deduplicated
+/// when generated; otherwise, as for every FIDE piece, they need not be.
+/// (Path moves always are: one path atom can reach a square twice.)
+fn overlapping(g: super::Geometry, rays: &Rays, list: &[GenAtom]) -> bool {
+    if list.len() < 2 {
+        return false;
+    }
+    g.squares().any(|sq| {
+        let mut moves = SquareSet::EMPTY;
+        let mut captures = SquareSet::EMPTY;
+        list.iter().any(|a| {
+            let reach = a.reach(rays, sq);
+            let met = (a.can_move && !reach.and(&moves).is_empty())
+                || (a.can_capture && !reach.and(&captures).is_empty());
+            if a.can_move {
+                moves |= reach;
+            }
+            if a.can_capture {
+                captures |= reach;
+            }
+            met
+        })
+    })
 }
 
 /// The plain leaps of one kind and colour with the same mode, merged into
@@ -294,7 +340,8 @@ pub fn finish(rules: &mut Rules) {
                     || list
                         .iter()
                         .enumerate()
-                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir)),
+                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir))
+                    || overlapping(g, &rays, &list),
             );
             path_tables[color].push(paths);
             // Plain leaps (no lame path, not initial-only) go to tables.

@@ -4,6 +4,7 @@
 //! one of them.
 
 mod diagnostics;
+mod duplicates;
 mod exotic;
 mod game;
 mod invariants;
