@@ -1,10 +1,11 @@
 //! A move reached two ways is one move (DESIGN.md, "Moves are effect
 //! lists"): pieces whose leap lands where their slide or hop also goes
-//! (`tests/perft/overlap.variant`). Move lists are compared with their
-//! repeats, so a move listed twice fails.
+//! (`tests/perft/overlap.variant`), and drops that both a `drops` section
+//! and a drops mutator allow (`tests/perft/drops.variant`). Move lists are
+//! compared with their repeats, so a move listed twice fails.
 
 use changeling::movegen::{legal_moves, perft};
-use changeling::notation::parse_fen;
+use changeling::notation::{parse_fen, to_uci};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
@@ -117,4 +118,30 @@ fn a_piece_without_overlap_is_unchanged() {
     let r = overlap();
     let fen = "4k3/8/8/8/3X4/8/R7/4K3 w - - 0 1";
     assert_eq!(moves_from(&r, fen, "a2").len(), 14);
+}
+
+// ---------------------------------------------------------------- drops
+
+#[test]
+fn a_drop_allowed_by_the_section_and_the_mutator_is_one_move() {
+    let r = load("tests/perft/drops.variant").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K3[NP] w - - 0 1";
+    let pos = parse_fen(&r, fen).unwrap();
+    let moves = legal_moves(&r, &pos);
+    let drops: Vec<String> = moves
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| to_uci(&r, m))
+        .collect();
+    let distinct: std::collections::HashSet<&String> = drops.iter().collect();
+    assert_eq!(distinct.len(), drops.len(), "{drops:?}");
+    // The knight on every empty square; the pawn off rank 8, rank 1 too
+    // (the mutator's rule).
+    let knight = drops.iter().filter(|d| d.starts_with("N@")).count();
+    let pawn: Vec<&String> = drops.iter().filter(|d| d.starts_with("P@")).collect();
+    assert_eq!(knight, 62);
+    assert_eq!(pawn.len(), 55);
+    assert!(drops.contains(&"P@a1".to_string()));
+    assert!(!drops.contains(&"P@a8".to_string()));
+    assert_eq!(perft(&r, &pos, 1), 122);
 }
