@@ -1541,6 +1541,23 @@ fn compile_block(
                         );
                         continue;
                     }
+                    // Castling lifts both pieces and puts them down:
+                    // ending on one square would remove one of them.
+                    if kt == pt {
+                        let span = partner_span.unwrap_or(s.kind.span);
+                        diags.push(
+                            Diagnostic::error(
+                                span,
+                                format!(
+                                    "castling `{cname}`: king and partner both end on {}",
+                                    geometry.name(kt)
+                                ),
+                            )
+                            .with_note("castling puts each piece on its own square; one of them would be removed")
+                            .with_help("the partner usually ends beside the king, e.g. `king = e1 -> g1` with `partner = h1 -> f1`"),
+                        );
+                        continue;
+                    }
                     let between = |a: Square, b: Square| -> Vec<Square> {
                         let (lo, hi) = (
                             geometry.file(a).min(geometry.file(b)),
