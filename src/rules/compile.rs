@@ -814,17 +814,63 @@ fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Reads a script named in a variant file: beside the variant file first,
-/// then under `scripts/`. Returns the path shown in messages and the text.
-fn read_script(variant_source: &str, path: &str) -> Result<(String, String), String> {
-    let mut tried = Vec::new();
-    let beside = std::path::Path::new(variant_source)
-        .parent()
-        .map(|d| d.join(path));
-    for candidate in beside
-        .into_iter()
-        .chain([std::path::Path::new("scripts").join(path)])
+/// Why a script named in a variant file was not read.
+enum ScriptFileError {
+    /// The name is not one a variant file may use (the reason).
+    Refused(String),
+    /// No such script where scripts are looked for (what was tried).
+    Missing(String),
+}
+
+/// Reads a script named in a variant file: beside the variant file, then
+/// in the scripts library (`scripts/` on disk, then the copy built into
+/// the binary). Returns the path shown in messages and the text.
+///
+/// Only a relative name ending in `.rhai` that stays inside those folders
+/// is read (no absolute path, no `..`, no link leading out), so a variant
+/// file cannot make the program read any other file, nor show its lines
+/// in an error.
+fn read_script(variant_source: &str, path: &str) -> Result<(String, String), ScriptFileError> {
+    use std::path::{Component, Path};
+    let name = Path::new(path);
+    if name.is_absolute() || name.has_root() {
+        return Err(ScriptFileError::Refused("it is an absolute path".into()));
+    }
+    if name
+        .components()
+        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
     {
+        return Err(ScriptFileError::Refused(
+            "it leaves the folder with `..`".into(),
+        ));
+    }
+    if name.extension().is_none_or(|x| x != "rhai") {
+        return Err(ScriptFileError::Refused(
+            "a script's name ends in `.rhai`".into(),
+        ));
+    }
+    // An embedded variant has no folder of its own.
+    let beside = (!variant_source.starts_with("embedded:")).then(|| {
+        match Path::new(variant_source).parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => Path::new(".").to_path_buf(),
+        }
+    });
+    let mut tried = Vec::new();
+    for dir in beside
+        .into_iter()
+        .chain([Path::new("scripts").to_path_buf()])
+    {
+        let candidate = dir.join(name);
+        if let (Ok(inside), Ok(folder)) = (candidate.canonicalize(), dir.canonicalize())
+            && !inside.starts_with(&folder)
+        {
+            return Err(ScriptFileError::Refused(format!(
+                "{} leads out of {}",
+                candidate.display(),
+                dir.display()
+            )));
+        }
         match std::fs::read_to_string(&candidate) {
             Ok(text) => return Ok((candidate.display().to_string(), text)),
             Err(e) => tried.push(format!("{}: {e}", candidate.display())),
@@ -833,7 +879,7 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Str
     if let Some(text) = crate::script::embedded_script(path) {
         return Ok((format!("embedded:{path}"), text.to_string()));
     }
-    Err(tried.join("; "))
+    Err(ScriptFileError::Missing(tried.join("; ")))
 }
 
 fn reject_name(s: &Section, diags: &mut Vec<Diagnostic>) {
@@ -1947,7 +1993,16 @@ fn compile_block(
                     continue;
                 };
                 match read_script(source, path) {
-                    Err(why) => diags.push(
+                    Err(ScriptFileError::Refused(why)) => diags.push(
+                        Diagnostic::error(
+                            file.value.span,
+                            format!("script `{path}` is not allowed: {why}"),
+                        )
+                        .with_help(
+                            "name a `.rhai` file beside the variant file or in scripts/, e.g. `file = \"pieces.rhai\"`",
+                        ),
+                    ),
+                    Err(ScriptFileError::Missing(why)) => diags.push(
                         Diagnostic::error(
                             file.value.span,
                             format!("cannot read script `{path}`: {why}"),

@@ -241,3 +241,75 @@ fn a_multi_leg_move_with_too_many_paths_is_refused() {
          help: use fewer rider legs, or fewer directions on them\n"
     );
 }
+
+// -------------------------------------------------------------- scripts
+
+/// A variant in `dir` whose script is `file`.
+fn with_script(dir: &Path, file: &str) -> String {
+    let text = format!(
+        "variant s : chess {{\n    script {{\n        file = \"{file}\"\n        hooks = [after_move]\n    }}\n}}\n"
+    );
+    let path = dir.join("s.variant");
+    std::fs::write(&path, &text).unwrap();
+    match load(path.to_str().unwrap()) {
+        Ok(_) => "loaded".to_string(),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn script_files_stay_in_the_variants_folder_and_the_library() {
+    let root = scratch("scripts");
+    let dir = root.join("variants");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let secret = "let TOP_SECRET_LINE = 42;\nsyntax error here\n";
+    std::fs::write(root.join("secret.rhai"), secret).unwrap();
+    std::fs::write(root.join("secret.txt"), secret).unwrap();
+    std::fs::write(dir.join("notes.txt"), secret).unwrap();
+    std::fs::write(
+        dir.join("sub/fine.rhai"),
+        "fn after_move(board, mv) { [] }\n",
+    )
+    .unwrap();
+    let absolute = root.join("secret.rhai");
+    for (file, why) in [
+        (absolute.to_str().unwrap(), "it is an absolute path"),
+        ("../secret.rhai", "it leaves the folder with `..`"),
+        ("sub/../../secret.rhai", "it leaves the folder with `..`"),
+        ("notes.txt", "a script's name ends in `.rhai`"),
+        ("../secret.txt", "it leaves the folder with `..`"),
+    ] {
+        let out = with_script(&dir, file);
+        assert!(
+            out.starts_with(&format!("error: script `{file}` is not allowed: {why}\n")),
+            "{file}: {out}"
+        );
+        assert!(!out.contains("TOP_SECRET"), "{file}: {out}");
+        assert!(!out.contains("syntax error here"), "{file}: {out}");
+    }
+    assert_eq!(with_script(&dir, "sub/fine.rhai"), "loaded");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(root.join("secret.rhai"), dir.join("link.rhai")).unwrap();
+        let out = with_script(&dir, "link.rhai");
+        assert!(
+            out.starts_with("error: script `link.rhai` is not allowed: "),
+            "{out}"
+        );
+        assert!(out.contains("leads out of"), "{out}");
+        assert!(!out.contains("TOP_SECRET"), "{out}");
+    }
+}
+
+#[test]
+fn a_parent_named_by_a_path_shows_nothing_of_that_file() {
+    let dir = scratch("parent-path");
+    std::fs::write(dir.join("secret.txt"), "TOP_SECRET_LINE\n").unwrap();
+    let secret = dir.join("secret.txt");
+    let text = format!("variant x : {} {{ }}\n", secret.display());
+    let path = dir.join("x.variant");
+    std::fs::write(&path, &text).unwrap();
+    let e = load(path.to_str().unwrap()).unwrap_err().to_string();
+    assert!(e.starts_with("error: syntax error: expected "), "{e}");
+    assert!(!e.contains("TOP_SECRET"), "{e}");
+}
