@@ -4,6 +4,7 @@
 use crate::diag::{Diagnostic, SourceMap};
 use crate::notation::parse_fen;
 use crate::rules::{LoadError, Loader, Rules};
+use std::path::Path;
 use std::sync::Arc;
 
 /// The variant files built into the binary: (name, text).
@@ -169,6 +170,126 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     }
 }
 
+/// Loads a variant named by untrusted data, such as a game record's
+/// variant tag: an embedded variant by the name `changeling list` shows
+/// (`twelve-mutation`) or the name its file declares (`twelve_mutation`),
+/// or the name of a `.variant` file in `dir`, with no directory part,
+/// optionally followed by `:NAME` to pick one of its variants.
+///
+/// Anything else (a path, `..`, an absolute name, another extension, a
+/// link leading out of `dir`, any file name when `dir` is `None`) is
+/// refused before anything is read, so a record can make the program read
+/// only variant files the user keeps beside it, and never show the lines
+/// of another file in an error.
+///
+/// # Errors
+///
+/// A refused or unknown name, as one diagnostic; a variant file with
+/// problems returns them all.
+pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, LoadError> {
+    if embedded(name).is_some() {
+        return load(name);
+    }
+    for &(listed, text) in EMBEDDED {
+        let mut loader = Loader::new(EMBEDDED);
+        let id = loader.add_file(&format!("embedded:{listed}"), text);
+        if loader.variant_names(id).iter().any(|n| n == name) {
+            return load_named(&format!("embedded:{listed}"), text, Some(name));
+        }
+    }
+    let (file, variant) = match name.split_once(':') {
+        Some((file, variant)) => (file, Some(variant)),
+        None => (name, None),
+    };
+    let plain = Path::new(file);
+    let mut parts = plain.components();
+    let single = matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    );
+    let why = if !single || file.contains(['/', '\\']) {
+        Some("only a file name without folders is accepted")
+    } else if plain.extension().is_none_or(|x| x != "variant") {
+        Some("a variant file's name ends in `.variant`")
+    } else if dir.is_none() {
+        Some("no folder to look for variant files in")
+    } else {
+        None
+    };
+    let dir = match (why, dir) {
+        (None, Some(dir)) => dir,
+        (why, _) => {
+            return Err(refused(
+                name,
+                why.unwrap_or("no folder to look for variant files in"),
+            ));
+        }
+    };
+    let path = dir.join(plain);
+    if let (Ok(inside), Ok(folder)) = (path.canonicalize(), dir.canonicalize())
+        && !inside.starts_with(&folder)
+    {
+        return Err(refused(
+            name,
+            "the file is a link leading out of its folder",
+        ));
+    }
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) => {
+            return Err(refused(
+                name,
+                &format!("cannot read {}: {e}", path.display()),
+            ));
+        }
+    };
+    let source = path.display().to_string();
+    match variant {
+        None => load_str(&source, &text),
+        Some(v) => {
+            let mut loader = Loader::new(EMBEDDED);
+            let id = loader.add_file(&source, &text);
+            if loader.variant_names(id).iter().any(|n| n == v) {
+                load_named(&source, &text, Some(v))
+            } else {
+                Err(refused(
+                    name,
+                    &format!("{source} declares no variant `{v}`"),
+                ))
+            }
+        }
+    }
+}
+
+/// The error of [`load_untrusted`] for `name`, with the reason. Control
+/// characters are shown escaped: the name comes from outside.
+fn refused(name: &str, why: &str) -> LoadError {
+    let printable = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    };
+    let (name, why) = (printable(name), printable(why));
+    let mut sources = SourceMap::new();
+    let id = sources.add(name.as_str(), "");
+    let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
+    let d = Diagnostic::error(
+        crate::diag::Span::new(id, 0, 0),
+        format!("cannot load variant `{name}`: {why}"),
+    )
+    .with_note(format!("embedded variants: {}", names.join(", ")));
+    LoadError {
+        diagnostics: vec![d],
+        sources,
+    }
+}
+
 /// Loads a variant as [`load`] does, changed by `body`: entries and
 /// sections of the variant language applied on top of it, as a child
 /// variant would (`drops { first_window = 4 }`). Errors point into `body`.
@@ -210,4 +331,109 @@ pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
     }
     let d = loader.take_diagnostics();
     (d, loader.sources)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory for one test's files.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("changeling-variants-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The message of the one diagnostic of a refused load.
+    fn refusal(name: &str, dir: Option<&Path>) -> String {
+        let e = load_untrusted(name, dir).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{name}: {e}");
+        e.diagnostics[0].message.clone()
+    }
+
+    #[test]
+    fn untrusted_names_reach_embedded_variants_and_files_in_the_folder_only() {
+        // Embedded, by the listed name and by the declared one.
+        assert_eq!(
+            load_untrusted("twelve-mutation", None).unwrap().name,
+            "twelve_mutation"
+        );
+        assert_eq!(
+            load_untrusted("twelve_mutation", None).unwrap().name,
+            "twelve_mutation"
+        );
+        assert_eq!(load_untrusted("chess", None).unwrap().name, "chess");
+
+        let root = scratch("untrusted");
+        let dir = root.join("games");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        let mine = "variant mine : chess { }\nvariant other : capablanca { }\n";
+        std::fs::write(dir.join("mine.variant"), mine).unwrap();
+        std::fs::write(dir.join("sub/deep.variant"), mine).unwrap();
+        std::fs::write(root.join("outside.variant"), mine).unwrap();
+        std::fs::write(dir.join("notes.txt"), "TOP_SECRET_LINE\n").unwrap();
+        std::fs::write(dir.join("bad.variant"), "TOP_SECRET_LINE\n").unwrap();
+
+        // A file in the folder: its last variant, or the one named.
+        let d = Some(dir.as_path());
+        assert_eq!(load_untrusted("mine.variant", d).unwrap().name, "other");
+        assert_eq!(load_untrusted("mine.variant:mine", d).unwrap().name, "mine");
+
+        let no_folders = "only a file name without folders is accepted";
+        let absolute = root.join("outside.variant");
+        for (name, why) in [
+            ("sub/deep.variant", no_folders.to_string()),
+            ("../outside.variant", no_folders.to_string()),
+            (absolute.to_str().unwrap(), no_folders.to_string()),
+            ("..", no_folders.to_string()),
+            ("", no_folders.to_string()),
+            (
+                "notes.txt",
+                "a variant file's name ends in `.variant`".to_string(),
+            ),
+            (
+                "missing.variant",
+                format!(
+                    "cannot read {}: No such file or directory (os error 2)",
+                    dir.join("missing.variant").display()
+                ),
+            ),
+            (
+                "mine.variant:nothing",
+                format!(
+                    "{} declares no variant `nothing`",
+                    dir.join("mine.variant").display()
+                ),
+            ),
+        ] {
+            assert_eq!(
+                refusal(name, d),
+                format!("cannot load variant `{name}`: {why}"),
+                "{name}"
+            );
+        }
+        assert_eq!(
+            refusal("x\u{1b}[2J.txt", d),
+            "cannot load variant `x\\u{1b}[2J.txt`: a variant file's name ends in `.variant`"
+        );
+        assert_eq!(
+            refusal("mine.variant", None),
+            "cannot load variant `mine.variant`: no folder to look for variant files in"
+        );
+        // A file that is not a variant is never read unless it is named
+        // like one; one that is shows its own lines, as variant files do.
+        let e = load_untrusted("notes.txt", d).unwrap_err().to_string();
+        assert!(!e.contains("TOP_SECRET"), "{e}");
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(root.join("outside.variant"), dir.join("link.variant"))
+                .unwrap();
+            assert_eq!(
+                refusal("link.variant", d),
+                "cannot load variant `link.variant`: the file is a link leading out of its folder"
+            );
+        }
+    }
 }

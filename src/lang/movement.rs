@@ -79,6 +79,43 @@ pub struct Atom {
     pub span: Span,
 }
 
+impl Atom {
+    /// Do the two atoms move the same way (wherever they are written)?
+    pub fn same_movement(&self, other: &Atom) -> bool {
+        // Destructured so that a new field cannot be forgotten here.
+        let Atom {
+            dirs,
+            style,
+            range,
+            can_move,
+            can_capture,
+            lame,
+            skip_first,
+            initial,
+            programs,
+            attack_only,
+            wrap,
+            span: _,
+        } = self;
+        *dirs == other.dirs
+            && *style == other.style
+            && *range == other.range
+            && *can_move == other.can_move
+            && *can_capture == other.can_capture
+            && *lame == other.lame
+            && *skip_first == other.skip_first
+            && *initial == other.initial
+            && *attack_only == other.attack_only
+            && *wrap == other.wrap
+            && *programs == other.programs
+    }
+}
+
+/// Longest movement string accepted, in characters. The longest real ones
+/// are a few dozen (`fmWfcFfsmNifmnD`); the bound keeps compiling a piece,
+/// and generating its moves, in proportion to what a piece can be.
+pub const MAX_MOVEMENT_LENGTH: usize = 256;
+
 #[derive(Debug)]
 struct Raw {
     mods: Vec<(char, Span)>,
@@ -121,6 +158,24 @@ enum RawAtom {
 ///
 /// Every problem found, each with a span inside the string.
 pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnostic>> {
+    if let Some((first_over, c)) = text.char_indices().nth(MAX_MOVEMENT_LENGTH) {
+        let length = text.chars().count();
+        let at = Span::new(
+            span.file,
+            span.start as usize + first_over,
+            span.start as usize + first_over + c.len_utf8(),
+        );
+        return Err(vec![
+            Diagnostic::error(
+                at,
+                format!(
+                    "movement string too long: {length} characters, at most {MAX_MOVEMENT_LENGTH}"
+                ),
+            )
+            .with_label(format!("character {} is here", MAX_MOVEMENT_LENGTH + 1))
+            .with_help("write each part once: a part written twice adds no move"),
+        ]);
+    }
     let at = |start: usize, len: usize| {
         Span::new(
             span.file,
@@ -309,10 +364,18 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
             legs,
         });
     }
-    let mut atoms = Vec::new();
+    let mut atoms: Vec<Atom> = Vec::new();
     for raw in &raws {
         match expand(raw) {
-            Ok(mut a) => atoms.append(&mut a),
+            Ok(a) => {
+                // A part written twice (`NN` aside, which rides) adds no
+                // move: keep the first, so tables never hold repeats.
+                for atom in a {
+                    if !atoms.iter().any(|b| b.same_movement(&atom)) {
+                        atoms.push(atom);
+                    }
+                }
+            }
             Err(mut e) => errors.append(&mut e),
         }
     }
@@ -956,7 +1019,17 @@ fn legs_atom(
     mut errors: Vec<Diagnostic>,
 ) -> Result<Vec<Atom>, Vec<Diagnostic>> {
     let both = !can_move && !can_capture;
-    let programs = paths::legs(legs);
+    let Some(programs) = paths::legs(legs) else {
+        errors.push(
+            Diagnostic::error(raw.span, "this multi-leg move has too many paths to expand")
+                .with_note(format!(
+                    "expanding its legs would take more than {} steps; each rider leg multiplies the paths by its directions and lengths",
+                    paths::MAX_LEG_WORK
+                ))
+                .with_help("use fewer rider legs, or fewer directions on them"),
+        );
+        return Err(errors);
+    };
     if programs.is_empty() && errors.is_empty() {
         errors.push(Diagnostic::error(
             raw.span,

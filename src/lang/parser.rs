@@ -17,13 +17,21 @@ mod generated {
 pub use generated::Rule;
 pub(crate) use generated::VariantParser;
 
+/// Deepest nesting of `{` and `[` a variant file may use. Real files need
+/// a few levels (variant, section, subsection, list); the bound keeps the
+/// recursive-descent parser, and everything that walks the tree after it,
+/// within a small stack whatever the input.
+pub const MAX_NESTING: usize = 64;
+
 /// Parses a variant file. `file` is the id spans will carry.
 ///
 /// # Errors
 ///
 /// A syntax error stops parsing and is returned as one diagnostic naming
-/// what was expected at that point.
+/// what was expected at that point. So is nesting deeper than
+/// [`MAX_NESTING`], found before the grammar runs.
 pub fn parse_file(text: &str, file: u32) -> Result<File, Box<Diagnostic>> {
+    check_nesting(text, file)?;
     let mut pairs = VariantParser::parse(Rule::file, text)
         .map_err(|e| Box::new(syntax_error(&e, file, text.len())))?;
     let top = pairs.next().expect("parse of Rule::file yields one pair"); // file
@@ -34,6 +42,64 @@ pub fn parse_file(text: &str, file: u32) -> Result<File, Box<Diagnostic>> {
         }
     }
     Ok(File { variants })
+}
+
+/// Refuses a text whose `{` and `[` nest deeper than [`MAX_NESTING`],
+/// pointing at the first bracket too many. Strings and comments are
+/// skipped as the grammar reads them, so the depth counted here is at least
+/// the depth the parser would reach.
+fn check_nesting(text: &str, file: u32) -> Result<(), Box<Diagnostic>> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                // string: ends at the closing quote or, unclosed, at the
+                // line's end; `\` escapes any character.
+                i += 1;
+                while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n' | b'\r') {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'#' => i = line_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => i = line_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                // An unclosed block comment is a syntax error at its `/`,
+                // before anything after it is parsed.
+                match text[i + 2..].find("*/") {
+                    Some(n) => i += n + 3,
+                    None => return Ok(()),
+                }
+            }
+            b'{' | b'[' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let what = bytes[i] as char;
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            Span::new(file, i, i + 1),
+                            format!("nesting too deep: this `{what}` opens level {depth}, and at most {MAX_NESTING} levels of `{{` and `[` are allowed"),
+                        )
+                        .with_help("a variant needs only a few levels (variant, section, list); is a closing bracket missing?"),
+                    ));
+                }
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The index of the line break ending the line that holds `i` (or the
+/// text's length).
+fn line_end(bytes: &[u8], i: usize) -> usize {
+    bytes[i..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(bytes.len(), |n| i + n)
 }
 
 fn span(pair: &Pair<Rule>, file: u32) -> Span {
@@ -272,5 +338,58 @@ mod tests {
             out.starts_with("error: syntax error: expected a value\n  --> t.variant:3:1\n"),
             "{out}"
         );
+    }
+
+    /// A file whose `{` and `[` nest `depth` levels: the variant's block
+    /// holding a list of lists.
+    fn nested(depth: usize) -> String {
+        let lists = depth - 1;
+        format!(
+            "variant x {{\n  k = {}{}\n}}\n",
+            "[".repeat(lists),
+            "]".repeat(lists)
+        )
+    }
+
+    #[test]
+    fn nesting_up_to_the_limit_parses() {
+        let f = parse_file(&nested(MAX_NESTING), 0).unwrap();
+        assert_eq!(f.variants.len(), 1);
+    }
+
+    #[test]
+    fn nesting_beyond_the_limit_is_refused_where_it_starts() {
+        let text = nested(MAX_NESTING + 1);
+        let d = parse_file(&text, 0).unwrap_err();
+        let mut map = SourceMap::new();
+        map.add("t.variant", &text);
+        let out = render(&d, &map);
+        // `k = ` then 63 brackets open levels 2 to 64; the 64th bracket,
+        // at column 7 + 63, opens level 65.
+        assert!(
+            out.starts_with("error: nesting too deep: this `[` opens level 65, and at most 64 levels of `{` and `[` are allowed\n  --> t.variant:2:70\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn ten_thousand_brackets_are_an_error_not_a_crash() {
+        let text = format!(
+            "variant x {{ k = {}{} }}",
+            "[".repeat(10_000),
+            "]".repeat(10_000)
+        );
+        let d = parse_file(&text, 0).unwrap_err();
+        assert_eq!(d.span.start as usize, text.find('[').unwrap() + 63);
+    }
+
+    #[test]
+    fn brackets_in_strings_and_comments_do_not_nest() {
+        let deep = "[".repeat(100);
+        let text = format!(
+            "// {deep}\n# {deep}\n/* {deep} */\nvariant x {{\n  s = \"{deep}\\\"{deep}\"\n}}\n"
+        );
+        let f = parse_file(&text, 0).unwrap();
+        assert_eq!(f.variants.len(), 1);
     }
 }

@@ -168,12 +168,25 @@ pub struct Leg {
     pub join: Join,
 }
 
-/// The programs of a multi-leg move.
-pub fn legs(legs: &[Leg]) -> Vec<Vec<Step>> {
+/// Most steps a rider leg of a multi-leg move takes: a leg goes one way,
+/// and sixteen steps one way leave a 16x16 board.
+pub const MAX_LEG_STEPS: usize = 15;
+
+/// Most work, in steps written, that expanding one multi-leg move may
+/// take. Each rider leg multiplies the paths by its directions and
+/// lengths, so a few legs of any-direction riders (`[*WW-*WW-*WW-*WW]`)
+/// would run to billions of paths; real pieces stay far below (the Sissa's
+/// `[R=*B]` takes about 4,000).
+pub const MAX_LEG_WORK: usize = 1 << 16;
+
+/// The programs of a multi-leg move, or `None` when expanding them would
+/// take more than [`MAX_LEG_WORK`] steps.
+pub fn legs(legs: &[Leg]) -> Option<Vec<Vec<Step>>> {
     let mut out = Vec::new();
-    walk(legs, 0, None, &mut Vec::new(), 0, &mut out);
+    let mut budget = MAX_LEG_WORK;
+    walk(legs, 0, None, &mut Vec::new(), 0, &mut out, &mut budget)?;
     out.retain(|p| p.iter().any(|s| s.2));
-    out
+    Some(out)
 }
 
 fn walk(
@@ -183,7 +196,8 @@ fn walk(
     prefix: &mut Vec<Step>,
     prev_count: usize,
     out: &mut Vec<Vec<Step>>,
-) {
+    budget: &mut usize,
+) -> Option<()> {
     let leg = &legs[k];
     let last = k + 1 == legs.len();
     let equal = k > 0 && legs[k - 1].join == Join::Equal;
@@ -204,13 +218,14 @@ fn walk(
     let (min, max) = if equal {
         (prev_count, prev_count)
     } else if leg.ride {
-        (leg.min.max(1), MAX_STEPS)
+        (leg.min.max(1), MAX_LEG_STEPS)
     } else {
         (1, 1)
     };
     for d in dirs {
         let mark = prefix.len();
-        for n in 1..=max.min(MAX_STEPS) {
+        for n in 1..=max.min(MAX_LEG_STEPS) {
+            *budget = budget.checked_sub(1)?;
             let stop = if last {
                 n >= min
             } else {
@@ -218,14 +233,16 @@ fn walk(
             };
             prefix.push((d.0, d.1, stop));
             if !last && n >= min {
-                walk(legs, k + 1, Some(d), prefix, n, out);
+                walk(legs, k + 1, Some(d), prefix, n, out, budget)?;
             }
         }
         if last {
+            *budget = budget.checked_sub(prefix.len())?;
             out.push(prefix.clone());
         }
         prefix.truncate(mark);
     }
+    Some(())
 }
 
 #[cfg(test)]
@@ -259,12 +276,35 @@ mod tests {
                 min: 1,
                 join: Join::Pass,
             },
-        ]);
+        ])
+        .unwrap();
         assert_eq!(p.len(), 2);
         assert_eq!(p[0][0], (1, 1, false));
         assert!(
             p.iter()
-                .all(|s| s.len() == 1 + MAX_STEPS && s[1..].iter().all(|x| x.2))
+                .all(|s| s.len() == 1 + MAX_LEG_STEPS && s[1..].iter().all(|x| x.2))
         );
+    }
+
+    fn any_rider_leg() -> Leg {
+        Leg {
+            dirs: vec![(0, 1), (1, 0), (0, -1), (-1, 0)],
+            turn: Turn::Any,
+            ride: true,
+            min: 1,
+            join: Join::Pass,
+        }
+    }
+
+    #[test]
+    fn too_many_legs_stop_expanding() {
+        // Two legs: 4 x 15 first legs, each followed by a rider in 4
+        // directions (one program each, with every square a stop): 240.
+        assert_eq!(
+            legs(&[any_rider_leg(), any_rider_leg()]).unwrap().len(),
+            240
+        );
+        // Four legs would be 60^3 x 4, about 860,000 programs.
+        assert_eq!(legs(&vec![any_rider_leg(); 4]), None);
     }
 }

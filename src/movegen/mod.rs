@@ -844,27 +844,47 @@ fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
-    if pos.active & rules.drops_from_captures != 0 {
-        mutator_drops(rules, pos, out);
+    let section = rules.drops.as_ref().filter(|d| !d.from_reserve);
+    let mutator = pos.active & rules.drops_from_captures != 0;
+    if !mutator && section.is_none() || pos.pockets[us].is_empty() {
+        return;
     }
-    if let Some(d) = &rules.drops
-        && !d.from_reserve
-    {
-        let mut held: Vec<crate::board::PieceKind> = Vec::new();
-        for (kind, _) in pos.pockets[us].iter() {
-            if held.contains(&kind) {
-                continue;
+    // A `drops` section and an active drops mutator both drop from the
+    // hand: a square either allows is one drop.
+    let mut empty = SquareSet::EMPTY;
+    let mut unmarked = SquareSet::EMPTY;
+    for sq in rules.geometry.squares() {
+        if pos.is_empty(sq) {
+            empty.insert(sq);
+            if pos.markers.at(sq).is_none() {
+                unmarked.insert(sq);
             }
-            held.push(kind);
-            let zone = if rules.is_pawn(kind) {
-                d.pawn_zone[us]
-            } else {
-                d.zone[us]
-            };
-            let piece = Piece::new(kind, us);
-            for to in zone.iter().filter(|&q| pos.is_empty(q)) {
-                out.push(Move::drop_from_hand(piece, to));
+        }
+    }
+    let mut held: Vec<crate::board::PieceKind> = Vec::new();
+    for (kind, _) in pos.pockets[us].iter() {
+        if held.contains(&kind) {
+            continue;
+        }
+        held.push(kind);
+        let pawn = rules.is_pawn(kind);
+        let mut targets = SquareSet::EMPTY;
+        if mutator {
+            // Anywhere free and without a marker, a pawn not on its last
+            // ranks.
+            targets = unmarked;
+            if pawn {
+                for q in rules.pawns.promotion_zone[us].iter() {
+                    targets.remove(q);
+                }
             }
+        }
+        if let Some(d) = section {
+            targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
+        }
+        let piece = Piece::new(kind, us);
+        for to in targets.iter() {
+            out.push(Move::drop_from_hand(piece, to));
         }
     }
 }
@@ -950,31 +970,6 @@ pub(crate) fn captures_onto(
     buf.clear();
     piece_moves(rules, pos, from, buf);
     buf.iter().any(|m| m.to == sq && m.is_capture())
-}
-
-/// The drops a `drops` mutator allows: a piece from the hand onto an
-/// empty square without a marker, a pawn not onto its promotion ranks.
-fn mutator_drops(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
-    let mut free = SquareSet::EMPTY;
-    for sq in rules.geometry.squares() {
-        if pos.is_empty(sq) && pos.markers.at(sq).is_none() {
-            free.insert(sq);
-        }
-    }
-    let mut last = None;
-    for (kind, _) in pos.pockets[us].iter() {
-        if last == Some(kind) {
-            continue;
-        }
-        last = Some(kind);
-        let piece = Piece::new(kind, us);
-        let pawn = rules.is_pawn(kind);
-        let last_ranks = rules.pawns.promotion_zone[us];
-        for to in free.iter().filter(|&q| !(pawn && last_ranks.contains(q))) {
-            out.push(Move::drop_from_hand(piece, to));
-        }
-    }
 }
 
 /// Does playing `mv` leave a royal of the mover attacked? (The slow,

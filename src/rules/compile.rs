@@ -145,14 +145,57 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
+/// Most ancestors a variant may have: its parent, the parent's parent, and
+/// so on up to a variant without one. Real chains are a few levels deep
+/// (`metamorph_optional : metamorph : chess`); the bound keeps compiling a
+/// variant, which merges its whole chain, cheap whatever the file says.
+pub const MAX_ANCESTORS: usize = 256;
+
+/// A variant declaration: (file id, index among the file's variants).
+type DeclId = (u32, usize);
+
+/// What following a declaration's parents finds. Each declaration is
+/// resolved once and remembered, so resolving every variant of a file
+/// takes time in proportion to the file, however long its chains are.
+#[derive(Clone, Debug)]
+enum Ancestry {
+    /// The parents end at a variant without one.
+    Known {
+        /// The declaration's parent.
+        parent: Option<DeclId>,
+        /// How many ancestors it has.
+        depth: usize,
+        /// The first declaration on the way up (itself included) with more
+        /// than [`MAX_ANCESTORS`] ancestors, where the chain is refused.
+        too_deep: Option<DeclId>,
+    },
+    /// A parent on the way up is unknown: the diagnostic, shared.
+    Unknown(std::sync::Arc<Diagnostic>),
+    /// The parents run into a cycle, which the parent reference at
+    /// `closes` (naming `through`) closes when walking up from here.
+    Cycle {
+        /// The parent named where the cycle closes.
+        through: String,
+        /// That parent reference.
+        closes: Span,
+    },
+}
+
 /// Reads variant files, resolving parents in the same file first and then
-/// among the embedded variants.
+/// among the embedded variants (by the names they declare, then by the
+/// names they are listed under).
 #[derive(Debug)]
 pub struct Loader {
     /// Every file read so far.
     pub sources: SourceMap,
     files: Vec<Option<File>>,
+    /// For each file, its variant names and where each is first declared.
+    names: Vec<std::collections::HashMap<String, usize>>,
     embedded: &'static [(&'static str, &'static str)],
+    /// The file id of each embedded file read so far, by listed name.
+    embedded_ids: std::collections::HashMap<&'static str, u32>,
+    /// Resolved ancestries.
+    ancestry: std::collections::HashMap<DeclId, Ancestry>,
     diags: Vec<Diagnostic>,
 }
 
@@ -172,7 +215,10 @@ impl Loader {
         Loader {
             sources: SourceMap::new(),
             files: Vec::new(),
+            names: Vec::new(),
             embedded,
+            embedded_ids: std::collections::HashMap::new(),
+            ancestry: std::collections::HashMap::new(),
             diags: Vec::new(),
         }
     }
@@ -180,13 +226,20 @@ impl Loader {
     /// Adds and parses a file; returns its id. A syntax error is recorded.
     pub fn add_file(&mut self, name: &str, text: &str) -> u32 {
         let id = self.sources.add(name, text);
+        let mut names = std::collections::HashMap::new();
         match parse_file(text, id) {
-            Ok(f) => self.files.push(Some(f)),
+            Ok(f) => {
+                for (i, v) in f.variants.iter().enumerate() {
+                    names.entry(v.name.node.clone()).or_insert(i);
+                }
+                self.files.push(Some(f));
+            }
             Err(d) => {
                 self.diags.push(*d);
                 self.files.push(None);
             }
         }
+        self.names.push(names);
         id
     }
 
@@ -213,36 +266,38 @@ impl Loader {
         self.diags.push(d);
     }
 
-    fn find_decl(&mut self, name: &str, prefer: u32) -> Option<(u32, usize)> {
-        let look = |files: &[Option<File>], id: u32| -> Option<usize> {
-            files
-                .get(id as usize)?
-                .as_ref()?
-                .variants
-                .iter()
-                .position(|v| v.name.node == name)
-        };
-        if let Some(i) = look(&self.files, prefer) {
+    /// The file id of the embedded file listed as `listed`, read on first
+    /// use.
+    fn embedded_file(&mut self, listed: &'static str, text: &'static str) -> u32 {
+        if let Some(&id) = self.embedded_ids.get(listed) {
+            return id;
+        }
+        let before = self.diags.len();
+        let id = self.add_file(&format!("embedded:{listed}"), text);
+        self.diags.truncate(before); // an embedded file's own errors are reported when it is loaded itself
+        self.embedded_ids.insert(listed, id);
+        id
+    }
+
+    /// The variant a parent reference `name` in file `prefer` names: one
+    /// declared in that file, else an embedded one by its declared name,
+    /// else the embedded variant listed as `name` (`twelve-mutation`, as
+    /// `changeling list` shows it), which is the one declared under that
+    /// name in its file or else the file's last.
+    fn find_decl(&mut self, name: &str, prefer: u32) -> Option<DeclId> {
+        if let Some(&i) = self.names.get(prefer as usize)?.get(name) {
             return Some((prefer, i));
         }
-        for &(ename, text) in self.embedded {
-            let label = format!("embedded:{ename}");
-            let existing = (0..self.files.len() as u32)
-                .find(|&i| self.sources.get(i).is_some_and(|(n, _)| n == label));
-            let id = match existing {
-                Some(id) => id,
-                None => {
-                    let before = self.diags.len();
-                    let id = self.add_file(&label, text);
-                    self.diags.truncate(before); // an embedded file's own errors are reported when it is loaded itself
-                    id
-                }
-            };
-            if let Some(i) = look(&self.files, id) {
+        for &(listed, text) in self.embedded {
+            let id = self.embedded_file(listed, text);
+            if let Some(&i) = self.names[id as usize].get(name) {
                 return Some((id, i));
             }
         }
-        None
+        let &(listed, text) = self.embedded.iter().find(|(n, _)| *n == name)?;
+        let id = self.embedded_file(listed, text);
+        let count = self.files[id as usize].as_ref()?.variants.len();
+        count.checked_sub(1).map(|last| (id, last))
     }
 
     /// Compiles variant `name` of file `file` (or its last variant).
@@ -250,8 +305,8 @@ impl Loader {
     pub fn compile(&mut self, file: u32, name: Option<&str>) -> Option<Compiled> {
         let decls = &self.files.get(file as usize)?.as_ref()?.variants;
         let index = match name {
-            Some(n) => match decls.iter().position(|v| v.name.node == n) {
-                Some(i) => i,
+            Some(n) => match self.names[file as usize].get(n) {
+                Some(&i) => i,
                 None => {
                     let names: Vec<&str> = decls.iter().map(|v| v.name.node.as_str()).collect();
                     self.push(
@@ -273,24 +328,23 @@ impl Loader {
             }
             None => decls.len() - 1,
         };
-        let chain = self.chain(file, index)?;
-        let mut merged: Option<Block> = None;
+        let chain = self.chain((file, index))?;
+        let mut merged: Option<Merged> = None;
         for &(f, i) in &chain {
-            let decl = self.decl(f, i);
-            let body = decl.body.clone();
+            let body = self.decl((f, i)).body.clone();
             check_duplicates(&body, &mut self.diags);
-            merged = Some(match merged {
-                None => body,
-                Some(parent) => merge(parent, body),
-            });
+            match &mut merged {
+                None => merged = Some(Merged::from(body)),
+                Some(m) => m.merge(body),
+            }
         }
         let (f, i) = *chain.last().expect("chain holds the variant itself");
-        let decl_name = self.decl(f, i).name.clone();
+        let decl_name = self.decl((f, i)).name.clone();
         let source = self
             .sources
             .get(f)
             .map_or_else(String::new, |(n, _)| n.to_string());
-        let body = merged.expect("chain is not empty");
+        let body = merged.expect("chain is not empty").into_block();
         let before = self.diags.len();
         let compiled = compile_block(&decl_name, &source, &body, &mut self.diags);
         if self.diags.len() > before || self.diags.iter().any(Diagnostic::is_error) {
@@ -299,57 +353,191 @@ impl Loader {
         compiled
     }
 
-    fn decl(&self, file: u32, index: usize) -> &crate::lang::ast::VariantDecl {
+    fn decl(&self, (file, index): DeclId) -> &crate::lang::ast::VariantDecl {
         &self.files[file as usize]
             .as_ref()
             .expect("decl lookups only reach parsed files")
             .variants[index]
     }
 
-    /// The inheritance chain of a variant, root ancestor first.
-    fn chain(&mut self, file: u32, index: usize) -> Option<Vec<(u32, usize)>> {
-        let mut chain = vec![(file, index)];
-        loop {
-            let (f, i) = *chain.last().expect("chain is never empty");
-            let Some(parent) = self.decl(f, i).parent.clone() else {
-                break;
-            };
-            let Some(found) = self.find_decl(&parent.node, f) else {
-                let mut names: Vec<String> =
-                    self.embedded.iter().map(|(n, _)| n.to_string()).collect();
-                names.extend(self.variant_names(f));
-                let own = self.decl(f, i).name.node.clone();
-                names.retain(|n| *n != own);
-                let mut d = Diagnostic::error(
+    /// The inheritance chain of a variant, root ancestor first, or `None`
+    /// with the reason recorded.
+    fn chain(&mut self, id: DeclId) -> Option<Vec<DeclId>> {
+        match self.resolve(id) {
+            Ancestry::Known {
+                too_deep: Some(at), ..
+            } => {
+                let decl = self.decl(at);
+                let parent = decl
+                    .parent
+                    .as_ref()
+                    .expect("a variant with ancestors has a parent");
+                let d = Diagnostic::error(
                     parent.span,
-                    format!("unknown parent variant `{}`", parent.node),
+                    format!(
+                        "inheritance too deep: `{}` has {} ancestors, and at most {MAX_ANCESTORS} are allowed",
+                        decl.name.node,
+                        MAX_ANCESTORS + 1
+                    ),
                 )
-                .with_note(format!("known variants: {}", names.join(", ")));
-                if let Some(s) = suggest(&parent.node, names.iter().map(String::as_str)) {
-                    d = d.with_help(format!("did you mean `{s}`?"));
-                }
+                .with_help("inherit from a variant nearer the root of the chain, or merge some of the variants in between");
                 self.push(d);
-                return None;
-            };
-            if chain.contains(&found) {
-                let d = self.decl(file, index);
-                let span = d.name.span;
-                self.push(
-                    Diagnostic::error(
-                        span,
-                        format!(
-                            "variant `{}` inherits from a cycle of parents through `{}`",
-                            d.name.node, parent.node
-                        ),
-                    )
-                    .with_secondary(parent.span, "the cycle closes here"),
-                );
-                return None;
+                None
             }
-            chain.push(found);
+            Ancestry::Known { .. } => {
+                let mut chain = vec![id];
+                let mut at = id;
+                while let Some(Ancestry::Known {
+                    parent: Some(p), ..
+                }) = self.ancestry.get(&at)
+                {
+                    chain.push(*p);
+                    at = *p;
+                }
+                chain.reverse();
+                Some(chain)
+            }
+            Ancestry::Unknown(d) => {
+                self.push((*d).clone());
+                None
+            }
+            Ancestry::Cycle { through, closes } => {
+                let name = &self.decl(id).name;
+                let d = Diagnostic::error(
+                    name.span,
+                    format!(
+                        "variant `{}` inherits from a cycle of parents through `{through}`",
+                        name.node
+                    ),
+                )
+                .with_secondary(closes, "the cycle closes here");
+                self.push(d);
+                None
+            }
         }
-        chain.reverse();
-        Some(chain)
+    }
+
+    /// The ancestry of `start`: walks up its parents to one already
+    /// resolved (or a root, an unknown parent, a cycle), then records every
+    /// declaration passed on the way.
+    fn resolve(&mut self, start: DeclId) -> Ancestry {
+        /// Where the walk up stopped.
+        enum Top {
+            /// The last declaration walked has no parent.
+            Root,
+            /// Its parent, already resolved.
+            Parent(DeclId, Ancestry),
+            /// Its parent is unknown.
+            Unknown(std::sync::Arc<Diagnostic>),
+            /// Its parent is the declaration walked at this index.
+            Cycle(usize),
+        }
+        if let Some(a) = self.ancestry.get(&start) {
+            return a.clone();
+        }
+        let mut path: Vec<DeclId> = Vec::new();
+        let mut walked: std::collections::HashMap<DeclId, usize> = std::collections::HashMap::new();
+        let mut at = start;
+        let top = loop {
+            walked.insert(at, path.len());
+            path.push(at);
+            let Some(parent) = self.decl(at).parent.clone() else {
+                break Top::Root;
+            };
+            match self.find_decl(&parent.node, at.0) {
+                None => break Top::Unknown(std::sync::Arc::new(self.unknown_parent(at, &parent))),
+                Some(p) => {
+                    if let Some(&j) = walked.get(&p) {
+                        break Top::Cycle(j);
+                    }
+                    if let Some(a) = self.ancestry.get(&p) {
+                        break Top::Parent(p, a.clone());
+                    }
+                    at = p;
+                }
+            }
+        };
+        let parent_ref = |this: &Loader, id: DeclId| {
+            let p = this
+                .decl(id)
+                .parent
+                .as_ref()
+                .expect("walked declarations below the top have parents");
+            (p.node.clone(), p.span)
+        };
+        let last = path.len() - 1;
+        let mut above = match top {
+            Top::Root => None,
+            Top::Parent(p, a) => Some((p, a)),
+            Top::Unknown(d) => Some((path[last], Ancestry::Unknown(d))),
+            Top::Cycle(j) => {
+                // Each declaration of the cycle meets itself again where
+                // the reference to it closes the cycle; one below the
+                // cycle meets the declaration it entered by.
+                for i in j..=last {
+                    let closing = if i > j { path[i - 1] } else { path[last] };
+                    let (through, closes) = parent_ref(self, closing);
+                    self.ancestry
+                        .insert(path[i], Ancestry::Cycle { through, closes });
+                }
+                let (through, closes) = parent_ref(self, path[last]);
+                for &id in &path[..j] {
+                    self.ancestry.insert(
+                        id,
+                        Ancestry::Cycle {
+                            through: through.clone(),
+                            closes,
+                        },
+                    );
+                }
+                return self.ancestry[&start].clone();
+            }
+        };
+        for &id in path.iter().rev() {
+            let a = match above {
+                None => Ancestry::Known {
+                    parent: None,
+                    depth: 0,
+                    too_deep: None,
+                },
+                Some((
+                    p,
+                    Ancestry::Known {
+                        depth, too_deep, ..
+                    },
+                )) => Ancestry::Known {
+                    parent: Some(p),
+                    depth: depth + 1,
+                    too_deep: if depth == MAX_ANCESTORS {
+                        Some(id)
+                    } else {
+                        too_deep
+                    },
+                },
+                Some((_, other)) => other,
+            };
+            self.ancestry.insert(id, a.clone());
+            above = Some((id, a));
+        }
+        self.ancestry[&start].clone()
+    }
+
+    /// The error for the parent reference `parent` of `at`, which names no
+    /// known variant.
+    fn unknown_parent(&self, at: DeclId, parent: &Spanned<String>) -> Diagnostic {
+        let mut names: Vec<String> = self.embedded.iter().map(|(n, _)| n.to_string()).collect();
+        names.extend(self.variant_names(at.0));
+        let own = &self.decl(at).name.node;
+        names.retain(|n| n != own);
+        let mut d = Diagnostic::error(
+            parent.span,
+            format!("unknown parent variant `{}`", parent.node),
+        )
+        .with_note(format!("known variants: {}", names.join(", ")));
+        if let Some(s) = suggest(&parent.node, names.iter().map(String::as_str)) {
+            d = d.with_help(format!("did you mean `{s}`?"));
+        }
+        d
     }
 }
 
@@ -391,49 +579,122 @@ fn check_duplicates(block: &Block, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A child block over its parent's: entries replace entries with the same
-/// key, sections with the same kind and name merge, new items append.
-fn merge(mut parent: Block, child: Block) -> Block {
-    for item in child.items {
-        match item {
-            Item::Entry(e) => match parent
-                .items
-                .iter_mut()
-                .find(|i| matches!(i, Item::Entry(p) if p.key.node == e.key.node))
-            {
-                Some(slot) => *slot = Item::Entry(e),
-                None => parent.items.push(Item::Entry(e)),
-            },
-            Item::Section(s) => {
-                let same = |p: &Section| {
-                    p.kind.node == s.kind.node
-                        && p.name.as_ref().map(|n| &n.node) == s.name.as_ref().map(|n| &n.node)
-                };
-                match parent
-                    .items
-                    .iter_mut()
-                    .find(|i| matches!(i, Item::Section(p) if same(p)))
-                {
-                    Some(Item::Section(p)) => {
-                        let body = std::mem::replace(
-                            &mut p.body,
-                            Block {
-                                items: Vec::new(),
-                                span: s.body.span,
-                            },
-                        );
-                        p.body = merge(body, s.body);
-                        // The child's spans win, so errors point into the
-                        // file being checked rather than its parent.
-                        p.kind = s.kind;
-                        p.name = s.name;
+/// What a block item is matched by when a child block merges over its
+/// parent's: an entry by its key, a section by its kind and name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ItemKey {
+    Entry(String),
+    Section(String, Option<String>),
+}
+
+/// A block being merged along an inheritance chain, its items indexed by
+/// key, so that merging a child takes time in proportion to the child.
+struct Merged {
+    span: Span,
+    items: Vec<MergedItem>,
+    /// Where the first item with each key is.
+    index: std::collections::HashMap<ItemKey, usize>,
+}
+
+enum MergedItem {
+    Entry(Entry),
+    Section {
+        kind: Spanned<String>,
+        name: Option<Spanned<String>>,
+        body: Merged,
+    },
+}
+
+impl MergedItem {
+    fn key(&self) -> ItemKey {
+        match self {
+            MergedItem::Entry(e) => ItemKey::Entry(e.key.node.clone()),
+            MergedItem::Section { kind, name, .. } => {
+                ItemKey::Section(kind.node.clone(), name.as_ref().map(|n| n.node.clone()))
+            }
+        }
+    }
+}
+
+impl Merged {
+    fn from(block: Block) -> Merged {
+        let mut m = Merged {
+            span: block.span,
+            items: Vec::with_capacity(block.items.len()),
+            index: std::collections::HashMap::new(),
+        };
+        for item in block.items {
+            m.push(match item {
+                Item::Entry(e) => MergedItem::Entry(e),
+                Item::Section(s) => MergedItem::Section {
+                    kind: s.kind,
+                    name: s.name,
+                    body: Merged::from(s.body),
+                },
+            });
+        }
+        m
+    }
+
+    fn push(&mut self, item: MergedItem) {
+        self.index.entry(item.key()).or_insert(self.items.len());
+        self.items.push(item);
+    }
+
+    /// A child block over this one: entries replace the entry with the
+    /// same key, sections with the same kind and name merge, new items
+    /// append. The child's spans win, so errors point into the file being
+    /// checked rather than its parent.
+    fn merge(&mut self, child: Block) {
+        for item in child.items {
+            match item {
+                Item::Entry(e) => match self.index.get(&ItemKey::Entry(e.key.node.clone())) {
+                    Some(&i) => self.items[i] = MergedItem::Entry(e),
+                    None => self.push(MergedItem::Entry(e)),
+                },
+                Item::Section(s) => {
+                    let key = ItemKey::Section(
+                        s.kind.node.clone(),
+                        s.name.as_ref().map(|n| n.node.clone()),
+                    );
+                    match self.index.get(&key) {
+                        Some(&i) => {
+                            let MergedItem::Section { kind, name, body } = &mut self.items[i]
+                            else {
+                                unreachable!("Merged::merge: a section key indexes a section")
+                            };
+                            body.merge(s.body);
+                            *kind = s.kind;
+                            *name = s.name;
+                        }
+                        None => self.push(MergedItem::Section {
+                            kind: s.kind,
+                            name: s.name,
+                            body: Merged::from(s.body),
+                        }),
                     }
-                    _ => parent.items.push(Item::Section(s)),
                 }
             }
         }
     }
-    parent
+
+    fn into_block(self) -> Block {
+        Block {
+            span: self.span,
+            items: self
+                .items
+                .into_iter()
+                .map(|item| match item {
+                    MergedItem::Entry(e) => Item::Entry(e),
+                    MergedItem::Section { kind, name, body } => Item::Section(Section {
+                        kind,
+                        name,
+                        body: body.into_block(),
+                    }),
+                })
+                .collect(),
+        }
+    }
 }
 
 /// Takes entries by key and reports what nobody took.
@@ -554,17 +815,63 @@ fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Reads a script named in a variant file: beside the variant file first,
-/// then under `scripts/`. Returns the path shown in messages and the text.
-fn read_script(variant_source: &str, path: &str) -> Result<(String, String), String> {
-    let mut tried = Vec::new();
-    let beside = std::path::Path::new(variant_source)
-        .parent()
-        .map(|d| d.join(path));
-    for candidate in beside
-        .into_iter()
-        .chain([std::path::Path::new("scripts").join(path)])
+/// Why a script named in a variant file was not read.
+enum ScriptFileError {
+    /// The name is not one a variant file may use (the reason).
+    Refused(String),
+    /// No such script where scripts are looked for (what was tried).
+    Missing(String),
+}
+
+/// Reads a script named in a variant file: beside the variant file, then
+/// in the scripts library (`scripts/` on disk, then the copy built into
+/// the binary). Returns the path shown in messages and the text.
+///
+/// Only a relative name ending in `.rhai` that stays inside those folders
+/// is read (no absolute path, no `..`, no link leading out), so a variant
+/// file cannot make the program read any other file, nor show its lines
+/// in an error.
+fn read_script(variant_source: &str, path: &str) -> Result<(String, String), ScriptFileError> {
+    use std::path::{Component, Path};
+    let name = Path::new(path);
+    if name.is_absolute() || name.has_root() {
+        return Err(ScriptFileError::Refused("it is an absolute path".into()));
+    }
+    if name
+        .components()
+        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
     {
+        return Err(ScriptFileError::Refused(
+            "it leaves the folder with `..`".into(),
+        ));
+    }
+    if name.extension().is_none_or(|x| x != "rhai") {
+        return Err(ScriptFileError::Refused(
+            "a script's name ends in `.rhai`".into(),
+        ));
+    }
+    // An embedded variant has no folder of its own.
+    let beside = (!variant_source.starts_with("embedded:")).then(|| {
+        match Path::new(variant_source).parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => Path::new(".").to_path_buf(),
+        }
+    });
+    let mut tried = Vec::new();
+    for dir in beside
+        .into_iter()
+        .chain([Path::new("scripts").to_path_buf()])
+    {
+        let candidate = dir.join(name);
+        if let (Ok(inside), Ok(folder)) = (candidate.canonicalize(), dir.canonicalize())
+            && !inside.starts_with(&folder)
+        {
+            return Err(ScriptFileError::Refused(format!(
+                "{} leads out of {}",
+                candidate.display(),
+                dir.display()
+            )));
+        }
         match std::fs::read_to_string(&candidate) {
             Ok(text) => return Ok((candidate.display().to_string(), text)),
             Err(e) => tried.push(format!("{}: {e}", candidate.display())),
@@ -573,7 +880,7 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Str
     if let Some(text) = crate::script::embedded_script(path) {
         return Ok((format!("embedded:{path}"), text.to_string()));
     }
-    Err(tried.join("; "))
+    Err(ScriptFileError::Missing(tried.join("; ")))
 }
 
 fn reject_name(s: &Section, diags: &mut Vec<Diagnostic>) {
@@ -1402,6 +1709,23 @@ fn compile_block(
                         );
                         continue;
                     }
+                    // Castling lifts both pieces and puts them down:
+                    // ending on one square would remove one of them.
+                    if kt == pt {
+                        let span = partner_span.unwrap_or(s.kind.span);
+                        diags.push(
+                            Diagnostic::error(
+                                span,
+                                format!(
+                                    "castling `{cname}`: king and partner both end on {}",
+                                    geometry.name(kt)
+                                ),
+                            )
+                            .with_note("castling puts each piece on its own square; one of them would be removed")
+                            .with_help("the partner usually ends beside the king, e.g. `king = e1 -> g1` with `partner = h1 -> f1`"),
+                        );
+                        continue;
+                    }
                     let between = |a: Square, b: Square| -> Vec<Square> {
                         let (lo, hi) = (
                             geometry.file(a).min(geometry.file(b)),
@@ -1797,7 +2121,16 @@ fn compile_block(
                     continue;
                 };
                 match read_script(source, path) {
-                    Err(why) => diags.push(
+                    Err(ScriptFileError::Refused(why)) => diags.push(
+                        Diagnostic::error(
+                            file.value.span,
+                            format!("script `{path}` is not allowed: {why}"),
+                        )
+                        .with_help(
+                            "name a `.rhai` file beside the variant file or in scripts/, e.g. `file = \"pieces.rhai\"`",
+                        ),
+                    ),
+                    Err(ScriptFileError::Missing(why)) => diags.push(
                         Diagnostic::error(
                             file.value.span,
                             format!("cannot read script `{path}`: {why}"),

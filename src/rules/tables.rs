@@ -34,6 +34,68 @@ pub struct GenAtom {
     pub source: u8,
 }
 
+impl GenAtom {
+    /// Does `self` generate every move `other` does: the same direction and
+    /// travel, and at least its modes?
+    fn covers(&self, other: &GenAtom) -> bool {
+        self.dir == other.dir
+            && self.style == other.style
+            && self.range == other.range
+            && self.initial == other.initial
+            && self.skip_first == other.skip_first
+            && self.lame == other.lame
+            && self.double_step == other.double_step
+            && (self.can_move || !other.can_move)
+            && (self.can_capture || !other.can_capture)
+    }
+
+    /// Every square this atom could end on from `sq`, whatever stands
+    /// where (a superset of its moves in any position).
+    fn reach(&self, rays: &Rays, sq: crate::board::Square) -> SquareSet {
+        let ray = rays.ray(self.dir, sq);
+        let range = usize::from(self.range);
+        let squares: &[crate::board::Square] = match self.style {
+            Style::Leap => &ray[..ray.len().min(1)],
+            Style::Ride => {
+                let first = usize::from(self.skip_first).min(ray.len());
+                &ray[first..ray.len().min(range)]
+            }
+            // Beyond a screen or hurdle on the ray, never its first square.
+            Style::Hop => &ray[ray.len().min(1)..],
+            Style::Grasshopper => &ray[ray.len().min(1)..ray.len().min(range + 1)],
+            Style::Path => &[],
+        };
+        squares.iter().copied().collect()
+    }
+}
+
+/// Can two of a kind's atoms make the same move: both reach a square in
+/// a mode they share (`RD`: the rook's two-square slide and the dabbaba's
+/// leap onto an empty square)? Then the kind's moves are deduplicated
+/// when generated; otherwise, as for every FIDE piece, they need not be.
+/// (Path moves always are: one path atom can reach a square twice.)
+fn overlapping(g: super::Geometry, rays: &Rays, list: &[GenAtom]) -> bool {
+    if list.len() < 2 {
+        return false;
+    }
+    g.squares().any(|sq| {
+        let mut moves = SquareSet::EMPTY;
+        let mut captures = SquareSet::EMPTY;
+        list.iter().any(|a| {
+            let reach = a.reach(rays, sq);
+            let met = (a.can_move && !reach.and(&moves).is_empty())
+                || (a.can_capture && !reach.and(&captures).is_empty());
+            if a.can_move {
+                moves |= reach;
+            }
+            if a.can_capture {
+                captures |= reach;
+            }
+            met
+        })
+    })
+}
+
 /// The plain leaps of one kind and colour with the same mode, merged into
 /// one target list per square (a knight is one table, not eight atoms).
 #[derive(Clone, Debug, Default)]
@@ -106,6 +168,8 @@ impl PathGen {
         for sq in g.squares() {
             t.start.push(t.spans.len() as u32);
             let mut seen: Vec<Vec<(crate::board::Square, bool)>> = Vec::new();
+            let mut known: std::collections::HashSet<Vec<(crate::board::Square, bool)>> =
+                std::collections::HashSet::new();
             for prog in &atom.programs {
                 let mut path = Vec::new();
                 let mut cur = sq;
@@ -128,7 +192,7 @@ impl PathGen {
                 while path.last().is_some_and(|s| !s.1) {
                     path.pop();
                 }
-                if !path.is_empty() && !seen.contains(&path) {
+                if !path.is_empty() && known.insert(path.clone()) {
                     seen.push(path);
                 }
             }
@@ -221,7 +285,7 @@ pub fn finish(rules: &mut Rules) {
                         Vec::new()
                     };
                     if !atom.attack_only {
-                        list.push(GenAtom {
+                        let a = GenAtom {
                             dir,
                             style: atom.style,
                             range,
@@ -237,7 +301,13 @@ pub fn finish(rules: &mut Rules) {
                                 && d.1 % 2 == 0
                                 && d.0.abs().max(d.1.abs()) == 2,
                             source: ai as u8,
-                        });
+                        };
+                        // A direction already there with the same travel
+                        // and at least these modes (`KW`: the W of K) adds
+                        // nothing.
+                        if !list.iter().any(|b| b.covers(&a)) {
+                            list.push(a);
+                        }
                     }
                     if atom.can_capture {
                         let back = rays.intern(g, (-d.0, -d.1));
@@ -270,7 +340,8 @@ pub fn finish(rules: &mut Rules) {
                     || list
                         .iter()
                         .enumerate()
-                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir)),
+                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir))
+                    || overlapping(g, &rays, &list),
             );
             path_tables[color].push(paths);
             // Plain leaps (no lame path, not initial-only) go to tables.

@@ -4,10 +4,12 @@
 //! one of them.
 
 mod diagnostics;
+mod duplicates;
 mod exotic;
 mod game;
 mod insufficient_material;
 mod invariants;
+mod loading;
 mod metamorph;
 mod model;
 mod morphing;
