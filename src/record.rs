@@ -442,54 +442,31 @@ fn record_variant(pgn: &Pgn, sources: Sources) -> Result<Arc<Rules>, RecordError
 }
 
 /// The variant file `file` (`name.variant`, or `name.variant:variant`),
-/// looked for in `dir` only.
+/// looked for in `dir` only ([`crate::variants::load_untrusted`]); the
+/// variant `name` of it when the record names one.
 fn variant_file(
     file: &str,
     name: Option<&str>,
     dir: Option<&Path>,
 ) -> Result<Arc<Rules>, RecordError> {
-    let (path, inner) = match file.rsplit_once(':') {
-        Some((p, v)) if !p.is_empty() && !v.contains(['/', '\\']) => (p, Some(v)),
-        _ => (file, None),
+    let load = |spec: &str| crate::variants::load_untrusted(spec, dir);
+    let loaded = match name {
+        Some(n) if !file.contains(':') => load(&format!("{file}:{n}")).or_else(|_| load(file)),
+        _ => load(file),
     };
-    let plain = Path::new(path)
-        .file_name()
-        .is_some_and(|f| f.to_string_lossy() == path);
-    if !plain || path.starts_with('.') || path.contains(['/', '\\']) {
-        return bad(format!(
-            "the record names the variant file `{file}`: only a file name beside the record is looked for"
-        ));
-    }
-    let Some(dir) = dir else {
-        return bad(format!(
-            "the record names the variant file `{file}`, which is not built in"
-        ));
-    };
-    let full = dir.join(path);
-    if !full.is_file() {
-        return bad(format!(
-            "the record's variant file `{path}` is not beside it (in {}); start `changeling play` with that variant, then load the record",
-            dir.display()
-        ));
-    }
-    let spec = match inner.or(name) {
-        Some(v) => format!("{}:{v}", full.display()),
-        None => full.display().to_string(),
-    };
-    let loaded = crate::variants::load(&spec).or_else(|e| {
-        if inner.is_none() && name.is_some() {
-            crate::variants::load(&full.display().to_string())
-        } else {
-            Err(e)
-        }
-    });
     loaded.map_err(|e| {
-        RecordError(format!(
-            "the record's variant file `{path}` does not load ({} problem{}; `changeling check {}` lists them)",
-            e.diagnostics.len(),
-            if e.diagnostics.len() == 1 { "" } else { "s" },
-            full.display()
-        ))
+        let first = e.diagnostics.first().map_or("", |d| d.message.as_str());
+        if first.starts_with("cannot load variant `") {
+            // Refused before anything was read: the reason is safe to show.
+            RecordError(format!("the record's variant file: {first}"))
+        } else {
+            // Never shown: lines of a file the record named.
+            RecordError(format!(
+                "the record's variant file `{file}` does not load ({} problem{}; `changeling check` on it lists them)",
+                e.diagnostics.len(),
+                if e.diagnostics.len() == 1 { "" } else { "s" },
+            ))
+        }
     })
 }
 
