@@ -88,7 +88,11 @@ impl Pocket {
 
 /// A reserve board: pieces waiting to be dropped in a declared order, used
 /// from the front (drops) and from the back (promotion by drop order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+///
+/// Two reserves are equal when they hold the same pieces in the same
+/// places: the cursors of an empty reserve (where its front and back met)
+/// are not part of its state.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Reserve {
     /// The pieces in drop order; slots outside `front..back` are spent.
     pub pieces: [Option<Piece>; RESERVE_SLOTS],
@@ -99,6 +103,21 @@ pub struct Reserve {
     /// How many pieces it started with (slots past `back` were used from
     /// the back).
     pub len: u8,
+}
+
+impl PartialEq for Reserve {
+    fn eq(&self, other: &Reserve) -> bool {
+        self.pieces == other.pieces && self.len == other.len
+    }
+}
+
+impl Eq for Reserve {}
+
+impl std::hash::Hash for Reserve {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pieces.hash(state);
+        self.len.hash(state);
+    }
 }
 
 impl Reserve {
@@ -147,6 +166,21 @@ impl Reserve {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An emptied reserve is the same whichever end emptied it.
+    #[test]
+    fn empty_reserves_are_equal_whatever_their_cursors() {
+        let p = Piece::new(PieceKind(2), crate::board::Color::White);
+        let mut a = Reserve::with(&[p, p]);
+        let mut b = a;
+        a.front = 2;
+        a.pieces = [None; RESERVE_SLOTS];
+        b.take_last();
+        b.take_last();
+        assert_ne!((a.front, a.back), (b.front, b.back));
+        assert_eq!(a, b);
+        assert_ne!(a, Reserve::with(&[p]));
+    }
 
     #[test]
     fn pocket_take_prefers_unpromoted() {

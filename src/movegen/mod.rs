@@ -6,6 +6,8 @@ mod attack;
 mod perft;
 mod stack;
 
+pub(crate) use stack::king_slides_first;
+
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as};
 pub use perft::{chance_outcomes, divide, perft, perft_until};

@@ -459,6 +459,31 @@ fn castling(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// In a stacking variant, may castling rule `c` of the side to move
+/// slide the king first (the first piece must end on an empty square),
+/// or must its partner go first? `None` when the rule's pieces are not in
+/// place.
+pub(crate) fn king_slides_first(
+    rules: &Rules,
+    pos: &Position,
+    c: &crate::rules::CastleRule,
+) -> Option<bool> {
+    let us = pos.side;
+    let king = pos
+        .units_at(c.king_from)
+        .into_iter()
+        .flatten()
+        .find(|p| p.color == us && rules.is_royal(p.kind))?;
+    let partner = pos
+        .units_at(c.partner_from)
+        .into_iter()
+        .flatten()
+        .find(|p| p.color == us && Some(p.kind) == c.partner_kind)?;
+    let king_slide = (c.king_from, c.king_to, king);
+    let partner_slide = (c.partner_from, c.partner_to, partner);
+    Some(slides(rules, pos, &[king_slide, partner_slide]))
+}
+
 /// Can the two slides `(from, to, unit)` be made in this order?
 fn slides(rules: &Rules, pos: &Position, order: &[(Square, Square, Piece); 2]) -> bool {
     let g = rules.geometry;

@@ -458,63 +458,12 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
         "b" => Color::Black,
         other => return err(FenField::Side, format!("`{other}`; expected `w` or `b`")),
     };
-    if let Some(&castling) = fields.get(2)
-        && castling != "-"
-    {
-        for c in castling.chars() {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let rules_for = &rules.castling[color];
-            let lc = c.to_ascii_lowercase();
-            let named: Vec<_> = rules_for
-                .iter()
-                .filter(|r| match lc {
-                    'k' => r.king_side,
-                    'q' => !r.king_side,
-                    f => file_char(g.file(r.partner_from)) == f,
-                })
-                .collect();
-            if named.is_empty() {
-                return err(
-                    FenField::Castling,
-                    format!("`{c}` names no castling rule of {}", rules.name),
-                );
-            }
-            // Where several rules share a letter (a king on different
-            // files), the letter grants those whose pieces are in place.
-            let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
-            // The king square holds the side's royal piece (any piece
-            // where the variant has no royals).
-            let any_royal = rules.pieces.iter().any(|p| p.royal);
-            let royal = |sq| {
-                pos.piece_at(sq)
-                    .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
-            };
-            let fitting: Vec<_> = named
-                .iter()
-                .filter(|r| royal(r.king_from) && own(r.partner_from))
-                .collect();
-            if fitting.is_empty() {
-                let rule = named[0];
-                return err(
-                    FenField::Castling,
-                    format!(
-                        "`{c}` needs a {} royal piece on {} and a {} piece on {}",
-                        color.name(),
-                        g.name(rule.king_from),
-                        color.name(),
-                        g.name(rule.partner_from)
-                    ),
-                );
-            }
-            for rule in fitting {
-                pos.unmoved.insert(rule.king_from);
-                pos.unmoved.insert(rule.partner_from);
-            }
-        }
+    let granted = match fields.get(2) {
+        Some(&castling) => castling_grants(rules, &pos, castling)?,
+        None => SquareSet::EMPTY,
+    };
+    for sq in granted.iter() {
+        pos.unmoved.insert(sq);
     }
     if rules.uses_unmoved {
         // Pieces with initial-only moves count as unmoved (pawns only on
@@ -529,11 +478,11 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                         format!("`{name}` in `{text}` is not a square"),
                     );
                 };
-                if !default_unmoved(rules, &pos).contains(sq) {
+                if !default_unmoved(rules, &pos).contains(sq) && !granted.contains(sq) {
                     return err(
                         FenField::Moved,
                         format!(
-                            "`{text}`: the piece on {name} would not count as unmoved anyway; name only pieces with first-move powers"
+                            "`{text}`: the piece on {name} would not count as unmoved anyway; name only pieces with first-move powers or that the castling field names"
                         ),
                     );
                 }
@@ -541,15 +490,34 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
             }
         }
         for sq in default_unmoved(rules, &pos).iter() {
-            if !moved.contains(sq) {
-                pos.unmoved.insert(sq);
-            }
+            pos.unmoved.insert(sq);
+        }
+        for sq in moved.iter() {
+            pos.unmoved.remove(sq);
         }
     } else if let Some(text) = moved_list {
-        return err(
-            FenField::Moved,
-            format!("`{text}`: no piece of this variant has first-move powers"),
-        );
+        // Only a square the castling field names may be named.
+        for name in text["moved:".len()..].split(',') {
+            match g.parse_square(name) {
+                Some(sq) if granted.contains(sq) => {
+                    pos.unmoved.remove(sq);
+                }
+                Some(_) => {
+                    return err(
+                        FenField::Moved,
+                        format!(
+                            "`{text}`: the piece on {name} would not count as unmoved anyway; name only pieces that the castling field names"
+                        ),
+                    );
+                }
+                None => {
+                    return err(
+                        FenField::Moved,
+                        format!("`{name}` in `{text}` is not a square"),
+                    );
+                }
+            }
+        }
     }
     if let Some(text) = unmoved_list {
         for name in text["unmoved:".len()..].split(',') {
@@ -666,17 +634,10 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
         }
     }
     if let Some(&h) = fields.get(4) {
-        pos.halfmove = h
-            .parse()
-            .or_else(|_| err(FenField::Halfmove, format!("`{h}` is not a number")))?;
+        pos.halfmove = counter(h, FenField::Halfmove)?;
     }
     if let Some(&f) = fields.get(5) {
-        pos.fullmove = f
-            .parse()
-            .or_else(|_| err(FenField::Fullmove, format!("`{f}` is not a number")))?;
-        if pos.fullmove == 0 {
-            pos.fullmove = 1;
-        }
+        pos.fullmove = counter(f, FenField::Fullmove)?.max(1);
     }
     if let Some(text) = swap_ban {
         let squares = &text["swap:".len()..];
@@ -697,13 +658,16 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
                 format!("`{text}`: expected two squares, like `swap:d4f4`"),
             );
         };
+        let banned = |p: Piece| rules.no_swap_back & (1u128 << p.kind.index()) != 0;
         match (pos.piece_at(a), pos.piece_at(b)) {
-            (Some(x), Some(y)) if x.color != y.color => pos.swap_back = Some((a, b)),
+            (Some(x), Some(y)) if x.color != y.color && banned(x) && banned(y) => {
+                pos.swap_back = Some((a, b));
+            }
             _ => {
                 return err(
                     FenField::SwapBan,
                     format!(
-                        "`{text}`: a swap ban needs pieces of both sides on {} and {}",
+                        "`{text}`: a swap ban needs pieces of both sides on {} and {}, of kinds that may not swap back (`no_swap_back`)",
                         g.name(a),
                         g.name(b)
                     ),
@@ -754,6 +718,21 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     pos.rehash(rules);
     validate(rules, &pos)?;
     Ok(pos)
+}
+
+/// The largest move counter a FEN may give: far beyond any game, and
+/// far from where counting on would overflow.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
+/// A move counter (`0` to [`MAX_COUNTER`]).
+fn counter(text: &str, field: FenField) -> Result<u32, ParseFenError> {
+    match text.parse::<u32>() {
+        Ok(n) if n <= MAX_COUNTER => Ok(n),
+        _ if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            err(field, format!("`{text}` is more than {MAX_COUNTER}"))
+        }
+        _ => err(field, format!("`{text}` is not a number")),
+    }
 }
 
 /// Reads `pending:e8`: the side to move's pawn on its last rank, pushed
@@ -852,7 +831,10 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
 /// Rejects positions the rules cannot continue from.
 fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     let g = rules.geometry;
-    for (sq, p) in pos.pieces() {
+    let units = g
+        .squares()
+        .flat_map(|sq| pos.units_at(sq).into_iter().flatten().map(move |p| (sq, p)));
+    for (sq, p) in units {
         if rules.is_pawn(p.kind)
             && rules.pawns.promotion_zone[p.color].contains(sq)
             && !rules.pawns.promotion_choices.is_empty()
@@ -870,19 +852,30 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     }
     // Where captures explode, a side whose royal was blown up has lost,
     // whatever still attacks the winner's.
-    let game_over = rules.explode != 0 && pos.royals(pos.side).is_empty();
-    if !game_over && in_check(rules, pos, !pos.side) {
+    // While markers are placed, White moves first once play begins.
+    let mover = if pos.stage == crate::position::Stage::Setup {
+        Color::White
+    } else {
+        pos.side
+    };
+    let game_over = rules.explode != 0 && pos.royals(mover).is_empty();
+    if !game_over && in_check(rules, pos, !mover) {
         let sq: Vec<Square> = pos
-            .royals(!pos.side)
+            .royals(!mover)
             .iter()
-            .filter(|&s| is_attacked(rules, pos, s, pos.side))
+            .filter(|&s| is_attacked(rules, pos, s, mover))
             .collect();
         let names: Vec<String> = sq.iter().map(|&s| g.name(s)).collect();
+        let when = if pos.stage == crate::position::Stage::Setup {
+            " (white moves first once the markers are placed)"
+        } else {
+            ""
+        };
         return err(
             FenField::Position,
             format!(
-                "{} is not to move but its royal piece on {} is attacked",
-                (!pos.side).name(),
+                "{} is not to move but its royal piece on {} is attacked{when}",
+                (!mover).name(),
                 names.join(", ")
             ),
         );
@@ -1007,6 +1000,9 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     black.dedup();
     let castling: String = white.into_iter().chain(black).collect();
     s.push_str(if castling.is_empty() { "-" } else { &castling });
+    // What a reader of the field marks unmoved: the letters may name more
+    // rules than the ones in force (kings on several squares).
+    let granted = castling_grants(rules, pos, &castling).unwrap_or(granted);
     s.push(' ');
     match pos.ep {
         Some(sq) => {
@@ -1052,15 +1048,14 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     } else {
         SquareSet::EMPTY
     };
-    if rules.uses_unmoved {
-        let moved: Vec<String> = defaults
-            .iter()
-            .filter(|&sq| !pos.unmoved.contains(sq))
-            .map(|sq| g.name(sq))
-            .collect();
-        if !moved.is_empty() {
-            s.push_str(&format!(" moved:{}", moved.join(",")));
-        }
+    let moved: Vec<String> = defaults
+        .or(&granted)
+        .iter()
+        .filter(|&sq| !pos.unmoved.contains(sq))
+        .map(|sq| g.name(sq))
+        .collect();
+    if !moved.is_empty() {
+        s.push_str(&format!(" moved:{}", moved.join(",")));
     }
     // Unmoved pieces that neither the castling field nor their kind
     // accounts for, where that can matter: a king whose partner has
@@ -1091,6 +1086,70 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         s.push_str(&format!(" unmoved:{}", unmoved.join(",")));
     }
     s
+}
+
+/// The squares a castling field marks as unmoved: both squares of every
+/// rule a letter names whose pieces stand in place (the king square holding
+/// a royal piece of the side, any piece where the variant has no royals;
+/// the partner square a piece of the side). Several rules may share a
+/// letter (kings on different files): the letter grants all those in
+/// place.
+fn castling_grants(rules: &Rules, pos: &Position, field: &str) -> Result<SquareSet, ParseFenError> {
+    let g = rules.geometry;
+    let mut granted = SquareSet::EMPTY;
+    if field == "-" {
+        return Ok(granted);
+    }
+    let any_royal = rules.pieces.iter().any(|p| p.royal);
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let lc = c.to_ascii_lowercase();
+        let named: Vec<_> = rules.castling[color]
+            .iter()
+            .filter(|r| match lc {
+                'k' => r.king_side,
+                'q' => !r.king_side,
+                f => file_char(g.file(r.partner_from)) == f,
+            })
+            .collect();
+        if named.is_empty() {
+            return err(
+                FenField::Castling,
+                format!("`{c}` names no castling rule of {}", rules.name),
+            );
+        }
+        let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
+        let royal = |sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
+        };
+        let fitting: Vec<_> = named
+            .iter()
+            .filter(|r| royal(r.king_from) && own(r.partner_from))
+            .collect();
+        if fitting.is_empty() {
+            let rule = named[0];
+            return err(
+                FenField::Castling,
+                format!(
+                    "`{c}` needs a {} royal piece on {} and a {} piece on {}",
+                    color.name(),
+                    g.name(rule.king_from),
+                    color.name(),
+                    g.name(rule.partner_from)
+                ),
+            );
+        }
+        for rule in fitting {
+            granted.insert(rule.king_from);
+            granted.insert(rule.partner_from);
+        }
+    }
+    Ok(granted)
 }
 
 /// The squares whose pieces a FEN counts as unmoved unless its `moved:`

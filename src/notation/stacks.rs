@@ -138,7 +138,16 @@ pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> 
     match mv.kind {
         MoveKind::Castle(i) => {
             let c = &rules.castling[mv.piece.color][i as usize];
-            for (from, to) in [(c.king_from, c.king_to), (c.partner_from, c.partner_to)] {
+            // The first piece must end on an empty square: the king goes
+            // first where it may, its partner first otherwise.
+            let king = (c.king_from, c.king_to);
+            let partner = (c.partner_from, c.partner_to);
+            let order = match crate::movegen::king_slides_first(rules, pos, c) {
+                Some(false) => [partner, king],
+                _ => [king, partner],
+            };
+            let mut board = pos.clone();
+            for (from, to) in order {
                 let unit = if from == c.king_from {
                     Some(mv.piece)
                 } else {
@@ -148,7 +157,11 @@ pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> 
                         .find(|p| p.color == mv.piece.color && Some(p.kind) == c.partner_kind)
                 };
                 if let Some(unit) = unit {
-                    let there: Vec<Piece> = pos.units_at(to).into_iter().flatten().collect();
+                    let there: Vec<Piece> = if from == to {
+                        Vec::new()
+                    } else {
+                        board.units_at(to).into_iter().flatten().collect()
+                    };
                     lines.push(format!(
                         "{} slides from {} to {}{}",
                         name(unit),
@@ -156,6 +169,8 @@ pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> 
                         g.name(to),
                         beside(&there, unit)
                     ));
+                    board.remove_unit(rules, from, unit);
+                    board.add_unit(rules, to, unit);
                 }
             }
         }

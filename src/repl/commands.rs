@@ -2,12 +2,10 @@
 //! and the tests read this table.
 
 use super::{Reply, Session};
-use crate::board::{Color, PieceKind};
+use crate::board::Color;
 use crate::game::Game;
-use crate::movegen::{attackers_of, is_attacked, perft, perft_until};
+use crate::movegen::{attackers_of, perft, perft_until};
 use crate::notation::{parse_fen, to_fen, to_san};
-use crate::position::{Move, MoveKind, Position};
-use crate::rules::{MorphCondition, MorphTarget, MorphTrigger, Rules};
 use crate::show::{Diagram, in_position, on_empty_board};
 
 /// One command.
@@ -137,7 +135,7 @@ pub const COMMANDS: &[Command] = &[
         alias: None,
         usage: "explain MOVE",
         help: "lists what a legal move does, step by step (moves, captures, removals, swaps, changes of kind or owner), without playing it",
-        run: explain,
+        run: super::explain::explain,
     },
     Command {
         name: "save",
@@ -513,56 +511,6 @@ fn count(s: &mut Session, rest: &str) -> Reply {
     }
 }
 
-/// Which morph rule changed the moving piece into `kind`, and why, for
-/// `explain`: ` (morph escape: attacked on c3, captures nothing)`.
-fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> String {
-    let promotes = mv.kind == MoveKind::Promote;
-    if rules.is_pawn(mv.piece.kind) || promotes {
-        return if rules.pawns.from_reserve {
-            format!(
-                " (promotion: the last piece of {}'s reserve)",
-                mv.piece.color.title()
-            )
-        } else if promotes {
-            " (promotion)".to_string()
-        } else {
-            String::new()
-        };
-    }
-    let g = rules.geometry;
-    for rule in rules
-        .morphs
-        .iter()
-        .filter(|r| r.kinds.contains(&mv.piece.kind))
-    {
-        let (fits, how) = match rule.trigger {
-            MorphTrigger::Acted => (true, "moves"),
-            MorphTrigger::Quiet => (!mv.is_capture(), "captures nothing"),
-            MorphTrigger::Capture => (mv.is_capture(), "captures"),
-        };
-        let target = match &rule.target {
-            MorphTarget::Listed(map) => map[mv.piece.kind.index()],
-            MorphTarget::ComponentUsed => rules.component_by_atom(mv.piece.kind, mv.atom),
-        };
-        if !fits || target != Some(kind) {
-            continue;
-        }
-        let mut reasons = Vec::new();
-        if rule.condition == Some(MorphCondition::AttackedBefore) {
-            if !is_attacked(rules, pos, mv.from, !mv.piece.color) {
-                continue;
-            }
-            reasons.push(format!("attacked on {}", g.name(mv.from)));
-        }
-        reasons.push(how.to_string());
-        if rule.target == MorphTarget::ComponentUsed {
-            reasons.push(format!("moving as a {}", rules.piece(kind).name));
-        }
-        return format!(" (morph {}: {})", rule.name, reasons.join(", "));
-    }
-    String::new()
-}
-
 fn variant(s: &mut Session, _: &str) -> Reply {
     let rules = s.game.rules();
     let g = rules.geometry;
@@ -602,186 +550,6 @@ fn quit(_: &mut Session, _: &str) -> Reply {
         text: String::new(),
         quit: true,
     }
-}
-
-fn explain(s: &mut Session, rest: &str) -> Reply {
-    use crate::position::Effect;
-    if rest.is_empty() {
-        return error("`explain` needs a move, like `explain e4`");
-    }
-    let rules = s.game.rules().clone();
-    let g = rules.geometry;
-    let pos = s.game.position().clone();
-    let mv = match crate::notation::parse_move(&rules, &pos, rest) {
-        Ok(m) => m,
-        Err(e) => return error(e.to_string()),
-    };
-    let mut now = pos.clone();
-    let name = |p: Option<crate::board::Piece>| {
-        p.map_or_else(
-            || "nothing".to_string(),
-            |p| format!("{} {}", p.color.title(), rules.piece(p.kind).name),
-        )
-    };
-    let mut out = format!("{}:\n", to_san(&rules, &pos, &mv));
-    if rules.stacking.is_some() {
-        for (i, line) in crate::notation::describe_stacked(&rules, &pos, &mv)
-            .iter()
-            .enumerate()
-        {
-            out.push_str(&format!("  {}. {line}\n", i + 1));
-        }
-        return say(out);
-    }
-    for (i, e) in mv.effects(&rules).iter().enumerate() {
-        let line = match e {
-            Effect::MovePiece { from, to, .. } => format!(
-                "{} goes from {} to {}",
-                name(now.piece_at(*from)),
-                g.name(*from),
-                g.name(*to)
-            ),
-            Effect::Capture { square, .. } => {
-                format!(
-                    "{} on {} is captured",
-                    name(now.piece_at(*square)),
-                    g.name(*square)
-                )
-            }
-            Effect::Remove { square, .. } => {
-                format!(
-                    "{} on {} is {}",
-                    name(now.piece_at(*square)),
-                    g.name(*square),
-                    if mv.is_pocketing() {
-                        "taken off the board"
-                    } else {
-                        "removed"
-                    }
-                )
-            }
-            Effect::Place { square, piece } => {
-                format!("{} is put on {}", name(Some(*piece)), g.name(*square))
-            }
-            Effect::Transform { square, kind, .. } => format!(
-                "{} on {} becomes a {}{}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                rules.piece(*kind).name,
-                why_changed(&rules, &pos, &mv, *kind)
-            ),
-            Effect::SetOwner { square, color, .. } => format!(
-                "{} on {} changes sides to {}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                color.title()
-            ),
-            Effect::Swap(a, b) => format!(
-                "{} on {} and {} on {} change places",
-                name(now.piece_at(*a)),
-                g.name(*a),
-                name(now.piece_at(*b)),
-                g.name(*b)
-            ),
-            Effect::ToPocket { color, kind } => {
-                let why = if !mv.is_pocketing() || mv.promotion.is_none() {
-                    String::new()
-                } else if rules
-                    .pocket
-                    .as_ref()
-                    .is_some_and(|p| p.promote_zone[*color].contains(mv.from))
-                {
-                    " (promoted a class up, from the far rank)".to_string()
-                } else {
-                    " (changed within its class)".to_string()
-                };
-                format!(
-                    "a {} {} goes into {}'s pocket{why}",
-                    color.title(),
-                    rules.piece(*kind).name,
-                    color.title()
-                )
-            }
-            Effect::FromPocket {
-                color,
-                kind,
-                square,
-            } => format!(
-                "{} drops a {} from the pocket on {}",
-                color.title(),
-                rules.piece(*kind).name,
-                g.name(*square)
-            ),
-            Effect::FromReserve {
-                color,
-                index,
-                square,
-            } => {
-                let r = &now.reserves[*color];
-                let at = if *index == crate::position::NEXT_IN_RESERVE {
-                    r.front
-                } else {
-                    *index
-                };
-                let what = r
-                    .pieces
-                    .get(at as usize)
-                    .copied()
-                    .flatten()
-                    .map_or("piece".to_string(), |p| rules.piece(p.kind).name.clone());
-                format!(
-                    "{} drops its reserve {} (number {} in the drop order) on {}",
-                    color.title(),
-                    what,
-                    at + 1,
-                    g.name(*square)
-                )
-            }
-            Effect::ClearPocket(color) => format!("{}'s pocket is emptied", color.title()),
-            Effect::PlaceMarker { square, mutator } => {
-                format!(
-                    "a marker of mutator {mutator} is put on {}",
-                    g.name(*square)
-                )
-            }
-            Effect::FlipMarker(square) => format!("the marker on {} turns over", g.name(*square)),
-            Effect::SetMoved { square, moved, .. } => format!(
-                "{} on {} counts as {}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                if *moved { "moved" } else { "unmoved" }
-            ),
-            Effect::Defer { color, .. } => format!("{} has a choice to make", color.title()),
-        };
-        out.push_str(&format!("  {}. {line}\n", i + 1));
-        now.apply_effect(&rules, e);
-    }
-    // A pawn put on its last rank by another piece's move (slung) promotes
-    // from the reserve once the action is over.
-    if rules.pawns.from_reserve && matches!(mv.kind, MoveKind::Effects(_)) {
-        let mut played = pos.clone();
-        played.play_unchecked(&rules, &mv);
-        let mut n = mv.effects(&rules).len();
-        for color in Color::ALL {
-            for sq in rules.pawns.promotion_zone[color].iter() {
-                if let (Some(p), Some(q)) = (now.piece_at(sq), played.piece_at(sq))
-                    && p.color == color
-                    && rules.is_pawn(p.kind)
-                    && q.kind != p.kind
-                {
-                    n += 1;
-                    out.push_str(&format!(
-                        "  {n}. {} on {} becomes a {} (promotion on reaching the last rank: the last piece of {}'s reserve)\n",
-                        name(Some(p)),
-                        g.name(sq),
-                        rules.piece(q.kind).name,
-                        color.title()
-                    ));
-                }
-            }
-        }
-    }
-    say(out)
 }
 
 fn save(s: &mut Session, rest: &str) -> Reply {

@@ -7,6 +7,7 @@
 mod commands;
 mod complete;
 mod display;
+mod explain;
 
 pub use commands::{COMMANDS, Command};
 pub use display::Style;

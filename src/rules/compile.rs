@@ -872,8 +872,11 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Scr
                 dir.display()
             )));
         }
+        // A script beside a variant in the working folder is named
+        // `piece.rhai`, not `./piece.rhai`.
+        let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
         match std::fs::read_to_string(&candidate) {
-            Ok(text) => return Ok((candidate.display().to_string(), text)),
+            Ok(text) => return Ok((shown.display().to_string(), text)),
             Err(e) => tried.push(format!("{}: {e}", candidate.display())),
         }
     }

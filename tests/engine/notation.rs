@@ -124,11 +124,82 @@ fn bad_fens_name_the_field() {
             FenField::Board,
             "a `{` piece code is not closed with `}`",
         ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 1",
+            FenField::Halfmove,
+            "`4294967295` is more than 1000000",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295",
+            FenField::Fullmove,
+            "`4294967295` is more than 1000000",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999999999999",
+            FenField::Fullmove,
+            "`99999999999999999999` is more than 1000000",
+        ),
+        (
+            "4k3/8/8/3q4/8/3Q4/8/4K3 w - - 0 1 swap:d5d3",
+            FenField::SwapBan,
+            "`swap:d5d3`: a swap ban needs pieces of both sides on d5 and d3, of kinds that may not swap back (`no_swap_back`)",
+        ),
     ];
     for (fen, field, message) in cases {
         let e = parse_fen(&rules, fen).unwrap_err();
         assert_eq!((e.field, e.message.as_str()), (*field, *message), "{fen}");
     }
+}
+
+/// What a FEN may not hold in the other variants: a pawn on its last rank
+/// inside a stack, a check on the side that does not move first while
+/// markers are placed; the biggest counters read back and play on.
+#[test]
+fn bad_positions_of_every_kind_are_refused() {
+    let fluid = load("fluid").unwrap();
+    let e = parse_fen(&fluid, "(Pn)3k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err();
+    assert_eq!(
+        (e.field, e.message.as_str()),
+        (
+            FenField::Position,
+            "a white pawn stands on its promotion square a8"
+        )
+    );
+    // A Black pawn is the upper unit of a square it shares with White.
+    let e = parse_fen(&fluid, "4k3/8/8/8/8/8/8/(Np)3K3 w - - 0 1").unwrap_err();
+    assert_eq!(
+        (e.field, e.message.as_str()),
+        (
+            FenField::Position,
+            "a black pawn stands on its promotion square a1"
+        )
+    );
+    let e = parse_fen(&fluid, "4k3/8/8/3q4/8/3Q4/8/4K3 w - - 0 1 swap:d5d3").unwrap_err();
+    assert_eq!(e.field, FenField::SwapBan);
+    let tm = load("twelve-mutation").unwrap();
+    // Black places a marker while White's rook attacks Black's king: play
+    // would begin with White to move and Black in check.
+    let e = parse_fen(&tm, "4k2R/8/8/8/8/8/8/4K3[] b - - 0 1 placing").unwrap_err();
+    assert_eq!(
+        (e.field, e.message.as_str()),
+        (
+            FenField::Position,
+            "black is not to move but its royal piece on e8 is attacked (white moves first once the markers are placed)"
+        )
+    );
+    // White in check while Black places is a position play can start from.
+    assert!(parse_fen(&tm, "4k3/8/8/8/8/8/8/4K2r[] b - - 0 1 placing").is_ok());
+    // The largest counters: written back the same, and a move plays on.
+    let chess = load("chess").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1000000";
+    let mut pos = parse_fen(&chess, fen).unwrap();
+    assert_eq!(to_fen(&chess, &pos), fen);
+    let m = parse_move(&chess, &pos, "Kd7").unwrap();
+    pos.play_unchecked(&chess, &m);
+    assert_eq!(
+        to_fen(&chess, &pos),
+        "8/3k4/8/8/8/8/8/4K3 w - - 1000001 1000001"
+    );
 }
 
 #[test]

@@ -572,6 +572,13 @@ fn parse_with(fen: &str, start: bool) -> Pos {
             }
         }
     }
+    // The engine's `moved:` field also corrects what the castling field
+    // marks.
+    for &s in &moved {
+        if let Some(p) = &mut b[s] {
+            p.moved = true;
+        }
+    }
     // The engine's `unmoved:` field.
     for t in fields.iter().skip(6) {
         if let Some(list) = t.strip_prefix("unmoved:") {
@@ -600,16 +607,22 @@ fn parse_with(fen: &str, start: bool) -> Pos {
     }
 }
 
-/// The squares whose pieces the castling field marks as unmoved: both
-/// squares of every cornering rule it grants.
+/// The squares a reader of the castling field marks as unmoved: for
+/// each letter written, both squares of every cornering rule of that
+/// letter whose king square holds a royal piece of the side and whose
+/// corner holds a piece of the side (moved or not: a Wuss on a king
+/// square counts, which the FEN then corrects with `moved:`).
 fn granted_squares(b: &Board) -> Vec<usize> {
     let mut out = Vec::new();
-    for w in [true, false] {
+    for ch in castling_field(b).chars().filter(|&c| c != '-') {
+        let w = ch.is_ascii_uppercase();
+        let pf = if ch.eq_ignore_ascii_case(&'a') { 0 } else { 7 };
         let r = home_rank(w) * 8;
         for &(kf, partner, ..) in &CORNERING {
             let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
-            if b[ks].is_some_and(|p| p.w == w && is_royal(p.k) && !p.moved)
-                && b[ps].is_some_and(|p| p.w == w && !p.moved)
+            if partner == pf
+                && b[ks].is_some_and(|p| p.w == w && is_royal(p.k))
+                && b[ps].is_some_and(|p| p.w == w)
             {
                 out.extend([ks, ps]);
             }
@@ -685,10 +698,12 @@ fn fen(p: &Pos) -> String {
     });
     // The engine's `moved:` field: Pawns on their own second rank that
     // have moved (displaced there), in square order.
+    let granted = granted_squares(&p.b);
     let moved: Vec<String> = (0..64)
         .filter(|&s| {
             p.b[s].is_some_and(|pc| {
-                pc.k == Pawn && pc.moved && rank(s) == home_rank(pc.w) + forward(pc.w)
+                let pawn_home = pc.k == Pawn && rank(s) == home_rank(pc.w) + forward(pc.w);
+                pc.moved && (pawn_home || granted.contains(&s))
             })
         })
         .map(sq_name)
@@ -701,7 +716,6 @@ fn fen(p: &Pos) -> String {
     // The engine's `unmoved:` field: unmoved pieces that neither the
     // castling field nor the Pawn's home rank accounts for (a King whose
     // corner piece has moved, a piece dropped onto the first rank).
-    let granted = granted_squares(&p.b);
     let unmoved: Vec<String> = (0..64)
         .filter(|&s| {
             p.b[s].is_some_and(|pc| {
