@@ -172,6 +172,38 @@ pub fn movetext_tokens(game: &Game) -> Vec<String> {
     out
 }
 
+/// Writes `bytes` to `path` so that `path` holds either its old content
+/// or all of the new, whatever happens (a crash, a kill, another save at
+/// the same time): a fresh temporary file of a unique name in the same
+/// folder, flushed and synced, then renamed over `path`.
+///
+/// # Errors
+///
+/// The folder cannot be written, `path` is a folder, or the disk fails;
+/// `path` is left as it was and no temporary file remains.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        return Err(std::io::Error::other("it is a folder"));
+    }
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".changeling-save-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    // The rename itself reaches the disk with the folder.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
 /// Why a record could not be read; the game in progress is kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError(pub String);

@@ -64,7 +64,8 @@ fn write(results: &Results, out: &str) -> Result<(), String> {
             let _ = std::io::stdout().write_all(text.as_bytes());
             Ok(())
         } else {
-            std::fs::write(path, text).map_err(|e| format!("cannot write `{path}`: {e}"))
+            crate::record::write_atomically(std::path::Path::new(path), text.as_bytes())
+                .map_err(|e| format!("cannot write `{path}`: {e}"))
         }
     };
     match format_of(out)? {

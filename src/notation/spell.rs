@@ -43,7 +43,7 @@ enum Level {
 }
 
 /// How one action is spelled.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Spelled {
     /// The symbols that name what moves, the written one first; the
     /// empty string where nothing is named (a pawn, `O-O`, `^h1`).
@@ -63,9 +63,30 @@ struct Spelled {
     loose: Vec<String>,
     /// Whole texts of loose spellings.
     loose_whole: Vec<String>,
+    /// The written levels, whole: (level, core, text), in order.
+    levels: Vec<(Level, String, String)>,
 }
 
 impl Spelled {
+    /// Fills in [`Spelled::levels`] from the other fields.
+    fn finish(mut self) -> Spelled {
+        let who = self.who.first().cloned().unwrap_or_default();
+        self.levels = self
+            .exact
+            .iter()
+            .filter(|(l, _)| *l != Level::Other)
+            .map(|(level, body)| {
+                let core = self
+                    .cores
+                    .iter()
+                    .find(|(l, _)| l == level)
+                    .map_or(body, |(_, c)| c);
+                (*level, format!("{who}{core}"), format!("{who}{body}"))
+            })
+            .collect();
+        self
+    }
+
     /// Every exact text, whole.
     fn exact_texts(&self) -> impl Iterator<Item = String> + '_ {
         self.who
@@ -81,10 +102,25 @@ impl Spelled {
             .flat_map(|w| self.loose.iter().map(move |b| format!("{w}{b}")))
             .chain(self.loose_whole.iter().cloned())
     }
+
+    /// Is `text` one of the exact spellings?
+    fn names_exactly(&self, text: &str) -> bool {
+        self.whole.iter().any(|w| w == text)
+            || self.who.iter().any(|w| {
+                text.strip_prefix(w.as_str())
+                    .is_some_and(|rest| self.exact.iter().any(|(_, b)| b == rest))
+            })
+    }
 }
 
 /// The actions of the turns that share one deferred choice (all turns,
 /// where there is none), spelled in the position they are played in.
+///
+/// Spellings are worked out when first needed. Every spelling of an action
+/// ends with its destination square (and what follows it), so two actions
+/// can share a spelling only if they share a destination: writing SAN
+/// compares an action with those of its *bucket* alone; reading looks a
+/// text up in an index of all spellings, built on the first read.
 #[derive(Debug)]
 struct Group {
     /// The promotion chosen first, if the turns begin with one.
@@ -93,15 +129,21 @@ struct Group {
     here: Position,
     /// The distinct actions.
     actions: Vec<Move>,
-    spelled: Vec<Spelled>,
+    /// Each action's bucket (its destination; one bucket for castlings).
+    bucket: Vec<u16>,
+    /// The actions of each bucket.
+    buckets: HashMap<u16, Vec<usize>>,
+    /// The spellings of each action, as `spell` gives them.
+    raw: Vec<OnceLock<Spelled>>,
+    /// The spellings of an action numbered because they would be
+    /// another's (see [`tell_apart`]); `None` where `raw` names it alone.
+    spelled: Vec<OnceLock<Option<Spelled>>>,
     /// Exact texts to the actions they name.
     exact: OnceLock<HashMap<String, Vec<usize>>>,
     /// Loose texts to the actions they name.
     loose: OnceLock<HashMap<String, Vec<usize>>>,
     /// The SAN written for each action, once worked out.
     written: Vec<OnceLock<String>>,
-    /// Cores (see [`Spelled::cores`]) to the actions they belong to.
-    cores: OnceLock<HashMap<String, Vec<usize>>>,
 }
 
 /// Which actions a text names.
@@ -116,11 +158,56 @@ pub(crate) enum Named {
 }
 
 impl Group {
-    fn index(&self, loose: bool) -> &HashMap<String, Vec<usize>> {
+    /// The bucket of `mv`: its destination, or one for all castlings
+    /// (which are all `O-O` or `O-O-O`).
+    fn bucket_of(mv: &Move) -> u16 {
+        match mv.kind {
+            MoveKind::Castle(_) => u16::MAX,
+            _ => u16::from(mv.to.0),
+        }
+    }
+
+    fn raw(&self, rules: &Rules, kinds: &[Vec<String>], i: usize) -> &Spelled {
+        self.raw[i].get_or_init(|| spell(rules, &self.here, &self.actions[i], kinds))
+    }
+
+    /// The spellings of action `i`.
+    fn spelled(&self, rules: &Rules, kinds: &[Vec<String>], i: usize) -> &Spelled {
+        let numbered = self.spelled[i].get_or_init(|| {
+            let mine = self.raw(rules, kinds, i);
+            fn full(s: &Spelled) -> Option<&str> {
+                s.levels.last().map(|(_, _, t)| t.as_str())
+            }
+            let key = full(mine)?;
+            let same: Vec<usize> = self.buckets[&self.bucket[i]]
+                .iter()
+                .copied()
+                .filter(|&j| full(self.raw(rules, kinds, j)) == Some(key))
+                .collect();
+            (same.len() > 1).then(|| {
+                let mut s = mine.clone();
+                let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
+                tell_apart(&mut s, n);
+                s
+            })
+        });
+        match numbered {
+            Some(s) => s,
+            None => self.raw(rules, kinds, i),
+        }
+    }
+
+    fn index(
+        &self,
+        rules: &Rules,
+        kinds: &[Vec<String>],
+        loose: bool,
+    ) -> &HashMap<String, Vec<usize>> {
         let cell = if loose { &self.loose } else { &self.exact };
         cell.get_or_init(|| {
             let mut map: HashMap<String, Vec<usize>> = HashMap::new();
-            for (i, s) in self.spelled.iter().enumerate() {
+            for i in 0..self.actions.len() {
+                let s = self.spelled(rules, kinds, i);
                 let texts: Vec<String> = if loose {
                     s.loose_texts().collect()
                 } else {
@@ -138,71 +225,42 @@ impl Group {
     }
 
     /// The actions `text` names.
-    fn named(&self, text: &str) -> Named {
-        if let Some(list) = self.index(false).get(text) {
+    fn named(&self, rules: &Rules, kinds: &[Vec<String>], text: &str) -> Named {
+        if let Some(list) = self.index(rules, kinds, false).get(text) {
             return Named::Exactly(list.clone());
         }
-        match self.index(true).get(text) {
+        match self.index(rules, kinds, true).get(text) {
             Some(list) => Named::Loosely(list.clone()),
             None => Named::Nothing,
         }
     }
 
-    /// The written levels of action `i`: (level, core, text).
-    fn levels(&self, i: usize) -> Vec<(Level, String, String)> {
-        let s = &self.spelled[i];
-        let who = s.who.first().map_or("", String::as_str);
-        s.exact
-            .iter()
-            .filter(|(l, _)| *l != Level::Other)
-            .map(|(level, body)| {
-                let core = s
-                    .cores
-                    .iter()
-                    .find(|(l, _)| l == level)
-                    .map_or(body, |(_, c)| c);
-                (*level, format!("{who}{core}"), format!("{who}{body}"))
-            })
-            .collect()
-    }
-
-    fn core_index(&self) -> &HashMap<String, Vec<usize>> {
-        self.cores.get_or_init(|| {
-            let mut map: HashMap<String, Vec<usize>> = HashMap::new();
-            for i in 0..self.spelled.len() {
-                for (_, core, _) in self.levels(i) {
-                    let list = map.entry(core).or_default();
-                    if list.last() != Some(&i) {
-                        list.push(i);
-                    }
-                }
-            }
-            map
-        })
-    }
-
     /// The SAN of action `i`: its symbol and the first level of
     /// disambiguation at which no other action from another square
     /// shares its core, and the text names it alone.
-    fn written(&self, i: usize) -> &str {
+    fn written(&self, rules: &Rules, kinds: &[Vec<String>], i: usize) -> &str {
         self.written[i].get_or_init(|| {
-            let levels = self.levels(i);
-            let full = |j: usize| self.levels(j).last().map(|(_, c, _)| c.clone());
-            let mine = full(i);
-            let index = self.index(false);
-            let cores = self.core_index();
-            for (_, core, text) in &levels {
-                let alone = cores
-                    .get(core)
-                    .is_none_or(|l| l.iter().all(|&j| j == i || full(j) == mine));
-                if alone && index.get(text).is_some_and(|l| l == &[i]) {
+            let mine = self.spelled(rules, kinds, i);
+            let full = |s: &Spelled| s.levels.last().map(|(_, c, _)| c.clone());
+            let own = full(mine);
+            let others: Vec<&Spelled> = self.buckets[&self.bucket[i]]
+                .iter()
+                .filter(|&&j| j != i)
+                .map(|&j| self.spelled(rules, kinds, j))
+                .collect();
+            for (_, core, text) in &mine.levels {
+                let alone = others.iter().all(|o| {
+                    full(o) == own && own.is_some() || !o.levels.iter().any(|(_, c, _)| c == core)
+                });
+                let unique = others.iter().all(|o| !o.names_exactly(text));
+                if alone && unique {
                     return text.clone();
                 }
             }
-            levels
+            mine.levels
                 .last()
                 .map(|(_, _, t)| t.clone())
-                .or_else(|| self.spelled[i].whole.first().cloned())
+                .or_else(|| mine.whole.first().cloned())
                 .unwrap_or_default()
         })
     }
@@ -214,6 +272,8 @@ impl Group {
 pub struct Notation<'a> {
     rules: &'a Rules,
     pos: &'a Position,
+    /// The symbols accepted for each kind, the written one first.
+    kinds: Vec<Vec<String>>,
     turns: Vec<Move>,
     groups: Vec<Group>,
     /// For each turn: its group and the index of its action there.
@@ -247,11 +307,13 @@ impl<'a> Notation<'a> {
                         choice: m.choice,
                         here,
                         actions: Vec::new(),
+                        bucket: Vec::new(),
+                        buckets: HashMap::new(),
+                        raw: Vec::new(),
                         spelled: Vec::new(),
                         exact: OnceLock::new(),
                         loose: OnceLock::new(),
                         written: Vec::new(),
-                        cores: OnceLock::new(),
                     });
                     groups.len() - 1
                 }
@@ -261,22 +323,23 @@ impl<'a> Notation<'a> {
             let a = match group.actions.iter().position(|x| *x == action) {
                 Some(a) => a,
                 None => {
-                    group
-                        .spelled
-                        .push(spell(rules, &group.here, &action, &kinds));
+                    let a = group.actions.len();
+                    let bucket = Group::bucket_of(&action);
+                    group.buckets.entry(bucket).or_default().push(a);
+                    group.bucket.push(bucket);
                     group.actions.push(action);
+                    group.raw.push(OnceLock::new());
+                    group.spelled.push(OnceLock::new());
                     group.written.push(OnceLock::new());
-                    group.actions.len() - 1
+                    a
                 }
             };
             at.push((g, a));
         }
-        for group in &mut groups {
-            tell_apart(&mut group.spelled);
-        }
         Notation {
             rules,
             pos,
+            kinds,
             turns,
             groups,
             at,
@@ -322,7 +385,7 @@ impl<'a> Notation<'a> {
                 super::symbols::san_symbol(self.rules, k)
             ));
         }
-        s.push_str(group.written(a));
+        s.push_str(group.written(self.rules, &self.kinds, a));
         if let Some(sq) = m.drop {
             let r = &group.here.reserves[m.piece.color];
             if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
@@ -366,7 +429,7 @@ impl<'a> Notation<'a> {
         let Some(gi) = self.groups.iter().position(|g| g.choice == choice) else {
             return (Vec::new(), false);
         };
-        let (actions, loose) = match self.groups[gi].named(text) {
+        let (actions, loose) = match self.groups[gi].named(self.rules, &self.kinds, text) {
             Named::Exactly(a) => (a, false),
             Named::Loosely(a) => (a, true),
             Named::Nothing => return (Vec::new(), false),
@@ -415,39 +478,30 @@ pub(crate) fn check_mark(rules: &Rules, pos: &Position, mv: &Move) -> &'static s
     }
 }
 
-/// Gives actions that every level spells alike (scripted moves that
-/// differ in what they do but not in squares, capture or tag) a number
-/// of their own: `:1`, `:2`, in the order they were generated.
-fn tell_apart(spelled: &mut [Spelled]) {
-    let full = |s: &Spelled| {
-        let who = s.who.first().cloned().unwrap_or_default();
-        s.exact
-            .iter()
-            .rfind(|(l, _)| *l != Level::Other)
-            .map(|(_, b)| format!("{who}{b}"))
-    };
-    let keys: Vec<Option<String>> = spelled.iter().map(full).collect();
-    for i in 0..spelled.len() {
-        let Some(key) = &keys[i] else { continue };
-        let same: Vec<usize> = (0..spelled.len())
-            .filter(|&j| keys[j].as_ref() == Some(key))
-            .collect();
-        if same.len() < 2 {
-            continue;
-        }
-        let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
-        let s = &mut spelled[i];
-        for (_, b) in &mut s.exact {
-            b.push_str(&format!(":{n}"));
-        }
-        for w in &mut s.whole {
-            w.push_str(&format!(":{n}"));
-        }
+/// Numbers the spellings of an action that every level spells like
+/// another (scripted moves that differ in what they do but not in
+/// squares, capture or tag): `:1`, `:2`, in the order they were
+/// generated.
+fn tell_apart(s: &mut Spelled, n: usize) {
+    let suffix = format!(":{n}");
+    for (_, b) in &mut s.exact {
+        b.push_str(&suffix);
+    }
+    for w in &mut s.whole {
+        w.push_str(&suffix);
+    }
+    for (_, _, t) in &mut s.levels {
+        t.push_str(&suffix);
     }
 }
 
 /// The spellings of one action in `pos`.
 fn spell(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
+    spell_parts(rules, pos, mv, kinds).finish()
+}
+
+/// [`spell`] without the written levels filled in.
+fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
     let g = rules.geometry;
     let promo_forms = |k: PieceKind| -> Vec<String> {
         let mut forms: Vec<String> = kinds[k.index()].clone();
@@ -673,6 +727,7 @@ fn spell(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spe
         cores,
         loose,
         loose_whole,
+        levels: Vec::new(),
     }
 }
 

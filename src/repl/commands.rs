@@ -557,39 +557,13 @@ fn save(s: &mut Session, rest: &str) -> Reply {
         return error("`save` needs a file name");
     }
     let text = crate::record::write_pgn(&s.game, &crate::record::Players::default());
-    match write_atomically(std::path::Path::new(rest), text.as_bytes()) {
+    match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!(
             "saved {} to {rest}\n",
             plural(s.game.history().len(), "move")
         )),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
-}
-
-/// Writes `bytes` to `path` so that `path` holds either its old content
-/// or all of the new, whatever happens: a fresh temporary file in the same
-/// directory, flushed and synced, then renamed over `path`.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(std::io::Error::other("it is a directory"));
-    }
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".changeling-save-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    // The rename itself reaches the disk with the directory.
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }
 
 fn load_game(s: &mut Session, rest: &str) -> Reply {

@@ -27,7 +27,7 @@ fn variants() -> Vec<(String, Arc<Rules>)> {
     for file in [
         "examples/variants/rococo.variant",
         "examples/variants/zoo.variant",
-        "tests/scripts/exotic.variant",
+        "tests/scripts/reserve.variant",
         "tests/scripts/shuffle.variant",
         "tests/scripts/reserve_drops.variant",
     ] {
@@ -238,5 +238,47 @@ fn bad_records_are_refused_with_a_reason() {
         let e = changeling::record::read_text_file(Path::new("/dev/zero")).unwrap_err();
         assert_eq!(e.0, "/dev/zero is larger than 16 MiB: not a game record");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Saves never share a temporary file and never leave one: `x.pgn` and
+/// `x.txt` saved at the same time from many threads each hold a whole
+/// record of their own, a target named like a temporary file is written
+/// like any other, and a folder is refused with the folder untouched.
+#[test]
+fn saves_are_atomic_and_independent() {
+    use changeling::record::write_atomically;
+    let dir = std::env::temp_dir().join(format!("changeling-saves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let texts = ["a".repeat(200_000), "b".repeat(300_000)];
+    std::thread::scope(|s| {
+        for _ in 0..8 {
+            for (name, text) in [("x.pgn", &texts[0]), ("x.txt", &texts[1])] {
+                let path = dir.join(name);
+                s.spawn(move || {
+                    write_atomically(&path, text.as_bytes()).unwrap();
+                });
+            }
+        }
+    });
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.pgn")).unwrap(),
+        texts[0]
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.txt")).unwrap(),
+        texts[1]
+    );
+    let odd = dir.join("y.changeling-tmp");
+    write_atomically(&odd, b"1. e4 *\n").unwrap();
+    assert_eq!(std::fs::read_to_string(&odd).unwrap(), "1. e4 *\n");
+    assert!(write_atomically(&dir, b"x").is_err());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["x.pgn", "x.txt", "y.changeling-tmp"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
