@@ -345,7 +345,15 @@ fn change_reason(
         };
     }
     if let MoveKind::Castle(_) = mv.kind {
-        return " (a castling piece changes as its cycle says)".to_string();
+        let rule = rules.morph_of[was.kind.index()].iter().find_map(|&r| {
+            let rule = &rules.morphs[r as usize];
+            matches!(&rule.target, MorphTarget::Listed(map) if map[was.kind.index()] == Some(kind))
+                .then_some(&rule.name)
+        });
+        return match rule {
+            Some(name) => format!(" (morph {name}: castles)"),
+            None => String::new(),
+        };
     }
     if sq == mv.to || before.piece_at(mv.from) == Some(was) {
         return why_changed(rules, before, mv, kind);

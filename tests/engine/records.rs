@@ -94,7 +94,15 @@ fn check_ply(name: &str, game: &Game) {
 /// Plays a seeded random game of `rules` for at most `plies`, checking
 /// every ply, then writes it as PGN and reads it back.
 fn play_and_check(name: &str, rules: &Arc<Rules>, seed: u64, plies: usize) -> usize {
-    let mut game = Game::new(rules.clone(), seed).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let game = Game::new(rules.clone(), seed).unwrap_or_else(|e| panic!("{name}: {e}"));
+    play_game_and_check(name, game, seed, plies).0
+}
+
+/// As [`play_and_check`], from `game`; returns the plies played and the
+/// game's record.
+fn play_game_and_check(name: &str, mut game: Game, seed: u64, plies: usize) -> (usize, String) {
+    let rules = game.rules().clone();
+    let rules = &rules;
     let mut rng = Rng::new(seed ^ 0x5eed);
     for _ in 0..plies {
         check_ply(name, &game);
@@ -130,7 +138,7 @@ fn play_and_check(name: &str, rules: &Arc<Rules>, seed: u64, plies: usize) -> us
     }
     assert_eq!(back.position().hash(), game.position().hash(), "{name}");
     assert_eq!(back.outcome(), game.outcome(), "{name}");
-    game.history().len()
+    (game.history().len(), text)
 }
 
 #[test]
@@ -281,4 +289,71 @@ fn saves_are_atomic_and_independent() {
     names.sort();
     assert_eq!(names, ["x.pgn", "x.txt", "y.changeling-tmp"]);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A king whose partner has moved keeps its unmoved state in the FEN:
+/// a rook dropped from the reserve on the corner gives castling back, in
+/// the game and in the position read from its FEN (Mutatis Mutandis
+/// cornering).
+#[test]
+fn a_king_keeps_its_unmoved_state_through_the_fen() {
+    let rules = load("mutatis-mutandis").unwrap();
+    let start = parse_fen(&rules, "4k3/pppppppp/8/8/8/8/PPPPPPP1/4K2R<R/r> w H - 0 6").unwrap();
+    let mut game = Game::from_position(rules.clone(), start, 0);
+    game.play_text("Rh3").unwrap();
+    let fen = to_fen(&rules, game.position());
+    assert!(fen.ends_with(" b - - 1 6 unmoved:e1"), "{fen}");
+    for text in ["a6", "a3&R@h1", "b6"] {
+        game.play_text(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let castles = |pos: &changeling::Position| {
+        changeling::movegen::legal_moves(&rules, pos)
+            .iter()
+            .filter(|m| matches!(m.kind, changeling::position::MoveKind::Castle(_)))
+            .count()
+    };
+    assert_eq!(castles(game.position()), 1);
+    let read = parse_fen(&rules, &to_fen(&rules, game.position())).unwrap();
+    assert_eq!(castles(&read), 1);
+    assert_eq!(read.hash(), game.position().hash());
+}
+
+/// In a variant without royal pieces, any piece on the king's square
+/// castles, and the FEN writes the rights it has.
+#[test]
+fn castling_rights_of_a_king_that_is_not_royal_are_written() {
+    let rules = changeling::variants::load_str(
+        "plain",
+        "variant plain : chess { piece king { royal = false } }",
+    )
+    .unwrap();
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let pos = parse_fen(&rules, fen).unwrap();
+    assert_eq!(to_fen(&rules, &pos), fen);
+    let castles = changeling::movegen::legal_moves(&rules, &pos)
+        .iter()
+        .filter(|m| matches!(m.kind, changeling::position::MoveKind::Castle(_)))
+        .count();
+    assert_eq!(castles, 2);
+}
+
+/// Twelve Mutation with the dice, Avalanche, Swap, Drop and Atomic on
+/// from the first move: seeded games, every ply checked and the whole
+/// game saved and loaded (rolls, pushes, promotion choices, swaps,
+/// drops and blasts in the record).
+#[test]
+fn records_of_twelve_mutation_with_every_kind_of_turn() {
+    let rules = load("twelve-mutation").unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 {a4:dice+ h4:avalanche+ a5:swap+ h5:drop+ b4:atomic+ g4:cannon- b5:rider- g5:berolina-}";
+    let mut all = String::new();
+    for seed in 1..=3 {
+        let start = parse_fen(&rules, fen).unwrap();
+        let game = Game::from_position(rules.clone(), start, seed);
+        all.push_str(&play_game_and_check("twelve-mutation, all on", game, seed, 120).1);
+    }
+    // The records hold rolls, pushes, swaps and drops.
+    for part in ["{roll:", "&", "~", "@"] {
+        assert!(all.contains(part), "no `{part}` in\n{all}");
+    }
 }
