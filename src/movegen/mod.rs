@@ -448,13 +448,47 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
         && let Some(host) = &rules.script
         && host.has(crate::script::hooks::EXTRA_MOVES)
     {
+        // A scripted move that only steps or captures by replacement is
+        // the native move between the same squares, if the piece has one:
+        // one move, not two.
+        let mut native: Option<Vec<Move>> = None;
         for mv in host.extra_moves(rules, pos, from) {
             if pos.swap_back.is_some() && reverses_swap(pos, &mv) {
                 continue;
             }
+            if !rules.script_only[piece.kind.index()] && plain_step(&mv) {
+                let natives = native.get_or_insert_with(|| {
+                    let mut v = Vec::new();
+                    gen_native(rules, pos, from, piece, &mut v);
+                    v
+                });
+                if natives.iter().any(|n| {
+                    n.kind == MoveKind::Normal && n.to == mv.to && n.captured == mv.captured
+                }) {
+                    continue;
+                }
+            }
             out.take_move(rules, mv);
         }
     }
+}
+
+/// Is `mv` a scripted move that does what a plain move does: its piece
+/// steps from `from` to `to`, capturing what stood there if anything?
+fn plain_step(mv: &Move) -> bool {
+    use crate::position::Effect;
+    let MoveKind::Effects(list) = &mv.kind else {
+        return false;
+    };
+    mv.promotion.is_none()
+        && match list.as_slice() {
+            [Effect::MovePiece { from, to, .. }] => *from == mv.from && *to == mv.to,
+            [
+                Effect::Capture { square, .. },
+                Effect::MovePiece { from, to, .. },
+            ] => *square == mv.to && *from == mv.from && *to == mv.to,
+            _ => false,
+        }
 }
 
 /// Would `mv` swap back the two pieces the last move swapped (a swap of

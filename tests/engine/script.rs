@@ -571,3 +571,23 @@ fn board_functions_answer_any_integer_without_overflow() {
     );
     assert_eq!(rules.script.as_ref().unwrap().take_error(), None);
 }
+
+/// A scripted move that only does what the piece's own movement does is
+/// that move, listed and counted once.
+#[test]
+fn a_scripted_step_the_piece_has_anyway_is_one_move() {
+    let rules = load(&format!(
+        "{}/tests/scripts/plain_step.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let mut guard: Vec<String> = legal_moves(&rules, &pos)
+        .iter()
+        .filter(|m| rules.geometry.name(m.from) == "d4")
+        .map(|m| to_uci(&rules, m))
+        .collect();
+    guard.sort();
+    assert_eq!(guard, ["d4c4", "d4d3", "d4d5", "d4d6", "d4e4"]);
+    assert_eq!(changeling::movegen::perft(&rules, &pos, 1), 10);
+}
