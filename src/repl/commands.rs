@@ -141,14 +141,14 @@ pub const COMMANDS: &[Command] = &[
         name: "save",
         alias: None,
         usage: "save FILE",
-        help: "writes the game as PGN with the variant, seed and start position in tags (written to a temporary file, then renamed)",
+        help: "writes the game as PGN (the seven usual tags, then the variant, seed and start position) to a temporary file beside FILE, then renames it over FILE",
         run: save,
     },
     Command {
         name: "load",
         alias: None,
         usage: "load FILE",
-        help: "reads a game written by `save` (its variant, start position and moves); the game in progress stays if the file is bad",
+        help: "reads the first game of a PGN file: its variant (FIDE chess when it names none), start position and moves; the game in progress stays if the file is bad",
         run: load_game,
     },
     Command {
