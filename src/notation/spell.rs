@@ -532,7 +532,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         return Spelled {
             who: kinds[mv.piece.kind.index()].clone(),
             exact: vec![(Level::Bare, format!("@{}", g.name(mv.to)))],
-            whole: vec![super::movetext::to_uci(rules, mv)],
+            whole: vec![super::coords::to_uci(rules, mv)],
             ..Spelled::default()
         };
     }
@@ -573,7 +573,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
             ..Spelled::default()
         };
     }
-    let coordinates = super::movetext::to_uci(rules, mv);
+    let coordinates = super::coords::to_uci(rules, mv);
     if let MoveKind::Castle(i) = mv.kind {
         let side = if rules.castling[mv.piece.color][i as usize].king_side {
             "O-O"

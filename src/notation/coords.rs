@@ -1,0 +1,68 @@
+//! Coordinate notation: `e2e4`, `e7e8q`, `Q@e4`, castling as the king's
+//! move (`e1g1`), a scripted move's tag (`d4d5:swap`), the parts of a
+//! turn joined by `&` (`e1d2&@e1`, `b1=n&e8e7`, `g1f3&d7d6`).
+
+use super::spell::move_tag;
+use crate::board::{Color, PieceKind};
+use crate::position::Move;
+use crate::rules::Rules;
+
+pub(crate) fn promo_token(rules: &Rules, k: PieceKind) -> String {
+    rules.piece(k).fen_token(Color::Black)
+}
+
+/// The move in coordinate notation: `e2e4`, `e7e8q`, `Q@e4`; castling as
+/// the king's move (`e1g1`).
+pub fn to_uci(rules: &Rules, mv: &Move) -> String {
+    let g = rules.geometry;
+    let mut s = String::new();
+    if let Some((sq, k)) = mv.choice {
+        s.push_str(&format!("{}={}&", g.name(sq), promo_token(rules, k)));
+    }
+    s.push_str(&uci_action(rules, mv));
+    if let Some(sq) = mv.drop {
+        s.push_str("&@");
+        s.push_str(&g.name(sq));
+    }
+    if let Some((from, to)) = mv.push {
+        s.push_str(&format!("&{}{}", g.name(from), g.name(to)));
+    }
+    s
+}
+
+/// The action of a move in coordinates, without a reserve drop.
+pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
+    let g = rules.geometry;
+    if let Some((sq, mutator)) = mv.placement() {
+        return format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
+    }
+    if mv.is_pocketing() {
+        let mut s = format!("^{}", g.name(mv.from));
+        if let Some(k) = mv.promotion {
+            s.push('=');
+            s.push_str(&rules.piece(k).fen_token(Color::White));
+        }
+        return s;
+    }
+    if mv.is_drop() {
+        return format!(
+            "{}@{}",
+            rules.piece(mv.piece.kind).fen_token(Color::White),
+            g.name(mv.to)
+        );
+    }
+    if rules.stacking.is_some() {
+        return super::stacks::coordinates(rules, mv);
+    }
+    let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
+    if let Some(k) = mv.promotion
+        && !rules.silent_morph(mv)
+    {
+        s.push_str(&promo_token(rules, k));
+    }
+    if let Some(tag) = move_tag(rules, mv) {
+        s.push(':');
+        s.push_str(&tag);
+    }
+    s
+}
