@@ -5,6 +5,6 @@ pub mod ast;
 pub mod movement;
 mod parser;
 pub mod paths;
-mod rule_names;
+mod words;
 
 pub use parser::parse_file;

@@ -15,7 +15,7 @@
 //! error naming them.
 
 use super::paths::{self, Join, Leg, MAX_STEPS, Step, Turn};
-use super::rule_names::movement_phrase;
+use super::words::join_or;
 use crate::diag::{Diagnostic, Span};
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
@@ -200,10 +200,7 @@ pub fn parse_movement(text: &str, span: Span) -> Result<Vec<Atom>, Vec<Diagnosti
                 ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
                     let mut w: Vec<&str> = positives.iter().map(|r| movement_phrase(*r)).collect();
                     w.dedup();
-                    format!(
-                        "bad movement string: expected {}",
-                        super::parser::join_or(&w)
-                    )
+                    format!("bad movement string: expected {}", join_or(&w))
                 }
                 _ => "bad movement string".to_string(),
             };
@@ -1095,6 +1092,26 @@ pub fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
         path.push((x, y));
     }
     path
+}
+
+/// The phrase for a rule of the movement grammar.
+fn movement_phrase(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of the movement string",
+        Rule::movement => "a movement string",
+        Rule::component => "a movement component",
+        Rule::modifier => "a modifier letter",
+        Rule::atom => "an atom (a capital letter or `(a,b)`)",
+        Rule::atom_letter => "an atom letter",
+        Rule::leap => "a leap `(a,b)`",
+        Rule::range => "a range",
+        Rule::number => "a number",
+        Rule::pair_sum => "a crooked pair `z(a,b)`",
+        Rule::bracket => "a bracketed multi-leg move `[F?R]`",
+        Rule::leg => "a leg of a multi-leg move",
+        Rule::leg_sep => "`-`, `?` or `=` between legs",
+        Rule::any_dir => "`*`",
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Parses variant files with `grammar/variant.pest`.
 
 use super::ast::{Block, Entry, File, Item, Section, Value, VariantDecl};
-use super::rule_names::phrase;
+use super::words::join_or;
 use crate::diag::{Diagnostic, Span, Spanned};
 use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
@@ -278,12 +278,36 @@ fn syntax_error(e: &pest::error::Error<Rule>, file: u32, len: usize) -> Diagnost
     }
 }
 
-/// `a`, `a or b`, `a, b or c`.
-pub(crate) fn join_or(items: &[&str]) -> String {
-    match items {
-        [] => "something else".to_string(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+/// The phrase for a rule of the variant grammar.
+fn phrase(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of file",
+        Rule::file => "a variant file",
+        Rule::variant_decl => "a variant declaration",
+        Rule::parent => "`: parent`",
+        Rule::block => "a `{ ... }` block",
+        Rule::entry => "an entry `key = value`",
+        Rule::section => "a section `name { ... }`",
+        Rule::value => "a value",
+        Rule::list => "a list `[...]`",
+        Rule::arrow => "a path `a -> b`",
+        Rule::dimensions => "a board size like `8x8`",
+        Rule::string => "a string",
+        Rule::string_inner => "string text",
+        Rule::integer => "an integer",
+        Rule::ident => "a name",
+        Rule::kw_variant => "`variant`",
+        Rule::open_brace => "`{`",
+        Rule::close_brace => "`}`",
+        Rule::open_bracket => "`[`",
+        Rule::close_bracket => "`]`",
+        Rule::equals => "`=`",
+        Rule::colon => "`:`",
+        Rule::comma => "`,`",
+        Rule::arrow_op => "`->`",
+        Rule::quote => "`\"`",
+        Rule::WHITESPACE => "whitespace",
+        Rule::COMMENT => "a comment",
     }
 }
 
