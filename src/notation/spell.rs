@@ -626,13 +626,13 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
     };
     let tag = move_tag(rules, mv).map_or(String::new(), |t| format!(":{t}"));
     let from_square = g.name(mv.from);
+    let file_prefix = file_char(g.file(mv.from)).to_string();
+    let rank_prefix = (g.rank(mv.from) + 1).to_string();
     let levels: Vec<(Level, String)> = {
-        let file = file_char(g.file(mv.from)).to_string();
-        let rank = (g.rank(mv.from) + 1).to_string();
         let all = [
             (Level::Bare, String::new()),
-            (Level::File, file),
-            (Level::Rank, rank),
+            (Level::File, file_prefix.clone()),
+            (Level::Rank, rank_prefix.clone()),
             (Level::Square, from_square.clone()),
         ];
         if pawn && mv.is_capture() {
@@ -700,6 +700,17 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         }
     }
     let mut whole = vec![coordinates];
+    // A pawn is written without a symbol, and read with any of its
+    // kind's (`Pe4`, `Scd5`, `BEROLINAe5`), at any level (`Pxd5`).
+    if pawn && !stacked {
+        for f in &kinds[mv.piece.kind.index()] {
+            for prefix in ["", file_prefix.as_str(), rank_prefix.as_str(), &from_square] {
+                for promotion in &promotions {
+                    whole.push(format!("{f}{prefix}{}", tail(&victims[0], promotion)));
+                }
+            }
+        }
+    }
     if !stacked {
         // `e7e8=Q`, `e7e8Q`: coordinates with any spelling of the kind.
         if let Some(k) = written_promotion {

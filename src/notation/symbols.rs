@@ -9,7 +9,7 @@
 //! drawn with (`Sis`, `SIS`).
 
 use crate::board::{Color, PieceKind};
-use crate::rules::Rules;
+use crate::rules::{Rules, file_char};
 
 /// The symbol move text writes for `kind`: its code in capitals.
 pub fn san_symbol(rules: &Rules, kind: PieceKind) -> String {
@@ -42,7 +42,8 @@ pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<Str
 
 /// White's board symbol per kind: one-letter codes as they are; longer
 /// codes cut to the shortest prefix (two letters at least) that no other
-/// kind uses, in declaration order, so a board of fifty kinds stays
+/// kind uses, nor another symbol with a file letter or `x` added, in
+/// declaration order, so a board of fifty kinds stays
 /// narrow. Move text accepts these symbols too.
 pub fn abbreviations(rules: &Rules) -> Vec<String> {
     let singles: Vec<String> = rules
@@ -51,6 +52,14 @@ pub fn abbreviations(rules: &Rules) -> Vec<String> {
         .filter(|p| p.letter.chars().count() == 1)
         .map(|p| p.letter.to_ascii_uppercase())
         .collect();
+    // An abbreviation is no other symbol followed by a file letter or
+    // `x`, which move text would read as that symbol disambiguated or
+    // capturing (`Drag` beside `Dr`, where `Dra` would be read as `Dr`
+    // from the a-file).
+    let files: Vec<char> = (0..i32::from(rules.geometry.width))
+        .map(file_char)
+        .collect();
+    let tail = |c: char| c == 'x' || files.contains(&c);
     let mut used: Vec<String> = Vec::new();
     rules
         .pieces
@@ -64,12 +73,29 @@ pub fn abbreviations(rules: &Rules) -> Vec<String> {
                 .trim_matches(['{', '}'])
                 .to_string();
             let chars: Vec<char> = code.chars().collect();
-            let short = (2..=chars.len())
-                .map(|n| chars[..n].iter().collect::<String>())
+            let taken = |s: &str| {
+                used.iter()
+                    .chain(&singles)
+                    .any(|u| u.eq_ignore_ascii_case(s))
+            };
+            let extends = |long: &str, short: &str| {
+                long.len() == short.len() + 1
+                    && long[..short.len()].eq_ignore_ascii_case(short)
+                    && long.ends_with(tail)
+            };
+            let prefixes = || (2..=chars.len()).map(|n| chars[..n].iter().collect::<String>());
+            // Codes that themselves differ by a file letter (`NNa`,
+            // `NNb`) keep the shortest free prefix: move text tells them
+            // apart as it tells apart two pieces of one kind.
+            let short = prefixes()
                 .find(|s| {
-                    !used.iter().any(|u| u.eq_ignore_ascii_case(s))
-                        && !singles.iter().any(|u| u.eq_ignore_ascii_case(s))
+                    !taken(s)
+                        && !used
+                            .iter()
+                            .chain(&singles)
+                            .any(|u| extends(s, u) || extends(u, s))
                 })
+                .or_else(|| prefixes().find(|s| !taken(s)))
                 .unwrap_or_else(|| format!("{{{code}}}"));
             used.push(short.clone());
             short

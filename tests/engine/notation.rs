@@ -494,6 +494,48 @@ fn san_tells_every_form_apart() {
     }
 }
 
+/// Every symbol the board is drawn with can be typed: each kind of
+/// Mutatis Mutandis on d4, its board abbreviation in place of the written
+/// symbol names the same move, pawn forms included (`Pd5`, `Scd5`,
+/// `Bee5`, and `BEROLINAe5` in capitals as long codes are written).
+#[test]
+fn every_board_abbreviation_can_be_typed() {
+    let mm = load("mutatis-mutandis").unwrap();
+    let short = changeling::notation::abbreviations(&mm);
+    for (k, def) in mm.pieces.iter().enumerate() {
+        let kind = changeling::PieceKind(k as u8);
+        let token = def.fen_token(changeling::Color::White);
+        // The black king where this kind does not attack it.
+        let (fen, pos) = ["k7", "7k", "1k6", "6k1"]
+            .iter()
+            .find_map(|black| {
+                let fen = format!("{black}/8/8/8/3{token}4/8/8/7K<-/-> w - - 0 20");
+                parse_fen(&mm, &fen).ok().map(|pos| (fen, pos))
+            })
+            .unwrap_or_else(|| panic!("{}: no square for the black king", def.name));
+        let d4 = mm.geometry.parse_square("d4").unwrap();
+        let n = changeling::notation::Notation::new(&mm, &pos);
+        let i = (0..n.turns().len())
+            .find(|&i| n.turns()[i].from == d4)
+            .unwrap_or_else(|| panic!("{fen}: no move from d4"));
+        let san = n.san(i);
+        let symbol = changeling::notation::san_symbol(&mm, kind);
+        let rest = san.strip_prefix(symbol.as_str()).unwrap_or(&san);
+        for typed in [
+            format!("{}{rest}", short[k]),
+            format!("{}{rest}", short[k].to_ascii_uppercase()),
+            format!("{symbol}{rest}"),
+        ] {
+            assert_eq!(
+                parse_move(&mm, &pos, &typed).as_ref(),
+                Ok(&n.turns()[i]),
+                "{} ({typed}) in {fen}",
+                def.name
+            );
+        }
+    }
+}
+
 /// Every legal move's SAN, without check marks.
 fn legal_moves_san(rules: &changeling::Rules, pos: &changeling::Position) -> Vec<String> {
     let n = changeling::notation::Notation::new(rules, pos);
