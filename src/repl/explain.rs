@@ -13,6 +13,15 @@ use crate::notation::{Notation, to_san};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{MorphCondition, MorphTarget, MorphTrigger, Rules};
 
+/// `name` with its indefinite article: "a knight", "an oxybeles".
+fn a(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
 fn say(text: impl Into<String>) -> Reply {
     Reply::say(text)
 }
@@ -58,6 +67,9 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
     }
     for (i, e) in mv.effects(&rules).iter().enumerate() {
         let line = match e {
+            Effect::MovePiece { from, to, .. } if from == to => {
+                format!("{} stays on {}", name(now.piece_at(*from)), g.name(*from))
+            }
             Effect::MovePiece { from, to, .. } => format!(
                 "{} goes from {} to {}",
                 name(now.piece_at(*from)),
@@ -87,10 +99,10 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
                 format!("{} is put on {}", name(Some(*piece)), g.name(*square))
             }
             Effect::Transform { square, kind, .. } => format!(
-                "{} on {} becomes a {}{}",
+                "{} on {} becomes {}{}",
                 name(now.piece_at(*square)),
                 g.name(*square),
-                rules.piece(*kind).name,
+                a(&rules.piece(*kind).name),
                 why_changed(&rules, &pos, &mv, *kind)
             ),
             Effect::SetOwner { square, color, .. } => format!(
@@ -130,9 +142,9 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
                 kind,
                 square,
             } => format!(
-                "{} drops a {} from the pocket on {}",
+                "{} drops {} from the pocket on {}",
                 color.title(),
-                rules.piece(*kind).name,
+                a(&rules.piece(*kind).name),
                 g.name(*square)
             ),
             Effect::FromReserve {
@@ -246,10 +258,10 @@ fn consequences(
             (Some(a), Some(b)) if a.kind != b.kind => {
                 let why = change_reason(rules, before, mv, now, played, sq, a, b.kind);
                 lines.push(format!(
-                    "{} on {} becomes a {}{why}",
+                    "{} on {} becomes {}{why}",
                     named(rules, Some(a)),
                     g.name(sq),
-                    rules.piece(b.kind).name
+                    self::a(&rules.piece(b.kind).name)
                 ));
             }
             _ => {}
@@ -266,16 +278,16 @@ fn consequences(
             lines.push(format!("{}'s hand is emptied", color.title()));
         }
         for k in gained {
-            lines.push(format!("a {k} goes into {}'s hand", color.title()));
+            lines.push(format!("{} goes into {}'s hand", a(&k), color.title()));
         }
         let (r0, r1) = (&now.reserves[color], &played.reserves[color]);
         if r1.back < r0.back
             && let Some(p) = r0.pieces.get(r1.back as usize).copied().flatten()
         {
             lines.push(format!(
-                "the last piece of {}'s reserve, a {}, is used",
+                "the last piece of {}'s reserve, {}, is used",
                 color.title(),
-                rules.piece(p.kind).name
+                a(&rules.piece(p.kind).name)
             ));
         }
     }
@@ -404,7 +416,7 @@ fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> Str
         }
         reasons.push(how.to_string());
         if rule.target == MorphTarget::ComponentUsed {
-            reasons.push(format!("moving as a {}", rules.piece(kind).name));
+            reasons.push(format!("moving as {}", a(&rules.piece(kind).name)));
         }
         return format!(" (morph {}: {})", rule.name, reasons.join(", "));
     }
