@@ -111,6 +111,20 @@ fn royals_alone_are_dead_unless_material_can_come_in() {
         outcome(&rococo, "10/10/4k5/10/10/10/10/4K5/10/10 w - - 0 1"),
         "-"
     );
+    // A variant of its own, with no parent and no list: royals alone
+    // are dead, a rook is not.
+    let text = "variant bare {
+        board = 8x8
+        piece king { letter = K betza = \"K\" royal = true }
+        piece rook { letter = R betza = \"R\" }
+        setup = \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"
+    }";
+    let own = load_str("bare.variant", text).unwrap();
+    assert_eq!(
+        outcome(&own, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        drawn("king against king")
+    );
+    assert_eq!(outcome(&own, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "-");
     let fluid = load("fluid").unwrap();
     assert_eq!(
         outcome(&fluid, "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),

@@ -507,3 +507,25 @@ fn scripted_attackers_guard_empty_squares() {
     let fen = "7k/8/8/8/8/8/{chameleon}7/R3K3<-/-> w A - 0 20";
     assert_eq!(cornerings(&r, fen), ["e1c1"]);
 }
+
+/// Every kind whose captures are scripted guards the squares a cornering
+/// King crosses, each in its own way: the Archer shoots along its lines,
+/// the Advancer and the Withdrawer capture by approach and withdrawal,
+/// the Swapper destroys, the Oxybeles slings the Knight in front of it.
+/// Without the scripted piece the same position offers the cornering.
+#[test]
+fn every_scripted_attacker_stops_a_cornering() {
+    let r = mm();
+    for (guarded, open) in [
+        ("k7/8/8/8/8/5{archer}2/8/4K2R", "k7/8/8/8/8/8/8/4K2R"),
+        ("k7/8/8/8/5{advancer}2/8/8/4K2R", "k7/8/8/8/8/8/8/4K2R"),
+        ("k7/8/8/8/8/8/6{withdrawer}1/4K2R", "k7/8/8/8/8/8/8/4K2R"),
+        ("k7/8/8/8/8/8/6{swapper}1/4K2R", "k7/8/8/8/8/8/8/4K2R"),
+        ("k7/8/8/8/5n2/5{oxybeles}2/8/4K2R", "k7/8/8/8/5n2/8/8/4K2R"),
+    ] {
+        let with = format!("{guarded}<-/q> w H - 0 20");
+        assert!(cornerings(&r, &with).is_empty(), "{with}");
+        let without = format!("{open}<-/q> w H - 0 20");
+        assert_eq!(cornerings(&r, &without), ["e1g1"], "{without}");
+    }
+}
