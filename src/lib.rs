@@ -6,6 +6,7 @@ pub mod board;
 pub mod cli;
 pub mod diag;
 pub mod experiment;
+pub mod files;
 pub mod game;
 pub mod lang;
 pub mod movegen;

@@ -133,7 +133,7 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     }
     if let Some((path, name)) = name_or_path.rsplit_once(':')
         && !std::path::Path::new(name_or_path).exists()
-        && let Ok(text) = std::fs::read_to_string(path)
+        && let Ok(text) = read_source(path)
     {
         let mut loader = Loader::new(EMBEDDED);
         let id = loader.add_file(path, &text);
@@ -151,7 +151,7 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
         }
         return load_named(path, &text, Some(name));
     }
-    match std::fs::read_to_string(name_or_path) {
+    match read_source(name_or_path) {
         Ok(text) => load_str(name_or_path, &text),
         Err(e) => {
             let mut sources = SourceMap::new();
@@ -168,6 +168,17 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
             })
         }
     }
+}
+
+/// Reads a variant file, bounded ([`crate::files::read_text`]): the
+/// system's words when it cannot be opened, else what is wrong with it.
+fn read_source(path: &str) -> Result<String, String> {
+    crate::files::read_text(std::path::Path::new(path), crate::files::MAX_SOURCE_BYTES).map_err(
+        |e| match e.failure {
+            crate::files::ReadFailure::Io(why) => why,
+            _ => e.to_string(),
+        },
+    )
 }
 
 /// Loads a variant named by untrusted data, such as a game record's
@@ -226,22 +237,15 @@ pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, Load
         }
     };
     let path = dir.join(plain);
-    if let (Ok(inside), Ok(folder)) = (path.canonicalize(), dir.canonicalize())
-        && !inside.starts_with(&folder)
-    {
+    if crate::files::leads_out(&path, dir) {
         return Err(refused(
             name,
             "the file is a link leading out of its folder",
         ));
     }
-    let text = match std::fs::read_to_string(&path) {
+    let text = match crate::files::read_text(&path, crate::files::MAX_SOURCE_BYTES) {
         Ok(text) => text,
-        Err(e) => {
-            return Err(refused(
-                name,
-                &format!("cannot read {}: {e}", path.display()),
-            ));
-        }
+        Err(e) => return Err(refused(name, &e.to_string())),
     };
     let source = path.display().to_string();
     match variant {
@@ -307,7 +311,7 @@ pub fn load_with(name_or_path: &str, body: &str) -> Result<Arc<Rules>, LoadError
                 _ => name_or_path,
             };
             // `load` has just read it.
-            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let text = read_source(path).unwrap_or_default();
             (path.to_string(), text)
         }
     };

@@ -186,10 +186,13 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Check { file } => {
-            let text = match std::fs::read_to_string(&file) {
+            let text = match crate::files::read_text(
+                std::path::Path::new(&file),
+                crate::files::MAX_SOURCE_BYTES,
+            ) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("error: cannot read `{file}`: {e}");
+                    eprintln!("error: {e}");
                     return ExitCode::from(2);
                 }
             };

@@ -9,6 +9,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The largest shard output `merge` reads: a run of millions of games
+/// with rows of a few hundred bytes.
+const MAX_PART_BYTES: u64 = 2 << 30;
+
 /// What `run` was asked.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -244,10 +248,10 @@ pub fn merge_files(files: &[String], script: Option<&str>, out: Option<&str>) ->
     }
     let mut parts = Vec::new();
     for f in files {
-        match std::fs::read_to_string(f) {
+        match crate::files::read_text(std::path::Path::new(f), MAX_PART_BYTES) {
             Ok(t) => parts.push((f.clone(), t)),
             Err(e) => {
-                eprintln!("error: cannot read `{f}`: {e}");
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         }

@@ -6,7 +6,16 @@ use std::fmt::Write;
 /// The texts that spans point into, by file index.
 #[derive(Clone, Debug, Default)]
 pub struct SourceMap {
-    files: Vec<(String, String)>,
+    files: Vec<SourceFile>,
+}
+
+#[derive(Clone, Debug)]
+struct SourceFile {
+    name: String,
+    text: String,
+    /// Byte offset of the start of each line, so that placing a span
+    /// costs a binary search, however many diagnostics a file has.
+    line_starts: Vec<usize>,
 }
 
 impl SourceMap {
@@ -17,7 +26,15 @@ impl SourceMap {
 
     /// Adds a file and returns its index for [`Span::file`].
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> u32 {
-        self.files.push((name.into(), text.into()));
+        let text = text.into();
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        self.files.push(SourceFile {
+            name: name.into(),
+            text,
+            line_starts,
+        });
         (self.files.len() - 1) as u32
     }
 
@@ -25,21 +42,31 @@ impl SourceMap {
     pub fn get(&self, id: u32) -> Option<(&str, &str)> {
         self.files
             .get(id as usize)
-            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .map(|f| (f.name.as_str(), f.text.as_str()))
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: u32, offset: u32) -> (usize, usize) {
-        let Some((_, text)) = self.get(id) else {
+        let Some(f) = self.files.get(id as usize) else {
             return (1, 1);
         };
-        let offset = (offset as usize).min(text.len());
-        let offset = floor_char_boundary(text, offset);
-        let before = &text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = text[line_start..offset].chars().count() + 1;
+        let offset = floor_char_boundary(&f.text, (offset as usize).min(f.text.len()));
+        let line = f.line_starts.partition_point(|&start| start <= offset);
+        let line_start = f.line_starts[line - 1];
+        let col = f.text[line_start..offset].chars().count() + 1;
         (line, col)
+    }
+
+    /// The text of 1-based line `line` of file `id`, without its end.
+    fn line(&self, id: u32, line: usize) -> &str {
+        let Some(f) = self.files.get(id as usize) else {
+            return "";
+        };
+        let Some(&start) = f.line_starts.get(line.wrapping_sub(1)) else {
+            return "";
+        };
+        let end = f.line_starts.get(line).map_or(f.text.len(), |&e| e - 1);
+        f.text[start..end.max(start)].trim_end_matches('\r')
     }
 }
 
@@ -95,8 +122,7 @@ fn snippet(out: &mut String, span: Span, label: Option<&str>, sources: &SourceMa
     };
     let (line, col) = sources.line_col(span.file, span.start);
     // An error at the very end of the file sits on an empty last line.
-    let line_text = text.lines().nth(line - 1).unwrap_or("");
-    let line_text = line_text.trim_end_matches('\r');
+    let line_text = sources.line(span.file, line);
     let width = line.to_string().len();
     let pad = " ".repeat(width);
     // Underline to the end of the span, clipped to this line; at least one caret.
@@ -104,9 +130,34 @@ fn snippet(out: &mut String, span: Span, label: Option<&str>, sources: &SourceMa
     let end = floor_char_boundary(text, (span.end as usize).min(text.len())).max(start);
     let in_line = text[start..end].split('\n').next().unwrap_or("");
     let carets = in_line.chars().count().max(1);
+    // A line longer than `LONG` is shown around the caret only: at most
+    // `SHOWN` characters before and after it.
+    const LONG: usize = 200;
+    const SHOWN: usize = 80;
+    let chars = line_text.chars().count();
+    let skip = if chars <= LONG {
+        0
+    } else {
+        (col - 1).saturating_sub(SHOWN)
+    };
+    let carets = carets.min(2 * SHOWN);
+    let take = if chars <= LONG {
+        chars
+    } else {
+        (col - 1 - skip) + carets + SHOWN
+    };
+    let mut shown: String = line_text.chars().skip(skip).take(take).collect();
+    let mut lead = col - 1 - skip;
+    if skip > 0 {
+        shown.insert_str(0, "...");
+        lead += 3;
+    }
+    if skip + take < chars {
+        shown.push_str("...");
+    }
     let _ = writeln!(out, "{pad} |");
-    let _ = writeln!(out, "{line} | {line_text}");
-    let marker = format!("{}{}", " ".repeat(col - 1), "^".repeat(carets));
+    let _ = writeln!(out, "{line} | {shown}");
+    let marker = format!("{}{}", " ".repeat(lead), "^".repeat(carets));
     match label {
         Some(l) => {
             let _ = writeln!(out, "{pad} | {marker} {l}");

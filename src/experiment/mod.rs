@@ -195,8 +195,9 @@ impl Experiment {
     /// The file cannot be read, has a syntax error, or defines no
     /// `play_game(i, seed)`.
     pub fn load(path: &str, stop: Arc<AtomicBool>) -> Result<Experiment, ExperimentError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ExperimentError::new(format!("cannot read `{path}`: {e}")))?;
+        let text =
+            crate::files::read_text(std::path::Path::new(path), crate::files::MAX_SOURCE_BYTES)
+                .map_err(|e| ExperimentError::new(e.to_string()))?;
         Experiment::compile(path, &text, stop)
     }
 

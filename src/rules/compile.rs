@@ -16,6 +16,10 @@ use std::fmt;
 
 /// Sections the language reserves for mechanisms that later versions add;
 /// using one today is an error that says so, never a silent skip.
+/// The most diagnostics one load reports: a file with thousands of
+/// problems is fixed from its first ones.
+pub const MAX_DIAGNOSTICS: usize = 100;
+
 const PLANNED_SECTIONS: &[(&str, &str)] = &[
     ("phase", "turn phases"),
     ("promotion", "promotion rules beyond pawns"),
@@ -253,11 +257,22 @@ impl Loader {
             })
     }
 
-    /// Takes the diagnostics recorded so far, sorted by position.
+    /// Takes the diagnostics recorded so far, sorted by position: the
+    /// first [`MAX_DIAGNOSTICS`], the last of them saying how many more
+    /// there are.
     pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
         let mut d = std::mem::take(&mut self.diags);
         d.sort_by_key(|d| (d.span.file, d.span.start, d.span.end));
         d.dedup();
+        if d.len() > MAX_DIAGNOSTICS {
+            let more = d.len() - MAX_DIAGNOSTICS;
+            d.truncate(MAX_DIAGNOSTICS);
+            if let Some(last) = d.last_mut() {
+                last.notes.push(format!(
+                    "{more} more problem(s) after this one are not shown"
+                ));
+            }
+        }
         d
     }
 
@@ -863,9 +878,7 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Scr
         .chain([Path::new("scripts").to_path_buf()])
     {
         let candidate = dir.join(name);
-        if let (Ok(inside), Ok(folder)) = (candidate.canonicalize(), dir.canonicalize())
-            && !inside.starts_with(&folder)
-        {
+        if crate::files::leads_out(&candidate, &dir) {
             return Err(ScriptFileError::Refused(format!(
                 "{} leads out of {}",
                 candidate.display(),
@@ -875,9 +888,12 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Scr
         // A script beside a variant in the working folder is named
         // `piece.rhai`, not `./piece.rhai`.
         let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
-        match std::fs::read_to_string(&candidate) {
+        match crate::files::read_text(&candidate, crate::files::MAX_SOURCE_BYTES) {
             Ok(text) => return Ok((shown.display().to_string(), text)),
-            Err(e) => tried.push(format!("{}: {e}", candidate.display())),
+            Err(e) => tried.push(match e.failure {
+                crate::files::ReadFailure::Io(why) => format!("{}: {why}", candidate.display()),
+                _ => e.to_string(),
+            }),
         }
     }
     if let Some(text) = crate::script::embedded_script(path) {

@@ -6,7 +6,7 @@ mod geometry;
 mod tables;
 mod zobrist;
 
-pub use compile::{Compiled, LoadError, Loader};
+pub use compile::{Compiled, LoadError, Loader, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
 pub use zobrist::Zobrist;

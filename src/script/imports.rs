@@ -128,13 +128,16 @@ impl Library {
         }
         candidates.push(Path::new("scripts").join(name));
         for path in candidates {
-            if !path.is_file() {
+            if !path.exists() {
                 continue;
             }
             let shown = path.display().to_string();
-            let bytes = std::fs::read(&path).map_err(|e| format!("cannot read `{shown}`: {e}"))?;
-            let text =
-                String::from_utf8(bytes).map_err(|_| format!("`{shown}` is not a text file"))?;
+            let folder = path.parent().unwrap_or(Path::new("."));
+            if crate::files::leads_out(&path, folder) {
+                return Err(format!("`{shown}` is a link leading out of its folder"));
+            }
+            let text = crate::files::read_text(&path, crate::files::MAX_SOURCE_BYTES)
+                .map_err(|e| e.to_string())?;
             return Ok(Some((shown, text)));
         }
         Ok(super::embedded_script(name).map(|t| (format!("embedded:{name}"), t.to_string())))

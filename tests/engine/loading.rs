@@ -313,3 +313,38 @@ fn a_parent_named_by_a_path_shows_nothing_of_that_file() {
     assert!(e.starts_with("error: syntax error: expected "), "{e}");
     assert!(!e.contains("TOP_SECRET"), "{e}");
 }
+
+/// Thousands of problems: the first hundred are reported, the last of
+/// them saying how many more there are, and a line of thousands of
+/// characters is shown around the caret only. Placing each diagnostic
+/// used to scan the file from its start, and each showed its whole line.
+#[test]
+fn thousands_of_problems_are_reported_by_the_hundred() {
+    let mut text = String::from("variant a {\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("    unknownkey{i} = 1\n"));
+    }
+    text.push_str("}\n");
+    let (diags, sources) = check_str("many.variant", &text);
+    assert_eq!(diags.len(), changeling::rules::MAX_DIAGNOSTICS);
+    let last = diags.last().unwrap();
+    assert!(
+        last.notes
+            .iter()
+            .any(|n| n.ends_with(" more problem(s) after this one are not shown")),
+        "{:?}",
+        last.notes
+    );
+    let shown = render(last, &sources);
+    assert!(shown.contains("  --> many.variant:"), "{shown}");
+    // One line of 5,000 pieces: every rendered line stays short.
+    let pieces: Vec<String> = (0..5_000).map(|i| format!("piece p{i} {{ }}")).collect();
+    let text = format!("variant a {{ {} }}", pieces.join(" "));
+    let out = checked("oneline.variant", &text);
+    assert!(out.lines().all(|l| l.chars().count() < 250), "a long line");
+    assert!(
+        out.contains("1 | ...") && out.contains("..."),
+        "{}",
+        &out[..2000.min(out.len())]
+    );
+}

@@ -480,6 +480,35 @@ fn imports_read_only_scripts_beside_the_importer_or_in_the_library() {
         );
         assert!(!e.contains("SECRET") && !e.contains("root:"), "{e}");
     }
+    // A link beside the importer that leads out of its folder is
+    // refused, and nothing of the file it leads to is shown.
+    #[cfg(unix)]
+    {
+        let outside = std::env::temp_dir().join(format!(
+            "changeling-script-{}-outside.txt",
+            std::process::id()
+        ));
+        std::fs::write(&outside, "let hunter2_SECRET = 1;").unwrap();
+        let (dir, _) = in_scratch("link", &[("main.rhai", HOOK)]);
+        std::os::unix::fs::symlink(&outside, dir.join("leak.rhai")).unwrap();
+        std::fs::write(
+            dir.join("main.rhai"),
+            format!("import \"leak\" as x;\n{HOOK}"),
+        )
+        .unwrap();
+        let text = "variant s : chess {\n    piece ghost { letter = G betza = \"W\" }\n    script {\n        file = \"main.rhai\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n    }\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}\n";
+        let path = dir.join("inline.variant");
+        let e = load_str(path.to_str().unwrap(), text)
+            .unwrap_err()
+            .to_string();
+        let leak = dir.join("leak.rhai").display().to_string();
+        assert!(
+            e.contains(&format!("`{leak}` is a link leading out of its folder")),
+            "{e}"
+        );
+        assert!(!e.contains("SECRET"), "{e}");
+        let _ = std::fs::remove_file(outside);
+    }
     // A script beside the importer, and one of the library (embedded
     // when scripts/ holds no such file).
     let (_, rules) = in_scratch(
