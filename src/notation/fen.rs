@@ -720,9 +720,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, ParseFenError> {
     Ok(pos)
 }
 
-/// The largest move counter a FEN may give: far beyond any game, and
-/// far from where counting on would overflow.
-pub const MAX_COUNTER: u32 = 1_000_000;
+pub use crate::position::MAX_COUNTER;
 
 /// A move counter (`0` to [`MAX_COUNTER`]).
 fn counter(text: &str, field: FenField) -> Result<u32, ParseFenError> {

@@ -72,6 +72,11 @@ impl Markers {
 /// being half of one would need 32).
 pub const MAX_STACKS: usize = 32;
 
+/// The largest move counter: far beyond any game, and far from where
+/// counting on would overflow. A FEN may give no more, and play stops
+/// counting there, so every FEN the program writes reads back.
+pub const MAX_COUNTER: u32 = 1_000_000;
+
 /// The upper layer of stacked cells, kept sparse: empty when the variant's
 /// capacity is 1, so capacity-1 variants pay nothing but the copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -213,9 +213,13 @@ impl Position {
     pub(crate) fn pass_turn(&mut self, rules: &Rules, irreversible: bool) {
         let us = self.side;
         self.refresh_castle_rights(rules);
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.halfmove = if irreversible {
+            0
+        } else {
+            (self.halfmove + 1).min(super::MAX_COUNTER)
+        };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = (self.fullmove + 1).min(super::MAX_COUNTER);
         }
         self.turns[us] += 1;
         self.side = !us;
