@@ -120,7 +120,10 @@ pub fn write_pgn(game: &Game, players: &Players) -> String {
         );
         tags.push(("VariantSource", file));
     }
-    tags.push(("Seed", game.seed.to_string()));
+    // The seed replays the dice and draws the setup; other games need none.
+    if rules.has_chance() || rules.random_setup.is_some() {
+        tags.push(("Seed", game.seed.to_string()));
+    }
     let start = to_fen(rules, game.start());
     if start != rules.setup {
         tags.push(("SetUp", "1".to_string()));
@@ -228,25 +231,12 @@ fn bad<T>(message: impl Into<String>) -> Result<T, RecordError> {
 ///
 /// The file cannot be read, is too large, or is not text.
 pub fn read_text_file(path: &Path) -> Result<String, RecordError> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)
-        .map_err(|e| RecordError(format!("cannot read {}: {e}", path.display())))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| RecordError(format!("cannot read {}: {e}", path.display())))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        return bad(format!(
-            "{} is larger than {} MiB: not a game record",
-            path.display(),
-            MAX_RECORD_BYTES >> 20
-        ));
-    }
-    if bytes.contains(&0) {
-        return bad(format!("{} is not a text file", path.display()));
-    }
-    String::from_utf8(bytes)
-        .map_err(|_| RecordError(format!("{} is not UTF-8 text", path.display())))
+    crate::files::read_text(path, MAX_RECORD_BYTES).map_err(|e| {
+        RecordError(match e.failure {
+            crate::files::ReadFailure::TooLarge(_) => format!("{e}: not a game record"),
+            _ => e.to_string(),
+        })
+    })
 }
 
 /// A record split into its tags and movetext tokens (comments kept as
@@ -448,7 +438,11 @@ fn record_variant(pgn: &Pgn, sources: Sources) -> Result<Arc<Rules>, RecordError
     }
     let name = match name {
         None => "chess",
-        Some(n) if ["standard", "chess", "fide"].contains(&n.to_ascii_lowercase().as_str()) => {
+        // lichess writes `From Position` for FIDE chess from a FEN.
+        Some(n)
+            if ["standard", "chess", "fide", "from position"]
+                .contains(&n.to_ascii_lowercase().as_str()) =>
+        {
             "chess"
         }
         Some(n) => n,
