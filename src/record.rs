@@ -546,6 +546,14 @@ pub fn read_pgn(text: &str, default_seed: u64, sources: Sources) -> Result<Game,
             continue;
         }
         game.play_text(mv).map_err(|e| {
+            // A file with no tags whose first move does not read is not a
+            // record at all: nothing of it is shown.
+            if pgn.tags.is_empty() && game.history().is_empty() {
+                return RecordError(
+                    "not a game record: it has no PGN tags, and its first move does not read"
+                        .to_string(),
+                );
+            }
             RecordError(format!(
                 "move {} ({}): {e}",
                 game.history().len() + 1,
@@ -586,6 +594,20 @@ mod tests {
         assert_eq!(e.0, "line 5: a comment `{` is not closed with `}`");
         let game = read("1. d4 1-0\n").unwrap();
         assert_eq!(game.history().len(), 1);
+    }
+
+    /// A file that is no record is refused without quoting it; a record
+    /// with tags, or one whose first move read, names the bad move.
+    #[test]
+    fn a_file_that_is_no_record_is_not_quoted() {
+        let read = |text: &str| read_pgn(text, 0, Sources::default()).unwrap_err().0;
+        let passwd = "root:x:0:0:root:/root:/bin/bash\nuser:x:1000:1000::/home/user:/bin/sh\n";
+        assert_eq!(
+            read(passwd),
+            "not a game record: it has no PGN tags, and its first move does not read"
+        );
+        assert!(read("1. e4 e5 2. Kxe8\n").starts_with("move 3 (2. Kxe8): "));
+        assert!(read("[Event \"x\"]\n\n1. e9\n").starts_with("move 1 (1. e9): "));
     }
 
     /// Everything PGN allows around the moves is skipped: `;` comments,
