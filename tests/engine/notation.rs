@@ -635,3 +635,47 @@ fn garbage_move_text_never_panics() {
         }
     }
 }
+
+/// Text is read and refused in time proportional to the moves: in a
+/// 602-turn Mutatis Mutandis position, writing every SAN, reading one and
+/// refusing a typo each cost a few generations of the legal turns,
+/// measured against one generation in the same run. Reading used to
+/// generate the legal turns once per candidate (hundreds of times: a
+/// typo took 4.7 s). The figures are in benches/README.md
+/// (`cargo bench --bench movetext`).
+#[test]
+fn move_text_costs_a_few_generations_of_the_moves() {
+    use changeling::movegen::legal_moves;
+    use std::time::{Duration, Instant};
+    fn best(mut f: impl FnMut()) -> Duration {
+        (0..3)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .min()
+            .unwrap()
+    }
+    let mm = load("mutatis-mutandis").unwrap();
+    let fen = "{hydra}2{chameleon}4/1{archbishop}r1p{cannonpawn}{maoking}1/{berolina}2P2{archer}{berolina}/2{scorpion}{Gryphon}2{aanca}{scorpion}/{Berolina}3{amazon}3/{Cannonpawn}1{Berolina}1p1{Archer}1/{Swapper}{advancer}3PPP/1{sissa}2{Hydra}{Maoking}{Amazon}{Withdrawer}<-----{Dragonking}{Oxybeles}{Immobilizer}{Hydra}R{Dancinghorse}{Withdrawer}{Crookedrook}{Knightwazir}{Mamra}N/-----{dragonking}{oxybeles}{immobilizer}{hydra}r{dancinghorse}{withdrawer}{crookedrook}{knightwazir}{mamra}n> b - - 2 31 unmoved:e1,g1,h1,a8,d8";
+    let pos = parse_fen(&mm, fen).unwrap();
+    assert_eq!(legal_moves(&mm, &pos).len(), 602);
+    let generate = best(|| {
+        std::hint::black_box(legal_moves(&mm, &pos));
+    });
+    let write = best(|| {
+        let n = changeling::notation::Notation::new(&mm, &pos);
+        std::hint::black_box((0..n.turns().len()).map(|i| n.san(i)).collect::<Vec<_>>());
+    });
+    let typo = best(|| {
+        std::hint::black_box(parse_move(&mm, &pos, "Qd4").unwrap_err());
+    });
+    for (what, took) in [("writing every SAN", write), ("refusing a typo", typo)] {
+        assert!(
+            took < generate * 30,
+            "{what} took {took:?}, {:.0} generations of the moves ({generate:?})",
+            took.as_secs_f64() / generate.as_secs_f64()
+        );
+    }
+}
