@@ -29,7 +29,7 @@ pub const MAX_NESTING: usize = 64;
 ///
 /// A syntax error stops parsing and is returned as one diagnostic naming
 /// what was expected at that point. So is nesting deeper than
-/// [`MAX_NESTING`], found before the grammar runs.
+/// `MAX_NESTING` (64), found before the grammar runs.
 pub fn parse_file(text: &str, file: u32) -> Result<File, Box<Diagnostic>> {
     check_nesting(text, file)?;
     let mut pairs = VariantParser::parse(Rule::file, text)

@@ -144,7 +144,7 @@ pub struct PawnRules {
 }
 
 /// A mutator: a named patch of the rules (`mutator rider { ... }`). Its
-/// piece patches are compiled into [`Rules::forms`].
+/// piece patches are compiled into the rules' table of forms.
 #[derive(Clone, Debug)]
 pub struct Mutator {
     /// The section's name (`rider`), also its name in FEN.
