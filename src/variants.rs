@@ -56,8 +56,44 @@ pub fn embedded(name: &str) -> Option<&'static str> {
     EMBEDDED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// A loader that knows the embedded variants and the script library.
+fn loader() -> Loader {
+    Loader::new(EMBEDDED).with_script_library(crate::script::embedded_script)
+}
+
+/// Compiles the variant's script, if it declares one, and installs its
+/// hooks in `rules`; the script's problems are the loader's diagnostics.
+fn install_script(loader: &mut Loader, rules: &mut Rules) -> Option<()> {
+    let Some(decl) = &rules.script else {
+        return Some(());
+    };
+    // The board helpers see the rules without the script, so a helper
+    // never calls back into a hook.
+    let mut native = rules.clone();
+    native.script = None;
+    let declared: Vec<&str> = decl.hooks.iter().map(String::as_str).collect();
+    match crate::script::ScriptHost::load(&decl.file, &decl.text, &declared, Arc::new(native)) {
+        Ok(host) => {
+            crate::script::install(rules, host);
+            Some(())
+        }
+        Err(problems) => {
+            for p in problems {
+                let at = if p.line > 0 {
+                    format!("{}:{}: ", decl.file, p.line)
+                } else {
+                    format!("{}: ", decl.file)
+                };
+                loader.push(Diagnostic::error(decl.span, format!("{at}{}", p.message)));
+            }
+            None
+        }
+    }
+}
+
 fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
-    let compiled = loader.compile(id, name)?;
+    let mut compiled = loader.compile(id, name)?;
+    install_script(loader, &mut compiled.rules)?;
     match parse_fen(&compiled.rules, &compiled.rules.setup) {
         Ok(start) => {
             let mut rules = compiled.rules;
@@ -104,7 +140,7 @@ pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
 /// Loads the variant `name` declared in `text`, or the last one when
 /// `name` is `None` (or, for an embedded file, not declared in it).
 fn load_named(source: &str, text: &str, name: Option<&str>) -> Result<Arc<Rules>, LoadError> {
-    let mut loader = Loader::new(EMBEDDED);
+    let mut loader = loader();
     let id = loader.add_file(source, text);
     let name = name.filter(|n| loader.variant_names(id).iter().any(|v| v == n));
     match compile(&mut loader, id, name) {
@@ -135,7 +171,7 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
         && !std::path::Path::new(name_or_path).exists()
         && let Ok(text) = read_source(path)
     {
-        let mut loader = Loader::new(EMBEDDED);
+        let mut loader = loader();
         let id = loader.add_file(path, &text);
         let names = loader.variant_names(id);
         if !names.iter().any(|n| n == name) {
@@ -202,7 +238,7 @@ pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, Load
         return load(name);
     }
     for &(listed, text) in EMBEDDED {
-        let mut loader = Loader::new(EMBEDDED);
+        let mut loader = loader();
         let id = loader.add_file(&format!("embedded:{listed}"), text);
         if loader.variant_names(id).iter().any(|n| n == name) {
             return load_named(&format!("embedded:{listed}"), text, Some(name));
@@ -251,7 +287,7 @@ pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, Load
     match variant {
         None => load_str(&source, &text),
         Some(v) => {
-            let mut loader = Loader::new(EMBEDDED);
+            let mut loader = loader();
             let id = loader.add_file(&source, &text);
             if loader.variant_names(id).iter().any(|n| n == v) {
                 load_named(&source, &text, Some(v))
@@ -323,7 +359,7 @@ pub fn load_with(name_or_path: &str, body: &str) -> Result<Arc<Rules>, LoadError
 /// Checks every variant in `text`: all diagnostics, sorted, and the
 /// sources to render them. Empty means clean.
 pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
-    let mut loader = Loader::new(EMBEDDED);
+    let mut loader = loader();
     let id = loader.add_file(source, text);
     let names = loader.variant_names(id);
     if names.is_empty() {

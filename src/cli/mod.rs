@@ -330,7 +330,7 @@ fn show_piece(
         })
         .collect();
     out!("{}", list.join(" "));
-    if let Some(e) = rules.script.as_ref().and_then(|h| h.take_error()) {
+    if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
         eprintln!("script error: {e}");
     }
     ExitCode::SUCCESS

@@ -575,7 +575,7 @@ fn play(
             break;
         }
     }
-    if let Some(e) = game.rules().script.as_ref().and_then(|h| h.take_error()) {
+    if let Some(e) = crate::movegen::hooks(game.rules()).and_then(|h| h.take_error()) {
         return Err(format!("the variant's script failed: {e}").into());
     }
     Ok(Record(Arc::new(RecordData {

@@ -230,7 +230,7 @@ impl VictimView {
     /// attacks the square?
     fn script_attacks_from(&mut self, rules: &Rules, pos: &Position, src: Square) -> bool {
         let sq = self.sq;
-        let Some(host) = rules.script.as_ref() else {
+        let Some(host) = super::hooks(rules) else {
             return false;
         };
         let Some(p) = pos.piece_at(src) else {
@@ -240,7 +240,7 @@ impl VictimView {
             && rules.script_reach[p.kind.index()]
                 .as_ref()
                 .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
-            && host.has(crate::script::hooks::ATTACKS);
+            && host.has(crate::rules::hooks::ATTACKS);
         if !asked {
             return false;
         }

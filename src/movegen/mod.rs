@@ -3,6 +3,7 @@
 //! after it, no royal of the mover is attacked under the attack view.
 
 mod attack;
+mod hooks;
 mod perft;
 mod stack;
 
@@ -10,6 +11,7 @@ pub(crate) use stack::king_slides_first;
 
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as};
+pub use hooks::{HookError, Hooks, hooks};
 pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
@@ -445,8 +447,8 @@ fn gen_piece<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece,
         gen_native(rules, pos, from, piece, out);
     }
     if rules.scripted[piece.kind.index()]
-        && let Some(host) = &rules.script
-        && host.has(crate::script::hooks::EXTRA_MOVES)
+        && let Some(host) = hooks(rules)
+        && host.has(crate::rules::hooks::EXTRA_MOVES)
     {
         // A scripted move that only steps or captures by replacement is
         // the native move between the same squares, if the piece has one:
@@ -1153,8 +1155,8 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     if rules.must_move {
         must_move_filter(rules, pos, out);
     }
-    if let Some(host) = &rules.script
-        && host.has(crate::script::hooks::FILTER_MOVES)
+    if let Some(host) = hooks(rules)
+        && host.has(crate::rules::hooks::FILTER_MOVES)
     {
         host.filter_moves(rules, pos, out);
     }
@@ -1555,7 +1557,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         || rules
             .script
             .as_ref()
-            .is_some_and(|h| h.has(crate::script::hooks::FILTER_MOVES))
+            .is_some_and(|s| s.declares(crate::rules::hooks::FILTER_MOVES))
     {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;

@@ -56,7 +56,7 @@ pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion
-        && !rules.silent_morph(mv)
+        && !super::silent_morph(rules, mv)
     {
         s.push_str(&promo_token(rules, k));
     }

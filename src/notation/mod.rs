@@ -14,3 +14,27 @@ pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
 pub use spell::Notation;
 pub(crate) use stacks::describe as describe_stacked;
 pub use symbols::{abbreviations, san_symbol};
+
+/// Is `mv`'s change of kind one that every such move makes (a forced
+/// morph with no condition, like a cycle's), so that notation need not
+/// write it? A pawn's promotion is always written.
+pub(crate) fn silent_morph(rules: &crate::rules::Rules, mv: &crate::position::Move) -> bool {
+    use crate::rules::{MorphTarget, MorphTrigger};
+    let Some(to) = mv.promotion else {
+        return false;
+    };
+    if mv.is_pocketing()
+        || mv.kind == crate::position::MoveKind::Promote
+        || rules.is_pawn(mv.piece.kind)
+            && rules.pawns.promotion_zone[mv.piece.color].contains(mv.to)
+    {
+        return false;
+    }
+    rules.morph_of[mv.piece.kind.index()].iter().any(|&r| {
+        let rule = &rules.morphs[r as usize];
+        rule.trigger == MorphTrigger::Acted
+            && rule.condition.is_none()
+            && !rule.optional
+            && matches!(&rule.target, MorphTarget::Listed(map) if map[mv.piece.kind.index()] == Some(to))
+    })
+}

@@ -615,7 +615,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
             .collect(),
         _ => vec![String::new()],
     };
-    let silent = rules.silent_morph(mv);
+    let silent = super::silent_morph(rules, mv);
     let written_promotion = mv.promotion.filter(|_| !silent);
     let promotions: Vec<String> = match written_promotion {
         Some(k) => promo_forms(k)
@@ -800,7 +800,7 @@ fn swap(
 /// squares: a Swapper's swap and its mutual destruction).
 pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
     match mv.kind {
-        MoveKind::Effects(_) => rules.script.as_ref()?.tag(mv.atom),
+        MoveKind::Effects(_) => crate::movegen::hooks(rules)?.tag(mv.atom),
         _ => None,
     }
 }

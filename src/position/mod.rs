@@ -1,10 +1,12 @@
 //! The position: plain, fixed-size data that is cheap to clone, so search
 //! and perft use copy-make.
 
+mod hook;
 mod moves;
 mod play;
 mod stacks;
 
+pub use hook::{AfterMove, after_move_hook};
 pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
 
 use crate::board::{

@@ -167,10 +167,8 @@ impl Position {
         {
             irreversible = true;
         }
-        if let Some(host) = &rules.script
-            && host.has(crate::script::hooks::AFTER_MOVE)
-        {
-            for e in host.after_move(rules, self, mv) {
+        if let Some(hook) = super::after_move_hook(rules) {
+            for e in hook.after_move(rules, self, mv) {
                 if matches!(e, Effect::Capture { .. }) {
                     irreversible = true;
                 }

@@ -201,7 +201,12 @@ pub struct Loader {
     /// Resolved ancestries.
     ancestry: std::collections::HashMap<DeclId, Ancestry>,
     diags: Vec<Diagnostic>,
+    /// The script library built into the program, by file name.
+    library: ScriptLibrary,
 }
+
+/// Finds a script of the built-in library by file name.
+pub type ScriptLibrary = fn(&str) -> Option<&'static str>;
 
 /// A variant compiled, with where its setup string is written (the caller
 /// validates the setup, which needs the position layer).
@@ -224,7 +229,15 @@ impl Loader {
             embedded_ids: std::collections::HashMap::new(),
             ancestry: std::collections::HashMap::new(),
             diags: Vec::new(),
+            library: |_| None,
         }
+    }
+
+    /// The loader with `library` as the built-in script library, where a
+    /// script is looked for after the variant's folder and `scripts/`.
+    pub fn with_script_library(mut self, library: ScriptLibrary) -> Loader {
+        self.library = library;
+        self
     }
 
     /// Adds and parses a file; returns its id. A syntax error is recorded.
@@ -361,7 +374,7 @@ impl Loader {
             .map_or_else(String::new, |(n, _)| n.to_string());
         let body = merged.expect("chain is not empty").into_block();
         let before = self.diags.len();
-        let compiled = compile_block(&decl_name, &source, &body, &mut self.diags);
+        let compiled = compile_block(&decl_name, &source, &body, self.library, &mut self.diags);
         if self.diags.len() > before || self.diags.iter().any(Diagnostic::is_error) {
             return None;
         }
@@ -846,7 +859,11 @@ enum ScriptFileError {
 /// is read (no absolute path, no `..`, no link leading out), so a variant
 /// file cannot make the program read any other file, nor show its lines
 /// in an error.
-fn read_script(variant_source: &str, path: &str) -> Result<(String, String), ScriptFileError> {
+fn read_script(
+    variant_source: &str,
+    path: &str,
+    library: ScriptLibrary,
+) -> Result<(String, String), ScriptFileError> {
     use std::path::{Component, Path};
     let name = Path::new(path);
     if name.is_absolute() || name.has_root() {
@@ -896,7 +913,7 @@ fn read_script(variant_source: &str, path: &str) -> Result<(String, String), Scr
             }),
         }
     }
-    if let Some(text) = crate::script::embedded_script(path) {
+    if let Some(text) = library(path) {
         return Ok((format!("embedded:{path}"), text.to_string()));
     }
     Err(ScriptFileError::Missing(tried.join("; ")))
@@ -1147,6 +1164,7 @@ fn compile_block(
     name: &Spanned<String>,
     source: &str,
     body: &Block,
+    library: ScriptLibrary,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Compiled> {
     let mut r = Reader::new(body);
@@ -1585,7 +1603,7 @@ fn compile_block(
     let mut reserve: Option<ByColor<Vec<PieceKind>>> = None;
     let mut castles: Vec<CastleRule> = Vec::new();
     let mut morphs: Vec<MorphRule> = Vec::new();
-    let mut script: Option<std::sync::Arc<crate::script::ScriptHost>> = None;
+    let mut script: Option<super::ScriptDecl> = None;
     let mut scripted = vec![false; pieces.len()];
     let mut script_only = vec![false; pieces.len()];
     let mut ending = Ending {
@@ -2139,7 +2157,18 @@ fn compile_block(
                 let Some(path) = get_str(file, diags) else {
                     continue;
                 };
-                match read_script(source, path) {
+                // Hook names are checked here; the functions, once the
+                // loader compiles the script.
+                for (hook, span) in &hooks {
+                    if !super::hooks::ALL.iter().any(|h| h.name == hook) {
+                        let known: Vec<&str> = super::hooks::ALL.iter().map(|h| h.name).collect();
+                        diags.push(Diagnostic::error(
+                            *span,
+                            format!("unknown hook `{hook}` (hooks: {})", known.join(", ")),
+                        ));
+                    }
+                }
+                match read_script(source, path, library) {
                     Err(ScriptFileError::Refused(why)) => diags.push(
                         Diagnostic::error(
                             file.value.span,
@@ -2159,23 +2188,12 @@ fn compile_block(
                         ),
                     ),
                     Ok((shown, text)) => {
-                        let declared: Vec<&str> = hooks.iter().map(|h| h.0.as_str()).collect();
-                        match crate::script::ScriptHost::load(&shown, &text, &declared) {
-                            Ok(host) => script = Some(std::sync::Arc::new(host)),
-                            Err(problems) => {
-                                for p in problems {
-                                    let at = if p.line > 0 {
-                                        format!("{shown}:{}: ", p.line)
-                                    } else {
-                                        format!("{shown}: ")
-                                    };
-                                    diags.push(Diagnostic::error(
-                                        file.value.span,
-                                        format!("{at}{}", p.message),
-                                    ));
-                                }
-                            }
-                        }
+                        script = Some(super::ScriptDecl {
+                            file: shown,
+                            text,
+                            hooks: hooks.iter().map(|h| h.0.clone()).collect(),
+                            span: file.value.span,
+                        });
                     }
                 }
             }
@@ -2336,6 +2354,7 @@ fn compile_block(
         pin_shortcut: false,
         may_repeat: ByColor::default(),
         script,
+        extensions: Default::default(),
         script_reach: Vec::new(),
         promoters: 0,
         scripted,
@@ -2397,13 +2416,6 @@ fn compile_block(
         forms: mutated.forms,
     };
     super::tables::finish(&mut rules);
-    if let Some(host) = &rules.script {
-        // The board helpers see the rules without the script, so a
-        // helper never calls back into a hook.
-        let mut native = rules.clone();
-        native.script = None;
-        host.attach(std::sync::Arc::new(native));
-    }
     Some(Compiled {
         rules,
         setup_span: setup.map_or(name.span, |e| e.value.span),

@@ -2,7 +2,9 @@
 //! shared read-only (`Arc<Rules>`).
 
 mod compile;
+pub mod extensions;
 mod geometry;
+pub mod hooks;
 mod tables;
 mod zobrist;
 
@@ -464,6 +466,27 @@ pub struct MorphRule {
     pub kinds: Vec<PieceKind>,
 }
 
+/// A variant's script as its file declares it: read, not yet compiled.
+#[derive(Clone, Debug)]
+pub struct ScriptDecl {
+    /// The script's name as messages show it (`piece.rhai`,
+    /// `embedded:mutatis-mutandis.rhai`).
+    pub file: String,
+    /// Its text.
+    pub text: String,
+    /// The hooks the variant declares, as written.
+    pub hooks: Vec<String>,
+    /// Where the variant names the file, for the script's load errors.
+    pub span: crate::diag::Span,
+}
+
+impl ScriptDecl {
+    /// Does the variant declare `hook`?
+    pub fn declares(&self, hook: hooks::Hook) -> bool {
+        self.hooks.iter().any(|h| h == hook.name)
+    }
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -508,8 +531,14 @@ pub struct Rules {
     /// Kinds whose atoms share a direction, so one target may be reached
     /// twice and generated moves need de-duplication.
     pub(crate) may_repeat: ByColor<Vec<bool>>,
-    /// The variant's compiled script, if it declares one.
-    pub script: Option<std::sync::Arc<crate::script::ScriptHost>>,
+    /// The variant's script as declared (its file, text and hooks), if it
+    /// declares one. The loader compiles it and installs the hooks in
+    /// [`Rules::extensions`].
+    pub script: Option<ScriptDecl>,
+    /// What layers above the rules install in them: the script's hooks,
+    /// as the traits `movegen` and `position` define (see
+    /// ARCHITECTURE.md). Empty in a variant without a script.
+    pub extensions: extensions::Extensions,
     /// Kinds whose moves and attacks also go through the script.
     pub scripted: Vec<bool>,
     /// Per kind and colour, per square: where a scripted kind's attacks can
@@ -617,7 +646,7 @@ pub struct Rules {
     /// Per kind, the indices of the morph rules that apply to it (the
     /// first whose trigger and condition hold is used).
     pub(crate) morph_of: Vec<Vec<u8>>,
-    /// Per kind and atom (as [`crate::position::Move::atom`] numbers
+    /// Per kind and atom (as the `atom` numbers of moves
     /// them), the component kind that atom belongs to.
     pub(crate) component_of: Vec<Vec<Option<PieceKind>>>,
 }
@@ -642,29 +671,6 @@ impl Rules {
     /// The kind named `name`.
     pub fn kind(&self, name: &str) -> Option<PieceKind> {
         self.by_name.get(name).copied()
-    }
-
-    /// Is `mv`'s change of kind one that every such move makes (a forced
-    /// morph with no condition, like a cycle's), so that notation need not
-    /// write it? A pawn's promotion is always written.
-    pub fn silent_morph(&self, mv: &crate::position::Move) -> bool {
-        let Some(to) = mv.promotion else {
-            return false;
-        };
-        if mv.is_pocketing()
-            || mv.kind == crate::position::MoveKind::Promote
-            || self.is_pawn(mv.piece.kind)
-                && self.pawns.promotion_zone[mv.piece.color].contains(mv.to)
-        {
-            return false;
-        }
-        self.morph_of[mv.piece.kind.index()].iter().any(|&r| {
-            let rule = &self.morphs[r as usize];
-            rule.trigger == MorphTrigger::Acted
-                && rule.condition.is_none()
-                && !rule.optional
-                && matches!(&rule.target, MorphTarget::Listed(map) if map[mv.piece.kind.index()] == Some(to))
-        })
     }
 
     /// What a piece of `kind` becomes after castling (a quiet move of both

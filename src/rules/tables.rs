@@ -493,8 +493,8 @@ pub fn finish(rules: &mut Rules) {
         && rules.mutators.is_empty()
         && rules.freezers == 0
         && rules.protectors == 0
-        && rules.script.as_ref().is_none_or(|h| {
-            !rules.scripted.iter().any(|&s| s) && !h.has(crate::script::hooks::AFTER_MOVE)
+        && rules.script.as_ref().is_none_or(|s| {
+            !rules.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
         })
         && rules.pieces.iter().all(|p| {
             p.atoms.iter().filter(|a| a.can_capture).all(|a| {

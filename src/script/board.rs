@@ -138,7 +138,7 @@ pub(crate) fn move_map(rules: &Rules, mv: &Move, index: usize) -> rhai::Map {
     m.insert("captures".into(), Dynamic::from(captures));
     m.insert("drop".into(), Dynamic::from(mv.is_drop()));
     let tag = match &mv.kind {
-        MoveKind::Effects(_) => rules.script.as_ref().and_then(|h| h.tag(mv.atom)),
+        MoveKind::Effects(_) => crate::movegen::hooks(rules).and_then(|h| h.tag(mv.atom)),
         _ => None,
     };
     m.insert("tag".into(), Dynamic::from(tag.unwrap_or_default()));

@@ -9,7 +9,9 @@
 //! touched by a script.
 
 pub mod board;
-pub mod hooks;
+/// The hooks a variant may declare (kept with the rules, which list
+/// the declared ones).
+pub use crate::rules::hooks;
 pub mod imports;
 pub mod limits;
 mod read;
@@ -57,36 +59,10 @@ pub fn embedded_script(name: &str) -> Option<&'static str> {
 }
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
-/// A script failure, with where it happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptError {
-    /// The script file.
-    pub file: String,
-    /// The hook function.
-    pub function: String,
-    /// Line in the script (0 when unknown).
-    pub line: usize,
-    /// What went wrong.
-    pub message: String,
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line > 0 {
-            write!(
-                f,
-                "{}:{}: in `{}`: {}",
-                self.file, self.line, self.function, self.message
-            )
-        } else {
-            write!(f, "{}: in `{}`: {}", self.file, self.function, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ScriptError {}
+/// A script failure, with where it happened (the error the hooks keep).
+pub use crate::movegen::HookError as ScriptError;
 
 /// A variant's compiled script and the hooks it declared.
 pub struct ScriptHost {
@@ -94,9 +70,9 @@ pub struct ScriptHost {
     ast: AST,
     file: String,
     hooks: Vec<Hook>,
-    /// The variant's rules without the script, for the board helpers
-    /// (set once the rules are compiled).
-    native: OnceLock<Arc<Rules>>,
+    /// The variant's rules without the script, for the board helpers (so
+    /// that a helper never calls back into a hook).
+    native: Arc<Rules>,
     /// Move tags (`tag` in a scripted move), interned: a tagged move's
     /// `atom` is `TAG_BASE` plus the index here.
     tags: Mutex<Vec<String>>,
@@ -139,7 +115,9 @@ fn engine() -> Engine {
 
 impl ScriptHost {
     /// Compiles `source` (read from `file`) and checks that every hook in
-    /// `declared` exists with the right number of parameters.
+    /// `declared` exists with the right number of parameters; `native` is
+    /// the variant's rules without the script, which the board helpers
+    /// use.
     ///
     /// # Errors
     ///
@@ -149,6 +127,7 @@ impl ScriptHost {
         file: &str,
         source: &str,
         declared: &[&str],
+        native: Arc<Rules>,
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
         let mut engine = engine();
         // `print` and `debug` go to standard error, named, so that they
@@ -233,7 +212,7 @@ impl ScriptHost {
             ast,
             file: file.to_string(),
             hooks,
-            native: OnceLock::new(),
+            native,
             tags: Mutex::new(Vec::new()),
             error: Mutex::new(None),
             def_lines,
@@ -264,20 +243,8 @@ impl ScriptHost {
         }
     }
 
-    /// Gives the host the variant's rules (without the script), which
-    /// the board helpers use. Called once, when the rules are compiled.
-    pub fn attach(&self, native: Arc<Rules>) {
-        let _ = self.native.set(native);
-    }
-
-    fn board(&self, hook: Hook, pos: &Position) -> Option<Board> {
-        match self.native.get() {
-            Some(rules) => Some(Board::new(rules.clone(), pos)),
-            None => {
-                self.fail(hook, 0, "the script is not attached to its rules".into());
-                None
-            }
-        }
+    fn board(&self, pos: &Position) -> Board {
+        Board::new(self.native.clone(), pos)
     }
 
     /// The name of tag `atom` (see [`TAG_BASE`]), if it is one.
@@ -354,9 +321,7 @@ impl ScriptHost {
         let Some(piece) = pos.piece_at(from) else {
             return Vec::new();
         };
-        let Some(board) = self.board(hook, pos) else {
-            return Vec::new();
-        };
+        let board = self.board(pos);
         let Some(answer) = self.call(hook, (board, from.index() as INT)) else {
             return Vec::new();
         };
@@ -401,9 +366,7 @@ impl ScriptHost {
     /// is recorded.)
     pub fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
         let hook = hooks::ATTACKS;
-        let Some(board) = self.board(hook, pos) else {
-            return false;
-        };
+        let board = self.board(pos);
         match self.call(hook, (board, from.index() as INT, target.index() as INT)) {
             Some(v) => match v.as_bool() {
                 Ok(b) => b,
@@ -420,9 +383,7 @@ impl ScriptHost {
     /// failure (recorded) the moves are left as they are.
     pub fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>) {
         let hook = hooks::FILTER_MOVES;
-        let Some(board) = self.board(hook, pos) else {
-            return;
-        };
+        let board = self.board(pos);
         let list: Array = moves
             .iter()
             .enumerate()
@@ -470,9 +431,7 @@ impl ScriptHost {
     /// failure, which is recorded.
     pub fn after_move(&self, rules: &Rules, pos: &Position, mv: &Move) -> Vec<Effect> {
         let hook = hooks::AFTER_MOVE;
-        let Some(board) = self.board(hook, pos) else {
-            return Vec::new();
-        };
+        let board = self.board(pos);
         let map = board::move_map(rules, mv, 0);
         let Some(answer) = self.call(hook, (board, map)) else {
             return Vec::new();
@@ -489,6 +448,50 @@ impl ScriptHost {
             }
         }
     }
+}
+
+impl crate::movegen::Hooks for ScriptHost {
+    fn has(&self, hook: Hook) -> bool {
+        ScriptHost::has(self, hook)
+    }
+
+    fn extra_moves(&self, rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
+        ScriptHost::extra_moves(self, rules, pos, from)
+    }
+
+    fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
+        ScriptHost::attacks(self, pos, from, target)
+    }
+
+    fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>) {
+        ScriptHost::filter_moves(self, rules, pos, moves);
+    }
+
+    fn tag(&self, atom: u8) -> Option<String> {
+        ScriptHost::tag(self, atom)
+    }
+
+    fn take_error(&self) -> Option<ScriptError> {
+        ScriptHost::take_error(self)
+    }
+}
+
+impl crate::position::AfterMove for ScriptHost {
+    fn after_move(&self, rules: &Rules, pos: &Position, mv: &Move) -> Vec<Effect> {
+        ScriptHost::after_move(self, rules, pos, mv)
+    }
+}
+
+/// Installs `host` in `rules` as the hooks the lower layers ask: moves
+/// and attacks always, `after_move` when the variant declares it.
+pub fn install(rules: &mut Rules, host: ScriptHost) {
+    let host = Arc::new(host);
+    if host.has(hooks::AFTER_MOVE) {
+        let after: Arc<dyn crate::position::AfterMove> = host.clone();
+        rules.extensions.insert(after);
+    }
+    let moves: Arc<dyn crate::movegen::Hooks> = host;
+    rules.extensions.insert(moves);
 }
 
 /// The time limit, as errors name it.

@@ -102,7 +102,7 @@ fn failure(script: &str) -> changeling::script::ScriptError {
     // The native moves are still there; the position is untouched.
     assert!(moves.iter().any(|m| to_uci(&rules, m) == "d4d5"));
     assert_eq!(to_fen(&rules, &pos), before);
-    let host = rules.script.as_ref().unwrap();
+    let host = changeling::movegen::hooks(&rules).unwrap();
     let e = host.take_error().expect("the failure is recorded");
     assert!(host.take_error().is_none(), "taken once");
     e
@@ -312,7 +312,7 @@ fn filter_moves_and_after_move_hooks_shape_the_game() {
         all,
         ["f3e5"],
         "{:?}",
-        r.script.as_ref().unwrap().take_error()
+        changeling::movegen::hooks(&r).unwrap().take_error()
     );
     // The capturing knight becomes a queen, before the turn passes: the
     // queen on e5 now checks the king on e8.
@@ -333,7 +333,10 @@ fn a_bad_after_move_is_an_error_and_adds_nothing() {
     // The hook tries to move the rook onto the king's square: refused,
     // the move itself is played as it is.
     assert_eq!(after(&r, fen, "h1h5"), "4k3/8/8/7R/8/8/8/4K3 b - - 1 1");
-    let e = r.script.as_ref().unwrap().take_error().unwrap();
+    let e = changeling::movegen::hooks(&r)
+        .unwrap()
+        .take_error()
+        .unwrap();
     assert_eq!(e.function, "after_move");
     assert!(
         e.to_string().starts_with("tests/scripts/bad_after.rhai:"),
@@ -545,7 +548,7 @@ fn a_runaway_hook_is_stopped_by_the_time_limit() {
         moves_of(&rules, &rules.setup, "d4"),
         ["-c4", "-d3", "-d5", "-e4"]
     );
-    let host = rules.script.as_ref().unwrap();
+    let host = changeling::movegen::hooks(&rules).unwrap();
     let _ = host.take_error();
     // Once out of time, the script is not called again.
     let started = std::time::Instant::now();
@@ -562,7 +565,10 @@ fn a_runaway_hook_is_stopped_by_the_time_limit() {
     );
     let rules = with_script("curry.rhai", "extra_moves").unwrap();
     legal_moves(&rules, &pos);
-    let e = rules.script.as_ref().unwrap().take_error().unwrap();
+    let e = changeling::movegen::hooks(&rules)
+        .unwrap()
+        .take_error()
+        .unwrap();
     assert_eq!(
         (e.function.as_str(), e.message.as_str()),
         (
@@ -581,7 +587,12 @@ fn the_same_move_returned_twice_is_one_move_and_a_hook_returns_at_most_1024() {
         moves_of(&rules, &rules.setup, "d4"),
         ["-c4", "-d3", "-d5", "-e4", "-e6"]
     );
-    assert!(rules.script.as_ref().unwrap().take_error().is_none());
+    assert!(
+        changeling::movegen::hooks(&rules)
+            .unwrap()
+            .take_error()
+            .is_none()
+    );
     let e = failure("many_moves.rhai");
     assert_eq!(
         e.to_string(),
@@ -598,7 +609,10 @@ fn board_functions_answer_any_integer_without_overflow() {
         moves_of(&rules, &rules.setup, "d4"),
         ["-c4", "-d3", "-d5", "-e4", "-e6"]
     );
-    assert_eq!(rules.script.as_ref().unwrap().take_error(), None);
+    assert_eq!(
+        changeling::movegen::hooks(&rules).unwrap().take_error(),
+        None
+    );
 }
 
 /// A scripted move that only does what the piece's own movement does is

@@ -1,0 +1,65 @@
+//! What move generation asks of a variant's script, as a trait: the
+//! script bridge implements it and the loader installs it in the rules'
+//! extensions, so that this layer never names the script.
+
+use crate::board::Square;
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+use crate::rules::hooks::Hook;
+use std::fmt;
+use std::sync::Arc;
+
+/// A script failure, with where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HookError {
+    /// The script file.
+    pub file: String,
+    /// The hook function.
+    pub function: String,
+    /// Line in the script (0 when unknown).
+    pub line: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+impl fmt::Display for HookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(
+                f,
+                "{}:{}: in `{}`: {}",
+                self.file, self.line, self.function, self.message
+            )
+        } else {
+            write!(f, "{}: in `{}`: {}", self.file, self.function, self.message)
+        }
+    }
+}
+
+impl std::error::Error for HookError {}
+
+/// The hooks a variant's script answers while moves are generated. A
+/// failing hook answers as if it had nothing to add, and keeps its error
+/// for [`Hooks::take_error`]; the game in progress is kept.
+pub trait Hooks: Send + Sync + fmt::Debug {
+    /// Did the variant declare `hook`?
+    fn has(&self, hook: Hook) -> bool;
+    /// The moves of the scripted piece on `from`, beyond its own.
+    fn extra_moves(&self, rules: &Rules, pos: &Position, from: Square) -> Vec<Move>;
+    /// Does the scripted piece on `from` attack `target`?
+    fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool;
+    /// Keeps the legal `moves` the script allows.
+    fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>);
+    /// The name of the move tag numbered `atom`, if it is one.
+    fn tag(&self, atom: u8) -> Option<String>;
+    /// The first error since the last call, if any.
+    fn take_error(&self) -> Option<HookError>;
+}
+
+/// The hooks installed in `rules`, if the variant has a script.
+#[inline]
+pub fn hooks(rules: &Rules) -> Option<&dyn Hooks> {
+    // A variant without a script answers at once.
+    rules.script.as_ref()?;
+    rules.extensions.get::<Arc<dyn Hooks>>().map(|h| h.as_ref())
+}
