@@ -3,6 +3,7 @@
 //! Each module is one feature; `cargo test --test engine MODULE::` runs
 //! one of them.
 
+mod architecture;
 mod diagnostics;
 mod duplicates;
 mod exotic;
