@@ -1545,20 +1545,7 @@ fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if rules.must_move
-        || pos.active & rules.pushes != 0
-        || pos.pending.is_some()
-        || !rules.morphs.is_empty()
-        || rules.promoters != 0
-        || rules.pawns.from_reserve
-        || rules.reserve.is_some()
-        || rules.pocket.is_some()
-        || rules.drops.is_some()
-        || rules
-            .script
-            .as_ref()
-            .is_some_and(|s| s.declares(crate::rules::hooks::FILTER_MOVES))
-    {
+    if !rules.bulk_count || pos.active & rules.pushes != 0 || pos.pending.is_some() {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;
     }

@@ -2354,6 +2354,7 @@ fn compile_block(
         pin_shortcut: false,
         may_repeat: ByColor::default(),
         script,
+        bulk_count: false,
         extensions: Default::default(),
         script_reach: Vec::new(),
         promoters: 0,

@@ -528,6 +528,11 @@ pub struct Rules {
     /// Pin-based legality shortcuts are sound: only leapers and plain
     /// riders, capacity 1 (see `tables::finish`).
     pub(crate) pin_shortcut: bool,
+    /// A position's moves may be counted without being built: nothing
+    /// declared turns a piece's moves into other turns (see
+    /// `tables::finish`). Positions with a push or a pending choice are
+    /// still listed.
+    pub(crate) bulk_count: bool,
     /// Kinds whose atoms share a direction, so one target may be reached
     /// twice and generated moves need de-duplication.
     pub(crate) may_repeat: ByColor<Vec<bool>>,

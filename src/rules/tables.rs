@@ -504,6 +504,22 @@ pub fn finish(rules: &mut Rules) {
                     && !a.initial
             })
         });
+    // Counting a position's moves without building them (perft's last
+    // ply) skips what turns a piece's moves into turns: morphs, promoting
+    // kinds, drops of every kind, duties and a script's move filter. Only
+    // where none of them is declared, and pins are sound, is it safe.
+    rules.bulk_count = rules.pin_shortcut
+        && !rules.must_move
+        && rules.morphs.is_empty()
+        && rules.promoters == 0
+        && !rules.pawns.from_reserve
+        && rules.reserve.is_none()
+        && rules.pocket.is_none()
+        && rules.drops.is_none()
+        && rules
+            .script
+            .as_ref()
+            .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
     rules.zobrist = super::Zobrist::new(rules.pieces.len(), g.len());
 }
 

@@ -142,3 +142,51 @@ fn zoo_random_playouts_keep_invariants() {
         assert!(steps > 600, "{steps}");
     }
 }
+
+/// Counting moves without building them (perft's last ply) gives the
+/// number of legal turns, in every built-in variant and every shipped
+/// variant file, at every ply of seeded random games: whether counting
+/// is safe is decided once, when the rules are compiled, and this is what
+/// keeps that decision honest.
+#[test]
+fn counting_equals_listing_in_every_shipped_variant() {
+    use changeling::game::{Game, Rng};
+    let mut names: Vec<String> = changeling::variants::EMBEDDED
+        .iter()
+        .map(|(n, _)| n.to_string())
+        .collect();
+    let mut files: Vec<String> = std::fs::read_dir("examples/variants")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".variant"))
+        .collect();
+    files.sort();
+    names.extend(files);
+    let mut positions = 0;
+    let mut scratch = Vec::new();
+    for name in &names {
+        let rules = load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for seed in 0..2u64 {
+            let mut game = Game::new(rules.clone(), seed).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut rng = Rng::new(seed ^ 0xc0);
+            for _ in 0..40 {
+                let listed = legal_moves(&rules, game.position()).len() as u64;
+                let counted = legal_move_count(&rules, game.position(), &mut scratch);
+                assert_eq!(
+                    counted,
+                    listed,
+                    "{name}: {}",
+                    to_fen(&rules, game.position())
+                );
+                positions += 1;
+                if game.outcome().is_some() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                let m = legal[rng.below(legal.len() as u64) as usize].clone();
+                game.push(m);
+            }
+        }
+    }
+    assert!(positions > 500, "{positions}");
+}
