@@ -4,9 +4,10 @@
 //! they give or lift. The cases follow `../shared/rules/mutatis-mutandis.md`
 //! sections 4.2, 4.24-4.28, 5, 6 and 8; the derivations are beside them.
 
+use crate::kit::after;
 use changeling::Color;
 use changeling::movegen::{in_check, legal_moves};
-use changeling::notation::{parse_fen, to_fen, to_uci};
+use changeling::notation::{parse_fen, to_uci};
 use changeling::position::Effect;
 use changeling::rules::Rules;
 use changeling::variants::load;
@@ -46,19 +47,6 @@ fn sorted(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
     v.sort();
     v
-}
-
-/// The FEN after the legal move written `uci` (tags included).
-fn after(rules: &Rules, fen: &str, uci: &str) -> String {
-    let pos = parse_fen(rules, fen).unwrap();
-    let mv = legal_moves(rules, &pos)
-        .into_iter()
-        .find(|m| to_uci(rules, m) == uci)
-        .unwrap_or_else(|| panic!("{uci} is not legal in {fen}"));
-    let mut next = pos.clone();
-    next.play_unchecked(rules, &mv);
-    assert_eq!(next.hash(), next.compute_hash(rules), "hash after {uci}");
-    to_fen(rules, &next)
 }
 
 fn checked(rules: &Rules, fen: &str, color: Color) -> bool {

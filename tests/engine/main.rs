@@ -10,6 +10,8 @@ mod exotic;
 mod game;
 mod insufficient_material;
 mod invariants;
+#[path = "../kit/mod.rs"]
+mod kit;
 mod loading;
 mod metamorph;
 mod model;

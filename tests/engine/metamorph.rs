@@ -4,6 +4,7 @@
 //! written `=X`) or the exact position after a move. The derivations are
 //! beside the cases.
 
+use crate::kit::after;
 use changeling::game::Game;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san};
@@ -27,14 +28,6 @@ fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-/// The FEN after `text` (SAN or coordinates) is played from `fen`.
-fn after(rules: &Rules, fen: &str, text: &str) -> String {
-    let mut pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = parse_move(rules, &pos, text).unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
-    pos.play_unchecked(rules, &mv);
-    to_fen(rules, &pos)
 }
 
 fn strings(v: &[&str]) -> Vec<String> {

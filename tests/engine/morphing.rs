@@ -5,31 +5,15 @@
 //! Oxybeles and both cornering pieces change; a swap partner, a slung
 //! piece and a promoting pawn do not.
 
+use crate::kit::after;
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, to_fen, to_uci};
+use changeling::notation::{parse_fen, to_uci};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
 
 fn morphing() -> Arc<Rules> {
     load("tests/scripts/morphing.variant").expect("the test variant loads")
-}
-
-/// The FEN after the legal move written `uci`, with the hash checked.
-fn after(rules: &Rules, fen: &str, uci: &str) -> String {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let legal = legal_moves(rules, &pos);
-    let mv = legal
-        .iter()
-        .find(|m| to_uci(rules, m) == uci)
-        .unwrap_or_else(|| {
-            let all: Vec<String> = legal.iter().map(|m| to_uci(rules, m)).collect();
-            panic!("{uci} is not legal in {fen}: {all:?}")
-        });
-    let mut next = pos.clone();
-    next.play_unchecked(rules, mv);
-    assert_eq!(next.hash(), next.compute_hash(rules), "hash after {uci}");
-    to_fen(rules, &next)
 }
 
 /// The castling moves (king from-to in coordinates), sorted.

@@ -7,6 +7,7 @@
 //! last rank refused with it empty, the Mamra and the Wuss changing
 //! royalty, and the Wuss mated while the King is safe.
 
+use crate::kit::{after, turns};
 use changeling::game::Game;
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, to_fen, to_san, to_uci};
@@ -17,29 +18,6 @@ use std::sync::Arc;
 
 fn mm() -> Arc<Rules> {
     load("mutatis-mutandis").expect("embedded")
-}
-
-/// The legal turns of `fen`, in coordinates, sorted.
-fn turns(rules: &Rules, fen: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut v: Vec<String> = legal_moves(rules, &pos)
-        .iter()
-        .map(|m| to_uci(rules, m))
-        .collect();
-    v.sort();
-    v
-}
-
-/// The FEN after the legal turn written `text` (SAN or coordinates), with
-/// the hash checked.
-fn after(rules: &Rules, fen: &str, text: &str) -> String {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = changeling::notation::parse_move(rules, &pos, text)
-        .unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
-    let mut next = pos.clone();
-    next.play_unchecked(rules, &mv);
-    assert_eq!(next.hash(), next.compute_hash(rules), "hash after {text}");
-    to_fen(rules, &next)
 }
 
 /// The cornering turns of `fen`, king from-to in coordinates, sorted.

@@ -4,9 +4,10 @@
 //! moves or the exact position after a move. Pocketings are written `^h1`
 //! (as it is) and `^h1=I` (as a Nightrider), drops `I@f4`.
 
+use crate::kit::after;
 use changeling::game::Game;
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, parse_move, to_fen, to_san};
+use changeling::notation::{parse_fen, to_fen, to_san};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
@@ -33,13 +34,6 @@ fn pocketings(rules: &Rules, fen: &str, square: &str) -> Vec<String> {
     sans(rules, fen, |s| {
         s.trim_end_matches(['+', '#']).split('=').next() == Some(from.as_str())
     })
-}
-
-fn after(rules: &Rules, fen: &str, text: &str) -> String {
-    let mut pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = parse_move(rules, &pos, text).unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
-    pos.play_unchecked(rules, &mv);
-    to_fen(rules, &pos)
 }
 
 fn strings(v: &[&str]) -> Vec<String> {

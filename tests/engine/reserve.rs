@@ -5,6 +5,7 @@
 //! the one before it, and with the reserve empty a pawn may not move onto
 //! the last rank.
 
+use crate::kit::after;
 use changeling::game::start_position;
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, to_fen, to_uci};
@@ -26,16 +27,6 @@ fn pawn_moves(rules: &Rules, fen: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn after(rules: &Rules, fen: &str, uci: &str) -> String {
-    let mut pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = legal_moves(rules, &pos)
-        .into_iter()
-        .find(|m| to_uci(rules, m) == uci)
-        .unwrap_or_else(|| panic!("{uci} is not legal in {fen}"));
-    pos.play_unchecked(rules, &mv);
-    to_fen(rules, &pos)
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! overdue, a carry-over when no turn can drop, drops that give or block
 //! check, and the order of the pieces.
 
+use crate::kit::after;
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
+use changeling::notation::{parse_fen, parse_move, to_san, to_uci};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
@@ -21,13 +22,6 @@ fn counts(rules: &Rules, fen: &str) -> (usize, usize) {
     let legal = legal_moves(rules, &pos);
     let with = legal.iter().filter(|m| m.drop.is_some()).count();
     (legal.len() - with, with)
-}
-
-fn after(rules: &Rules, fen: &str, text: &str) -> String {
-    let mut pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = parse_move(rules, &pos, text).unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
-    pos.play_unchecked(rules, &mv);
-    to_fen(rules, &pos)
 }
 
 /// The lone kings: a king move leaves 7 empty first-rank squares when it

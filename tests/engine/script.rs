@@ -2,6 +2,7 @@
 //! the sandbox (every failure is a clear error naming the script, the
 //! function and the line, and the position is kept).
 
+use crate::kit::after;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_fen, to_uci};
 use changeling::rules::Rules;
@@ -169,21 +170,6 @@ fn variants_without_scripts_never_call_one() {
 
 fn rococo() -> Arc<Rules> {
     load("tests/scripts/rococo.variant").unwrap()
-}
-
-/// Plays the legal move from `from` to `to` (the capturing one if there
-/// are two) and returns the FEN after it.
-fn after(rules: &Rules, fen: &str, uci: &str) -> String {
-    let pos = parse_fen(rules, fen).unwrap();
-    let mv = legal_moves(rules, &pos)
-        .into_iter()
-        .filter(|m| to_uci(rules, m) == uci)
-        .max_by_key(|m| m.captured.is_some())
-        .unwrap_or_else(|| panic!("{uci} is not legal in {fen}"));
-    let mut next = pos.clone();
-    next.play_unchecked(rules, &mv);
-    assert_eq!(next.hash(), next.compute_hash(rules));
-    to_fen(rules, &next)
 }
 
 #[test]

@@ -7,6 +7,7 @@
 //! the twelve mutators: activation, effect, check, and deactivation; and
 //! the listed interactions among them.
 
+use crate::kit::after;
 use changeling::board::Color;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
@@ -29,21 +30,6 @@ fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-/// The FEN after the legal move `text`, the hash checked against one
-/// computed from scratch and the FEN read back.
-fn after(rules: &Rules, fen: &str, text: &str) -> String {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mv = parse_move(rules, &pos, text).unwrap_or_else(|e| panic!("{text} in {fen}: {e}"));
-    let mut next = pos.clone();
-    next.play_unchecked(rules, &mv);
-    assert_eq!(next.hash(), next.compute_hash(rules), "hash after {text}");
-    let out = to_fen(rules, &next);
-    let back = parse_fen(rules, &out).unwrap_or_else(|e| panic!("{out}: {e}"));
-    assert_eq!(back.hash(), next.hash(), "hash of {out} read back");
-    assert_eq!(to_fen(rules, &back), out);
-    out
 }
 
 fn sorted(list: &str) -> Vec<String> {

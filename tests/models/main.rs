@@ -6,6 +6,8 @@
 mod fluid;
 mod fluid_model;
 mod fluid_reference;
+#[path = "../kit/mod.rs"]
+mod kit;
 mod metamorph_reference;
 mod mutatis_mutandis_reference;
 mod pocket_mutation_reference;

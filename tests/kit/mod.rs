@@ -1,0 +1,69 @@
+//! The helper kit the scenario tests share: a position from a FEN, the
+//! position after a move, the legal turns of a position. Each helper
+//! panics with the FEN and the move text when its input is wrong, and
+//! checks what every scenario relies on: the hash after a move equals
+//! the hash computed from scratch, and the FEN written reads back to the
+//! same FEN and hash.
+//!
+//! Included by each test binary (`#[path = "../kit/mod.rs"] mod kit;`);
+//! a binary uses only some of the helpers.
+#![allow(dead_code)]
+
+use changeling::movegen::legal_moves;
+use changeling::notation::{parse_fen, parse_move, to_fen, to_uci};
+use changeling::position::{Move, Position};
+use changeling::rules::Rules;
+
+/// The position `fen` describes.
+pub fn position(rules: &Rules, fen: &str) -> Position {
+    parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal turn `text` names in `pos`: its coordinates exactly as
+/// written (`f3g3`, `e7e8q`; where two turns share them, the one that
+/// captures), or failing that, any move text `parse_move` reads (SAN,
+/// `f3g3:destroy`).
+pub fn turn(rules: &Rules, pos: &Position, text: &str) -> Move {
+    let legal = legal_moves(rules, pos);
+    if let Some(m) = legal
+        .iter()
+        .filter(|m| to_uci(rules, m) == text)
+        .max_by_key(|m| m.captured.is_some())
+    {
+        return m.clone();
+    }
+    parse_move(rules, pos, text).unwrap_or_else(|e| {
+        let all: Vec<String> = legal.iter().map(|m| to_uci(rules, m)).collect();
+        panic!("{text} in {}: {e}; legal: {all:?}", to_fen(rules, pos))
+    })
+}
+
+/// The FEN after the turn `text` ([`turn`]) is played from `fen`, with
+/// the hash checked against one computed from scratch and the FEN read
+/// back to the same FEN and hash.
+pub fn after(rules: &Rules, fen: &str, text: &str) -> String {
+    let mut pos = position(rules, fen);
+    let mv = turn(rules, &pos, text);
+    pos.play_unchecked(rules, &mv);
+    assert_eq!(
+        pos.hash(),
+        pos.compute_hash(rules),
+        "hash after {text} in {fen}"
+    );
+    let out = to_fen(rules, &pos);
+    let back = parse_fen(rules, &out).unwrap_or_else(|e| panic!("{out} (after {text}): {e}"));
+    assert_eq!(back.hash(), pos.hash(), "hash of {out} read back");
+    assert_eq!(to_fen(rules, &back), out, "{out} read back");
+    out
+}
+
+/// The legal turns of `fen` in coordinates, sorted.
+pub fn turns(rules: &Rules, fen: &str) -> Vec<String> {
+    let pos = position(rules, fen);
+    let mut v: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .map(|m| to_uci(rules, m))
+        .collect();
+    v.sort();
+    v
+}
