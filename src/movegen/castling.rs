@@ -1,0 +1,60 @@
+//! Castling by the variant's declared rules.
+
+use super::*;
+
+pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    for (i, c) in rules.castling[us].iter().enumerate() {
+        if !pos.unmoved.contains(c.king_from) || !pos.unmoved.contains(c.partner_from) {
+            continue;
+        }
+        let (Some(king), Some(partner)) = (pos.piece_at(c.king_from), pos.piece_at(c.partner_from))
+        else {
+            continue;
+        };
+        // The king of a castling is the side's royal piece, where the
+        // variant has royals: an unmoved piece of another kind on its
+        // square (one dropped there) is not.
+        if king.color != us
+            || partner.color != us
+            || (!rules.is_royal(king.kind) && rules.pieces.iter().any(|p| p.royal))
+        {
+            continue;
+        }
+        if rules.freezers != 0
+            && (frozen(rules, pos, c.king_from, king)
+                || frozen(rules, pos, c.partner_from, partner))
+        {
+            continue;
+        }
+        if c.empty.iter().any(|s| !pos.is_empty(s)) {
+            continue;
+        }
+        // Both destinations must be free (or be where the two pieces start),
+        // whatever a custom `empty` list says.
+        let free = |s: Square| s == c.king_from || s == c.partner_from || pos.is_empty(s);
+        if !free(c.king_to) || !free(c.partner_to) {
+            continue;
+        }
+        // A passed square is asked about with the king standing in on it
+        // (it has not left its own square yet).
+        if c.safe
+            .iter()
+            .any(|&s| is_attacked_as(rules, pos, s, !us, king.kind))
+        {
+            continue;
+        }
+        out.push(Move {
+            from: c.king_from,
+            to: c.king_to,
+            piece: king,
+            captured: None,
+            promotion: None,
+            kind: MoveKind::Castle(i as u8),
+            atom: 255,
+            drop: None,
+            push: None,
+            choice: None,
+        });
+    }
+}

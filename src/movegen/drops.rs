@@ -1,0 +1,159 @@
+//! Drops from hands, and the reserve drops that follow an action on a schedule.
+
+use super::*;
+
+/// Pocketings (an own piece, not royal, into an empty-enough hand, as each
+/// kind it may become) and drops (a held piece onto an empty square of
+/// the drop zone), own royal safety not tested.
+pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    if let Some(p) = &rules.pocket
+        && pos.pockets[us].len() < p.capacity as usize
+        && !p.banned_plies.contains(&pos.ply())
+    {
+        for from in pos.occupied(us).iter() {
+            let Some(piece) = pos.piece_at(from) else {
+                continue;
+            };
+            if rules.is_royal(piece.kind) {
+                continue;
+            }
+            for kind in rules.pocket_choices(piece.kind, us, from) {
+                out.push(Move {
+                    kind: MoveKind::Pocket,
+                    from,
+                    to: from,
+                    piece,
+                    captured: None,
+                    promotion: (kind != piece.kind).then_some(kind),
+                    atom: 255,
+                    drop: None,
+                    push: None,
+                    choice: None,
+                });
+            }
+        }
+    }
+    let section = rules.drops.as_ref().filter(|d| !d.from_reserve);
+    let mutator = pos.active & rules.drops_from_captures != 0;
+    if !mutator && section.is_none() || pos.pockets[us].is_empty() {
+        return;
+    }
+    // A `drops` section and an active drops mutator both drop from the
+    // hand: a square either allows is one drop.
+    let mut empty = SquareSet::EMPTY;
+    let mut unmarked = SquareSet::EMPTY;
+    for sq in rules.geometry.squares() {
+        if pos.is_empty(sq) {
+            empty.insert(sq);
+            if pos.markers.at(sq).is_none() {
+                unmarked.insert(sq);
+            }
+        }
+    }
+    let mut held: Vec<crate::board::PieceKind> = Vec::new();
+    for (kind, _) in pos.pockets[us].iter() {
+        if held.contains(&kind) {
+            continue;
+        }
+        held.push(kind);
+        let pawn = rules.is_pawn(kind);
+        let mut targets = SquareSet::EMPTY;
+        if mutator {
+            // Anywhere free and without a marker, a pawn not on its last
+            // ranks.
+            targets = unmarked;
+            if pawn {
+                for q in rules.pawns.promotion_zone[us].iter() {
+                    targets.remove(q);
+                }
+            }
+        }
+        if let Some(d) = section {
+            targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
+        }
+        let piece = Piece::new(kind, us);
+        for to in targets.iter() {
+            out.push(Move::drop_from_hand(piece, to));
+        }
+    }
+}
+
+/// Does `mv` (given as effects) leave a pawn on its promotion ranks that
+/// could not promote, its side's reserve being empty?
+pub(super) fn strands_a_pawn(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    if !matches!(mv.kind, MoveKind::Effects(_)) {
+        return false;
+    }
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    Color::ALL.iter().any(|&color| {
+        child
+            .occupied(color)
+            .and(&rules.pawns.promotion_zone[color])
+            .iter()
+            .any(|sq| child.piece_at(sq).is_some_and(|p| rules.is_pawn(p.kind)))
+    })
+}
+
+/// Whether the side to move may drop its next reserve piece this turn:
+/// `None` when not (no reserve drops, nothing left, window not open),
+/// otherwise whether the drop is due (the window's last turn, or overdue,
+/// with `mandatory`). A side's own turn number is the FEN move number.
+pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
+    let d = rules.drops.as_ref().filter(|d| d.from_reserve)?;
+    let r = &pos.reserves[pos.side];
+    if r.is_empty() {
+        return None;
+    }
+    let turn = pos.fullmove;
+    match &d.schedule {
+        None => Some(d.mandatory),
+        Some(s) => {
+            let (open, last) = s.window(u32::from(r.front) + 1, pos.side);
+            (turn >= open).then_some(d.mandatory && turn >= last)
+        }
+    }
+}
+
+/// The turns that drop the next reserve piece after an action: every
+/// pseudo-legal action followed by a drop on an empty square of the drop
+/// ranks as the action leaves them, kept when the whole turn leaves no
+/// royal attacked (a drop may block a check the action alone leaves). A
+/// due drop, when some turn can make it, must be made.
+#[cold]
+pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, due: bool) {
+    let Some(d) = &rules.drops else { return };
+    let us = pos.side;
+    let mut actions = Vec::new();
+    board_pseudo_moves(rules, pos, &mut actions);
+    let mut with_drop = Vec::new();
+    for a in &actions {
+        let mut child = pos.clone();
+        child.play_unchecked(rules, a);
+        let Some(piece) = child.reserves[us].pieces[child.reserves[us].front as usize]
+            .filter(|_| !child.reserves[us].is_empty())
+        else {
+            continue;
+        };
+        let zone = if rules.is_pawn(piece.kind) {
+            d.pawn_zone[us]
+        } else {
+            d.zone[us]
+        };
+        for sq in zone.iter().filter(|&q| child.is_empty(q)) {
+            let m = Move {
+                drop: Some(sq),
+                ..a.clone()
+            };
+            if !leaves_royal_attacked(rules, pos, &m) {
+                with_drop.push(m);
+            }
+        }
+    }
+    if due && !with_drop.is_empty() {
+        *out = with_drop;
+    } else {
+        out.extend(with_drop);
+    }
+}

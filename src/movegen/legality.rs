@@ -1,0 +1,286 @@
+//! Legality: a move that leaves a royal attacked is refused, proved by checks and pins where that is sound and by copy-make elsewhere; counting moves without building them.
+
+use super::*;
+
+/// Does playing `mv` leave a royal of the mover attacked? (The slow,
+/// always-correct test: copy, make, look.) Where captures explode, a move
+/// that destroys one of the mover's royals is refused and one that
+/// destroys an enemy royal is allowed, attacked or not.
+pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let us = pos.side;
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    if pos.active & rules.explode != 0 {
+        if child.royals(us).count() < pos.royals(us).count() {
+            return true;
+        }
+        if child.royals(!us).count() < pos.royals(!us).count() {
+            return false;
+        }
+    }
+    in_check(rules, &child, us)
+}
+
+/// Squares pinned to the single royal on `king`, each with the line it may
+/// still move along (up to and including the pinner).
+pub(super) fn pins(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    us: Color,
+) -> (SquareSet, Vec<(Square, SquareSet)>) {
+    let mut pinned = SquareSet::EMPTY;
+    let mut lines = Vec::new();
+    for a in &rules.attack[!us] {
+        if a.style != Style::Ride {
+            continue;
+        }
+        let ray = rules.rays.ray(a.dir, king);
+        let mut blocker = None;
+        let mut line = SquareSet::EMPTY;
+        for (i, &s) in ray.iter().enumerate() {
+            if i >= a.range as usize {
+                break;
+            }
+            line.insert(s);
+            let Some(p) = pos.piece_at(s) else { continue };
+            match blocker {
+                None if p.color == us => blocker = Some(s),
+                None => break,
+                Some(b) => {
+                    if p.color != us && a.kinds >> p.kind.index() & 1 != 0 {
+                        pinned.insert(b);
+                        lines.push((b, line));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (pinned, lines)
+}
+
+/// Keeps the moves of `out[start..]` for which `keep` holds, in order.
+#[inline]
+pub(super) fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {
+    let mut w = start;
+    for r in start..out.len() {
+        if keep(&out[r]) {
+            out.swap(w, r);
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// The enemy pieces attacking the single royal on `king`, and the squares
+/// between the royal and each riding checker (where a check can be
+/// blocked). Only for the pin-shortcut world (plain leaps and rides).
+pub(super) fn checks(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    us: Color,
+) -> (SquareSet, SquareSet) {
+    let them = !us;
+    let mut checkers = SquareSet::EMPTY;
+    let mut between = SquareSet::EMPTY;
+    for &(src, kinds) in rules.leap_attacks[them].of(king) {
+        if let Some(p) = pos.piece_at(src)
+            && p.color == them
+            && kinds >> p.kind.index() & 1 != 0
+        {
+            checkers.insert(src);
+        }
+    }
+    for a in &rules.attack[them] {
+        match a.style {
+            Style::Leap => {
+                if let Some(src) = rules.rays.step(a.dir, king)
+                    && let Some(p) = pos.piece_at(src)
+                    && p.color == them
+                    && a.kinds >> p.kind.index() & 1 != 0
+                {
+                    checkers.insert(src);
+                }
+            }
+            _ => {
+                let mut path = SquareSet::EMPTY;
+                for (i, &s) in rules.rays.ray(a.dir, king).iter().enumerate() {
+                    if i >= a.range as usize {
+                        break;
+                    }
+                    let Some(p) = pos.piece_at(s) else {
+                        path.insert(s);
+                        continue;
+                    };
+                    if p.color == them && a.kinds >> p.kind.index() & 1 != 0 {
+                        checkers.insert(s);
+                        between |= path;
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (checkers, between)
+}
+
+pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let royals = pos.royals(us);
+    if royals.is_empty() {
+        board_pseudo_moves(rules, pos, out);
+        return;
+    }
+    let Some(guard) = Guard::new(rules, pos) else {
+        board_pseudo_moves(rules, pos, out);
+        out.retain(|m| !leaves_royal_attacked(rules, pos, m));
+        return;
+    };
+    out.clear();
+    for from in pos.occupied(us).iter() {
+        let start = out.len();
+        piece_moves(rules, pos, from, out);
+        guard.filter(rules, pos, from, out, start);
+    }
+    let start = out.len();
+    castling_moves(rules, pos, out);
+    retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+}
+
+/// How many legal moves the side to move has: `legal_moves(..).len()`,
+/// but where no move of a piece needs a test (no check, the piece neither
+/// royal nor pinned) its moves are counted, not built. `scratch` is a
+/// buffer for the rest.
+pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    if !rules.bulk_count || pos.active & rules.pushes != 0 || pos.pending.is_some() {
+        legal_moves_into(rules, pos, scratch);
+        return scratch.len() as u64;
+    }
+    let guard = match Guard::new(rules, pos) {
+        Some(g) if g.checkers.is_empty() => g,
+        _ => {
+            legal_moves_into(rules, pos, scratch);
+            return scratch.len() as u64;
+        }
+    };
+    scratch.clear();
+    let mut count = Count { pos, n: 0 };
+    for from in pos.occupied(pos.side).iter() {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        if from == guard.king
+            || guard.pinned.contains(from)
+            || rules.may_repeat[piece.color][piece.kind.index()]
+        {
+            let start = scratch.len();
+            piece_moves(rules, pos, from, scratch);
+            guard.filter(rules, pos, from, scratch, start);
+        } else {
+            gen_piece(rules, pos, from, piece, &mut count);
+        }
+    }
+    let start = scratch.len();
+    castling_moves(rules, pos, scratch);
+    retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
+    count.n + scratch.len() as u64
+}
+
+/// What the fast legality test knows about the side to move's single
+/// royal: its square, who checks it, where a check can be blocked, and
+/// which friendly pieces are pinned to it (with the line each keeps).
+pub(super) struct Guard {
+    king: Square,
+    checkers: SquareSet,
+    danger: SquareSet,
+    pinned: SquareSet,
+    lines: Vec<(Square, SquareSet)>,
+}
+
+impl Guard {
+    /// `None` where the fast test is unsound: several royals, or pieces
+    /// whose captures are more than plain leaps and rides.
+    fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
+        let us = pos.side;
+        let royals = pos.royals(us);
+        if !rules.pin_shortcut || royals.count() != 1 {
+            return None;
+        }
+        let king = royals.iter().next()?;
+        let (checkers, between) = checks(rules, pos, king, us);
+        let (pinned, lines) = pins(rules, pos, king, us);
+        Some(Guard {
+            king,
+            checkers,
+            danger: checkers | between,
+            pinned,
+            lines,
+        })
+    }
+
+    /// Keeps the legal ones among the moves `out[start..]` of the piece
+    /// on `from`.
+    fn filter(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        from: Square,
+        out: &mut Vec<Move>,
+        start: usize,
+    ) {
+        let us = pos.side;
+        let king = self.king;
+        if from == king {
+            retain_from(out, start, |m| {
+                if m.kind == MoveKind::Normal {
+                    !is_attacked_vacating(rules, pos, m.to, !us, king)
+                } else {
+                    !leaves_royal_attacked(rules, pos, m)
+                }
+            });
+            return;
+        }
+        let ordinary = |m: &Move| matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
+        let is_pinned = self.pinned.contains(from);
+        if self.checkers.is_empty() {
+            if is_pinned {
+                let line = self
+                    .lines
+                    .iter()
+                    .find(|(s, _)| *s == from)
+                    .map_or(SquareSet::EMPTY, |(_, line)| *line);
+                retain_from(out, start, |m| {
+                    if ordinary(m) {
+                        line.contains(m.to)
+                    } else {
+                        !leaves_royal_attacked(rules, pos, m)
+                    }
+                });
+            } else if out[start..].iter().any(|m| !ordinary(m)) {
+                retain_from(out, start, |m| {
+                    ordinary(m) || !leaves_royal_attacked(rules, pos, m)
+                });
+            }
+        } else {
+            let single = self.checkers.count() == 1;
+            retain_from(out, start, |m| {
+                if !ordinary(m) {
+                    !leaves_royal_attacked(rules, pos, m)
+                } else if !self.danger.contains(m.to) {
+                    false
+                } else if single && !is_pinned && self.checkers.contains(m.to) {
+                    true
+                } else {
+                    !leaves_royal_attacked(rules, pos, m)
+                }
+            });
+        }
+    }
+}
+
+/// Is `mv` one of the legal moves here?
+pub fn is_legal(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    legal_moves(rules, pos).contains(mv)
+}

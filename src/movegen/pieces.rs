@@ -1,0 +1,551 @@
+//! A piece's own moves: leaps, rides, hops and paths from the compiled tables, scripted moves, en passant, and the sinks that collect or count them.
+
+use super::*;
+
+/// May the piece on `from` use its initial-only moves? Pawns: when on a
+/// double-step rank (and, under `double_step = unmoved`, unmoved). Others:
+/// while unmoved.
+#[inline]
+pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
+    if rules.is_pawn(piece.kind) {
+        (rules.pawns.double_step_zone[piece.color].contains(from)
+            || pos.active & rules.extra_double_step_mask != 0
+                && rules
+                    .extra_double_step
+                    .iter()
+                    .any(|(bit, zone)| pos.active & bit != 0 && zone[piece.color].contains(from)))
+            && (!rules.pawns.double_step_unmoved || pos.unmoved.contains(from))
+    } else {
+        pos.unmoved.contains(from)
+    }
+}
+
+#[inline]
+pub(super) fn lame_clear(rules: &Rules, pos: &Position, from: Square, path: &[(i8, i8)]) -> bool {
+    path.iter().all(|&(dx, dy)| {
+        rules
+            .geometry
+            .offset(from, dx as i32, dy as i32)
+            .is_some_and(|s| pos.is_empty(s))
+    })
+}
+
+/// Where generated moves go: a list, or a bare count (perft's last ply
+/// needs only how many legal moves there are, not the moves).
+pub(crate) trait Sink {
+    /// Takes one generated move (before promotion choices are spread).
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    );
+
+    /// Takes a move built elsewhere (a script's), judged like any move
+    /// that is not ordinary.
+    fn take_move(&mut self, rules: &Rules, mv: Move);
+}
+
+impl Sink for Vec<Move> {
+    fn take_move(&mut self, _: &Rules, mv: Move) {
+        self.push(mv);
+    }
+
+    #[inline(always)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    ) {
+        let mv = Move {
+            from,
+            to,
+            piece,
+            captured,
+            promotion: None,
+            kind,
+            atom,
+            drop: None,
+            push: None,
+            choice: None,
+        };
+        if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+            push_promotions(rules, self, mv);
+        } else {
+            self.push(mv);
+        }
+    }
+}
+
+/// Counts the legal moves of pieces whose ordinary moves need no test
+/// (not royal, not pinned, no check); the rare special ones (en passant)
+/// are played on a copy and judged.
+pub(super) struct Count<'a> {
+    pub(super) pos: &'a Position,
+    pub(super) n: u64,
+}
+
+impl Sink for Count<'_> {
+    fn take_move(&mut self, rules: &Rules, mv: Move) {
+        if !leaves_royal_attacked(rules, self.pos, &mv) {
+            self.n += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn take(
+        &mut self,
+        rules: &Rules,
+        pawn: bool,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        captured: Option<Piece>,
+        kind: MoveKind,
+        atom: u8,
+    ) {
+        if !matches!(kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            let mut one = Vec::with_capacity(1);
+            one.take(rules, pawn, from, to, piece, captured, kind, atom);
+            let legal = one
+                .iter()
+                .filter(|m| !leaves_royal_attacked(rules, self.pos, m))
+                .count();
+            self.n += legal as u64;
+        } else if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+            self.n += rules.pawns.promotion_choices.len() as u64;
+        } else {
+            self.n += 1;
+        }
+    }
+}
+
+/// Adds the pseudo-legal moves of the piece on `from` (own royal safety
+/// not tested).
+pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Move>) {
+    let Some(piece) = pos.piece_at(from) else {
+        return;
+    };
+    if rules.stacking.is_some() {
+        // Every unit there of the lower one's colour, alone and together.
+        stack::units_moves(rules, pos, from, piece.color, out);
+        return;
+    }
+    let start = out.len();
+    gen_piece(rules, pos, from, piece, out);
+    if rules.may_repeat[piece.color][piece.kind.index()] {
+        let mut i = start + 1;
+        while i < out.len() {
+            if out[start..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+    if rules.pawns.from_reserve && rules.is_pawn(piece.kind) {
+        reserve_promotions(rules, pos, piece, out, start);
+    }
+    if rules.promoters >> piece.kind.index() & 1 != 0 {
+        piece_promotions(rules, pos, from, piece, out, start);
+    }
+    if !rules.morph_of[piece.kind.index()].is_empty() {
+        apply_morphs(rules, pos, from, piece, out, start);
+    }
+}
+
+/// Every move of every atom of `piece` on `from`, repeats included.
+#[inline]
+pub(super) fn gen_piece<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    out: &mut S,
+) {
+    if rules.freezers != 0 && frozen(rules, pos, from, piece) {
+        if rules.frozen_suicide && !rules.is_royal(piece.kind) {
+            out.take_move(rules, Move::suicide(from, piece));
+        }
+        return;
+    }
+    if !rules.script_only[piece.kind.index()] {
+        gen_native(rules, pos, from, piece, out);
+    }
+    if rules.scripted[piece.kind.index()]
+        && let Some(host) = hooks(rules)
+        && host.has(crate::rules::hooks::EXTRA_MOVES)
+    {
+        // A scripted move that only steps or captures by replacement is
+        // the native move between the same squares, if the piece has one:
+        // one move, not two.
+        let mut native: Option<Vec<Move>> = None;
+        for mv in host.extra_moves(rules, pos, from) {
+            if pos.swap_back.is_some() && reverses_swap(pos, &mv) {
+                continue;
+            }
+            if !rules.script_only[piece.kind.index()] && plain_step(&mv) {
+                let natives = native.get_or_insert_with(|| {
+                    let mut v = Vec::new();
+                    gen_native(rules, pos, from, piece, &mut v);
+                    v
+                });
+                if natives.iter().any(|n| {
+                    n.kind == MoveKind::Normal && n.to == mv.to && n.captured == mv.captured
+                }) {
+                    continue;
+                }
+            }
+            out.take_move(rules, mv);
+        }
+    }
+}
+
+/// Is `mv` a scripted move that does what a plain move does: its piece
+/// steps from `from` to `to`, capturing what stood there if anything?
+pub(super) fn plain_step(mv: &Move) -> bool {
+    use crate::position::Effect;
+    let MoveKind::Effects(list) = &mv.kind else {
+        return false;
+    };
+    mv.promotion.is_none()
+        && match list.as_slice() {
+            [Effect::MovePiece { from, to, .. }] => *from == mv.from && *to == mv.to,
+            [
+                Effect::Capture { square, .. },
+                Effect::MovePiece { from, to, .. },
+            ] => *square == mv.to && *from == mv.from && *to == mv.to,
+            _ => false,
+        }
+}
+
+/// Would `mv` swap back the two pieces the last move swapped (a swap of
+/// two enemies may not be undone at once: the Swapper's rule)?
+pub(super) fn reverses_swap(pos: &Position, mv: &Move) -> bool {
+    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back, &mv.kind) else {
+        return false;
+    };
+    list.iter().any(|e| {
+        matches!(e, crate::position::Effect::Swap(x, y) if (*x, *y) == (a, b) || (*x, *y) == (b, a))
+    })
+}
+
+/// The moves of `piece`'s `betza` movement.
+#[inline]
+pub(super) fn gen_native<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    out: &mut S,
+) {
+    let us = piece.color;
+    for t in &rules.leaps[us][piece.kind.index()] {
+        for &(to, source) in t.from(from) {
+            let mode = (t.can_move, t.can_capture);
+            leap_to(
+                rules,
+                pos,
+                out,
+                from,
+                piece,
+                to,
+                mode,
+                MoveKind::Normal,
+                source,
+            );
+        }
+    }
+    for a in &rules.moves_of[us][piece.kind.index()] {
+        if a.initial && !initial_ok(rules, pos, from, piece) {
+            continue;
+        }
+        gen_atom(rules, pos, from, piece, a, out);
+    }
+    for t in &rules.paths_of[us][piece.kind.index()] {
+        if t.attack_only || t.initial && !initial_ok(rules, pos, from, piece) {
+            continue;
+        }
+        gen_paths(rules, pos, from, piece, t, out);
+    }
+}
+
+/// Walks the paths of `t` from `from`: every square must be empty to go
+/// on; the piece may stop where the path allows it, on an empty square
+/// or capturing an enemy.
+pub(super) fn gen_paths<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    t: &PathGen,
+    out: &mut S,
+) {
+    let pawn = rules.is_pawn(piece.kind);
+    for path in t.paths(from) {
+        for &(to, stop) in path {
+            let code = pos.code_at(to);
+            if code == 0 {
+                if stop && t.can_move {
+                    out.take(
+                        rules,
+                        pawn,
+                        from,
+                        to,
+                        piece,
+                        None,
+                        MoveKind::Normal,
+                        t.source,
+                    );
+                } else if stop && t.can_capture && pawn {
+                    // A pawn's lame capture (a Berolina + Monochromatic
+                    // pawn's two-square one) takes en passant too.
+                    en_passant_onto(rules, pos, out, from, piece, to, t.source);
+                }
+                continue;
+            }
+            if stop
+                && t.can_capture
+                && let Some(victim) = Piece::from_code(code)
+                    .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
+            {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    Some(victim),
+                    MoveKind::Normal,
+                    t.source,
+                );
+            }
+            break;
+        }
+    }
+}
+
+/// The en-passant capture of the pawn `piece` from `from` onto the empty
+/// square `to`, when `to` is the position's en-passant square.
+#[inline]
+pub(super) fn en_passant_onto<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut S,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    source: u8,
+) {
+    if pos.ep == Some(to)
+        && let Some(victim) = pos.ep_victim
+        && let Some(vp) = pos
+            .piece_at(victim)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))
+    {
+        out.take(
+            rules,
+            true,
+            from,
+            to,
+            piece,
+            Some(vp),
+            MoveKind::EnPassant(victim),
+            source,
+        );
+    }
+}
+
+/// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
+/// square, an en-passant capture by a pawn's capture-only leap, or a
+/// capture of an enemy. `mode` is (may move, may capture).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn leap_to<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut S,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    (can_move, can_capture): (bool, bool),
+    quiet: MoveKind,
+    source: u8,
+) {
+    let pawn = rules.is_pawn(piece.kind);
+    let code = pos.code_at(to);
+    if code == 0 {
+        if can_move {
+            out.take(rules, pawn, from, to, piece, None, quiet, source);
+        } else if can_capture && pawn {
+            en_passant_onto(rules, pos, out, from, piece, to, source);
+        }
+    } else if can_capture
+        && let Some(victim) = Piece::from_code(code)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
+    {
+        out.take(
+            rules,
+            pawn,
+            from,
+            to,
+            piece,
+            Some(victim),
+            MoveKind::Normal,
+            source,
+        );
+    }
+}
+
+#[inline]
+pub(super) fn gen_atom<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    a: &GenAtom,
+    out: &mut S,
+) {
+    let us = piece.color;
+    let enemy = |code: u8, to: Square| {
+        Piece::from_code(code).filter(|p| p.color != us && may_take(rules, pos, to, piece, *p))
+    };
+    let pawn = rules.is_pawn(piece.kind);
+    // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
+    // capture of an enemy. Returns whether `to` is occupied (riders stop).
+    let land = |to: Square, out: &mut S| -> bool {
+        let code = pos.code_at(to);
+        if code == 0 {
+            if a.can_move {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    None,
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            false
+        } else {
+            if a.can_capture
+                && let Some(victim) = enemy(code, to)
+            {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    Some(victim),
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            true
+        }
+    };
+    match a.style {
+        Style::Leap => {
+            let Some(to) = rules.rays.step(a.dir, from) else {
+                return;
+            };
+            if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
+                return;
+            }
+            let quiet = if (a.initial || a.double_step) && pawn {
+                MoveKind::DoubleStep
+            } else {
+                MoveKind::Normal
+            };
+            let mode = (a.can_move, a.can_capture);
+            leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
+        }
+        Style::Ride => {
+            for (i, &to) in rules.rays.ray(a.dir, from).iter().enumerate() {
+                if i >= a.range as usize {
+                    break;
+                }
+                if a.skip_first && i == 0 {
+                    continue;
+                }
+                if land(to, out) {
+                    break;
+                }
+            }
+        }
+        Style::Hop => {
+            let ray = rules.rays.ray(a.dir, from);
+            let Some(screen) = ray.iter().position(|&s| !pos.is_empty(s)) else {
+                return;
+            };
+            if screen >= a.range as usize {
+                return;
+            }
+            for &to in &ray[screen + 1..] {
+                if land(to, out) {
+                    break;
+                }
+            }
+        }
+        Style::Path => {} // in `Rules::paths_of`
+        Style::Grasshopper => {
+            let ray = rules.rays.ray(a.dir, from);
+            let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {
+                return;
+            };
+            if hurdle >= a.range as usize {
+                return;
+            }
+            if let Some(&to) = ray.get(hurdle + 1) {
+                land(to, out);
+            }
+        }
+    }
+}
+
+/// `pos` with an enemy of `by` standing on `sq`, to ask which of `by`'s
+/// pieces could capture there: a pawn, which no kind is immune to (the
+/// kind on `sq` if the variant has no pawn).
+pub(crate) fn with_stand_in(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+) -> Option<Position> {
+    let kind = rules
+        .demoted_kind()
+        .or_else(|| pos.piece_at(sq).map(|p| p.kind))?;
+    let mut probe = pos.clone();
+    probe.take(rules, sq);
+    probe.put(rules, sq, Piece::new(kind, !by));
+    Some(probe)
+}
+
+/// Could the piece on `from` capture onto `sq` by one of its moves
+/// (`buf` is scratch space)?
+pub(crate) fn captures_onto(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    sq: Square,
+    buf: &mut Vec<Move>,
+) -> bool {
+    buf.clear();
+    piece_moves(rules, pos, from, buf);
+    buf.iter().any(|m| m.to == sq && m.is_capture())
+}

@@ -1,0 +1,398 @@
+//! Turns: the legal turns of a position, with swaps, pushes of enemy pawns, placements, preference tiers and duties.
+
+use super::*;
+
+/// All pseudo-legal moves of the side to move.
+pub fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    board_pseudo_moves(rules, pos, out);
+    hand_moves(rules, pos, out);
+}
+
+/// The pseudo-legal moves on the board (no pocketing, no drops).
+pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if rules.stacking.is_some() {
+        stack::pseudo_moves(rules, pos, out);
+        return;
+    }
+    out.clear();
+    for from in pos.occupied(pos.side).iter() {
+        piece_moves(rules, pos, from, out);
+    }
+    castling_moves(rules, pos, out);
+}
+
+/// The swaps a `swaps` mutator allows, own royal safety not tested: two
+/// of the mover's pieces exchange squares when one covers the other
+/// (could capture an enemy standing on the other's square; immunity
+/// aside). A pawn swapped onto its promotion ranks promotes, its side
+/// choosing. Each pair is one move, written from the lower square.
+pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let own: Vec<Square> = pos.occupied(us).iter().collect();
+    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    let mut buf = Vec::new();
+    for &y in &own {
+        let Some(probe) = with_stand_in(rules, pos, y, us) else {
+            continue;
+        };
+        for &x in &own {
+            let pair = (x.min(y), x.max(y));
+            if x != y && !pairs.contains(&pair) && captures_onto(rules, &probe, x, y, &mut buf) {
+                pairs.push(pair);
+            }
+        }
+    }
+    for (a, b) in pairs {
+        let (Some(pa), Some(pb)) = (pos.piece_at(a), pos.piece_at(b)) else {
+            continue;
+        };
+        let swap = Move::of_effects(vec![Effect::Swap(a, b)], a, b, pa);
+        let promoting = [(pa, b), (pb, a)]
+            .into_iter()
+            .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
+        match promoting {
+            None => out.push(swap),
+            Some((_, square)) => {
+                for &kind in &rules.pawns.promotion_choices {
+                    out.push(Move {
+                        kind: MoveKind::Effects(std::sync::Arc::new(vec![
+                            Effect::Swap(a, b),
+                            Effect::Transform {
+                                square,
+                                unit: 0,
+                                kind,
+                            },
+                        ])),
+                        promotion: Some(kind),
+                        ..swap.clone()
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// All legal moves of the side to move, into `out`.
+///
+/// Where the variant allows it (one royal, only plain leaps and rides
+/// capture) most moves are judged without playing them: a piece that is
+/// not pinned cannot expose its royal, so when there is no check its
+/// ordinary moves are legal as generated; in check only moves onto a
+/// checker or a blocking square can help. Everything else (royal moves
+/// aside, which ask the attack view with the royal lifted) is played on a
+/// copy and judged there.
+pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if pos.stage == crate::position::Stage::Setup {
+        placements(rules, pos, out);
+        return;
+    }
+    if rules.explode != 0 && pos.royals(pos.side).is_empty() && rules.royal_kind.contains(&true) {
+        // The side's royal was blown up: the game is over.
+        out.clear();
+        return;
+    }
+    turns(rules, pos, out);
+    if pos.active & (rules.must_capture | rules.dice) != 0 {
+        preference_tiers(rules, pos, out);
+    }
+    if rules.must_move {
+        must_move_filter(rules, pos, out);
+    }
+    if let Some(host) = hooks(rules)
+        && host.has(crate::rules::hooks::FILTER_MOVES)
+    {
+        host.filter_moves(rules, pos, out);
+    }
+}
+
+/// The legal turns before preferences, into `out`: with a promotion
+/// waiting for the side to move, one set per choice, each turn carrying
+/// its choice. True when some legal action was left out because every
+/// push that must follow it would expose the mover's royal.
+pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
+    let Some(p) = pos
+        .pending
+        .filter(|p| p.color == pos.side && !rules.pawns.promotion_choices.is_empty())
+    else {
+        return legal_moves_unconstrained(rules, pos, out);
+    };
+    out.clear();
+    let mut suicide = false;
+    let mut part = Vec::new();
+    for &k in &rules.pawns.promotion_choices {
+        let mut child = pos.clone();
+        child.resolve_pending(rules, p.square, k);
+        suicide |= legal_moves_unconstrained(rules, &child, &mut part);
+        out.extend(part.drain(..).map(|m| Move {
+            choice: Some((p.square, k)),
+            ..m
+        }));
+    }
+    suicide
+}
+
+/// Has the side to move lost because its only legal actions are ones
+/// after which every push of an enemy pawn would expose its royal (the
+/// pusher is treated as checkmated)?
+pub fn every_push_suicidal(rules: &Rules, pos: &Position) -> bool {
+    if rules.pushes == 0 {
+        return false;
+    }
+    let mut out = Vec::new();
+    turns(rules, pos, &mut out) && out.is_empty()
+}
+
+/// Pairs each legal action in `out` with every push of an enemy pawn
+/// that may follow it (`push_enemy_pawn`, by `steps`): one step forward,
+/// as the pawn's owner sees it, onto an empty square, of the same colour
+/// under a `keep_colour` mutator. A pair is legal when it leaves the
+/// mover's royal unattacked whatever the owner of a pawn pushed onto its
+/// last rank chooses; with the die rolled, pawns on the lane are pushed
+/// if any can be. An action after which no pawn can be pushed stands
+/// alone, and so does one that destroys the enemy royal (the game is
+/// over). True when some action was left out because every push after
+/// it is suicidal.
+#[cold]
+pub(super) fn add_pushes(
+    rules: &Rules,
+    pos: &Position,
+    steps: &[(i8, i8)],
+    out: &mut Vec<Move>,
+) -> bool {
+    let us = pos.side;
+    let them = !us;
+    let g = rules.geometry;
+    let lane = match pos.roll {
+        Some(n) if pos.active & rules.dice != 0 => Some(rules.lane(n)),
+        _ => None,
+    };
+    let colour = pos.active & rules.keep_colour != 0;
+    let forward = if them == Color::White { 1 } else { -1 };
+    let mut suicide = false;
+    let actions = std::mem::take(out);
+    for a in actions {
+        let mut after = pos.clone();
+        after.play_unchecked(rules, &a);
+        if pos.active & rules.explode != 0 && after.royals(them).count() < pos.royals(them).count()
+        {
+            out.push(a);
+            continue;
+        }
+        let mut pushes = Vec::new();
+        for from in after.occupied(them).iter() {
+            if !after.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind)) {
+                continue;
+            }
+            for &(df, dr) in steps {
+                let Some(to) = g.offset(from, i32::from(df), i32::from(dr) * forward) else {
+                    continue;
+                };
+                let same = (g.file(from) + g.rank(from) - g.file(to) - g.rank(to)) % 2 == 0;
+                if after.is_empty(to) && (!colour || same) {
+                    pushes.push((from, to));
+                }
+            }
+        }
+        if pushes.is_empty() {
+            out.push(a);
+            continue;
+        }
+        let start = out.len();
+        for p in pushes {
+            let turn = Move {
+                push: Some(p),
+                ..a.clone()
+            };
+            if push_is_safe(rules, pos, &turn) {
+                out.push(turn);
+            }
+        }
+        if out.len() == start {
+            suicide = true;
+        } else if let Some(lane) = lane
+            && out[start..]
+                .iter()
+                .any(|m| m.push.is_some_and(|(f, _)| lane.contains(f)))
+        {
+            retain_from(out, start, |m| {
+                m.push.is_some_and(|(f, _)| lane.contains(f))
+            });
+        }
+    }
+    suicide
+}
+
+/// Does the turn `mv` (an action and a push) leave the mover's royal
+/// unattacked, for every choice the owner of a pawn pushed onto its last
+/// rank may make?
+pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let us = pos.side;
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    if in_check(rules, &child, us) {
+        return false;
+    }
+    let Some(p) = child.pending else {
+        return true;
+    };
+    rules.pawns.promotion_choices.iter().all(|&k| {
+        let mut promoted = child.clone();
+        promoted.resolve_pending(rules, p.square, k);
+        !in_check(rules, &promoted, us)
+    })
+}
+
+/// Compulsory capture (`must_capture`) and the die's lane (`dice`, once
+/// rolled) as ordered preferences: the legal moves of the first tier
+/// that has any. With both: captures from the lane, then other moves
+/// from the lane (drops onto it), then any capture, then anything. The
+/// tiers never empty a non-empty list, so mate and stalemate are judged
+/// on the unrestricted moves.
+pub(super) fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let attack = pos.active & rules.must_capture != 0;
+    let lane = match pos.roll {
+        Some(n) if pos.active & rules.dice != 0 => Some(rules.lane(n)),
+        _ => None,
+    };
+    let on_lane = |m: &Move| lane.is_some_and(|l| from_lane(rules, &l, m));
+    let tiers: &[&dyn Fn(&Move) -> bool] = match (lane.is_some(), attack) {
+        (false, false) => return,
+        (false, true) => &[&Move::is_capture],
+        (true, false) => &[&on_lane],
+        (true, true) => &[
+            &|m: &Move| on_lane(m) && m.is_capture(),
+            &|m: &Move| on_lane(m) && !m.is_capture(),
+            &Move::is_capture,
+        ],
+    };
+    if let Some(tier) = tiers.iter().find(|t| out.iter().any(t)) {
+        out.retain(|m| tier(m));
+    }
+}
+
+/// Does `mv` act from the die's lane: a piece moving off it (the king or
+/// the rook of a castling, either piece of a swap), or a drop onto it?
+pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
+    match &mv.kind {
+        MoveKind::Drop => lane.contains(mv.to),
+        MoveKind::Castle(i) => {
+            let c = &rules.castling[mv.piece.color][*i as usize];
+            lane.contains(c.king_from) || lane.contains(c.partner_from)
+        }
+        MoveKind::Effects(list) => {
+            lane.contains(mv.from)
+                || list.iter().any(|e| match *e {
+                    Effect::Swap(a, b) => lane.contains(a) || lane.contains(b),
+                    Effect::MovePiece { from, .. } => lane.contains(from),
+                    _ => false,
+                })
+        }
+        _ => lane.contains(mv.from),
+    }
+}
+
+/// The placement stage's moves: any mutator not yet on the board onto
+/// any empty square of the `markers` squares without a marker.
+pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    out.clear();
+    let Some(m) = &rules.markers else { return };
+    let placed = &pos.markers;
+    for mutator in 0..rules.mutators.len() as u8 {
+        if placed.holds(mutator) || rules.always_on >> mutator & 1 != 0 {
+            continue;
+        }
+        for &square in &m.squares {
+            if placed.at(square).is_some() || !pos.is_empty(square) {
+                continue;
+            }
+            out.push(Move::of_effects(
+                vec![Effect::PlaceMarker { square, mutator }],
+                square,
+                square,
+                Piece::new(crate::board::PieceKind(0), pos.side),
+            ));
+        }
+    }
+}
+
+/// `must_move_when_attacked`: while such a piece of the mover is attacked,
+/// only moves of those attacked pieces are legal; none at all if they
+/// cannot move (mutatis-mutandis.md 8.3: nothing may capture the
+/// attacker or block it instead).
+pub(super) fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let threatened: SquareSet = pos
+        .occupied(us)
+        .iter()
+        .filter(|&s| {
+            pos.piece_at(s)
+                .is_some_and(|p| rules.piece(p.kind).must_move)
+                && is_attacked(rules, pos, s, !us)
+        })
+        .collect();
+    if !threatened.is_empty() {
+        out.retain(|m| threatened.contains(m.from));
+    }
+}
+
+/// The legal turns, preferences aside (see [`turns`] for the flag).
+pub(super) fn legal_moves_unconstrained(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut Vec<Move>,
+) -> bool {
+    legal_board_moves(rules, pos, out);
+    if pos.active & rules.swaps != 0 {
+        let start = out.len();
+        swap_moves(rules, pos, out);
+        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+    }
+    if pos.active & rules.keep_colour != 0 {
+        out.retain(|m| keeps_colour(rules, m));
+    }
+    if rules.pocket.is_some()
+        || rules.drops.is_some()
+        || pos.active & rules.drops_from_captures != 0
+    {
+        let start = out.len();
+        hand_moves(rules, pos, out);
+        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+    }
+    if let Some(due) = reserve_drop_due(rules, pos) {
+        reserve_turns(rules, pos, out, due);
+    }
+    if rules.pawns.from_reserve {
+        out.retain(|m| !strands_a_pawn(rules, pos, m));
+    }
+    match rules.push_steps(pos.active) {
+        Some(steps) => add_pushes(rules, pos, steps, out),
+        None => false,
+    }
+}
+
+/// Does every piece `mv` moves end on a square of the colour it left (a
+/// `keep_colour` mutator)? Drops are free.
+pub(super) fn keeps_colour(rules: &Rules, mv: &Move) -> bool {
+    let g = rules.geometry;
+    let same = |a: Square, b: Square| (g.file(a) + g.rank(a) - g.file(b) - g.rank(b)) % 2 == 0;
+    match &mv.kind {
+        MoveKind::Drop => true,
+        MoveKind::Castle(i) => {
+            let c = &rules.castling[mv.piece.color][*i as usize];
+            same(c.king_from, c.king_to) && same(c.partner_from, c.partner_to)
+        }
+        MoveKind::Effects(list) => list.iter().all(|e| match *e {
+            Effect::MovePiece { from, to, .. } => same(from, to),
+            Effect::Swap(a, b) => same(a, b),
+            _ => true,
+        }),
+        _ => same(mv.from, mv.to),
+    }
+}
+
+/// All legal moves of the side to move.
+pub fn legal_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
+    let mut v = Vec::with_capacity(64);
+    legal_moves_into(rules, pos, &mut v);
+    v
+}
