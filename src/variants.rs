@@ -93,6 +93,7 @@ fn install_script(loader: &mut Loader, rules: &mut Rules) -> Option<()> {
 
 fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
     let mut compiled = loader.compile(id, name)?;
+    crate::movegen::install(&mut compiled.rules);
     install_script(loader, &mut compiled.rules)?;
     match parse_fen(&compiled.rules, &compiled.rules.setup) {
         Ok(start) => {

@@ -56,6 +56,30 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn take_error(&self) -> Option<HookError>;
 }
 
+/// Move generation as position asks it ([`crate::position::CaptureProbe`]).
+#[derive(Debug)]
+struct Generator;
+
+impl crate::position::CaptureProbe for Generator {
+    fn captures_onto(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        buf: &mut Vec<Move>,
+    ) -> bool {
+        super::captures_onto(rules, pos, from, to, buf)
+    }
+}
+
+/// Installs in `rules` what playing a move asks of move generation.
+/// Every loaded variant has it.
+pub fn install(rules: &mut Rules) {
+    let probe: Arc<dyn crate::position::CaptureProbe> = Arc::new(Generator);
+    rules.extensions.insert(probe);
+}
+
 /// The hooks installed in `rules`, if the variant has a script.
 #[inline]
 pub fn hooks(rules: &Rules) -> Option<&dyn Hooks> {

@@ -27,7 +27,7 @@ pub(crate) use stack::king_slides_first;
 
 use attack::is_attacked_vacating;
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as};
-pub use hooks::{HookError, Hooks, hooks};
+pub use hooks::{HookError, Hooks, hooks, install};
 pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};

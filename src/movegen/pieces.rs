@@ -518,24 +518,6 @@ pub(super) fn gen_atom<S: Sink>(
     }
 }
 
-/// `pos` with an enemy of `by` standing on `sq`, to ask which of `by`'s
-/// pieces could capture there: a pawn, which no kind is immune to (the
-/// kind on `sq` if the variant has no pawn).
-pub(crate) fn with_stand_in(
-    rules: &Rules,
-    pos: &Position,
-    sq: Square,
-    by: Color,
-) -> Option<Position> {
-    let kind = rules
-        .demoted_kind()
-        .or_else(|| pos.piece_at(sq).map(|p| p.kind))?;
-    let mut probe = pos.clone();
-    probe.take(rules, sq);
-    probe.put(rules, sq, Piece::new(kind, !by));
-    Some(probe)
-}
-
 /// Could the piece on `from` capture onto `sq` by one of its moves
 /// (`buf` is scratch space)?
 pub(crate) fn captures_onto(

@@ -32,7 +32,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let mut pairs: Vec<(Square, Square)> = Vec::new();
     let mut buf = Vec::new();
     for &y in &own {
-        let Some(probe) = with_stand_in(rules, pos, y, us) else {
+        let Some(probe) = pos.with_stand_in(rules, y, us) else {
             continue;
         };
         for &x in &own {

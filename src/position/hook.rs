@@ -1,9 +1,12 @@
-//! What playing a move asks of a variant's script: the effects that
-//! follow it. The script bridge implements the trait and the loader
-//! installs it in the rules' extensions (only when the variant declares
-//! the `after_move` hook), so that this layer never names the script.
+//! What playing a move asks of the layers above: of a variant's script,
+//! the effects that follow it (`AfterMove`, installed only when the
+//! variant declares the `after_move` hook); of move generation, whether a
+//! piece could capture onto a square (`CaptureProbe`). The loader
+//! installs both in the rules' extensions, so that this layer never names
+//! the layers that answer.
 
 use super::{Effect, Move, Position};
+use crate::board::Square;
 use crate::rules::Rules;
 use std::fmt;
 use std::sync::Arc;
@@ -13,6 +16,32 @@ pub trait AfterMove: Send + Sync + fmt::Debug {
     /// The effects that follow `mv`, played from `pos` (the position
     /// after the move itself). A failing script adds none.
     fn after_move(&self, rules: &Rules, pos: &Position, mv: &Move) -> Vec<Effect>;
+}
+
+/// What only move generation knows and playing a move asks: could a
+/// piece capture onto a square by one of its moves (lame and multi-leg
+/// captures included)? Move generation implements it and the loader
+/// installs it (used to record en passant under mutators).
+pub trait CaptureProbe: Send + Sync + fmt::Debug {
+    /// Could the piece on `from` in `pos` capture onto `to` (`buf` is
+    /// scratch space)?
+    fn captures_onto(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        from: Square,
+        to: Square,
+        buf: &mut Vec<Move>,
+    ) -> bool;
+}
+
+/// The capture probe installed in `rules`, if any.
+#[inline]
+pub fn capture_probe(rules: &Rules) -> Option<&dyn CaptureProbe> {
+    rules
+        .extensions
+        .get::<Arc<dyn CaptureProbe>>()
+        .map(|h| h.as_ref())
 }
 
 /// The `after_move` hook installed in `rules`, if any.

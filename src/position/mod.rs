@@ -6,7 +6,7 @@ mod moves;
 mod play;
 mod stacks;
 
-pub use hook::{AfterMove, after_move_hook};
+pub use hook::{AfterMove, CaptureProbe, after_move_hook, capture_probe};
 pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
 
 use crate::board::{

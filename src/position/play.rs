@@ -532,14 +532,31 @@ impl Position {
     /// capture)? The slow test, for variants with mutators: an enemy
     /// stands in on `sq` and each pawn's moves are generated.
     fn pawn_can_take_any_way(&self, rules: &Rules, sq: Square, by: Color) -> bool {
-        let Some(probe) = crate::movegen::with_stand_in(rules, self, sq, by) else {
+        let Some(generator) = super::capture_probe(rules) else {
+            debug_assert!(false, "rules loaded without the capture probe");
+            return false;
+        };
+        let Some(probe) = self.with_stand_in(rules, sq, by) else {
             return false;
         };
         let mut moves = Vec::new();
         probe.occupied(by).iter().any(|from| {
             probe.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind))
-                && crate::movegen::captures_onto(rules, &probe, from, sq, &mut moves)
+                && generator.captures_onto(rules, &probe, from, sq, &mut moves)
         })
+    }
+
+    /// This position with an enemy of `by` standing on `sq`, to ask which
+    /// of `by`'s pieces could capture there: a pawn, which no kind is
+    /// immune to (the kind on `sq` if the variant has no pawn).
+    pub(crate) fn with_stand_in(&self, rules: &Rules, sq: Square, by: Color) -> Option<Position> {
+        let kind = rules
+            .demoted_kind()
+            .or_else(|| self.piece_at(sq).map(|p| p.kind))?;
+        let mut probe = self.clone();
+        probe.take(rules, sq);
+        probe.put(rules, sq, crate::board::Piece::new(kind, !by));
+        Some(probe)
     }
 
     /// Applies one effect. Effects naming an empty square do nothing.
