@@ -2,6 +2,9 @@
 //! compilation. Every problem found is collected, sorted by position and
 //! returned together.
 
+mod castling;
+mod script;
+
 use super::{
     CastleRule, DeadMaterial, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
     MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, Rules, Verdict,
@@ -843,82 +846,6 @@ fn reject_subsections(r: &Reader, what: &str, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Why a script named in a variant file was not read.
-enum ScriptFileError {
-    /// The name is not one a variant file may use (the reason).
-    Refused(String),
-    /// No such script where scripts are looked for (what was tried).
-    Missing(String),
-}
-
-/// Reads a script named in a variant file: beside the variant file, then
-/// in the scripts library (`scripts/` on disk, then the copy built into
-/// the binary). Returns the path shown in messages and the text.
-///
-/// Only a relative name ending in `.rhai` that stays inside those folders
-/// is read (no absolute path, no `..`, no link leading out), so a variant
-/// file cannot make the program read any other file, nor show its lines
-/// in an error.
-fn read_script(
-    variant_source: &str,
-    path: &str,
-    library: ScriptLibrary,
-) -> Result<(String, String), ScriptFileError> {
-    use std::path::{Component, Path};
-    let name = Path::new(path);
-    if name.is_absolute() || name.has_root() {
-        return Err(ScriptFileError::Refused("it is an absolute path".into()));
-    }
-    if name
-        .components()
-        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
-    {
-        return Err(ScriptFileError::Refused(
-            "it leaves the folder with `..`".into(),
-        ));
-    }
-    if name.extension().is_none_or(|x| x != "rhai") {
-        return Err(ScriptFileError::Refused(
-            "a script's name ends in `.rhai`".into(),
-        ));
-    }
-    // An embedded variant has no folder of its own.
-    let beside = (!variant_source.starts_with("embedded:")).then(|| {
-        match Path::new(variant_source).parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => Path::new(".").to_path_buf(),
-        }
-    });
-    let mut tried = Vec::new();
-    for dir in beside
-        .into_iter()
-        .chain([Path::new("scripts").to_path_buf()])
-    {
-        let candidate = dir.join(name);
-        if crate::files::leads_out(&candidate, &dir) {
-            return Err(ScriptFileError::Refused(format!(
-                "{} leads out of {}",
-                candidate.display(),
-                dir.display()
-            )));
-        }
-        // A script beside a variant in the working folder is named
-        // `piece.rhai`, not `./piece.rhai`.
-        let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
-        match crate::files::read_text(&candidate, crate::files::MAX_SOURCE_BYTES) {
-            Ok(text) => return Ok((shown.display().to_string(), text)),
-            Err(e) => tried.push(match e.failure {
-                crate::files::ReadFailure::Io(why) => format!("{}: {why}", candidate.display()),
-                _ => e.to_string(),
-            }),
-        }
-    }
-    if let Some(text) = library(path) {
-        return Ok((format!("embedded:{path}"), text.to_string()));
-    }
-    Err(ScriptFileError::Missing(tried.join("; ")))
-}
-
 fn reject_name(s: &Section, diags: &mut Vec<Diagnostic>) {
     if let Some(n) = &s.name {
         diags.push(
@@ -1680,117 +1607,8 @@ fn compile_block(
                 pr.finish(PAWN_KEYS, "`pawns`", diags);
             }
             "castle" => {
-                let cname = s.name.as_ref().map_or_else(
-                    || format!("castle{}", castles.len() + 1),
-                    |n| n.node.clone(),
-                );
-                let mut cr = Reader::new(&s.body);
-                let path = |key: &str,
-                            cr: &mut Reader,
-                            diags: &mut Vec<Diagnostic>|
-                 -> Option<(Square, Square)> {
-                    let Some(e) = cr.take(key) else {
-                        diags.push(Diagnostic::error(
-                            s.kind.span,
-                            format!("castling `{cname}` needs `{key} = FROM -> TO`"),
-                        ));
-                        return None;
-                    };
-                    match &e.value.node {
-                        Value::Arrow(a, b) => Some((
-                            square_of(geometry, a, diags)?,
-                            square_of(geometry, b, diags)?,
-                        )),
-                        _ => {
-                            type_error(e, "a path like `e1 -> g1`", diags);
-                            None
-                        }
-                    }
-                };
-                let partner_span = cr.entries.get("partner").map(|e| e.value.span);
-                let king = path("king", &mut cr, diags);
-                let partner = path("partner", &mut cr, diags);
-                let empty = cr.take("empty").map(|e| {
-                    get_list(e)
-                        .into_iter()
-                        .filter_map(|v| square_value(geometry, v, diags))
-                        .collect::<Vec<_>>()
-                });
-                let safe = cr.take("safe").map(|e| {
-                    get_list(e)
-                        .into_iter()
-                        .filter_map(|v| square_value(geometry, v, diags))
-                        .collect::<Vec<_>>()
-                });
-                reject_subsections(&cr, "a castling rule", diags);
-                cr.finish(CASTLE_KEYS, "a castling rule", diags);
-                if let (Some((kf, _)), Some((pf, _)), Some(ps)) = (king, partner, partner_span)
-                    && kf == pf
-                {
-                    diags.push(
-                        Diagnostic::error(ps, format!("castling `{cname}`: king and partner start on the same square"))
-                            .with_help("the partner is the piece the king castles with, e.g. `partner = h1 -> f1`"),
-                    );
-                    continue;
-                }
-                if let (Some((kf, kt)), Some((pf, pt))) = (king, partner) {
-                    if geometry.rank(kf) != geometry.rank(kt)
-                        || geometry.rank(pf) != geometry.rank(pt)
-                    {
-                        let span = s.name.as_ref().map_or(s.kind.span, |n| n.span);
-                        diags.push(
-                            Diagnostic::error(span, format!("castling `{cname}` leaves its rank"))
-                                .with_note(
-                                    "the king and the partner each move along their own rank",
-                                ),
-                        );
-                        continue;
-                    }
-                    // Castling lifts both pieces and puts them down:
-                    // ending on one square would remove one of them.
-                    if kt == pt {
-                        let span = partner_span.unwrap_or(s.kind.span);
-                        diags.push(
-                            Diagnostic::error(
-                                span,
-                                format!(
-                                    "castling `{cname}`: king and partner both end on {}",
-                                    geometry.name(kt)
-                                ),
-                            )
-                            .with_note("castling puts each piece on its own square; one of them would be removed")
-                            .with_help("the partner usually ends beside the king, e.g. `king = e1 -> g1` with `partner = h1 -> f1`"),
-                        );
-                        continue;
-                    }
-                    let between = |a: Square, b: Square| -> Vec<Square> {
-                        let (lo, hi) = (
-                            geometry.file(a).min(geometry.file(b)),
-                            geometry.file(a).max(geometry.file(b)),
-                        );
-                        (lo..=hi)
-                            .filter_map(|f| geometry.square(f, geometry.rank(a)))
-                            .collect()
-                    };
-                    let empty_set: SquareSet = match empty {
-                        Some(v) => v.into_iter().collect(),
-                        None => between(kf, kt)
-                            .into_iter()
-                            .chain(between(pf, pt))
-                            .filter(|&q| q != kf && q != pf)
-                            .collect(),
-                    };
-                    castles.push(CastleRule {
-                        name: cname,
-                        king_from: kf,
-                        king_to: kt,
-                        partner_from: pf,
-                        partner_to: pt,
-                        empty: empty_set,
-                        safe: safe.unwrap_or_else(|| between(kf, kt)),
-                        king_side: geometry.file(pf) > geometry.file(kf),
-                        partner_kind: None,
-                    });
+                if let Some(rule) = castling::castle_rule(s, castles.len(), geometry, diags) {
+                    castles.push(rule);
                 }
             }
             "ending" => {
@@ -2110,91 +1928,15 @@ fn compile_block(
                 }
             }
             "script" => {
-                let mut sr = Reader::new(&s.body);
-                let file = sr.take("file");
-                let hooks: Vec<(String, Span)> = sr
-                    .take("hooks")
-                    .map(|e| {
-                        get_list(e)
-                            .into_iter()
-                            .filter_map(|v| match &v.node {
-                                Value::Ident(n) => Some((n.clone(), v.span)),
-                                other => {
-                                    diags.push(Diagnostic::error(
-                                        v.span,
-                                        format!(
-                                            "expected a hook name, found {}",
-                                            other.type_name()
-                                        ),
-                                    ));
-                                    None
-                                }
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                if let Some(e) = sr.take("pieces") {
-                    for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
-                        scripted[k.index()] = true;
-                    }
-                }
-                if let Some(e) = sr.take("replace") {
-                    for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
-                        scripted[k.index()] = true;
-                        script_only[k.index()] = true;
-                    }
-                }
-                reject_subsections(&sr, "`script`", diags);
-                reject_name(s, diags);
-                sr.finish(SCRIPT_KEYS, "`script`", diags);
-                let Some(file) = file else {
-                    diags.push(
-                        Diagnostic::error(s.kind.span, "`script` needs a `file`")
-                            .with_help("add `file = \"NAME.rhai\"` (looked up beside the variant file, then in scripts/)"),
-                    );
-                    continue;
-                };
-                let Some(path) = get_str(file, diags) else {
-                    continue;
-                };
-                // Hook names are checked here; the functions, once the
-                // loader compiles the script.
-                for (hook, span) in &hooks {
-                    if !super::hooks::ALL.iter().any(|h| h.name == hook) {
-                        let known: Vec<&str> = super::hooks::ALL.iter().map(|h| h.name).collect();
-                        diags.push(Diagnostic::error(
-                            *span,
-                            format!("unknown hook `{hook}` (hooks: {})", known.join(", ")),
-                        ));
-                    }
-                }
-                match read_script(source, path, library) {
-                    Err(ScriptFileError::Refused(why)) => diags.push(
-                        Diagnostic::error(
-                            file.value.span,
-                            format!("script `{path}` is not allowed: {why}"),
-                        )
-                        .with_help(
-                            "name a `.rhai` file beside the variant file or in scripts/, e.g. `file = \"pieces.rhai\"`",
-                        ),
-                    ),
-                    Err(ScriptFileError::Missing(why)) => diags.push(
-                        Diagnostic::error(
-                            file.value.span,
-                            format!("cannot read script `{path}`: {why}"),
-                        )
-                        .with_help(
-                            "scripts are looked up beside the variant file, then in scripts/",
-                        ),
-                    ),
-                    Ok((shown, text)) => {
-                        script = Some(super::ScriptDecl {
-                            file: shown,
-                            text,
-                            hooks: hooks.iter().map(|h| h.0.clone()).collect(),
-                            span: file.value.span,
-                        });
-                    }
+                if let Some(decl) = script::script_section(
+                    s,
+                    source,
+                    library,
+                    &resolve,
+                    (&mut scripted, &mut script_only),
+                    diags,
+                ) {
+                    script = Some(decl);
                 }
             }
             other => {

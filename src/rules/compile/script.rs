@@ -1,0 +1,182 @@
+//! The `script` section: the script file, read beside the variant or
+//! from the library (never from elsewhere), the hooks it declares and the
+//! kinds it scripts. The script is compiled by the loader, not here.
+
+use super::*;
+use crate::rules::ScriptDecl;
+
+/// Finds the kind a value names, recording a problem if none.
+pub(super) type Resolve<'a> =
+    dyn Fn(&Spanned<Value>, &mut Vec<Diagnostic>) -> Option<PieceKind> + 'a;
+
+/// The script a `script` section declares, or `None` after recording its
+/// problems; marks the kinds it scripts (`pieces`) and those whose moves
+/// come from it alone (`replace`).
+pub(super) fn script_section(
+    s: &Section,
+    source: &str,
+    library: ScriptLibrary,
+    resolve: &Resolve<'_>,
+    (scripted, script_only): (&mut [bool], &mut [bool]),
+    diags: &mut Vec<Diagnostic>,
+) -> Option<ScriptDecl> {
+    let mut sr = Reader::new(&s.body);
+    let file = sr.take("file");
+    let hooks: Vec<(String, Span)> = sr
+        .take("hooks")
+        .map(|e| {
+            get_list(e)
+                .into_iter()
+                .filter_map(|v| match &v.node {
+                    Value::Ident(n) => Some((n.clone(), v.span)),
+                    other => {
+                        diags.push(Diagnostic::error(
+                            v.span,
+                            format!("expected a hook name, found {}", other.type_name()),
+                        ));
+                        None
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(e) = sr.take("pieces") {
+        for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
+            scripted[k.index()] = true;
+        }
+    }
+    if let Some(e) = sr.take("replace") {
+        for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
+            scripted[k.index()] = true;
+            script_only[k.index()] = true;
+        }
+    }
+    reject_subsections(&sr, "`script`", diags);
+    reject_name(s, diags);
+    sr.finish(SCRIPT_KEYS, "`script`", diags);
+    let Some(file) = file else {
+        diags.push(
+            Diagnostic::error(s.kind.span, "`script` needs a `file`").with_help(
+                "add `file = \"NAME.rhai\"` (looked up beside the variant file, then in scripts/)",
+            ),
+        );
+        return None;
+    };
+    let path = get_str(file, diags)?;
+    // Hook names are checked here; the functions, once the
+    // loader compiles the script.
+    for (hook, span) in &hooks {
+        if !crate::rules::hooks::ALL.iter().any(|h| h.name == hook) {
+            let known: Vec<&str> = crate::rules::hooks::ALL.iter().map(|h| h.name).collect();
+            diags.push(Diagnostic::error(
+                *span,
+                format!("unknown hook `{hook}` (hooks: {})", known.join(", ")),
+            ));
+        }
+    }
+    match read_script(source, path, library) {
+        Err(ScriptFileError::Refused(why)) => diags.push(
+            Diagnostic::error(
+                file.value.span,
+                format!("script `{path}` is not allowed: {why}"),
+            )
+            .with_help(
+                "name a `.rhai` file beside the variant file or in scripts/, e.g. `file = \"pieces.rhai\"`",
+            ),
+        ),
+        Err(ScriptFileError::Missing(why)) => diags.push(
+            Diagnostic::error(
+                file.value.span,
+                format!("cannot read script `{path}`: {why}"),
+            )
+            .with_help(
+                "scripts are looked up beside the variant file, then in scripts/",
+            ),
+        ),
+        Ok((shown, text)) => {
+            return Some(ScriptDecl {
+                file: shown,
+                text,
+                hooks: hooks.iter().map(|h| h.0.clone()).collect(),
+                span: file.value.span,
+            });
+        }
+    }
+    None
+}
+
+/// Why a script named in a variant file was not read.
+enum ScriptFileError {
+    /// The name is not one a variant file may use (the reason).
+    Refused(String),
+    /// No such script where scripts are looked for (what was tried).
+    Missing(String),
+}
+
+/// Reads a script named in a variant file: beside the variant file, then
+/// in the scripts library (`scripts/` on disk, then the copy built into
+/// the binary). Returns the path shown in messages and the text.
+///
+/// Only a relative name ending in `.rhai` that stays inside those folders
+/// is read (no absolute path, no `..`, no link leading out), so a variant
+/// file cannot make the program read any other file, nor show its lines
+/// in an error.
+fn read_script(
+    variant_source: &str,
+    path: &str,
+    library: ScriptLibrary,
+) -> Result<(String, String), ScriptFileError> {
+    use std::path::{Component, Path};
+    let name = Path::new(path);
+    if name.is_absolute() || name.has_root() {
+        return Err(ScriptFileError::Refused("it is an absolute path".into()));
+    }
+    if name
+        .components()
+        .any(|c| matches!(c, Component::ParentDir | Component::Prefix(_)))
+    {
+        return Err(ScriptFileError::Refused(
+            "it leaves the folder with `..`".into(),
+        ));
+    }
+    if name.extension().is_none_or(|x| x != "rhai") {
+        return Err(ScriptFileError::Refused(
+            "a script's name ends in `.rhai`".into(),
+        ));
+    }
+    // An embedded variant has no folder of its own.
+    let beside = (!variant_source.starts_with("embedded:")).then(|| {
+        match Path::new(variant_source).parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => Path::new(".").to_path_buf(),
+        }
+    });
+    let mut tried = Vec::new();
+    for dir in beside
+        .into_iter()
+        .chain([Path::new("scripts").to_path_buf()])
+    {
+        let candidate = dir.join(name);
+        if crate::files::leads_out(&candidate, &dir) {
+            return Err(ScriptFileError::Refused(format!(
+                "{} leads out of {}",
+                candidate.display(),
+                dir.display()
+            )));
+        }
+        // A script beside a variant in the working folder is named
+        // `piece.rhai`, not `./piece.rhai`.
+        let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
+        match crate::files::read_text(&candidate, crate::files::MAX_SOURCE_BYTES) {
+            Ok(text) => return Ok((shown.display().to_string(), text)),
+            Err(e) => tried.push(match e.failure {
+                crate::files::ReadFailure::Io(why) => format!("{}: {why}", candidate.display()),
+                _ => e.to_string(),
+            }),
+        }
+    }
+    if let Some(text) = library(path) {
+        return Ok((format!("embedded:{path}"), text.to_string()));
+    }
+    Err(ScriptFileError::Missing(tried.join("; ")))
+}
