@@ -3,6 +3,9 @@
 //! returned together.
 
 mod castling;
+mod ending;
+mod pocket;
+mod reserve;
 mod script;
 
 use super::{
@@ -910,125 +913,6 @@ fn get_str<'a>(e: &'a Entry, diags: &mut Vec<Diagnostic>) -> Option<&'a str> {
     }
 }
 
-/// One `insufficient_material` pattern, `SIDE v SIDE [same_colour]`: a
-/// side is `-` (its royals alone) or piece names, repeated for each
-/// piece, `name*` for any number of that kind.
-fn dead_material(
-    v: &Spanned<Value>,
-    by_name: &IndexMap<String, PieceKind>,
-    pieces: &[PieceDef],
-    diags: &mut Vec<Diagnostic>,
-) -> Option<DeadMaterial> {
-    const SHAPE: &str = "a pattern is `SIDE v SIDE`, like \"knight v -\" (a knight against nothing but royals) or \"bishop* v bishop* same_colour\"";
-    let Value::Str(text) = &v.node else {
-        diags.push(
-            Diagnostic::error(
-                v.span,
-                format!(
-                    "expected a material pattern in double quotes, found {}",
-                    v.node.type_name()
-                ),
-            )
-            .with_note(SHAPE),
-        );
-        return None;
-    };
-    // A word's own span where the string holds no escapes (the span is
-    // the text between the quotes), else the whole string's.
-    let plain = v.span.end as usize - v.span.start as usize == text.len();
-    let word_span = |word: &str| -> Span {
-        if !plain {
-            return v.span;
-        }
-        let at = word.as_ptr() as usize - text.as_ptr() as usize;
-        let start = v.span.start as usize + at;
-        Span::new(v.span.file, start, start + word.len())
-    };
-    let mut out = DeadMaterial::default();
-    let before = diags.len();
-    let mut side = 0;
-    let mut dash = [false; 2];
-    let mut named = [false; 2];
-    let mut v_seen = false;
-    for word in text.split_whitespace() {
-        if out.same_colour {
-            diags.push(Diagnostic::error(
-                word_span(word),
-                "`same_colour` ends a pattern: nothing may follow it",
-            ));
-            break;
-        }
-        match word {
-            "v" if v_seen => diags.push(
-                Diagnostic::error(word_span(word), "a second `v`: a pattern has two sides")
-                    .with_note(SHAPE),
-            ),
-            "v" => {
-                v_seen = true;
-                side = 1;
-            }
-            "same_colour" => out.same_colour = true,
-            "-" => dash[side] = true,
-            _ => {
-                named[side] = true;
-                let (name, open) = match word.strip_suffix('*') {
-                    Some(n) => (n, true),
-                    None => (word, false),
-                };
-                let Some(&kind) = by_name.get(name) else {
-                    let mut d =
-                        Diagnostic::error(word_span(word), format!("unknown piece `{name}`"));
-                    if let Some(s) = suggest(name, by_name.keys().map(String::as_str)) {
-                        d = d.with_help(format!("did you mean `{s}`?"));
-                    }
-                    diags.push(d);
-                    continue;
-                };
-                if pieces[kind.index()].royal {
-                    diags.push(
-                        Diagnostic::error(
-                            word_span(word),
-                            format!(
-                                "`{name}` is royal: a pattern lists the pieces beside the royals"
-                            ),
-                        )
-                        .with_help("write a side with nothing but its royals as `-`"),
-                    );
-                    continue;
-                }
-                let m = &mut out.sides[side];
-                if open {
-                    if !m.open.contains(&kind) {
-                        m.open.push(kind);
-                    }
-                } else {
-                    match m.counts.iter_mut().find(|(k, _)| *k == kind) {
-                        Some((_, n)) => *n = n.saturating_add(1),
-                        None => m.counts.push((kind, 1)),
-                    }
-                }
-            }
-        }
-    }
-    if !v_seen {
-        diags.push(
-            Diagnostic::error(v.span, "a material pattern needs two sides joined by `v`")
-                .with_note(SHAPE),
-        );
-    }
-    for i in 0..2 {
-        if v_seen && dash[i] == named[i] {
-            let what = if dash[i] {
-                "`-` stands for a side with nothing beside its royals: write `-` or the pieces, not both"
-            } else {
-                "a side is missing: write `-` for a side with nothing beside its royals"
-            };
-            diags.push(Diagnostic::error(v.span, what).with_note(SHAPE));
-        }
-    }
-    (diags.len() == before).then_some(out)
-}
-
 /// A list value; a single value counts as a list of one.
 fn get_list(e: &Entry) -> Vec<&Spanned<Value>> {
     match &e.value.node {
@@ -1066,22 +950,6 @@ fn square_value(g: Geometry, v: &Spanned<Value>, diags: &mut Vec<Diagnostic>) ->
                 v.span,
                 format!("expected a square like `e1`, found {}", other.type_name()),
             ));
-            None
-        }
-    }
-}
-
-fn verdict(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Verdict> {
-    match &e.value.node {
-        Value::Ident(s) if s == "loss" => Some(Verdict::Loss),
-        Value::Ident(s) if s == "win" => Some(Verdict::Win),
-        Value::Ident(s) if s == "draw" => Some(Verdict::Draw),
-        _ => {
-            type_error(
-                e,
-                "`loss`, `win` or `draw` (the result for the side it happens to)",
-                diags,
-            );
             None
         }
     }
@@ -1611,159 +1479,9 @@ fn compile_block(
                     castles.push(rule);
                 }
             }
-            "ending" => {
-                let mut er = Reader::new(&s.body);
-                if let Some(e) = er.take("checkmate") {
-                    ending.checkmate = verdict(e, diags).unwrap_or(Verdict::Loss);
-                }
-                if let Some(e) = er.take("stalemate") {
-                    ending.stalemate = verdict(e, diags).unwrap_or(Verdict::Draw);
-                }
-                if let Some(e) = er.take("fifty_move") {
-                    ending.fifty_move = get_int(e, 0, 10_000, diags).unwrap_or(50) as u32;
-                }
-                if let Some(e) = er.take("fifty_move_resets") {
-                    ending.fifty_pawn_resets = false;
-                    ending.fifty_promotion_resets = false;
-                    for v in get_list(e) {
-                        match &v.node {
-                            Value::Ident(w) if w == "capture" => {}
-                            Value::Ident(w) if w == "pawn_move" => ending.fifty_pawn_resets = true,
-                            Value::Ident(w) if w == "promotion" => {
-                                ending.fifty_promotion_resets = true
-                            }
-                            _ => diags.push(
-                                Diagnostic::error(
-                                    v.span,
-                                    "expected `capture`, `pawn_move` or `promotion`",
-                                )
-                                .with_note(
-                                    "captures always restart the count; list what else does",
-                                ),
-                            ),
-                        }
-                    }
-                }
-                if let Some(e) = er.take("repetition") {
-                    ending.repetition = get_int(e, 0, 100, diags).unwrap_or(3) as u32;
-                    if ending.repetition == 1 {
-                        diags.push(
-                            Diagnostic::error(
-                                e.value.span,
-                                "`repetition = 1` would end every game at once",
-                            )
-                            .with_help("use 0 to turn repetition off, or 2 or more"),
-                        );
-                    }
-                }
-                if let Some(e) = er.take("insufficient_material") {
-                    ending.insufficient_material = get_list(e)
-                        .into_iter()
-                        .filter_map(|v| dead_material(v, &by_name, &pieces, diags))
-                        .collect();
-                }
-                reject_subsections(&er, "`ending`", diags);
-                reject_name(s, diags);
-                er.finish(ENDING_KEYS, "`ending`", diags);
-            }
-            "pocket" => {
-                let mut pr = Reader::new(&s.body);
-                let capacity = pr
-                    .take("capacity")
-                    .and_then(|e| get_int(e, 1, crate::board::POCKET_SLOTS as i64, diags))
-                    .unwrap_or(1) as u8;
-                if let Some(e) = pr.take("source") {
-                    match &e.value.node {
-                        Value::Ident(w) if w == "own" => {}
-                        Value::Ident(w) if w == "captures" => diags.push(
-                            Diagnostic::error(e.value.span, "`source = captures` (captured pieces going to hand) is planned but not supported yet")
-                                .with_note("`source = own`: the player pockets one of their own pieces as a move"),
-                        ),
-                        _ => type_error(e, "`own`", diags),
-                    }
-                }
-                let mutate = match pr.take("mutate") {
-                    Some(e) => match &e.value.node {
-                        Value::Ident(w) if w == "class" => true,
-                        Value::Ident(w) if w == "none" => false,
-                        _ => {
-                            type_error(e, "`class` or `none`", diags);
-                            false
-                        }
-                    },
-                    None => false,
-                };
-                let promote_zone = pr
-                    .take("promote_ranks")
-                    .map(|e| zone(e, diags))
-                    .unwrap_or_default();
-                let banned_plies = pr
-                    .take("banned_plies")
-                    .map(|e| {
-                        get_list(e)
-                            .into_iter()
-                            .filter_map(|v| match v.node {
-                                Value::Int(n) if n >= 1 => Some(n as u32),
-                                _ => {
-                                    diags.push(Diagnostic::error(
-                                        v.span,
-                                        "expected a ply number from 1 (White's first move)",
-                                    ));
-                                    None
-                                }
-                            })
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                reject_subsections(&pr, "`pocket`", diags);
-                reject_name(s, diags);
-                pr.finish(POCKET_KEYS, "`pocket`", diags);
-                pocket = Some(super::PocketRules {
-                    capacity,
-                    mutate,
-                    promote_zone,
-                    banned_plies,
-                });
-            }
-            "reserve" => {
-                let mut rr = Reader::new(&s.body);
-                let list = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
-                    let v: Vec<PieceKind> = get_list(e)
-                        .into_iter()
-                        .filter_map(|v| resolve(v, diags))
-                        .collect();
-                    if v.len() > crate::board::RESERVE_SLOTS {
-                        diags.push(Diagnostic::error(
-                            e.value.span,
-                            format!(
-                                "a reserve holds at most {} pieces",
-                                crate::board::RESERVE_SLOTS
-                            ),
-                        ));
-                    }
-                    v
-                };
-                let white = rr
-                    .take("pieces")
-                    .map(|e| list(e, diags))
-                    .unwrap_or_default();
-                let black = rr
-                    .take("black")
-                    .map_or_else(|| white.clone(), |e| list(e, diags));
-                if let Some(e) = rr.take("take") {
-                    match &e.value.node {
-                        Value::Ident(w) if w == "front" => {}
-                        _ => diags.push(
-                            Diagnostic::error(e.value.span, "only `take = front` is supported yet")
-                                .with_note("drops take reserve pieces in their order; promotions take from the back"),
-                        ),
-                    }
-                }
-                reject_subsections(&rr, "`reserve`", diags);
-                reject_name(s, diags);
-                rr.finish(RESERVE_KEYS, "`reserve`", diags);
-                reserve = Some(ByColor { white, black });
-            }
+            "ending" => ending::ending_section(s, &mut ending, &by_name, &pieces, diags),
+            "pocket" => pocket = Some(pocket::pocket_section(s, &zone, diags)),
+            "reserve" => reserve = Some(reserve::reserve_section(s, &resolve, diags)),
             "random_setup" => {
                 let mut rr = Reader::new(&s.body);
                 let squares: Vec<Square> = rr
