@@ -3,7 +3,9 @@
 //! returned together.
 
 mod castling;
+mod drops;
 mod ending;
+mod pawns;
 mod pocket;
 mod reserve;
 mod script;
@@ -1439,41 +1441,7 @@ fn compile_block(
                 markers = compile_markers(geometry, s, diags);
                 markers_span = Some(s.kind.span);
             }
-            "pawns" => {
-                let mut pr = Reader::new(&s.body);
-                if let Some(e) = pr.take("double_step_ranks") {
-                    pawns.double_step_ranks = ranks(e, diags);
-                }
-                if let Some(e) = pr.take("double_step") {
-                    match &e.value.node {
-                        Value::Ident(w) if w == "rank" => pawns.double_step_unmoved = false,
-                        Value::Ident(w) if w == "unmoved" => pawns.double_step_unmoved = true,
-                        _ => type_error(e, "`rank` or `unmoved`", diags),
-                    }
-                }
-                if let Some(e) = pr.take("en_passant") {
-                    pawns.en_passant = get_bool(e, diags).unwrap_or(true);
-                }
-                if let Some(e) = pr.take("promotion_ranks") {
-                    pawns.promotion_ranks = ranks(e, diags);
-                }
-                if let Some(e) = pr.take("promotion_choices") {
-                    pawns.promotion_choices = get_list(e)
-                        .into_iter()
-                        .filter_map(|v| resolve(v, diags))
-                        .collect();
-                }
-                if let Some(e) = pr.take("promotion_source") {
-                    match &e.value.node {
-                        Value::Ident(w) if w == "choices" => pawns.from_reserve = false,
-                        Value::Ident(w) if w == "reserve_back" => pawns.from_reserve = true,
-                        _ => type_error(e, "`choices` or `reserve_back`", diags),
-                    }
-                }
-                reject_subsections(&pr, "`pawns`", diags);
-                reject_name(s, diags);
-                pr.finish(PAWN_KEYS, "`pawns`", diags);
-            }
+            "pawns" => pawns::pawns_section(s, &mut pawns, geometry.height, &resolve, diags),
             "castle" => {
                 if let Some(rule) = castling::castle_rule(s, castles.len(), geometry, diags) {
                     castles.push(rule);
@@ -1572,74 +1540,7 @@ fn compile_block(
                     reserve: reserve_count,
                 });
             }
-            "drops" => {
-                let mut dr = Reader::new(&s.body);
-                for key in PLANNED_DROP_KEYS {
-                    if let Some(e) = dr.take(key) {
-                        diags.push(
-                            Diagnostic::error(
-                                e.key.span,
-                                format!("`{key}` in `drops` is planned but not supported yet"),
-                            )
-                            .with_note(
-                                "today a drop is the whole turn, on any empty square of `ranks`",
-                            ),
-                        );
-                    }
-                }
-                let all = || ByColor {
-                    white: geometry.squares().collect(),
-                    black: geometry.squares().collect(),
-                };
-                let zone_all = dr.take("ranks").map_or_else(all, |e| zone(e, diags));
-                let pawn_zone = dr.take("pawn_ranks").map_or(zone_all, |e| zone(e, diags));
-                let from_reserve = match dr.take("source") {
-                    None => false,
-                    Some(e) => match &e.value.node {
-                        Value::Ident(w) if w == "pocket" => false,
-                        Value::Ident(w) if w == "reserve" => true,
-                        _ => {
-                            type_error(e, "`pocket` or `reserve`", diags);
-                            false
-                        }
-                    },
-                };
-                let mandatory = dr
-                    .take("mandatory")
-                    .and_then(|e| get_bool(e, diags))
-                    .unwrap_or(false);
-                let turn = |key: &str, dr: &mut Reader, diags: &mut Vec<Diagnostic>| {
-                    dr.take(key)
-                        .and_then(|e| get_int(e, 0, 10_000, diags))
-                        .map(|n| n as u32)
-                };
-                let first = turn("first_window", &mut dr, diags);
-                let every = turn("window_every", &mut dr, diags);
-                let length = turn("window_length", &mut dr, diags);
-                let white_delay = turn("white_delay", &mut dr, diags);
-                let schedule = first.map(|first| super::DropSchedule {
-                    first: first.max(1),
-                    every: every.unwrap_or(1).max(1),
-                    length: length.unwrap_or(1).max(1),
-                    white_delay: white_delay.unwrap_or(0),
-                });
-                if !from_reserve && (schedule.is_some() || mandatory) {
-                    diags.push(Diagnostic::error(
-                        s.kind.span,
-                        "drop windows and mandatory drops apply to `source = reserve`",
-                    ));
-                }
-                reject_subsections(&dr, "`drops`", diags);
-                reject_name(s, diags);
-                dr.finish(DROP_KEYS, "`drops`", diags);
-                drops = Some(super::DropRules {
-                    from_reserve,
-                    schedule,
-                    mandatory,
-                    zone: zone_all,
-                    pawn_zone,
-                });
-            }
+            "drops" => drops = Some(drops::drops_section(s, geometry, &zone, diags)),
             "morph" => {
                 if let Some(m) = compile_morph(s, &pieces, &by_name, diags) {
                     morphs.push(m);

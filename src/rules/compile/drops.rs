@@ -1,0 +1,78 @@
+//! The `drops` section: where dropped pieces may go (all pieces, and
+//! pawns apart), whether they come from the hand or the reserve, and a
+//! reserve's drop windows and duty.
+
+use super::*;
+
+/// The drop rules a `drops` section declares, its problems recorded.
+pub(super) fn drops_section(
+    s: &Section,
+    geometry: Geometry,
+    zone: &pocket::Zone<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> super::super::DropRules {
+    let mut dr = Reader::new(&s.body);
+    for key in PLANNED_DROP_KEYS {
+        if let Some(e) = dr.take(key) {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!("`{key}` in `drops` is planned but not supported yet"),
+                )
+                .with_note("today a drop is the whole turn, on any empty square of `ranks`"),
+            );
+        }
+    }
+    let all = || ByColor {
+        white: geometry.squares().collect(),
+        black: geometry.squares().collect(),
+    };
+    let zone_all = dr.take("ranks").map_or_else(all, |e| zone(e, diags));
+    let pawn_zone = dr.take("pawn_ranks").map_or(zone_all, |e| zone(e, diags));
+    let from_reserve = match dr.take("source") {
+        None => false,
+        Some(e) => match &e.value.node {
+            Value::Ident(w) if w == "pocket" => false,
+            Value::Ident(w) if w == "reserve" => true,
+            _ => {
+                type_error(e, "`pocket` or `reserve`", diags);
+                false
+            }
+        },
+    };
+    let mandatory = dr
+        .take("mandatory")
+        .and_then(|e| get_bool(e, diags))
+        .unwrap_or(false);
+    let turn = |key: &str, dr: &mut Reader, diags: &mut Vec<Diagnostic>| {
+        dr.take(key)
+            .and_then(|e| get_int(e, 0, 10_000, diags))
+            .map(|n| n as u32)
+    };
+    let first = turn("first_window", &mut dr, diags);
+    let every = turn("window_every", &mut dr, diags);
+    let length = turn("window_length", &mut dr, diags);
+    let white_delay = turn("white_delay", &mut dr, diags);
+    let schedule = first.map(|first| super::super::DropSchedule {
+        first: first.max(1),
+        every: every.unwrap_or(1).max(1),
+        length: length.unwrap_or(1).max(1),
+        white_delay: white_delay.unwrap_or(0),
+    });
+    if !from_reserve && (schedule.is_some() || mandatory) {
+        diags.push(Diagnostic::error(
+            s.kind.span,
+            "drop windows and mandatory drops apply to `source = reserve`",
+        ));
+    }
+    reject_subsections(&dr, "`drops`", diags);
+    reject_name(s, diags);
+    dr.finish(DROP_KEYS, "`drops`", diags);
+    super::super::DropRules {
+        from_reserve,
+        schedule,
+        mandatory,
+        zone: zone_all,
+        pawn_zone,
+    }
+}

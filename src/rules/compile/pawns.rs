@@ -1,0 +1,48 @@
+//! The `pawns` section: double steps, en passant, and where and into what
+//! pawns promote (from a list, or from the back of the reserve).
+
+use super::*;
+
+/// Reads a `pawns` section into `pawns`, recording its problems.
+pub(super) fn pawns_section(
+    s: &Section,
+    pawns: &mut PawnRules,
+    height: u8,
+    resolve: &script::Resolve<'_>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| rank_list(e, height, diags);
+    let mut pr = Reader::new(&s.body);
+    if let Some(e) = pr.take("double_step_ranks") {
+        pawns.double_step_ranks = ranks(e, diags);
+    }
+    if let Some(e) = pr.take("double_step") {
+        match &e.value.node {
+            Value::Ident(w) if w == "rank" => pawns.double_step_unmoved = false,
+            Value::Ident(w) if w == "unmoved" => pawns.double_step_unmoved = true,
+            _ => type_error(e, "`rank` or `unmoved`", diags),
+        }
+    }
+    if let Some(e) = pr.take("en_passant") {
+        pawns.en_passant = get_bool(e, diags).unwrap_or(true);
+    }
+    if let Some(e) = pr.take("promotion_ranks") {
+        pawns.promotion_ranks = ranks(e, diags);
+    }
+    if let Some(e) = pr.take("promotion_choices") {
+        pawns.promotion_choices = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+    }
+    if let Some(e) = pr.take("promotion_source") {
+        match &e.value.node {
+            Value::Ident(w) if w == "choices" => pawns.from_reserve = false,
+            Value::Ident(w) if w == "reserve_back" => pawns.from_reserve = true,
+            _ => type_error(e, "`choices` or `reserve_back`", diags),
+        }
+    }
+    reject_subsections(&pr, "`pawns`", diags);
+    reject_name(s, diags);
+    pr.finish(PAWN_KEYS, "`pawns`", diags);
+}
