@@ -1,0 +1,103 @@
+//! The `random_setup` section: squares filled at the start of each game
+//! from listed pieces and a draw from a pool (and reserve places), with
+//! the symmetry that gives Black its squares.
+
+use super::*;
+
+/// The random setup a `random_setup` section declares, its problems
+/// recorded.
+pub(super) fn random_setup_section(
+    s: &Section,
+    geometry: Geometry,
+    resolve: &script::Resolve<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> super::super::RandomSetup {
+    let mut rr = Reader::new(&s.body);
+    let squares: Vec<Square> = rr
+        .take("squares")
+        .map(|e| {
+            get_list(e)
+                .into_iter()
+                .filter_map(|v| square_value(geometry, v, diags))
+                .collect()
+        })
+        .unwrap_or_default();
+    let kinds = |e: Option<&Entry>, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
+        e.map(|e| {
+            get_list(e)
+                .into_iter()
+                .filter_map(|v| resolve(v, diags))
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    let pieces = kinds(rr.take("pieces"), diags);
+    let draw_from = kinds(rr.take("draw_from"), diags);
+    let draw_entry = rr.take("draw");
+    let draw = draw_entry
+        .and_then(|e| get_int(e, 0, 256, diags))
+        .unwrap_or(0) as usize;
+    let reserve_count = rr
+        .take("reserve")
+        .and_then(|e| get_int(e, 0, crate::board::RESERVE_SLOTS as i64, diags))
+        .unwrap_or(0) as usize;
+    let symmetry = match rr.take("symmetry") {
+        None => super::super::Symmetry::Mirror,
+        Some(e) => match &e.value.node {
+            Value::Ident(w) if w == "mirror" => super::super::Symmetry::Mirror,
+            Value::Ident(w) if w == "central" => super::super::Symmetry::Central,
+            Value::Ident(w) if w == "none" => super::super::Symmetry::None,
+            _ => {
+                type_error(e, "`mirror`, `central` or `none`", diags);
+                super::super::Symmetry::Mirror
+            }
+        },
+    };
+    reject_subsections(&rr, "`random_setup`", diags);
+    reject_name(s, diags);
+    rr.finish(RANDOM_KEYS, "`random_setup`", diags);
+    let span = s.kind.span;
+    if draw > draw_from.len() {
+        diags.push(Diagnostic::error(
+            draw_entry.map_or(span, |e| e.value.span),
+            format!(
+                "cannot draw {draw} pieces from {} kind{}: each kind is drawn at most once",
+                draw_from.len(),
+                if draw_from.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    } else if pieces.len() + draw != squares.len() + reserve_count {
+        diags.push(
+            Diagnostic::error(span, format!(
+                "the random setup places {} pieces ({} listed, {draw} drawn) on {} squares and {reserve_count} reserve places",
+                pieces.len() + draw,
+                pieces.len(),
+                squares.len()
+            ))
+            .with_help("`pieces` and `draw` together must fill `squares` and the `reserve` exactly"),
+        );
+    }
+    let mut seen = SquareSet::EMPTY;
+    for &q in &squares {
+        let mirror = symmetry.black_square(&geometry, q);
+        if seen.contains(q) || squares.contains(&mirror) {
+            diags.push(Diagnostic::error(
+                span,
+                format!(
+                    "square {} is listed twice, or is also Black's",
+                    geometry.name(q)
+                ),
+            ));
+            break;
+        }
+        seen.insert(q);
+    }
+    super::super::RandomSetup {
+        squares,
+        pieces,
+        draw_from,
+        draw,
+        symmetry,
+        reserve: reserve_count,
+    }
+}
