@@ -153,6 +153,7 @@ fn bad_hooks_are_refused_when_the_variant_loads() {
     );
     let e = with_script("loop.rhai", "extra_move").unwrap_err();
     assert!(e.contains("unknown hook `extra_move`"), "{e}");
+    assert!(e.contains("help: did you mean `extra_moves`?"), "{e}");
     let e = with_script("undefined.rhai", "extra_moves").unwrap_err();
     assert!(
         e.contains("undefined.rhai:3: Undefined variable: destination"),

@@ -68,10 +68,14 @@ pub(super) fn script_section(
     for (hook, span) in &hooks {
         if !crate::rules::hooks::ALL.iter().any(|h| h.name == hook) {
             let known: Vec<&str> = crate::rules::hooks::ALL.iter().map(|h| h.name).collect();
-            diags.push(Diagnostic::error(
+            let mut d = Diagnostic::error(
                 *span,
                 format!("unknown hook `{hook}` (hooks: {})", known.join(", ")),
-            ));
+            );
+            if let Some(sug) = suggest(hook, known.iter().copied()) {
+                d = d.with_help(format!("did you mean `{sug}`?"));
+            }
+            diags.push(d);
         }
     }
     match read_script(source, path, library) {
