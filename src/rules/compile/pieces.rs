@@ -1,0 +1,254 @@
+//! The `piece` sections: each kind's name, letter, movement (Betza and
+//! paths), royalty, value and the keys that later passes resolve once
+//! every kind is known (immunity, freezing, components, units).
+
+use super::*;
+
+/// The kinds the `piece` sections declare, with the entries that name
+/// other kinds, kept for when every kind is known (each with its kind's
+/// index).
+pub(super) struct PieceSections<'a> {
+    pub(super) pieces: Vec<PieceDef>,
+    pub(super) capture_limits: Vec<(usize, &'a Entry)>,
+    pub(super) within_keys: Vec<(usize, Span)>,
+    pub(super) freeze_lists: Vec<(usize, &'a Entry)>,
+    pub(super) component_lists: Vec<(usize, &'a Entry)>,
+    pub(super) unit_lists: Vec<(usize, &'a Entry)>,
+    pub(super) piece_spans: Vec<Span>,
+}
+
+/// Reads every `piece` section of `sections`, recording their problems.
+pub(super) fn piece_sections<'a>(
+    sections: &[&'a Section],
+    diags: &mut Vec<Diagnostic>,
+) -> PieceSections<'a> {
+    let mut pieces: Vec<PieceDef> = Vec::new();
+    let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
+    let mut within_keys: Vec<(usize, Span)> = Vec::new();
+    let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut component_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut unit_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut piece_spans: Vec<Span> = Vec::new();
+    let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
+    for s in sections.iter().filter(|s| s.kind.node == "piece") {
+        let Some(pname) = &s.name else {
+            diags.push(
+                Diagnostic::error(s.kind.span, "a piece needs a name")
+                    .with_help("write `piece knight { ... }`"),
+            );
+            continue;
+        };
+        if pieces.len() >= MAX_KINDS {
+            diags.push(Diagnostic::error(
+                pname.span,
+                format!("too many piece kinds: at most {MAX_KINDS}"),
+            ));
+            continue;
+        }
+        let mut pr = Reader::new(&s.body);
+        let letter = match pr.take("letter") {
+            Some(e) => {
+                let text = match &e.value.node {
+                    Value::Ident(t) | Value::Str(t) => Some(t.clone()),
+                    _ => {
+                        type_error(
+                            e,
+                            "a letter like `N` (or a longer code like `Giraffe`)",
+                            diags,
+                        );
+                        None
+                    }
+                };
+                text.and_then(|t| {
+                    let ok = t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
+                    if !ok {
+                        diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter"));
+                        return None;
+                    }
+                    let key = t.to_ascii_lowercase();
+                    if let Some((first, owner)) = letters.get(&key) {
+                        diags.push(
+                            Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used by `{owner}`"))
+                                .with_secondary(*first, "first used here")
+                                .with_help("FEN tells the colours apart by case, so letters must differ ignoring case"),
+                        );
+                        return None;
+                    }
+                    letters.insert(key, (e.value.span, pname.node.clone()));
+                    Some(t)
+                })
+            }
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        pname.span,
+                        format!("piece `{}` has no `letter`", pname.node),
+                    )
+                    .with_help("add `letter = X`"),
+                );
+                None
+            }
+        };
+        let units_entry = pr.take("units");
+        let (betza, atoms) = match pr.take("betza") {
+            Some(e) if units_entry.is_some() => {
+                diags.push(
+                    Diagnostic::error(
+                        e.key.span,
+                        format!(
+                            "`{}` is a stack of `units`, so it has no `betza` of its own",
+                            pname.node
+                        ),
+                    )
+                    .with_help("each unit moves by its own kind's movement; remove `betza`"),
+                );
+                (String::new(), Vec::new())
+            }
+            None if units_entry.is_some() => (String::new(), Vec::new()),
+            Some(e) => match get_str(e, diags) {
+                Some(text) => match parse_movement(text, e.value.span) {
+                    Ok(a) => (text.to_string(), a),
+                    Err(mut errs) => {
+                        diags.append(&mut errs);
+                        (text.to_string(), Vec::new())
+                    }
+                },
+                None => (String::new(), Vec::new()),
+            },
+            None => {
+                diags.push(
+                    Diagnostic::error(
+                        pname.span,
+                        format!("piece `{}` has no `betza` movement", pname.node),
+                    )
+                    .with_help("add e.g. `betza = \"N\"`"),
+                );
+                (String::new(), Vec::new())
+            }
+        };
+        let mut atoms = atoms;
+        if let Some(e) = pr.take("attacks")
+            && let Some(text) = get_str(e, diags)
+        {
+            match parse_movement(text, e.value.span) {
+                Ok(extra) => atoms.extend(attack_only(extra)),
+                Err(mut errs) => diags.append(&mut errs),
+            }
+        }
+        let royal = pr
+            .take("royal")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        let pawn = pr
+            .take("pawn")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        let value = pr
+            .take("value")
+            .and_then(|e| get_int(e, -1000, 1000, diags))
+            .unwrap_or(0) as i32;
+        for sub in &pr.sections {
+            diags.push(Diagnostic::error(
+                sub.kind.span,
+                format!("unexpected section `{}` inside a piece", sub.kind.node),
+            ));
+        }
+        let must_move = pr
+            .take("must_move_when_attacked")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        if let Some(e) = pr.take("captured_by") {
+            capture_limits.push((pieces.len(), e));
+        }
+        if let Some(e) = pr.take("freezes") {
+            freeze_lists.push((pieces.len(), e));
+        }
+        if let Some(e) = pr.take("components") {
+            component_lists.push((pieces.len(), e));
+        }
+        if let Some(e) = units_entry {
+            unit_lists.push((pieces.len(), e));
+        }
+        let protects = pr
+            .take("protects")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        let attacks_within = pr.take("attacks_within").and_then(|e| {
+            let text = get_str(e, diags)?;
+            if text.trim().is_empty() {
+                return Some(Vec::new());
+            }
+            let atoms = parse_movement(text, e.value.span)
+                .map_err(|mut errs| diags.append(&mut errs))
+                .ok()?;
+            if atoms
+                .iter()
+                .any(|a| !matches!(a.style, Style::Leap | Style::Ride))
+            {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        "`attacks_within` takes plain leaps and rides only",
+                    )
+                    .with_help("bound the reach with leapers and riders, e.g. \"Q\" or \"KN\""),
+                );
+                return None;
+            }
+            within_keys.push((pieces.len(), e.key.span));
+            Some(atoms)
+        });
+        let mut promotes = Promotes::Never;
+        if let Some(e) = pr.take("promotes") {
+            promotes = match &e.value.node {
+                Value::Ident(w) if w == "true" => Promotes::Must,
+                Value::Ident(w) if w == "false" => Promotes::Never,
+                Value::Ident(w) if w == "optional" => Promotes::May,
+                _ => {
+                    type_error(e, "`true`, `false` or `optional`", diags);
+                    Promotes::Never
+                }
+            };
+            if promotes != Promotes::Never && pawn {
+                diags.push(
+                    Diagnostic::error(e.key.span, "a pawn kind promotes by the pawn rules already")
+                        .with_help(
+                            "`promotes` is for other kinds that promote like a pawn; drop it",
+                        ),
+                );
+            }
+        }
+        let no_swap_back = pr
+            .take("no_swap_back")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(false);
+        pr.finish(PIECE_KEYS, "a piece", diags);
+        pieces.push(PieceDef {
+            name: pname.node.clone(),
+            letter: letter.unwrap_or_default(),
+            betza,
+            atoms,
+            royal,
+            value,
+            pawn,
+            captured_by: None,
+            must_move,
+            freezes: None,
+            protects,
+            components: Vec::new(),
+            attacks_within,
+            promotes,
+            no_swap_back,
+            units: Vec::new(),
+        });
+        piece_spans.push(pname.span);
+    }
+    PieceSections {
+        pieces,
+        capture_limits,
+        within_keys,
+        freeze_lists,
+        component_lists,
+        unit_lists,
+        piece_spans,
+    }
+}
