@@ -16,7 +16,7 @@ pub(super) fn castle_rule(
         .name
         .as_ref()
         .map_or_else(|| format!("castle{}", index + 1), |n| n.node.clone());
-    let mut cr = Reader::new(&s.body);
+    let mut cr = Reader::new(&s.body, Scope::Castle);
     let path =
         |key: &str, cr: &mut Reader, diags: &mut Vec<Diagnostic>| -> Option<(Square, Square)> {
             let Some(e) = cr.take(key) else {
@@ -53,7 +53,7 @@ pub(super) fn castle_rule(
             .collect::<Vec<_>>()
     });
     reject_subsections(&cr, "a castling rule", diags);
-    cr.finish(CASTLE_KEYS, "a castling rule", diags);
+    cr.finish(diags);
     if let (Some((kf, _)), Some((pf, _)), Some(ps)) = (king, partner, partner_span)
         && kf == pf
     {
@@ -122,4 +122,38 @@ pub(super) fn castle_rule(
         king_side: geometry.file(pf) > geometry.file(kf),
         partner_kind: None,
     })
+}
+
+/// A castling rule must name pieces the setup can provide, which is
+/// checked with the setup; here, that its two squares differ.
+pub(super) fn check_squares(castles: &[CastleRule], span: Span, diags: &mut Vec<Diagnostic>) {
+    for c in castles {
+        if c.king_from == c.partner_from {
+            diags.push(Diagnostic::error(
+                span,
+                format!(
+                    "castling `{}`: king and partner start on the same square",
+                    c.name
+                ),
+            ));
+        }
+    }
+}
+
+/// White's castling rules mirrored for Black.
+pub(super) fn mirrored(castles: &[CastleRule], geometry: Geometry) -> Vec<CastleRule> {
+    castles
+        .iter()
+        .map(|c| CastleRule {
+            name: c.name.clone(),
+            king_from: geometry.flip(c.king_from),
+            king_to: geometry.flip(c.king_to),
+            partner_from: geometry.flip(c.partner_from),
+            partner_to: geometry.flip(c.partner_to),
+            empty: c.empty.iter().map(|q| geometry.flip(q)).collect(),
+            safe: c.safe.iter().map(|&q| geometry.flip(q)).collect(),
+            king_side: c.king_side,
+            partner_kind: c.partner_kind,
+        })
+        .collect()
 }

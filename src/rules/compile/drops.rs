@@ -11,8 +11,8 @@ pub(super) fn drops_section(
     zone: &pocket::Zone<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> super::super::DropRules {
-    let mut dr = Reader::new(&s.body);
-    for key in PLANNED_DROP_KEYS {
+    let mut dr = Reader::new(&s.body, Scope::Drops);
+    for key in Scope::Drops.shape().planned {
         if let Some(e) = dr.take(key) {
             diags.push(
                 Diagnostic::error(
@@ -67,7 +67,7 @@ pub(super) fn drops_section(
     }
     reject_subsections(&dr, "`drops`", diags);
     reject_name(s, diags);
-    dr.finish(DROP_KEYS, "`drops`", diags);
+    dr.finish(diags);
     super::super::DropRules {
         from_reserve,
         schedule,

@@ -12,7 +12,7 @@ pub(super) fn ending_section(
     pieces: &[PieceDef],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let mut er = Reader::new(&s.body);
+    let mut er = Reader::new(&s.body, Scope::Ending);
     if let Some(e) = er.take("checkmate") {
         ending.checkmate = verdict(e, diags).unwrap_or(Verdict::Loss);
     }
@@ -57,7 +57,7 @@ pub(super) fn ending_section(
     }
     reject_subsections(&er, "`ending`", diags);
     reject_name(s, diags);
-    er.finish(ENDING_KEYS, "`ending`", diags);
+    er.finish(diags);
 }
 
 fn verdict(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Verdict> {

@@ -12,7 +12,7 @@ pub(super) fn pawns_section(
     diags: &mut Vec<Diagnostic>,
 ) {
     let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| rank_list(e, height, diags);
-    let mut pr = Reader::new(&s.body);
+    let mut pr = Reader::new(&s.body, Scope::Pawns);
     if let Some(e) = pr.take("double_step_ranks") {
         pawns.double_step_ranks = ranks(e, diags);
     }
@@ -44,5 +44,5 @@ pub(super) fn pawns_section(
     }
     reject_subsections(&pr, "`pawns`", diags);
     reject_name(s, diags);
-    pr.finish(PAWN_KEYS, "`pawns`", diags);
+    pr.finish(diags);
 }

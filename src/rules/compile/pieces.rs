@@ -45,7 +45,7 @@ pub(super) fn piece_sections<'a>(
             ));
             continue;
         }
-        let mut pr = Reader::new(&s.body);
+        let mut pr = Reader::new(&s.body, Scope::Piece);
         let letter = match pr.take("letter") {
             Some(e) => {
                 let text = match &e.value.node {
@@ -221,7 +221,7 @@ pub(super) fn piece_sections<'a>(
             .take("no_swap_back")
             .and_then(|e| get_bool(e, diags))
             .unwrap_or(false);
-        pr.finish(PIECE_KEYS, "a piece", diags);
+        pr.finish(diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
             letter: letter.unwrap_or_default(),

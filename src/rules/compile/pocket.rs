@@ -13,7 +13,7 @@ pub(super) fn pocket_section(
     zone: &Zone<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> super::super::PocketRules {
-    let mut pr = Reader::new(&s.body);
+    let mut pr = Reader::new(&s.body, Scope::Pocket);
     let capacity = pr
         .take("capacity")
         .and_then(|e| get_int(e, 1, crate::board::POCKET_SLOTS as i64, diags))
@@ -63,7 +63,7 @@ pub(super) fn pocket_section(
         .unwrap_or_default();
     reject_subsections(&pr, "`pocket`", diags);
     reject_name(s, diags);
-    pr.finish(POCKET_KEYS, "`pocket`", diags);
+    pr.finish(diags);
     super::super::PocketRules {
         capacity,
         mutate,

@@ -12,7 +12,7 @@ pub(super) fn random_setup_section(
     resolve: &script::Resolve<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> super::super::RandomSetup {
-    let mut rr = Reader::new(&s.body);
+    let mut rr = Reader::new(&s.body, Scope::RandomSetup);
     let squares: Vec<Square> = rr
         .take("squares")
         .map(|e| {
@@ -55,7 +55,7 @@ pub(super) fn random_setup_section(
     };
     reject_subsections(&rr, "`random_setup`", diags);
     reject_name(s, diags);
-    rr.finish(RANDOM_KEYS, "`random_setup`", diags);
+    rr.finish(diags);
     let span = s.kind.span;
     if draw > draw_from.len() {
         diags.push(Diagnostic::error(

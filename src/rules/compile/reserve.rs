@@ -10,7 +10,7 @@ pub(super) fn reserve_section(
     resolve: &script::Resolve<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> ByColor<Vec<PieceKind>> {
-    let mut rr = Reader::new(&s.body);
+    let mut rr = Reader::new(&s.body, Scope::Reserve);
     let list = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
         let v: Vec<PieceKind> = get_list(e)
             .into_iter()
@@ -46,6 +46,6 @@ pub(super) fn reserve_section(
     }
     reject_subsections(&rr, "`reserve`", diags);
     reject_name(s, diags);
-    rr.finish(RESERVE_KEYS, "`reserve`", diags);
+    rr.finish(diags);
     ByColor { white, black }
 }

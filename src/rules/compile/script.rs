@@ -20,7 +20,7 @@ pub(super) fn script_section(
     (scripted, script_only): (&mut [bool], &mut [bool]),
     diags: &mut Vec<Diagnostic>,
 ) -> Option<ScriptDecl> {
-    let mut sr = Reader::new(&s.body);
+    let mut sr = Reader::new(&s.body, Scope::Script);
     let file = sr.take("file");
     let hooks: Vec<(String, Span)> = sr
         .take("hooks")
@@ -53,7 +53,7 @@ pub(super) fn script_section(
     }
     reject_subsections(&sr, "`script`", diags);
     reject_name(s, diags);
-    sr.finish(SCRIPT_KEYS, "`script`", diags);
+    sr.finish(diags);
     let Some(file) = file else {
         diags.push(
             Diagnostic::error(s.kind.span, "`script` needs a `file`").with_help(

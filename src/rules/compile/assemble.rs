@@ -1,0 +1,118 @@
+//! The last pass: the other passes' results put together into [`Rules`],
+//! whose tables `tables::finish` then builds.
+
+use super::*;
+
+/// What the passes before found, besides the sections' own results.
+pub(super) struct Parts<'a> {
+    pub(super) name: String,
+    pub(super) source: String,
+    pub(super) top: board::Top<'a>,
+    pub(super) pieces: Vec<PieceDef>,
+    pub(super) by_name: IndexMap<String, PieceKind>,
+    pub(super) component_of: Vec<Vec<Option<PieceKind>>>,
+    pub(super) class_of: Vec<Option<u8>>,
+    pub(super) classes: Vec<Vec<PieceKind>>,
+    pub(super) stacking: Option<crate::rules::Stacking>,
+    pub(super) base_kinds: usize,
+    pub(super) mutated: Mutated,
+}
+
+/// The rules, tables not yet built.
+pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
+    let pieces_len = p.pieces.len();
+    // Per kind, the morph rules that list it.
+    let morph_of = (0..pieces_len)
+        .map(|k| {
+            (0..d.morphs.len() as u8)
+                .filter(|&m| d.morphs[m as usize].kinds.contains(&PieceKind(k as u8)))
+                .collect()
+        })
+        .collect();
+    Rules {
+        name: p.name,
+        source: p.source,
+        geometry: p.top.geometry,
+        pieces: p.pieces,
+        by_name: p.by_name,
+        pawns: d.pawns,
+        castling: ByColor {
+            black: castling::mirrored(&d.castles, p.top.geometry),
+            white: d.castles,
+        },
+        ending: d.ending,
+        setup: p.top.setup,
+        capacity: p.top.capacity,
+        stacking: p.stacking,
+        phases: vec![PhaseDef {
+            name: "action".to_string(),
+            checkpoint: true,
+        }],
+        unmoved_relevant: SquareSet::EMPTY,
+        rays: crate::rules::Rays::default(),
+        moves_of: ByColor::default(),
+        leaps: ByColor::default(),
+        attack: ByColor::default(),
+        leap_attacks: ByColor::default(),
+        zobrist: crate::rules::Zobrist::new(0, 0),
+        pin_shortcut: false,
+        may_repeat: ByColor::default(),
+        script: d.script,
+        bulk_count: false,
+        extensions: Default::default(),
+        script_reach: Vec::new(),
+        promoters: 0,
+        scripted: d.scripted,
+        script_only: d.script_only,
+        paths_of: ByColor::default(),
+        path_attackers: ByColor::default(),
+        royal_kind: Vec::new(),
+        capturable_by: Vec::new(),
+        immunity: false,
+        capture_limits: false,
+        must_move: false,
+        freezers: 0,
+        freeze_mask: Vec::new(),
+        protectors: 0,
+        frozen_suicide: p.top.frozen_suicide,
+        pawn_kind: Vec::new(),
+        uses_unmoved: false,
+        tracks_unmoved: Vec::new(),
+        no_swap_back: 0,
+        morph_of,
+        morphs: d.morphs,
+        component_of: p.component_of,
+        class_of: p.class_of,
+        classes: p.classes,
+        pocket: d.pocket,
+        drops: d.drops,
+        random_setup: d.random_setup,
+        reserve: d.reserve,
+        always_on: mutator_mask(&p.mutated.mutators, |m| m.always_on),
+        keep_colour: mutator_mask(&p.mutated.mutators, |m| m.keep_colour),
+        explode: mutator_mask(&p.mutated.mutators, |m| m.explode),
+        must_capture: mutator_mask(&p.mutated.mutators, |m| m.must_capture),
+        drops_from_captures: mutator_mask(&p.mutated.mutators, |m| m.drops),
+        tracks_promoted: p.mutated.mutators.iter().any(|m| m.drops),
+        swaps: mutator_mask(&p.mutated.mutators, |m| m.swaps),
+        pushes: mutator_mask(&p.mutated.mutators, |m| !m.push.is_empty()),
+        push_patterns: p.mutated.push_patterns,
+        dice: mutator_mask(&p.mutated.mutators, |m| m.dice > 0),
+        dice_faces: p
+            .mutated
+            .mutators
+            .iter()
+            .map(|m| m.dice)
+            .find(|&d| d > 0)
+            .unwrap_or(0),
+        extra_double_step: Vec::new(),
+        extra_double_step_mask: mutator_mask(&p.mutated.mutators, |m| {
+            !m.extra_double_step_ranks.is_empty()
+        }),
+        mutators: p.mutated.mutators,
+        markers: d.markers,
+        base_kinds: p.base_kinds,
+        base_of: p.mutated.base_of,
+        forms: p.mutated.forms,
+    }
+}

@@ -1,0 +1,72 @@
+//! A variant's own keys: the board's size, how many pieces a square holds,
+//! the start position, and whether a frozen piece may remove itself.
+
+use super::*;
+
+/// The variant's own keys, read.
+pub(super) struct Top<'a> {
+    pub(super) geometry: Geometry,
+    /// Pieces one square may hold.
+    pub(super) capacity: u8,
+    /// Where `capacity` is written, if it is.
+    pub(super) capacity_entry: Option<&'a Entry>,
+    pub(super) frozen_suicide: bool,
+    /// The start position's FEN, as written (validated with the position
+    /// layer).
+    pub(super) setup: String,
+    /// Where it is written (the variant's name when it is missing).
+    pub(super) setup_span: Span,
+}
+
+/// Reads `board`, `capacity`, `frozen_suicide` and `setup`.
+pub(super) fn variant_keys<'a>(
+    r: &mut Reader<'a>,
+    name: &Spanned<String>,
+    diags: &mut Vec<Diagnostic>,
+) -> Top<'a> {
+    let mut geometry = Geometry {
+        width: 8,
+        height: 8,
+    };
+    if let Some(e) = r.take("board") {
+        match e.value.node {
+            Value::Dims(w, h) if (1..=16).contains(&w) && (1..=16).contains(&h) => {
+                geometry = Geometry {
+                    width: w as u8,
+                    height: h as u8,
+                }
+            }
+            Value::Dims(w, h) => diags.push(
+                Diagnostic::error(e.value.span, format!("board {w}x{h} is out of range"))
+                    .with_help("boards have 1 to 16 files and 1 to 16 ranks"),
+            ),
+            _ => type_error(e, "a board size like `8x8` (files x ranks)", diags),
+        }
+    }
+    let capacity_entry = r.take("capacity");
+    let capacity = capacity_entry
+        .and_then(|e| get_int(e, 1, 2, diags))
+        .map_or(1, |n| n as u8);
+    let frozen_suicide = r
+        .take("frozen_suicide")
+        .and_then(|e| get_bool(e, diags))
+        .unwrap_or(false);
+    let setup = r.take("setup");
+    if setup.is_none() {
+        diags.push(
+            Diagnostic::error(name.span, format!("variant `{}` has no `setup`", name.node))
+                .with_help("add `setup = \"<FEN>\"` with the start position"),
+        );
+    }
+    Top {
+        geometry,
+        capacity,
+        capacity_entry,
+        frozen_suicide,
+        setup: setup
+            .and_then(|e| get_str(e, diags))
+            .map(str::to_string)
+            .unwrap_or_default(),
+        setup_span: setup.map_or(name.span, |e| e.value.span),
+    }
+}

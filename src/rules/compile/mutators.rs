@@ -1,0 +1,430 @@
+//! `mutator` sections: named patches of pieces and rules, the forms each
+//! patched kind takes under each set of active mutators.
+
+use super::*;
+
+/// The mutators for which `has` holds, as a bit set.
+pub(super) fn mutator_mask(
+    mutators: &[crate::rules::Mutator],
+    has: impl Fn(&crate::rules::Mutator) -> bool,
+) -> u32 {
+    mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| has(m))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// What the `mutator` sections compile to.
+pub(super) struct Mutated {
+    pub(super) mutators: Vec<crate::rules::Mutator>,
+    /// Push steps of `when` interactions, with the mutators they need.
+    pub(super) push_patterns: Vec<(u32, Vec<(i8, i8)>)>,
+    pub(super) base_of: Vec<PieceKind>,
+    pub(super) forms: Vec<PieceKind>,
+}
+
+/// A piece patch of a mutator (or of an interaction of several): the
+/// parts of the declared kind it replaces.
+pub(super) struct PiecePatch {
+    pub(super) kind: PieceKind,
+    pub(super) betza: Option<(String, Vec<crate::lang::movement::Atom>)>,
+    pub(super) attacks: Option<Vec<crate::lang::movement::Atom>>,
+    /// Declared kinds that may capture this one.
+    pub(super) captured_by: Option<Vec<PieceKind>>,
+}
+
+/// The patches that apply when every mutator of `when` is on.
+pub(super) struct PatchSet {
+    pub(super) when: u32,
+    pub(super) patches: Vec<PiecePatch>,
+}
+
+/// Most mutators a variant may declare (the active set indexes a table of
+/// forms).
+pub(super) const MAX_MUTATORS: usize = 12;
+
+/// Reads the `mutator` sections and adds, after the declared kinds, one
+/// kind for each form a declared kind takes under some set of mutators:
+/// mutators replace movement by switching a piece to its form, so move
+/// generation and attacks need nothing new.
+pub(super) fn compile_mutators(
+    pieces: &mut Vec<PieceDef>,
+    by_name: &IndexMap<String, PieceKind>,
+    sections: &[&Section],
+    height: u8,
+    diags: &mut Vec<Diagnostic>,
+) -> Mutated {
+    let base_kinds = pieces.len();
+    let mut mutators: Vec<crate::rules::Mutator> = Vec::new();
+    for s in sections {
+        let Some(n) = &s.name else {
+            diags.push(
+                Diagnostic::error(s.kind.span, "a mutator needs a name")
+                    .with_help("write `mutator rider { ... }`"),
+            );
+            continue;
+        };
+        if mutators.iter().any(|m| m.name == n.node) {
+            diags.push(Diagnostic::error(
+                n.span,
+                format!("mutator `{}` is declared twice", n.node),
+            ));
+        }
+        mutators.push(crate::rules::Mutator {
+            name: n.node.clone(),
+            always_on: false,
+            keep_colour: false,
+            explode: false,
+            must_capture: false,
+            drops: false,
+            swaps: false,
+            extra_double_step_ranks: Vec::new(),
+            dice: 0,
+            push: Vec::new(),
+        });
+    }
+    if mutators.len() > MAX_MUTATORS {
+        diags.push(Diagnostic::error(
+            sections[MAX_MUTATORS].kind.span,
+            format!("a variant may declare at most {MAX_MUTATORS} mutators"),
+        ));
+        mutators.truncate(MAX_MUTATORS);
+    }
+    let mut sets: Vec<PatchSet> = Vec::new();
+    let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
+    for (i, s) in sections.iter().take(mutators.len()).enumerate() {
+        let mut mr = Reader::new(&s.body, Scope::Mutator);
+        if let Some(e) = mr.take("always_on") {
+            mutators[i].always_on = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("keep_colour") {
+            mutators[i].keep_colour = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("explode") {
+            mutators[i].explode = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("must_capture") {
+            mutators[i].must_capture = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("drops") {
+            mutators[i].drops = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("dice") {
+            mutators[i].dice = get_int(e, 2, 64, diags).unwrap_or(0) as u8;
+        }
+        if let Some(e) = mr.take("swaps") {
+            mutators[i].swaps = get_bool(e, diags).unwrap_or(false);
+        }
+        if let Some(e) = mr.take("extra_double_step_ranks") {
+            mutators[i].extra_double_step_ranks = rank_list(e, height, diags);
+        }
+        if let Some(e) = mr.take("push_enemy_pawn") {
+            mutators[i].push = push_steps(e, diags);
+        }
+        let mut own = Vec::new();
+        for sub in &mr.sections {
+            match sub.kind.node.as_str() {
+                "piece" => {
+                    if let Some(p) = piece_patch(sub, by_name, diags) {
+                        own.push(p);
+                    }
+                }
+                "when" => {
+                    let Some(other) = &sub.name else {
+                        diags.push(
+                            Diagnostic::error(
+                                sub.kind.span,
+                                "`when` needs the other mutator's name",
+                            )
+                            .with_help("write `when rider { piece knight { betza = \"CC\" } }`"),
+                        );
+                        continue;
+                    };
+                    let Some(j) = mutators.iter().position(|m| m.name == other.node) else {
+                        let mut d = Diagnostic::error(
+                            other.span,
+                            format!("unknown mutator `{}`", other.node),
+                        );
+                        if let Some(sug) =
+                            suggest(&other.node, mutators.iter().map(|m| m.name.as_str()))
+                        {
+                            d = d.with_help(format!("did you mean `{sug}`?"));
+                        }
+                        diags.push(d);
+                        continue;
+                    };
+                    if j == i {
+                        diags.push(Diagnostic::error(
+                            other.span,
+                            "a mutator's `when` must name another mutator",
+                        ));
+                        continue;
+                    }
+                    let mut wr = Reader::new(&sub.body, Scope::When);
+                    if let Some(e) = wr.take("push_enemy_pawn") {
+                        if mutators[i].push.is_empty() {
+                            diags.push(Diagnostic::error(
+                                e.key.span,
+                                format!(
+                                    "`push_enemy_pawn` in `when` changes the push of `{}`, which has none",
+                                    mutators[i].name
+                                ),
+                            ).with_help("give the mutator its own `push_enemy_pawn` first"));
+                        } else {
+                            when_pushes.push((1 << i | 1 << j, push_steps(e, diags)));
+                        }
+                    }
+                    let mut patches = Vec::new();
+                    for ps in &wr.sections {
+                        if ps.kind.node == "piece" {
+                            if let Some(p) = piece_patch(ps, by_name, diags) {
+                                patches.push(p);
+                            }
+                        } else {
+                            diags.push(Diagnostic::error(
+                                ps.kind.span,
+                                format!("unexpected section `{}` inside `when`", ps.kind.node),
+                            ));
+                        }
+                    }
+                    wr.sections.clear();
+                    wr.finish(diags);
+                    sets.push(PatchSet {
+                        when: 1 << i | 1 << j,
+                        patches,
+                    });
+                }
+                other => diags.push(
+                    Diagnostic::error(
+                        sub.kind.span,
+                        format!("unexpected section `{other}` inside a mutator"),
+                    )
+                    .with_note("a mutator holds `piece` patches and `when` interactions"),
+                ),
+            }
+        }
+        mr.sections.clear();
+        mr.finish(diags);
+        sets.push(PatchSet {
+            when: 1 << i,
+            patches: own,
+        });
+    }
+    // Single mutators first, then interactions, each in file order: a
+    // later patch overrides an earlier one's parts.
+    sets.sort_by_key(|p| p.when.count_ones());
+    let mut base_of: Vec<PieceKind> = (0..base_kinds).map(|k| PieceKind(k as u8)).collect();
+    let mut forms = Vec::new();
+    if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
+        return Mutated {
+            mutators,
+            push_patterns: Vec::new(),
+            base_of,
+            forms,
+        };
+    }
+    // Each distinct list of patches applied to a kind is one form.
+    let mut form_of: IndexMap<(usize, Vec<(usize, usize)>), PieceKind> = IndexMap::new();
+    let mut captured: Vec<Option<Vec<PieceKind>>> = vec![None; base_kinds];
+    for active in 0..1u32 << mutators.len() {
+        for base in 0..base_kinds {
+            let applied: Vec<(usize, usize)> = sets
+                .iter()
+                .enumerate()
+                .filter(|(_, set)| set.when & active == set.when)
+                .flat_map(|(si, set)| {
+                    set.patches
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.kind.index() == base)
+                        .map(move |(pi, _)| (si, pi))
+                })
+                .collect();
+            if applied.is_empty() {
+                forms.push(PieceKind(base as u8));
+                continue;
+            }
+            let key = (base, applied);
+            if let Some(&k) = form_of.get(&key) {
+                forms.push(k);
+                continue;
+            }
+            if pieces.len() >= MAX_KINDS {
+                diags.push(
+                    Diagnostic::error(
+                        sections[0].kind.span,
+                        format!("the mutators give more than {MAX_KINDS} piece forms in all"),
+                    )
+                    .with_help("fewer mutators, or fewer kinds they change"),
+                );
+                return Mutated {
+                    mutators,
+                    push_patterns: Vec::new(),
+                    base_of,
+                    forms: Vec::new(),
+                };
+            }
+            let mut def = pieces[base].clone();
+            let mut by: Option<Vec<PieceKind>> = None;
+            let mut names: u32 = 0;
+            for &(si, pi) in &key.1 {
+                let p = &sets[si].patches[pi];
+                names |= sets[si].when;
+                if let Some((text, atoms)) = &p.betza {
+                    def.betza = text.clone();
+                    let extra: Vec<_> = def
+                        .atoms
+                        .iter()
+                        .filter(|a| a.attack_only)
+                        .cloned()
+                        .collect();
+                    def.atoms = atoms.clone();
+                    def.atoms.extend(extra);
+                }
+                if let Some(atoms) = &p.attacks {
+                    def.atoms.retain(|a| !a.attack_only);
+                    def.atoms.extend(atoms.iter().cloned());
+                }
+                if let Some(list) = &p.captured_by {
+                    by = Some(list.clone());
+                }
+            }
+            let tags: Vec<&str> = (0..mutators.len())
+                .filter(|i| names >> i & 1 != 0)
+                .map(|i| mutators[i].name.as_str())
+                .collect();
+            def.name = format!("{} ({})", pieces[base].name, tags.join(" + "));
+            def.components = Vec::new();
+            let k = PieceKind(pieces.len() as u8);
+            pieces.push(def);
+            base_of.push(PieceKind(base as u8));
+            captured.push(by);
+            form_of.insert(key, k);
+            forms.push(k);
+        }
+    }
+    // Immunity names declared kinds: it covers all their forms.
+    let widen = |mask: u128, base_of: &[PieceKind]| -> u128 {
+        (0..base_of.len())
+            .filter(|&k| mask >> base_of[k].index() & 1 != 0)
+            .fold(0u128, |m, k| m | 1 << k)
+    };
+    for k in 0..pieces.len() {
+        if let Some(list) = &captured[k] {
+            pieces[k].captured_by = Some(list.iter().fold(0u128, |m, b| m | 1 << b.index()));
+        }
+        if let Some(mask) = pieces[k].captured_by {
+            pieces[k].captured_by = Some(widen(mask, &base_of));
+        }
+        if let Some(mask) = pieces[k].freezes
+            && mask != u128::MAX
+        {
+            pieces[k].freezes = Some(widen(mask, &base_of));
+        }
+    }
+    // A pushing mutator's own steps, then its interactions' (the later
+    // entry wins where several apply).
+    let mut push_patterns: Vec<(u32, Vec<(i8, i8)>)> = mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.push.is_empty())
+        .map(|(i, m)| (1 << i, m.push.clone()))
+        .collect();
+    push_patterns.extend(when_pushes);
+    Mutated {
+        mutators,
+        push_patterns,
+        base_of,
+        forms,
+    }
+}
+
+/// A push (`push_enemy_pawn = "fmW"`): single non-capturing leaps, as
+/// (file, rank) steps from the pawn owner's side.
+pub(super) fn push_steps(e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<(i8, i8)> {
+    let Some(text) = get_str(e, diags) else {
+        return Vec::new();
+    };
+    let atoms = match parse_movement(text, e.value.span) {
+        Ok(a) => a,
+        Err(mut errs) => {
+            diags.append(&mut errs);
+            return Vec::new();
+        }
+    };
+    let mut steps = Vec::new();
+    for a in atoms {
+        let plain = a.style == Style::Leap && a.can_move && !a.can_capture && !a.initial;
+        if !plain {
+            diags.push(
+                Diagnostic::error(a.span, "a push is a plain step onto an empty square")
+                    .with_help("write a move-only leap, like `fmW` (straight forward) or `fmF` (diagonally forward)"),
+            );
+            continue;
+        }
+        for d in a.dirs {
+            if !steps.contains(&d) {
+                steps.push(d);
+            }
+        }
+    }
+    steps
+}
+
+/// The atoms of an `attacks` string: they attack (give check, guard) but
+/// never move.
+pub(super) fn attack_only(
+    atoms: Vec<crate::lang::movement::Atom>,
+) -> Vec<crate::lang::movement::Atom> {
+    atoms
+        .into_iter()
+        .map(|mut a| {
+            a.attack_only = true;
+            a.can_move = false;
+            a.can_capture = true;
+            a.initial = false;
+            a
+        })
+        .collect()
+}
+
+/// One `piece KIND { betza = ... attacks = ... captured_by = [...] }`
+/// inside a mutator or a `when`.
+pub(super) fn piece_patch(
+    s: &Section,
+    by_name: &IndexMap<String, PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<PiecePatch> {
+    let Some(n) = &s.name else {
+        diags.push(
+            Diagnostic::error(s.kind.span, "a piece patch needs the piece's name")
+                .with_help("write `piece knight { betza = \"NN\" }`"),
+        );
+        return None;
+    };
+    let kind = kind_value(by_name, n, diags)?;
+    let mut pr = Reader::new(&s.body, Scope::MutatorPiece);
+    let movement = |key: &str, pr: &mut Reader, diags: &mut Vec<Diagnostic>| {
+        let e = pr.take(key)?;
+        let text = get_str(e, diags)?;
+        match parse_movement(text, e.value.span) {
+            Ok(a) => Some((text.to_string(), a)),
+            Err(mut errs) => {
+                diags.append(&mut errs);
+                None
+            }
+        }
+    };
+    let betza = movement("betza", &mut pr, diags);
+    let attacks = movement("attacks", &mut pr, diags).map(|(_, atoms)| attack_only(atoms));
+    let captured_by = pr.take("captured_by").map(|e| kind_list(by_name, e, diags));
+    reject_subsections(&pr, "a piece patch", diags);
+    pr.finish(diags);
+    Some(PiecePatch {
+        kind,
+        betza,
+        attacks,
+        captured_by,
+    })
+}
