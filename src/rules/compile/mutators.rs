@@ -56,6 +56,82 @@ pub(super) fn compile_mutators(
     diags: &mut Vec<Diagnostic>,
 ) -> Mutated {
     let base_kinds = pieces.len();
+    let mut mutators = declare(sections, diags);
+    let mut sets: Vec<PatchSet> = Vec::new();
+    let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
+    for (i, s) in sections.iter().take(mutators.len()).enumerate() {
+        let mut mr = Reader::new(&s.body, Scope::Mutator);
+        read_flags(&mut mr, &mut mutators[i], height, diags);
+        let mut own = Vec::new();
+        for sub in &mr.sections {
+            match sub.kind.node.as_str() {
+                "piece" => {
+                    if let Some(p) = piece_patch(sub, by_name, diags) {
+                        own.push(p);
+                    }
+                }
+                "when" => {
+                    if let Some((set, push)) = when_section(sub, i, &mutators, by_name, diags) {
+                        sets.push(set);
+                        when_pushes.extend(push);
+                    }
+                }
+                other => diags.push(
+                    Diagnostic::error(
+                        sub.kind.span,
+                        format!("unexpected section `{other}` inside a mutator"),
+                    )
+                    .with_note("a mutator holds `piece` patches and `when` interactions"),
+                ),
+            }
+        }
+        mr.sections.clear();
+        mr.finish(diags);
+        sets.push(PatchSet {
+            when: 1 << i,
+            patches: own,
+        });
+    }
+    // Single mutators first, then interactions, each in file order: a
+    // later patch overrides an earlier one's parts.
+    sets.sort_by_key(|p| p.when.count_ones());
+    let mut base_of: Vec<PieceKind> = (0..base_kinds).map(|k| PieceKind(k as u8)).collect();
+    if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
+        return Mutated {
+            mutators,
+            push_patterns: Vec::new(),
+            base_of,
+            forms: Vec::new(),
+        };
+    }
+    let Some(forms) = make_forms(pieces, &mut base_of, &mutators, &sets, sections, diags) else {
+        return Mutated {
+            mutators,
+            push_patterns: Vec::new(),
+            base_of,
+            forms: Vec::new(),
+        };
+    };
+    // A pushing mutator's own steps, then its interactions' (the later
+    // entry wins where several apply).
+    let mut push_patterns: Vec<(u32, Vec<(i8, i8)>)> = mutators
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| !m.push.is_empty())
+        .map(|(i, m)| (1 << i, m.push.clone()))
+        .collect();
+    push_patterns.extend(when_pushes);
+    Mutated {
+        mutators,
+        push_patterns,
+        base_of,
+        forms,
+    }
+}
+
+/// The mutators the sections declare, each named once, at most
+/// [`MAX_MUTATORS`].
+fn declare(sections: &[&Section], diags: &mut Vec<Diagnostic>) -> Vec<crate::rules::Mutator> {
     let mut mutators: Vec<crate::rules::Mutator> = Vec::new();
     for s in sections {
         let Some(n) = &s.name else {
@@ -91,139 +167,134 @@ pub(super) fn compile_mutators(
         ));
         mutators.truncate(MAX_MUTATORS);
     }
-    let mut sets: Vec<PatchSet> = Vec::new();
-    let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
-    for (i, s) in sections.iter().take(mutators.len()).enumerate() {
-        let mut mr = Reader::new(&s.body, Scope::Mutator);
-        if let Some(e) = mr.take("always_on") {
-            mutators[i].always_on = get_bool(e, diags).unwrap_or(false);
+    mutators
+}
+
+/// A mutator's own keys.
+fn read_flags(
+    mr: &mut Reader<'_>,
+    m: &mut crate::rules::Mutator,
+    height: u8,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if let Some(e) = mr.take("always_on") {
+        m.always_on = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("keep_colour") {
+        m.keep_colour = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("explode") {
+        m.explode = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("must_capture") {
+        m.must_capture = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("drops") {
+        m.drops = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("dice") {
+        m.dice = get_int(e, 2, 64, diags).unwrap_or(0) as u8;
+    }
+    if let Some(e) = mr.take("swaps") {
+        m.swaps = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("extra_double_step_ranks") {
+        m.extra_double_step_ranks = rank_list(e, height, diags);
+    }
+    if let Some(e) = mr.take("push_enemy_pawn") {
+        m.push = push_steps(e, diags);
+    }
+}
+
+/// A `when OTHER { ... }` interaction inside mutator `i`: its piece
+/// patches, and its push (with the bits of both mutators) if it changes
+/// the push.
+#[allow(clippy::type_complexity)]
+fn when_section(
+    sub: &Section,
+    i: usize,
+    mutators: &[crate::rules::Mutator],
+    by_name: &IndexMap<String, PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(PatchSet, Option<(u32, Vec<(i8, i8)>)>)> {
+    let Some(other) = &sub.name else {
+        diags.push(
+            Diagnostic::error(sub.kind.span, "`when` needs the other mutator's name")
+                .with_help("write `when rider { piece knight { betza = \"CC\" } }`"),
+        );
+        return None;
+    };
+    let Some(j) = mutators.iter().position(|m| m.name == other.node) else {
+        let mut d = Diagnostic::error(other.span, format!("unknown mutator `{}`", other.node));
+        if let Some(sug) = suggest(&other.node, mutators.iter().map(|m| m.name.as_str())) {
+            d = d.with_help(format!("did you mean `{sug}`?"));
         }
-        if let Some(e) = mr.take("keep_colour") {
-            mutators[i].keep_colour = get_bool(e, diags).unwrap_or(false);
+        diags.push(d);
+        return None;
+    };
+    if j == i {
+        diags.push(Diagnostic::error(
+            other.span,
+            "a mutator's `when` must name another mutator",
+        ));
+        return None;
+    }
+    let mut wr = Reader::new(&sub.body, Scope::When);
+    let mut push = None;
+    if let Some(e) = wr.take("push_enemy_pawn") {
+        if mutators[i].push.is_empty() {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!(
+                        "`push_enemy_pawn` in `when` changes the push of `{}`, which has none",
+                        mutators[i].name
+                    ),
+                )
+                .with_help("give the mutator its own `push_enemy_pawn` first"),
+            );
+        } else {
+            push = Some((1 << i | 1 << j, push_steps(e, diags)));
         }
-        if let Some(e) = mr.take("explode") {
-            mutators[i].explode = get_bool(e, diags).unwrap_or(false);
-        }
-        if let Some(e) = mr.take("must_capture") {
-            mutators[i].must_capture = get_bool(e, diags).unwrap_or(false);
-        }
-        if let Some(e) = mr.take("drops") {
-            mutators[i].drops = get_bool(e, diags).unwrap_or(false);
-        }
-        if let Some(e) = mr.take("dice") {
-            mutators[i].dice = get_int(e, 2, 64, diags).unwrap_or(0) as u8;
-        }
-        if let Some(e) = mr.take("swaps") {
-            mutators[i].swaps = get_bool(e, diags).unwrap_or(false);
-        }
-        if let Some(e) = mr.take("extra_double_step_ranks") {
-            mutators[i].extra_double_step_ranks = rank_list(e, height, diags);
-        }
-        if let Some(e) = mr.take("push_enemy_pawn") {
-            mutators[i].push = push_steps(e, diags);
-        }
-        let mut own = Vec::new();
-        for sub in &mr.sections {
-            match sub.kind.node.as_str() {
-                "piece" => {
-                    if let Some(p) = piece_patch(sub, by_name, diags) {
-                        own.push(p);
-                    }
-                }
-                "when" => {
-                    let Some(other) = &sub.name else {
-                        diags.push(
-                            Diagnostic::error(
-                                sub.kind.span,
-                                "`when` needs the other mutator's name",
-                            )
-                            .with_help("write `when rider { piece knight { betza = \"CC\" } }`"),
-                        );
-                        continue;
-                    };
-                    let Some(j) = mutators.iter().position(|m| m.name == other.node) else {
-                        let mut d = Diagnostic::error(
-                            other.span,
-                            format!("unknown mutator `{}`", other.node),
-                        );
-                        if let Some(sug) =
-                            suggest(&other.node, mutators.iter().map(|m| m.name.as_str()))
-                        {
-                            d = d.with_help(format!("did you mean `{sug}`?"));
-                        }
-                        diags.push(d);
-                        continue;
-                    };
-                    if j == i {
-                        diags.push(Diagnostic::error(
-                            other.span,
-                            "a mutator's `when` must name another mutator",
-                        ));
-                        continue;
-                    }
-                    let mut wr = Reader::new(&sub.body, Scope::When);
-                    if let Some(e) = wr.take("push_enemy_pawn") {
-                        if mutators[i].push.is_empty() {
-                            diags.push(Diagnostic::error(
-                                e.key.span,
-                                format!(
-                                    "`push_enemy_pawn` in `when` changes the push of `{}`, which has none",
-                                    mutators[i].name
-                                ),
-                            ).with_help("give the mutator its own `push_enemy_pawn` first"));
-                        } else {
-                            when_pushes.push((1 << i | 1 << j, push_steps(e, diags)));
-                        }
-                    }
-                    let mut patches = Vec::new();
-                    for ps in &wr.sections {
-                        if ps.kind.node == "piece" {
-                            if let Some(p) = piece_patch(ps, by_name, diags) {
-                                patches.push(p);
-                            }
-                        } else {
-                            diags.push(Diagnostic::error(
-                                ps.kind.span,
-                                format!("unexpected section `{}` inside `when`", ps.kind.node),
-                            ));
-                        }
-                    }
-                    wr.sections.clear();
-                    wr.finish(diags);
-                    sets.push(PatchSet {
-                        when: 1 << i | 1 << j,
-                        patches,
-                    });
-                }
-                other => diags.push(
-                    Diagnostic::error(
-                        sub.kind.span,
-                        format!("unexpected section `{other}` inside a mutator"),
-                    )
-                    .with_note("a mutator holds `piece` patches and `when` interactions"),
-                ),
+    }
+    let mut patches = Vec::new();
+    for ps in &wr.sections {
+        if ps.kind.node == "piece" {
+            if let Some(p) = piece_patch(ps, by_name, diags) {
+                patches.push(p);
             }
+        } else {
+            diags.push(Diagnostic::error(
+                ps.kind.span,
+                format!("unexpected section `{}` inside `when`", ps.kind.node),
+            ));
         }
-        mr.sections.clear();
-        mr.finish(diags);
-        sets.push(PatchSet {
-            when: 1 << i,
-            patches: own,
-        });
     }
-    // Single mutators first, then interactions, each in file order: a
-    // later patch overrides an earlier one's parts.
-    sets.sort_by_key(|p| p.when.count_ones());
-    let mut base_of: Vec<PieceKind> = (0..base_kinds).map(|k| PieceKind(k as u8)).collect();
+    wr.sections.clear();
+    wr.finish(diags);
+    Some((
+        PatchSet {
+            when: 1 << i | 1 << j,
+            patches,
+        },
+        push,
+    ))
+}
+
+/// Adds to `pieces` one kind for each distinct list of patches applied
+/// to a declared kind under some set of active mutators, and returns the
+/// form of each declared kind under each set (`None` past [`MAX_KINDS`],
+/// with the diagnostic).
+fn make_forms(
+    pieces: &mut Vec<PieceDef>,
+    base_of: &mut Vec<PieceKind>,
+    mutators: &[crate::rules::Mutator],
+    sets: &[PatchSet],
+    sections: &[&Section],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<PieceKind>> {
+    let base_kinds = base_of.len();
     let mut forms = Vec::new();
-    if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
-        return Mutated {
-            mutators,
-            push_patterns: Vec::new(),
-            base_of,
-            forms,
-        };
-    }
     // Each distinct list of patches applied to a kind is one form.
     let mut form_of: IndexMap<(usize, Vec<(usize, usize)>), PieceKind> = IndexMap::new();
     let mut captured: Vec<Option<Vec<PieceKind>>> = vec![None; base_kinds];
@@ -258,12 +329,7 @@ pub(super) fn compile_mutators(
                     )
                     .with_help("fewer mutators, or fewer kinds they change"),
                 );
-                return Mutated {
-                    mutators,
-                    push_patterns: Vec::new(),
-                    base_of,
-                    forms: Vec::new(),
-                };
+                return None;
             }
             let mut def = pieces[base].clone();
             let mut by: Option<Vec<PieceKind>> = None;
@@ -315,29 +381,15 @@ pub(super) fn compile_mutators(
             pieces[k].captured_by = Some(list.iter().fold(0u128, |m, b| m | 1 << b.index()));
         }
         if let Some(mask) = pieces[k].captured_by {
-            pieces[k].captured_by = Some(widen(mask, &base_of));
+            pieces[k].captured_by = Some(widen(mask, base_of));
         }
         if let Some(mask) = pieces[k].freezes
             && mask != u128::MAX
         {
-            pieces[k].freezes = Some(widen(mask, &base_of));
+            pieces[k].freezes = Some(widen(mask, base_of));
         }
     }
-    // A pushing mutator's own steps, then its interactions' (the later
-    // entry wins where several apply).
-    let mut push_patterns: Vec<(u32, Vec<(i8, i8)>)> = mutators
-        .iter()
-        .enumerate()
-        .filter(|(_, m)| !m.push.is_empty())
-        .map(|(i, m)| (1 << i, m.push.clone()))
-        .collect();
-    push_patterns.extend(when_pushes);
-    Mutated {
-        mutators,
-        push_patterns,
-        base_of,
-        forms,
-    }
+    Some(forms)
 }
 
 /// A push (`push_enemy_pawn = "fmW"`): single non-capturing leaps, as

@@ -46,95 +46,9 @@ pub(super) fn piece_sections<'a>(
             continue;
         }
         let mut pr = Reader::new(&s.body, Scope::Piece);
-        let letter = match pr.take("letter") {
-            Some(e) => {
-                let text = match &e.value.node {
-                    Value::Ident(t) | Value::Str(t) => Some(t.clone()),
-                    _ => {
-                        type_error(
-                            e,
-                            "a letter like `N` (or a longer code like `Giraffe`)",
-                            diags,
-                        );
-                        None
-                    }
-                };
-                text.and_then(|t| {
-                    let ok = t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
-                    if !ok {
-                        diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter"));
-                        return None;
-                    }
-                    let key = t.to_ascii_lowercase();
-                    if let Some((first, owner)) = letters.get(&key) {
-                        diags.push(
-                            Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used by `{owner}`"))
-                                .with_secondary(*first, "first used here")
-                                .with_help("FEN tells the colours apart by case, so letters must differ ignoring case"),
-                        );
-                        return None;
-                    }
-                    letters.insert(key, (e.value.span, pname.node.clone()));
-                    Some(t)
-                })
-            }
-            None => {
-                diags.push(
-                    Diagnostic::error(
-                        pname.span,
-                        format!("piece `{}` has no `letter`", pname.node),
-                    )
-                    .with_help("add `letter = X`"),
-                );
-                None
-            }
-        };
+        let letter = letter(&mut pr, pname, &mut letters, diags);
         let units_entry = pr.take("units");
-        let (betza, atoms) = match pr.take("betza") {
-            Some(e) if units_entry.is_some() => {
-                diags.push(
-                    Diagnostic::error(
-                        e.key.span,
-                        format!(
-                            "`{}` is a stack of `units`, so it has no `betza` of its own",
-                            pname.node
-                        ),
-                    )
-                    .with_help("each unit moves by its own kind's movement; remove `betza`"),
-                );
-                (String::new(), Vec::new())
-            }
-            None if units_entry.is_some() => (String::new(), Vec::new()),
-            Some(e) => match get_str(e, diags) {
-                Some(text) => match parse_movement(text, e.value.span) {
-                    Ok(a) => (text.to_string(), a),
-                    Err(mut errs) => {
-                        diags.append(&mut errs);
-                        (text.to_string(), Vec::new())
-                    }
-                },
-                None => (String::new(), Vec::new()),
-            },
-            None => {
-                diags.push(
-                    Diagnostic::error(
-                        pname.span,
-                        format!("piece `{}` has no `betza` movement", pname.node),
-                    )
-                    .with_help("add e.g. `betza = \"N\"`"),
-                );
-                (String::new(), Vec::new())
-            }
-        };
-        let mut atoms = atoms;
-        if let Some(e) = pr.take("attacks")
-            && let Some(text) = get_str(e, diags)
-        {
-            match parse_movement(text, e.value.span) {
-                Ok(extra) => atoms.extend(attack_only(extra)),
-                Err(mut errs) => diags.append(&mut errs),
-            }
-        }
+        let (betza, atoms) = movement(&mut pr, pname, units_entry.is_some(), diags);
         let royal = pr
             .take("royal")
             .and_then(|e| get_bool(e, diags))
@@ -173,50 +87,12 @@ pub(super) fn piece_sections<'a>(
             .take("protects")
             .and_then(|e| get_bool(e, diags))
             .unwrap_or(false);
-        let attacks_within = pr.take("attacks_within").and_then(|e| {
-            let text = get_str(e, diags)?;
-            if text.trim().is_empty() {
-                return Some(Vec::new());
-            }
-            let atoms = parse_movement(text, e.value.span)
-                .map_err(|mut errs| diags.append(&mut errs))
-                .ok()?;
-            if atoms
-                .iter()
-                .any(|a| !matches!(a.style, Style::Leap | Style::Ride))
-            {
-                diags.push(
-                    Diagnostic::error(
-                        e.value.span,
-                        "`attacks_within` takes plain leaps and rides only",
-                    )
-                    .with_help("bound the reach with leapers and riders, e.g. \"Q\" or \"KN\""),
-                );
-                return None;
-            }
-            within_keys.push((pieces.len(), e.key.span));
-            Some(atoms)
-        });
-        let mut promotes = Promotes::Never;
-        if let Some(e) = pr.take("promotes") {
-            promotes = match &e.value.node {
-                Value::Ident(w) if w == "true" => Promotes::Must,
-                Value::Ident(w) if w == "false" => Promotes::Never,
-                Value::Ident(w) if w == "optional" => Promotes::May,
-                _ => {
-                    type_error(e, "`true`, `false` or `optional`", diags);
-                    Promotes::Never
-                }
-            };
-            if promotes != Promotes::Never && pawn {
-                diags.push(
-                    Diagnostic::error(e.key.span, "a pawn kind promotes by the pawn rules already")
-                        .with_help(
-                            "`promotes` is for other kinds that promote like a pawn; drop it",
-                        ),
-                );
-            }
+        let attacks_within = attacks_within(&mut pr, diags);
+        if let Some(span) = attacks_within.as_ref().and_then(|(_, span)| *span) {
+            within_keys.push((pieces.len(), span));
         }
+        let attacks_within = attacks_within.map(|(atoms, _)| atoms);
+        let promotes = promotes(&mut pr, pawn, diags);
         let no_swap_back = pr
             .take("no_swap_back")
             .and_then(|e| get_bool(e, diags))
@@ -251,4 +127,169 @@ pub(super) fn piece_sections<'a>(
         unit_lists,
         piece_spans,
     }
+}
+
+/// The `letter` key: ASCII letters and digits, starting with a letter,
+/// unique ignoring case (`letters` holds those taken, with where and by
+/// whom).
+fn letter(
+    pr: &mut Reader<'_>,
+    pname: &Spanned<String>,
+    letters: &mut IndexMap<String, (Span, String)>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<String> {
+    match pr.take("letter") {
+        Some(e) => {
+            let text = match &e.value.node {
+                Value::Ident(t) | Value::Str(t) => Some(t.clone()),
+                _ => {
+                    type_error(
+                        e,
+                        "a letter like `N` (or a longer code like `Giraffe`)",
+                        diags,
+                    );
+                    None
+                }
+            };
+            text.and_then(|t| {
+            let ok = t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
+            if !ok {
+                diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter"));
+                return None;
+            }
+            let key = t.to_ascii_lowercase();
+            if let Some((first, owner)) = letters.get(&key) {
+                diags.push(
+                    Diagnostic::error(e.value.span, format!("piece letter `{t}` is already used by `{owner}`"))
+                        .with_secondary(*first, "first used here")
+                        .with_help("FEN tells the colours apart by case, so letters must differ ignoring case"),
+                );
+                return None;
+            }
+            letters.insert(key, (e.value.span, pname.node.clone()));
+            Some(t)
+        })
+        }
+        None => {
+            diags.push(
+                Diagnostic::error(
+                    pname.span,
+                    format!("piece `{}` has no `letter`", pname.node),
+                )
+                .with_help("add `letter = X`"),
+            );
+            None
+        }
+    }
+}
+
+/// The `betza` and `attacks` keys: the movement as written and its atoms
+/// (none for a stack of `units`, which moves by its units' movements).
+fn movement(
+    pr: &mut Reader<'_>,
+    pname: &Spanned<String>,
+    stack: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> (String, Vec<crate::lang::movement::Atom>) {
+    let (betza, mut atoms) = match pr.take("betza") {
+        Some(e) if stack => {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!(
+                        "`{}` is a stack of `units`, so it has no `betza` of its own",
+                        pname.node
+                    ),
+                )
+                .with_help("each unit moves by its own kind's movement; remove `betza`"),
+            );
+            (String::new(), Vec::new())
+        }
+        None if stack => (String::new(), Vec::new()),
+        Some(e) => match get_str(e, diags) {
+            Some(text) => match parse_movement(text, e.value.span) {
+                Ok(a) => (text.to_string(), a),
+                Err(mut errs) => {
+                    diags.append(&mut errs);
+                    (text.to_string(), Vec::new())
+                }
+            },
+            None => (String::new(), Vec::new()),
+        },
+        None => {
+            diags.push(
+                Diagnostic::error(
+                    pname.span,
+                    format!("piece `{}` has no `betza` movement", pname.node),
+                )
+                .with_help("add e.g. `betza = \"N\"`"),
+            );
+            (String::new(), Vec::new())
+        }
+    };
+    if let Some(e) = pr.take("attacks")
+        && let Some(text) = get_str(e, diags)
+    {
+        match parse_movement(text, e.value.span) {
+            Ok(extra) => atoms.extend(attack_only(extra)),
+            Err(mut errs) => diags.append(&mut errs),
+        }
+    }
+    (betza, atoms)
+}
+
+/// The `attacks_within` key: plain leaps and rides bounding a scripted
+/// kind's attacks (an empty text: no square), with where the key is
+/// written unless the text is empty.
+#[allow(clippy::type_complexity)]
+fn attacks_within(
+    pr: &mut Reader<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<(Vec<crate::lang::movement::Atom>, Option<Span>)> {
+    pr.take("attacks_within").and_then(|e| {
+        let text = get_str(e, diags)?;
+        if text.trim().is_empty() {
+            return Some((Vec::new(), None));
+        }
+        let atoms = parse_movement(text, e.value.span)
+            .map_err(|mut errs| diags.append(&mut errs))
+            .ok()?;
+        if atoms
+            .iter()
+            .any(|a| !matches!(a.style, Style::Leap | Style::Ride))
+        {
+            diags.push(
+                Diagnostic::error(
+                    e.value.span,
+                    "`attacks_within` takes plain leaps and rides only",
+                )
+                .with_help("bound the reach with leapers and riders, e.g. \"Q\" or \"KN\""),
+            );
+            return None;
+        }
+        Some((atoms, Some(e.key.span)))
+    })
+}
+
+/// The `promotes` key, refused on a pawn kind.
+fn promotes(pr: &mut Reader<'_>, pawn: bool, diags: &mut Vec<Diagnostic>) -> Promotes {
+    let mut promotes = Promotes::Never;
+    if let Some(e) = pr.take("promotes") {
+        promotes = match &e.value.node {
+            Value::Ident(w) if w == "true" => Promotes::Must,
+            Value::Ident(w) if w == "false" => Promotes::Never,
+            Value::Ident(w) if w == "optional" => Promotes::May,
+            _ => {
+                type_error(e, "`true`, `false` or `optional`", diags);
+                Promotes::Never
+            }
+        };
+        if promotes != Promotes::Never && pawn {
+            diags.push(
+                Diagnostic::error(e.key.span, "a pawn kind promotes by the pawn rules already")
+                    .with_help("`promotes` is for other kinds that promote like a pawn; drop it"),
+            );
+        }
+    }
+    promotes
 }
