@@ -9,7 +9,7 @@ mod stacks;
 mod symbols;
 
 pub use coords::to_uci;
-pub use fen::{FenField, ParseFenError, parse_fen, to_fen};
+pub use fen::{FenField, ParseFenError, Setup, parse_fen, to_fen};
 pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
 pub use spell::Notation;
 pub(crate) use stacks::describe as describe_stacked;

@@ -1,0 +1,251 @@
+//! Writing positions as FEN.
+
+use super::fields::{castling_grants, default_unmoved};
+use crate::board::{Color, Piece, Square, SquareSet};
+use crate::position::Position;
+use crate::rules::{Rules, file_char};
+
+/// How a square's contents are written: a piece's token, a composite
+/// kind's letter for its two units, or the two units in parentheses.
+pub(super) fn cell_token(rules: &Rules, pos: &Position, sq: Square) -> Option<String> {
+    let token = |p: Piece| rules.piece(p.kind).fen_token(p.color);
+    match pos.units_at(sq) {
+        [None, _] => None,
+        [Some(a), None] => Some(token(a)),
+        [Some(a), Some(b)] => Some(match rules.composite_of(a, b) {
+            Some(k) => rules.piece(k).fen_token(a.color),
+            None => format!("({}{})", token(a), token(b)),
+        }),
+    }
+}
+
+/// Writes `pos` as FEN.
+pub fn to_fen(rules: &Rules, pos: &Position) -> String {
+    let g = rules.geometry;
+    let mut s = String::new();
+    placement(rules, pos, &mut s);
+    hands(rules, pos, &mut s);
+    s.push(' ');
+    s.push(pos.side.char());
+    s.push(' ');
+    let (castling, granted) = castling(rules, pos);
+    s.push_str(if castling.is_empty() { "-" } else { &castling });
+    s.push(' ');
+    match pos.ep {
+        Some(sq) => {
+            s.push_str(&g.name(sq));
+            // The pawn that passed it, when not straight ahead of it.
+            if let Some(v) = pos.ep_victim
+                && g.file(v) != g.file(sq)
+            {
+                s.push_str(&g.name(v));
+            }
+        }
+        None => s.push('-'),
+    }
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    tags(rules, pos, granted, &mut s);
+    s
+}
+
+/// The placement field.
+fn placement(rules: &Rules, pos: &Position, s: &mut String) {
+    let g = rules.geometry;
+    for rank in (0..g.height as i32).rev() {
+        let mut empty = 0;
+        for file in 0..g.width as i32 {
+            let sq = g.square(file, rank).expect("loop stays on the board");
+            match cell_token(rules, pos, sq) {
+                None => empty += 1,
+                Some(token) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&token);
+                    if pos.promoted.contains(sq) {
+                        s.push('~');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+}
+
+/// Hands in brackets and reserves in angle brackets, where the variant
+/// has them.
+fn hands(rules: &Rules, pos: &Position, s: &mut String) {
+    if rules.pocket.is_some()
+        || rules.drops_from_captures != 0
+        || !pos.pockets.white.is_empty()
+        || !pos.pockets.black.is_empty()
+    {
+        s.push('[');
+        for color in Color::ALL {
+            for (k, _) in pos.pockets[color].iter() {
+                s.push_str(&rules.piece(k).fen_token(color));
+            }
+        }
+        s.push(']');
+    }
+    let has_reserves = rules.reserve.is_some()
+        || rules.random_setup.as_ref().is_some_and(|r| r.reserve > 0)
+        || Color::ALL.iter().any(|&c| pos.reserves[c].len > 0);
+    if has_reserves {
+        s.push('<');
+        for color in Color::ALL {
+            if color == Color::Black {
+                s.push('/');
+            }
+            let r = &pos.reserves[color];
+            for i in 0..r.len {
+                match r.pieces[i as usize] {
+                    Some(p) if i >= r.front && i < r.back => {
+                        s.push_str(&rules.piece(p.kind).fen_token(color));
+                    }
+                    _ => s.push('-'),
+                }
+            }
+        }
+        s.push('>');
+    }
+}
+
+/// The castling field, and the squares whose pieces it marks unmoved.
+fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
+    let g = rules.geometry;
+    let any_royal = rules.pieces.iter().any(|p| p.royal);
+    let mut castling = String::new();
+    let mut granted = SquareSet::EMPTY;
+    for color in Color::ALL {
+        let list = &rules.castling[color];
+        for r in list {
+            // A right is written only where its pieces stand: the king
+            // square holds the side's royal piece (any piece where the
+            // variant has no royals), the partner square a piece of the
+            // side.
+            let in_place = pos
+                .piece_at(r.king_from)
+                .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
+                && pos
+                    .piece_at(r.partner_from)
+                    .is_some_and(|p| p.color == color);
+            if in_place && pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from)
+            {
+                granted.insert(r.king_from);
+                granted.insert(r.partner_from);
+                let same_side = list.iter().filter(|o| o.king_side == r.king_side).count();
+                let c = if same_side > 1 {
+                    file_char(g.file(r.partner_from))
+                } else if r.king_side {
+                    'k'
+                } else {
+                    'q'
+                };
+                castling.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+    }
+    // Conventional order: K before Q within a side.
+    let (mut white, mut black): (Vec<char>, Vec<char>) =
+        castling.chars().partition(char::is_ascii_uppercase);
+    let order = |c: &char| match c.to_ascii_lowercase() {
+        'k' => 0,
+        'q' => 1,
+        f => 2 + (b'z' - f as u8) as i32,
+    };
+    white.sort_by_key(order);
+    black.sort_by_key(order);
+    // Rules that share a partner file share a letter.
+    white.dedup();
+    black.dedup();
+    let castling: String = white.into_iter().chain(black).collect();
+    // What a reader of the field marks unmoved: the letters may name more
+    // rules than the ones in force (kings on several squares).
+    let granted = castling_grants(rules, pos, &castling).unwrap_or(granted);
+    (castling, granted)
+}
+
+/// The tagged fields after the six: markers, `placing`, `swap:`, `roll:`,
+/// `pending:`, `moved:` and `unmoved:`, each only where it says something.
+fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
+    let g = rules.geometry;
+    let m = &pos.markers;
+    if m.len > 0 {
+        let list: Vec<String> = (0..m.len as usize)
+            .map(|i| {
+                format!(
+                    "{}:{}{}",
+                    g.name(Square(m.squares[i])),
+                    rules.mutators[m.mutators[i] as usize].name,
+                    if m.faces >> i & 1 != 0 { '+' } else { '-' }
+                )
+            })
+            .collect();
+        s.push_str(&format!(" {{{}}}", list.join(" ")));
+    }
+    if pos.stage == crate::position::Stage::Setup {
+        s.push_str(" placing");
+    }
+    if let Some((a, b)) = pos.swap_back {
+        s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
+    }
+    if let Some(n) = pos.roll {
+        s.push_str(&format!(" roll:{n}"));
+    }
+    if let Some(p) = pos.pending {
+        s.push_str(&format!(" pending:{}", g.name(p.square)));
+    }
+    let defaults = if rules.uses_unmoved {
+        default_unmoved(rules, pos)
+    } else {
+        SquareSet::EMPTY
+    };
+    let moved: Vec<String> = defaults
+        .or(&granted)
+        .iter()
+        .filter(|&sq| !pos.unmoved.contains(sq))
+        .map(|sq| g.name(sq))
+        .collect();
+    if !moved.is_empty() {
+        s.push_str(&format!(" moved:{}", moved.join(",")));
+    }
+    // Unmoved pieces that neither the castling field nor their kind
+    // accounts for, where that can matter: a king whose partner has
+    // moved, when a piece dropped from the reserve may become its partner
+    // again, and any piece whose state the position's key holds.
+    let regained = rules.drops.as_ref().is_some_and(|d| d.from_reserve);
+    let castling_squares: SquareSet = Color::ALL
+        .iter()
+        .flat_map(|&c| {
+            rules.castling[c]
+                .iter()
+                .flat_map(|r| [r.king_from, r.partner_from])
+        })
+        .collect();
+    let unmoved: Vec<String> = pos
+        .unmoved
+        .iter()
+        .filter(|&sq| {
+            !pos.is_empty(sq)
+                && !granted.contains(sq)
+                && !defaults.contains(sq)
+                && (rules.unmoved_relevant.contains(sq)
+                    || regained && castling_squares.contains(sq))
+        })
+        .map(|sq| g.name(sq))
+        .collect();
+    if !unmoved.is_empty() {
+        s.push_str(&format!(" unmoved:{}", unmoved.join(",")));
+    }
+}
