@@ -76,50 +76,8 @@ impl Position {
                 self.set_unmoved(rules, mv.from, false);
                 irreversible = true;
             }
-            MoveKind::Castle(i) => {
-                let c = &rules.castling[us][*i as usize];
-                let king = self.take(rules, c.king_from);
-                let partner = self.take(rules, c.partner_from);
-                if let Some(k) = king {
-                    self.put(rules, c.king_to, k);
-                }
-                if let Some(p) = partner {
-                    self.put(rules, c.partner_to, p);
-                }
-                for sq in [c.king_from, c.partner_from, c.king_to, c.partner_to] {
-                    self.set_unmoved(rules, sq, false);
-                }
-                // Both pieces acted, so both morph where the variant says.
-                if !rules.morphs.is_empty() {
-                    for (sq, p) in [(c.king_to, king), (c.partner_to, partner)] {
-                        if let Some(p) = p
-                            && let Some(kind) = rules.castling_morph(p.kind)
-                        {
-                            self.take(rules, sq);
-                            self.put(rules, sq, Piece::new(kind, p.color));
-                        }
-                    }
-                }
-            }
-            MoveKind::Pocket => {
-                let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
-                let kind = mv.promotion.unwrap_or(piece.kind);
-                self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
-                self.set_unmoved(rules, mv.from, false);
-                // Only a pocketing that promotes restarts the count: one
-                // from the promotion ranks that takes the piece up a
-                // class. A piece of the top class (or of none) goes in as
-                // it is, from there too, and promotes nothing.
-                if rules.ending.fifty_promotion_resets
-                    && mv.promotion.is_some()
-                    && rules
-                        .pocket
-                        .as_ref()
-                        .is_some_and(|p| p.promote_zone[us].contains(mv.from))
-                {
-                    irreversible = true;
-                }
-            }
+            MoveKind::Castle(i) => self.castle(rules, us, *i),
+            MoveKind::Pocket => irreversible |= self.pocket_piece(rules, mv),
             MoveKind::Drop => {
                 if self.pockets[us].take(mv.piece.kind).is_some() {
                     let n = self.pockets[us].count(mv.piece.kind);
@@ -129,28 +87,7 @@ impl Position {
             }
             // Only in stacking variants, played by `play_stacked`.
             MoveKind::Pair(..) => {}
-            MoveKind::Effects(list) => {
-                let arrivals = rules.pawns.from_reserve;
-                for e in list.iter() {
-                    if matches!(e, Effect::Capture { .. }) {
-                        irreversible = true;
-                    }
-                    self.apply_effect(rules, e);
-                    // Two enemies of `no_swap_back` kinds that swapped may
-                    // not swap straight back.
-                    if let Effect::Swap(a, b) = *e
-                        && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
-                        && x.color != y.color
-                        && rules.no_swap_back >> x.kind.index() & 1 != 0
-                        && rules.no_swap_back >> y.kind.index() & 1 != 0
-                    {
-                        self.swap_back = Some((a, b));
-                    }
-                }
-                if arrivals {
-                    self.promote_arrivals(rules);
-                }
-            }
+            MoveKind::Effects(list) => irreversible |= self.apply_effects(rules, list),
         }
         if rules.tracks_promoted {
             self.move_promoted_mark(rules, mv, from_promotion);
@@ -179,19 +116,7 @@ impl Position {
         // piece counts as unmoved (for its first-move powers, and as a
         // castling partner).
         if let Some(sq) = mv.drop {
-            let r = &mut self.reserves[us];
-            if !r.is_empty()
-                && let Some(p) = r.pieces[r.front as usize].take()
-            {
-                r.front += 1;
-                self.take(rules, sq);
-                self.put(rules, sq, p);
-                let counts = rules.tracks_unmoved[p.kind.index()]
-                    || rules.castling[us]
-                        .iter()
-                        .any(|c| c.king_from == sq || c.partner_from == sq);
-                self.set_unmoved(rules, sq, counts);
-            }
+            self.drop_from_reserve(rules, us, sq);
         }
         if let Some((from, to)) = mv.push {
             self.push_pawn(rules, mv, from, to);
@@ -200,6 +125,99 @@ impl Position {
         self.pass_turn(rules, irreversible);
         if !rules.mutators.is_empty() {
             self.end_turn_mutators(rules, flips);
+        }
+    }
+
+    /// Castling by `us`'s rule `i`: both pieces move, lose their unmoved
+    /// marks and morph where the variant says.
+    fn castle(&mut self, rules: &Rules, us: Color, i: u8) {
+        let c = &rules.castling[us][i as usize];
+        let king = self.take(rules, c.king_from);
+        let partner = self.take(rules, c.partner_from);
+        if let Some(k) = king {
+            self.put(rules, c.king_to, k);
+        }
+        if let Some(p) = partner {
+            self.put(rules, c.partner_to, p);
+        }
+        for sq in [c.king_from, c.partner_from, c.king_to, c.partner_to] {
+            self.set_unmoved(rules, sq, false);
+        }
+        // Both pieces acted, so both morph where the variant says.
+        if !rules.morphs.is_empty() {
+            for (sq, p) in [(c.king_to, king), (c.partner_to, partner)] {
+                if let Some(p) = p
+                    && let Some(kind) = rules.castling_morph(p.kind)
+                {
+                    self.take(rules, sq);
+                    self.put(rules, sq, Piece::new(kind, p.color));
+                }
+            }
+        }
+    }
+
+    /// Pockets the moving piece (in the form it chose); whether that
+    /// restarts the fifty-move count.
+    fn pocket_piece(&mut self, rules: &Rules, mv: &Move) -> bool {
+        let us = self.side;
+        let piece = self.take(rules, mv.from).unwrap_or(mv.piece);
+        let kind = mv.promotion.unwrap_or(piece.kind);
+        self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
+        self.set_unmoved(rules, mv.from, false);
+        // Only a pocketing that promotes restarts the count: one
+        // from the promotion ranks that takes the piece up a
+        // class. A piece of the top class (or of none) goes in as
+        // it is, from there too, and promotes nothing.
+        rules.ending.fifty_promotion_resets
+            && mv.promotion.is_some()
+            && rules
+                .pocket
+                .as_ref()
+                .is_some_and(|p| p.promote_zone[us].contains(mv.from))
+    }
+
+    /// Applies a move's effects in order; whether one was a capture.
+    fn apply_effects(&mut self, rules: &Rules, list: &[Effect]) -> bool {
+        let mut irreversible = false;
+        let arrivals = rules.pawns.from_reserve;
+        for e in list.iter() {
+            if matches!(e, Effect::Capture { .. }) {
+                irreversible = true;
+            }
+            self.apply_effect(rules, e);
+            // Two enemies of `no_swap_back` kinds that swapped may
+            // not swap straight back.
+            if let Effect::Swap(a, b) = *e
+                && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
+                && x.color != y.color
+                && rules.no_swap_back >> x.kind.index() & 1 != 0
+                && rules.no_swap_back >> y.kind.index() & 1 != 0
+            {
+                self.swap_back = Some((a, b));
+            }
+        }
+        if arrivals {
+            self.promote_arrivals(rules);
+        }
+        irreversible
+    }
+
+    /// The reserve's next piece, dropped on `sq` after the action; it
+    /// counts as unmoved (for its first-move powers, and as a castling
+    /// partner).
+    fn drop_from_reserve(&mut self, rules: &Rules, us: Color, sq: Square) {
+        let r = &mut self.reserves[us];
+        if !r.is_empty()
+            && let Some(p) = r.pieces[r.front as usize].take()
+        {
+            r.front += 1;
+            self.take(rules, sq);
+            self.put(rules, sq, p);
+            let counts = rules.tracks_unmoved[p.kind.index()]
+                || rules.castling[us]
+                    .iter()
+                    .any(|c| c.king_from == sq || c.partner_from == sq);
+            self.set_unmoved(rules, sq, counts);
         }
     }
 

@@ -248,6 +248,16 @@ impl LeapAttacks {
 /// Fills the derived tables of `rules`: generator and attack tables, the
 /// pawn zones, royal flags, hash keys and the fast-path flags.
 pub fn finish(rules: &mut Rules) {
+    move_tables(rules);
+    kind_flags(rules);
+    zones(rules);
+    fast_paths(rules);
+    rules.zobrist = super::Zobrist::new(rules.pieces.len(), rules.geometry.len());
+}
+
+/// The per-kind generator tables (leap tables, other atoms, paths) and
+/// the attack tables, per colour.
+fn move_tables(rules: &mut Rules) {
     let g = rules.geometry;
     let mut rays = Rays::new(g);
     let mut gen_tables: ByColor<Vec<Vec<GenAtom>>> = ByColor::default();
@@ -257,13 +267,6 @@ pub fn finish(rules: &mut Rules) {
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<u128> = ByColor::default();
     for color in Color::ALL {
-        let flip = |(dx, dy): (i8, i8)| {
-            if color == Color::White {
-                (dx, dy)
-            } else {
-                (dx, -dy)
-            }
-        };
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
             let mut paths: Vec<PathGen> = Vec::new();
@@ -275,64 +278,15 @@ pub fn finish(rules: &mut Rules) {
                     }
                     continue;
                 }
-                for &d in &atom.dirs {
-                    let d = flip(d);
-                    let dir = rays.intern(g, d);
-                    let range = if atom.range == 0 { 255 } else { atom.range };
-                    let lame = if atom.lame {
-                        lame_path(d.0, d.1)
-                    } else {
-                        Vec::new()
-                    };
-                    if !atom.attack_only {
-                        let a = GenAtom {
-                            dir,
-                            style: atom.style,
-                            range,
-                            can_move: atom.can_move,
-                            can_capture: atom.can_capture,
-                            initial: atom.initial,
-                            skip_first: atom.skip_first,
-                            lame: lame.clone(),
-                            double_step: def.pawn
-                                && atom.can_move
-                                && atom.style == Style::Leap
-                                && d.0 % 2 == 0
-                                && d.1 % 2 == 0
-                                && d.0.abs().max(d.1.abs()) == 2,
-                            source: ai as u8,
-                        };
-                        // A direction already there with the same travel
-                        // and at least these modes (`KW`: the W of K) adds
-                        // nothing.
-                        if !list.iter().any(|b| b.covers(&a)) {
-                            list.push(a);
-                        }
-                    }
-                    if atom.can_capture {
-                        let back = rays.intern(g, (-d.0, -d.1));
-                        let table = &mut attack[color];
-                        match table.iter_mut().find(|a| {
-                            a.dir == back
-                                && a.style == atom.style
-                                && a.range == range
-                                && a.skip_first == atom.skip_first
-                                && a.lame == lame
-                                && a.initial == atom.initial
-                        }) {
-                            Some(a) => a.kinds |= 1 << k,
-                            None => table.push(AttackAtom {
-                                dir: back,
-                                style: atom.style,
-                                range,
-                                skip_first: atom.skip_first,
-                                lame,
-                                initial: atom.initial,
-                                kinds: 1 << k,
-                            }),
-                        }
-                    }
-                }
+                add_dirs(
+                    g,
+                    &mut rays,
+                    atom,
+                    (color, k, ai),
+                    def.pawn,
+                    &mut list,
+                    &mut attack[color],
+                );
             }
             let moving_paths = paths.iter().any(|p| !p.attack_only);
             repeats[color].push(
@@ -344,36 +298,7 @@ pub fn finish(rules: &mut Rules) {
                     || overlapping(g, &rays, &list),
             );
             path_tables[color].push(paths);
-            // Plain leaps (no lame path, not initial-only) go to tables.
-            let simple = |a: &GenAtom| {
-                a.style == Style::Leap && !a.initial && a.lame.is_empty() && !a.double_step
-            };
-            let mut tables: Vec<LeapTable> = Vec::new();
-            for mode in [(true, true), (true, false), (false, true)] {
-                let group: Vec<&GenAtom> = list
-                    .iter()
-                    .filter(|a| simple(a) && (a.can_move, a.can_capture) == mode)
-                    .collect();
-                if group.is_empty() {
-                    continue;
-                }
-                let mut t = LeapTable {
-                    can_move: mode.0,
-                    can_capture: mode.1,
-                    ..LeapTable::default()
-                };
-                for sq in g.squares() {
-                    t.start.push(t.targets.len() as u32);
-                    for a in &group {
-                        if let Some(to) = rays.step(a.dir, sq) {
-                            t.targets.push((to, a.source));
-                        }
-                    }
-                }
-                t.start.push(t.targets.len() as u32);
-                tables.push(t);
-            }
-            list.retain(|a| !simple(a));
+            let tables = leap_tables_of(g, &rays, &mut list);
             leap_tables[color].push(tables);
             gen_tables[color].push(list);
         }
@@ -410,6 +335,125 @@ pub fn finish(rules: &mut Rules) {
     rules.rays = rays;
     rules.moves_of = gen_tables;
     rules.attack = attack;
+}
+
+/// Adds the directions of `atom` (atom `ai` of kind `k`, for `color`) to
+/// the kind's generator atoms `list` and, where it captures, to the
+/// colour's attack atoms (looked at from the target, so reversed).
+#[allow(clippy::too_many_arguments)] // one atom's place in every table
+fn add_dirs(
+    g: super::Geometry,
+    rays: &mut Rays,
+    atom: &crate::lang::movement::Atom,
+    (color, k, ai): (Color, usize, usize),
+    pawn: bool,
+    list: &mut Vec<GenAtom>,
+    attack: &mut Vec<AttackAtom>,
+) {
+    let flip = |(dx, dy): (i8, i8)| {
+        if color == Color::White {
+            (dx, dy)
+        } else {
+            (dx, -dy)
+        }
+    };
+    for &d in &atom.dirs {
+        let d = flip(d);
+        let dir = rays.intern(g, d);
+        let range = if atom.range == 0 { 255 } else { atom.range };
+        let lame = if atom.lame {
+            lame_path(d.0, d.1)
+        } else {
+            Vec::new()
+        };
+        if !atom.attack_only {
+            let a = GenAtom {
+                dir,
+                style: atom.style,
+                range,
+                can_move: atom.can_move,
+                can_capture: atom.can_capture,
+                initial: atom.initial,
+                skip_first: atom.skip_first,
+                lame: lame.clone(),
+                double_step: pawn
+                    && atom.can_move
+                    && atom.style == Style::Leap
+                    && d.0 % 2 == 0
+                    && d.1 % 2 == 0
+                    && d.0.abs().max(d.1.abs()) == 2,
+                source: ai as u8,
+            };
+            // A direction already there with the same travel
+            // and at least these modes (`KW`: the W of K) adds
+            // nothing.
+            if !list.iter().any(|b| b.covers(&a)) {
+                list.push(a);
+            }
+        }
+        if atom.can_capture {
+            let back = rays.intern(g, (-d.0, -d.1));
+            let table = &mut *attack;
+            match table.iter_mut().find(|a| {
+                a.dir == back
+                    && a.style == atom.style
+                    && a.range == range
+                    && a.skip_first == atom.skip_first
+                    && a.lame == lame
+                    && a.initial == atom.initial
+            }) {
+                Some(a) => a.kinds |= 1 << k,
+                None => table.push(AttackAtom {
+                    dir: back,
+                    style: atom.style,
+                    range,
+                    skip_first: atom.skip_first,
+                    lame,
+                    initial: atom.initial,
+                    kinds: 1 << k,
+                }),
+            }
+        }
+    }
+}
+
+/// Moves the plain leaps of `list` (no lame path, not initial-only) into
+/// per-square tables, one per mode.
+fn leap_tables_of(g: super::Geometry, rays: &Rays, list: &mut Vec<GenAtom>) -> Vec<LeapTable> {
+    let simple =
+        |a: &GenAtom| a.style == Style::Leap && !a.initial && a.lame.is_empty() && !a.double_step;
+    let mut tables: Vec<LeapTable> = Vec::new();
+    for mode in [(true, true), (true, false), (false, true)] {
+        let group: Vec<&GenAtom> = list
+            .iter()
+            .filter(|a| simple(a) && (a.can_move, a.can_capture) == mode)
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        let mut t = LeapTable {
+            can_move: mode.0,
+            can_capture: mode.1,
+            ..LeapTable::default()
+        };
+        for sq in g.squares() {
+            t.start.push(t.targets.len() as u32);
+            for a in &group {
+                if let Some(to) = rays.step(a.dir, sq) {
+                    t.targets.push((to, a.source));
+                }
+            }
+        }
+        t.start.push(t.targets.len() as u32);
+        tables.push(t);
+    }
+    list.retain(|a| !simple(a));
+    tables
+}
+
+/// Per-kind flags and masks read from the definitions.
+fn kind_flags(rules: &mut Rules) {
+    let g = rules.geometry;
     rules.royal_kind = rules.pieces.iter().map(|p| p.royal).collect();
     rules.script_reach = rules
         .pieces
@@ -448,6 +492,12 @@ pub fn finish(rules: &mut Rules) {
         .map(|p| (!p.pawn || by_bit) && p.atoms.iter().any(|a| a.initial))
         .collect();
     rules.uses_unmoved = rules.tracks_unmoved.iter().any(|&t| t);
+}
+
+/// The pawns' promotion and double-step zones, and the double-step zones
+/// mutators add.
+fn zones(rules: &mut Rules) {
+    let g = rules.geometry;
     let zone = |ranks: &[i32], color: Color| -> SquareSet {
         g.squares()
             .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
@@ -467,6 +517,12 @@ pub fn finish(rules: &mut Rules) {
             (1u32 << i, ByColor::new_with(|color| zone(ranks, color)))
         })
         .collect();
+}
+
+/// Which unmoved bits are hashed, and the fast paths that are sound for
+/// these rules: pin-based legality and bulk counting.
+fn fast_paths(rules: &mut Rules) {
+    let g = rules.geometry;
     // Castling rights are hashed as rights (both pieces unmoved), not as
     // raw bits; raw unmoved bits matter only for initial moves.
     // Where only pawns track the bit, only their double-step ranks.
@@ -520,7 +576,6 @@ pub fn finish(rules: &mut Rules) {
             .script
             .as_ref()
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
-    rules.zobrist = super::Zobrist::new(rules.pieces.len(), g.len());
 }
 
 /// Bit `k` set where kind `k`'s definition satisfies `f`.

@@ -18,12 +18,15 @@
 //! text names). A text is read as the action it names exactly, or failing
 //! that, loosely.
 
+mod forms;
+
 use super::stacks;
 use super::symbols::{abbreviations, symbol_forms};
 use crate::board::{Color, PieceKind, Square};
 use crate::movegen::legal_moves;
-use crate::position::{Effect, Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Rules, file_char};
+use forms::{loose_forms, promotion_forms, spell_castle, spell_placement, spell_pocketing, swap};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -503,30 +506,9 @@ fn spell(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spe
 /// [`spell`] without the written levels filled in.
 fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
     let g = rules.geometry;
-    let promo_forms = |k: PieceKind| -> Vec<String> {
-        let mut forms: Vec<String> = kinds[k.index()].clone();
-        // Coordinates write the code in lower case (`e7e8q`).
-        let lower = rules.piece(k).fen_token(Color::Black);
-        for f in [lower.clone(), lower.trim_matches(['{', '}']).to_string()] {
-            if !forms.contains(&f) {
-                forms.push(f);
-            }
-        }
-        forms
-    };
+    let promo_forms = |k: PieceKind| promotion_forms(rules, kinds, k);
     if let Some((sq, mutator)) = mv.placement() {
-        let text = format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
-        let lower = text.to_ascii_lowercase();
-        return Spelled {
-            who: vec![String::new()],
-            exact: vec![(Level::Bare, text.clone())],
-            whole: if lower == text {
-                Vec::new()
-            } else {
-                vec![lower]
-            },
-            ..Spelled::default()
-        };
+        return spell_placement(rules, sq, mutator);
     }
     if mv.is_drop() {
         return Spelled {
@@ -537,59 +519,11 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         };
     }
     if mv.is_pocketing() {
-        let square = g.name(mv.from);
-        let into: Vec<String> = match mv.promotion {
-            Some(k) => promo_forms(k).iter().map(|f| format!("={f}")).collect(),
-            None => vec![String::new()],
-        };
-        let mut exact: Vec<(Level, String)> = into
-            .iter()
-            .enumerate()
-            .map(|(n, i)| {
-                let level = if n == 0 { Level::Bare } else { Level::Other };
-                (level, format!("^{square}{i}"))
-            })
-            .collect();
-        // `^h1=R` names a pocketing that keeps the rook as it is too.
-        if mv.promotion.is_none() {
-            for f in &kinds[mv.piece.kind.index()] {
-                exact.push((Level::Other, format!("^{square}={f}")));
-            }
-        }
-        let kept_or_new = match mv.promotion {
-            Some(k) => promo_forms(k),
-            None => vec![String::new()],
-        };
-        let square = &square;
-        let kept_or_new = &kept_or_new;
-        let whole = kinds[mv.piece.kind.index()]
-            .iter()
-            .flat_map(|w| kept_or_new.iter().map(move |k| format!("{w}{square}=>{k}")))
-            .collect();
-        return Spelled {
-            who: vec![String::new()],
-            exact,
-            whole,
-            ..Spelled::default()
-        };
+        return spell_pocketing(rules, mv, kinds);
     }
     let coordinates = super::coords::to_uci(rules, mv);
     if let MoveKind::Castle(i) = mv.kind {
-        let side = if rules.castling[mv.piece.color][i as usize].king_side {
-            "O-O"
-        } else {
-            "O-O-O"
-        };
-        let mut whole = vec![coordinates];
-        if rules.stacking.is_some() {
-            whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
-        }
-        return Spelled {
-            who: vec![String::new()],
-            exact: vec![(Level::Bare, side.to_string())],
-            whole,
-            ..Spelled::default()
-        };
+        return spell_castle(rules, mv, i, coordinates);
     }
     if let Some(s) = swap(rules, pos, mv, kinds, &promo_forms) {
         return Spelled {
@@ -670,35 +604,17 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
             ));
         }
     }
-    // Loose: a change of kind left out (a morph the rules force, a
-    // promotion with one kind to go to), a silent morph written out, a
-    // victim left out.
-    let mut loose = Vec::new();
-    let mut loose_whole = Vec::new();
     let plain_to = format!("{}{}", from_square, to);
-    if let Some(k) = mv.promotion {
-        let bare_tail = format!("{capture}{to}{}{tag}", victims[0]);
-        if silent {
-            for f in promo_forms(k) {
-                for (_, prefix) in &levels {
-                    loose.push(format!("{prefix}{capture}{to}{}={f}{tag}", victims[0]));
-                }
-                loose_whole.push(format!("{plain_to}{f}{tag}"));
-            }
-        } else {
-            for (_, prefix) in &levels {
-                loose.push(format!("{prefix}{bare_tail}"));
-            }
-            loose_whole.push(format!("{plain_to}{tag}"));
-        }
-    }
-    if victims.len() > 1 || !victims[0].is_empty() {
-        for (_, prefix) in &levels {
-            for promotion in &promotions {
-                loose.push(format!("{prefix}{capture}{to}{promotion}{tag}"));
-            }
-        }
-    }
+    let (loose, mut loose_whole) = loose_forms(
+        rules,
+        mv,
+        kinds,
+        &levels,
+        &promotions,
+        &victims,
+        [capture, &to, &tag, &plain_to],
+        silent,
+    );
     let mut whole = vec![coordinates];
     // A pawn is written without a symbol, and read with any of its
     // kind's (`Pe4`, `Scd5`, `BEROLINAe5`), at any level (`Pxd5`).
@@ -740,60 +656,6 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         loose_whole,
         levels: Vec::new(),
     }
-}
-
-/// A swap of two own pieces (a `swaps` mutator): both pieces with their
-/// squares, `Qd1~Be2` (`Qd1<>Be2` is read too), and a swapped pawn's
-/// promotion, `Pe7~Re8=Q`.
-fn swap(
-    rules: &Rules,
-    pos: &Position,
-    mv: &Move,
-    kinds: &[Vec<String>],
-    promo_forms: &dyn Fn(PieceKind) -> Vec<String>,
-) -> Option<Spelled> {
-    let MoveKind::Effects(list) = &mv.kind else {
-        return None;
-    };
-    let Some(&Effect::Swap(a, b)) = list.first() else {
-        return None;
-    };
-    if pos.active & rules.swaps == 0 {
-        return None;
-    }
-    let g = rules.geometry;
-    let named = |sq: Square| -> Vec<String> {
-        pos.piece_at(sq).map_or(vec![String::new()], |p| {
-            kinds[p.kind.index()]
-                .iter()
-                .map(|f| format!("{f}{}", g.name(sq)))
-                .collect()
-        })
-    };
-    let promotions: Vec<String> = match mv.promotion {
-        Some(k) => promo_forms(k).iter().map(|f| format!("={f}")).collect(),
-        None => vec![String::new()],
-    };
-    let mut exact = Vec::new();
-    for sep in ["~", "<>"] {
-        for x in named(a) {
-            for y in named(b) {
-                for p in &promotions {
-                    let level = if exact.is_empty() {
-                        Level::Bare
-                    } else {
-                        Level::Other
-                    };
-                    exact.push((level, format!("{x}{sep}{y}{p}")));
-                }
-            }
-        }
-    }
-    Some(Spelled {
-        who: vec![String::new()],
-        exact,
-        ..Spelled::default()
-    })
 }
 
 /// The tag a script gave `mv` (to tell apart moves between the same
