@@ -33,12 +33,10 @@ fn error(text: impl AsRef<str>) -> Reply {
 /// `explain MOVE`: what a legal move does, step by step, without playing
 /// it: the move's own effects, then what the rules make of them.
 pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
-    use crate::position::Effect;
     if rest.is_empty() {
         return error("`explain` needs a move, like `explain e4`");
     }
     let rules = s.game.rules().clone();
-    let g = rules.geometry;
     let pos = s.game.position().clone();
     let notation = Notation::with_turns(&rules, &pos, s.game.legal_moves());
     let mv = match notation.read(rest) {
@@ -46,12 +44,6 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
         Err(e) => return error(e.to_string()),
     };
     let mut now = pos.clone();
-    let name = |p: Option<crate::board::Piece>| {
-        p.map_or_else(
-            || "nothing".to_string(),
-            |p| format!("{} {}", p.color.title(), rules.piece(p.kind).name),
-        )
-    };
     let san = notation
         .position_of(&mv)
         .map_or_else(|| to_san(&rules, &pos, &mv), |i| notation.san_with_check(i));
@@ -66,128 +58,7 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
         return say(out);
     }
     for (i, e) in mv.effects(&rules).iter().enumerate() {
-        let line = match e {
-            Effect::MovePiece { from, to, .. } if from == to => {
-                format!("{} stays on {}", name(now.piece_at(*from)), g.name(*from))
-            }
-            Effect::MovePiece { from, to, .. } => format!(
-                "{} goes from {} to {}",
-                name(now.piece_at(*from)),
-                g.name(*from),
-                g.name(*to)
-            ),
-            Effect::Capture { square, .. } => {
-                format!(
-                    "{} on {} is captured",
-                    name(now.piece_at(*square)),
-                    g.name(*square)
-                )
-            }
-            Effect::Remove { square, .. } => {
-                format!(
-                    "{} on {} is {}",
-                    name(now.piece_at(*square)),
-                    g.name(*square),
-                    if mv.is_pocketing() {
-                        "taken off the board"
-                    } else {
-                        "removed"
-                    }
-                )
-            }
-            Effect::Place { square, piece } => {
-                format!("{} is put on {}", name(Some(*piece)), g.name(*square))
-            }
-            Effect::Transform { square, kind, .. } => format!(
-                "{} on {} becomes {}{}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                a(&rules.piece(*kind).name),
-                why_changed(&rules, &pos, &mv, *kind)
-            ),
-            Effect::SetOwner { square, color, .. } => format!(
-                "{} on {} changes sides to {}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                color.title()
-            ),
-            Effect::Swap(a, b) => format!(
-                "{} on {} and {} on {} change places",
-                name(now.piece_at(*a)),
-                g.name(*a),
-                name(now.piece_at(*b)),
-                g.name(*b)
-            ),
-            Effect::ToPocket { color, kind } => {
-                let why = if !mv.is_pocketing() || mv.promotion.is_none() {
-                    String::new()
-                } else if rules
-                    .pocket
-                    .as_ref()
-                    .is_some_and(|p| p.promote_zone[*color].contains(mv.from))
-                {
-                    " (promoted a class up, from the far rank)".to_string()
-                } else {
-                    " (changed within its class)".to_string()
-                };
-                format!(
-                    "a {} {} goes into {}'s pocket{why}",
-                    color.title(),
-                    rules.piece(*kind).name,
-                    color.title()
-                )
-            }
-            Effect::FromPocket {
-                color,
-                kind,
-                square,
-            } => format!(
-                "{} drops {} from the pocket on {}",
-                color.title(),
-                a(&rules.piece(*kind).name),
-                g.name(*square)
-            ),
-            Effect::FromReserve {
-                color,
-                index,
-                square,
-            } => {
-                let r = &now.reserves[*color];
-                let at = if *index == crate::position::NEXT_IN_RESERVE {
-                    r.front
-                } else {
-                    *index
-                };
-                let what = r
-                    .pieces
-                    .get(at as usize)
-                    .copied()
-                    .flatten()
-                    .map_or("piece".to_string(), |p| rules.piece(p.kind).name.clone());
-                format!(
-                    "{} drops its reserve {} (number {} in the drop order) on {}",
-                    color.title(),
-                    what,
-                    at + 1,
-                    g.name(*square)
-                )
-            }
-            Effect::ClearPocket(color) => format!("{}'s pocket is emptied", color.title()),
-            Effect::PlaceMarker { square, mutator } => format!(
-                "{} places the marker of {} on {}",
-                pos.side.title(),
-                rules.mutators[*mutator as usize].name,
-                g.name(*square)
-            ),
-            Effect::FlipMarker(square) => format!("the marker on {} turns over", g.name(*square)),
-            Effect::SetMoved { square, moved, .. } => format!(
-                "{} on {} counts as {}",
-                name(now.piece_at(*square)),
-                g.name(*square),
-                if *moved { "moved" } else { "unmoved" }
-            ),
-            Effect::Defer { color, .. } => format!("{} has a choice to make", color.title()),
-        };
+        let line = effect_line(&rules, &pos, &mv, &now, e);
         out.push_str(&format!("  {}. {line}\n", i + 1));
         now.apply_effect(&rules, e);
     }
@@ -199,6 +70,142 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
         out.push_str(&format!("  {n}. {line}\n"));
     }
     say(out)
+}
+
+/// One effect of `mv` (played from `pos`) in words, as it applies to
+/// `now`, the position with the effects before it applied.
+fn effect_line(
+    rules: &Rules,
+    pos: &Position,
+    mv: &crate::position::Move,
+    now: &Position,
+    e: &crate::position::Effect,
+) -> String {
+    use crate::position::Effect;
+    let g = rules.geometry;
+    let name = |p: Option<Piece>| named(rules, p);
+    match e {
+        Effect::MovePiece { from, to, .. } if from == to => {
+            format!("{} stays on {}", name(now.piece_at(*from)), g.name(*from))
+        }
+        Effect::MovePiece { from, to, .. } => format!(
+            "{} goes from {} to {}",
+            name(now.piece_at(*from)),
+            g.name(*from),
+            g.name(*to)
+        ),
+        Effect::Capture { square, .. } => {
+            format!(
+                "{} on {} is captured",
+                name(now.piece_at(*square)),
+                g.name(*square)
+            )
+        }
+        Effect::Remove { square, .. } => {
+            format!(
+                "{} on {} is {}",
+                name(now.piece_at(*square)),
+                g.name(*square),
+                if mv.is_pocketing() {
+                    "taken off the board"
+                } else {
+                    "removed"
+                }
+            )
+        }
+        Effect::Place { square, piece } => {
+            format!("{} is put on {}", name(Some(*piece)), g.name(*square))
+        }
+        Effect::Transform { square, kind, .. } => format!(
+            "{} on {} becomes {}{}",
+            name(now.piece_at(*square)),
+            g.name(*square),
+            a(&rules.piece(*kind).name),
+            why_changed(rules, pos, mv, *kind)
+        ),
+        Effect::SetOwner { square, color, .. } => format!(
+            "{} on {} changes sides to {}",
+            name(now.piece_at(*square)),
+            g.name(*square),
+            color.title()
+        ),
+        Effect::Swap(a, b) => format!(
+            "{} on {} and {} on {} change places",
+            name(now.piece_at(*a)),
+            g.name(*a),
+            name(now.piece_at(*b)),
+            g.name(*b)
+        ),
+        Effect::ToPocket { color, kind } => {
+            let why = if !mv.is_pocketing() || mv.promotion.is_none() {
+                String::new()
+            } else if rules
+                .pocket
+                .as_ref()
+                .is_some_and(|p| p.promote_zone[*color].contains(mv.from))
+            {
+                " (promoted a class up, from the far rank)".to_string()
+            } else {
+                " (changed within its class)".to_string()
+            };
+            format!(
+                "a {} {} goes into {}'s pocket{why}",
+                color.title(),
+                rules.piece(*kind).name,
+                color.title()
+            )
+        }
+        Effect::FromPocket {
+            color,
+            kind,
+            square,
+        } => format!(
+            "{} drops {} from the pocket on {}",
+            color.title(),
+            a(&rules.piece(*kind).name),
+            g.name(*square)
+        ),
+        Effect::FromReserve {
+            color,
+            index,
+            square,
+        } => {
+            let r = &now.reserves[*color];
+            let at = if *index == crate::position::NEXT_IN_RESERVE {
+                r.front
+            } else {
+                *index
+            };
+            let what = r
+                .pieces
+                .get(at as usize)
+                .copied()
+                .flatten()
+                .map_or("piece".to_string(), |p| rules.piece(p.kind).name.clone());
+            format!(
+                "{} drops its reserve {} (number {} in the drop order) on {}",
+                color.title(),
+                what,
+                at + 1,
+                g.name(*square)
+            )
+        }
+        Effect::ClearPocket(color) => format!("{}'s pocket is emptied", color.title()),
+        Effect::PlaceMarker { square, mutator } => format!(
+            "{} places the marker of {} on {}",
+            pos.side.title(),
+            rules.mutators[*mutator as usize].name,
+            g.name(*square)
+        ),
+        Effect::FlipMarker(square) => format!("the marker on {} turns over", g.name(*square)),
+        Effect::SetMoved { square, moved, .. } => format!(
+            "{} on {} counts as {}",
+            name(now.piece_at(*square)),
+            g.name(*square),
+            if *moved { "moved" } else { "unmoved" }
+        ),
+        Effect::Defer { color, .. } => format!("{} has a choice to make", color.title()),
+    }
 }
 
 /// "White knight", or "nothing".

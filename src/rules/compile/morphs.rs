@@ -26,25 +26,6 @@ pub(super) fn compile_morph(
         .unwrap_or(false);
     reject_subsections(&mr, "a morph", diags);
     mr.finish(diags);
-    let word = |e: &Entry, what: &str, allowed: &[&str], diags: &mut Vec<Diagnostic>| match &e
-        .value
-        .node
-    {
-        Value::Ident(w) if allowed.contains(&w.as_str()) => Some(w.clone()),
-        Value::Ident(w) => {
-            let mut d = Diagnostic::error(e.value.span, format!("unknown {what} `{w}`"))
-                .with_note(format!("{what}s: {}", allowed.join(", ")));
-            if let Some(sug) = suggest(w, allowed.iter().copied()) {
-                d = d.with_help(format!("did you mean `{sug}`?"));
-            }
-            diags.push(d);
-            None
-        }
-        _ => {
-            type_error(e, &format!("one of {}", allowed.join(", ")), diags);
-            None
-        }
-    };
     // A bad word is reported and the rest still checked.
     let trigger =
         match trigger.and_then(|e| word(e, "trigger", &["acted", "quiet", "capture"], diags)) {
@@ -65,56 +46,13 @@ pub(super) fn compile_morph(
         .map(|w| (w, e))
     });
     let span = s.name.as_ref().map_or(s.kind.span, |n| n.span);
-    let mut map: Vec<Option<PieceKind>> = vec![None; pieces.len()];
     let mut kinds = Vec::new();
     let target = match (into, cycle, listed) {
         (Some(e), None, None) => {
-            for v in get_list(e) {
-                let Value::Arrow(a, b) = &v.node else {
-                    diags.push(
-                        Diagnostic::error(
-                            v.span,
-                            format!("expected `piece -> piece`, found {}", v.node.type_name()),
-                        )
-                        .with_help("write `into = [knight -> queen, rook -> marshall]`"),
-                    );
-                    continue;
-                };
-                if let (Some(a), Some(b)) =
-                    (kind_value(by_name, a, diags), kind_value(by_name, b, diags))
-                {
-                    if map[a.index()].is_some() {
-                        diags.push(Diagnostic::error(
-                            v.span,
-                            format!("`{}` is given twice", pieces[a.index()].name),
-                        ));
-                    }
-                    map[a.index()] = Some(b);
-                    kinds.push(a);
-                }
-            }
-            MorphTarget::Listed(map)
+            MorphTarget::Listed(into_map(e, pieces, by_name, &mut kinds, diags))
         }
         (None, Some(e), None) => {
-            let cycle = kind_list(by_name, e, diags);
-            if cycle.len() < 2 {
-                diags.push(Diagnostic::error(
-                    e.value.span,
-                    "a cycle needs at least two kinds",
-                ));
-                return None;
-            }
-            for (i, &k) in cycle.iter().enumerate() {
-                if map[k.index()].is_some() {
-                    diags.push(Diagnostic::error(
-                        e.value.span,
-                        format!("`{}` is in the cycle twice", pieces[k.index()].name),
-                    ));
-                }
-                map[k.index()] = Some(cycle[(i + 1) % cycle.len()]);
-                kinds.push(k);
-            }
-            MorphTarget::Listed(map)
+            MorphTarget::Listed(cycle_map(e, pieces, by_name, &mut kinds, diags)?)
         }
         (None, None, Some(e)) => {
             kinds = kind_list(by_name, e, diags);
@@ -171,4 +109,89 @@ pub(super) fn compile_morph(
         optional,
         kinds,
     })
+}
+
+/// One of a few words (`trigger = quiet`), or a diagnostic naming them.
+fn word(e: &Entry, what: &str, allowed: &[&str], diags: &mut Vec<Diagnostic>) -> Option<String> {
+    match &e.value.node {
+        Value::Ident(w) if allowed.contains(&w.as_str()) => Some(w.clone()),
+        Value::Ident(w) => {
+            let mut d = Diagnostic::error(e.value.span, format!("unknown {what} `{w}`"))
+                .with_note(format!("{what}s: {}", allowed.join(", ")));
+            if let Some(sug) = suggest(w, allowed.iter().copied()) {
+                d = d.with_help(format!("did you mean `{sug}`?"));
+            }
+            diags.push(d);
+            None
+        }
+        _ => {
+            type_error(e, &format!("one of {}", allowed.join(", ")), diags);
+            None
+        }
+    }
+}
+
+/// `into = [knight -> queen, ...]`: what each listed kind becomes.
+fn into_map(
+    e: &Entry,
+    pieces: &[PieceDef],
+    by_name: &IndexMap<String, PieceKind>,
+    kinds: &mut Vec<PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Option<PieceKind>> {
+    let mut map: Vec<Option<PieceKind>> = vec![None; pieces.len()];
+    for v in get_list(e) {
+        let Value::Arrow(a, b) = &v.node else {
+            diags.push(
+                Diagnostic::error(
+                    v.span,
+                    format!("expected `piece -> piece`, found {}", v.node.type_name()),
+                )
+                .with_help("write `into = [knight -> queen, rook -> marshall]`"),
+            );
+            continue;
+        };
+        if let (Some(a), Some(b)) = (kind_value(by_name, a, diags), kind_value(by_name, b, diags)) {
+            if map[a.index()].is_some() {
+                diags.push(Diagnostic::error(
+                    v.span,
+                    format!("`{}` is given twice", pieces[a.index()].name),
+                ));
+            }
+            map[a.index()] = Some(b);
+            kinds.push(a);
+        }
+    }
+    map
+}
+
+/// `cycle = [a, b, c]`: each kind becomes the next, the last the first
+/// (`None` for a cycle of fewer than two kinds).
+fn cycle_map(
+    e: &Entry,
+    pieces: &[PieceDef],
+    by_name: &IndexMap<String, PieceKind>,
+    kinds: &mut Vec<PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Option<PieceKind>>> {
+    let mut map: Vec<Option<PieceKind>> = vec![None; pieces.len()];
+    let cycle = kind_list(by_name, e, diags);
+    if cycle.len() < 2 {
+        diags.push(Diagnostic::error(
+            e.value.span,
+            "a cycle needs at least two kinds",
+        ));
+        return None;
+    }
+    for (i, &k) in cycle.iter().enumerate() {
+        if map[k.index()].is_some() {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!("`{}` is in the cycle twice", pieces[k.index()].name),
+            ));
+        }
+        map[k.index()] = Some(cycle[(i + 1) % cycle.len()]);
+        kinds.push(k);
+    }
+    Some(map)
 }
