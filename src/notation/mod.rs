@@ -4,6 +4,7 @@
 mod coords;
 mod fen;
 mod movetext;
+mod refusal;
 mod spell;
 mod stacks;
 mod symbols;

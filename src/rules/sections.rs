@@ -1,0 +1,375 @@
+//! The rules of each part of a variant, as compiled: pawns, mutators and
+//! markers, castling, endings, random setups, hands, drops, morphs and
+//! the script as declared.
+
+use super::{Geometry, hooks};
+use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
+
+/// Pawn rules, shared by every kind declared with `pawn = true`.
+#[derive(Clone, Debug)]
+pub struct PawnRules {
+    /// Relative ranks (1 = own back rank) from which `i` moves are allowed.
+    pub double_step_ranks: Vec<i32>,
+    /// Whether a pawn passing an enemy pawn's capture square may be taken
+    /// en passant.
+    pub en_passant: bool,
+    /// Relative ranks on which a pawn promotes.
+    pub promotion_ranks: Vec<i32>,
+    /// Kinds a pawn may promote to.
+    pub promotion_choices: Vec<PieceKind>,
+    /// `promotion_ranks` as squares, per side.
+    pub promotion_zone: ByColor<SquareSet>,
+    /// `double_step_ranks` as squares, per side.
+    pub double_step_zone: ByColor<SquareSet>,
+    /// A pawn promotes to the last piece of its side's reserve board
+    /// (`promotion_source = reserve_back`) instead of a choice; with the
+    /// reserve empty it may not move onto the promotion ranks.
+    pub from_reserve: bool,
+    /// Only a pawn that has not moved since the game began (or since it
+    /// was dropped) may double-step (`double_step = unmoved`); otherwise
+    /// any pawn standing on a double-step rank may (`double_step = rank`,
+    /// the default), however it got there.
+    pub double_step_unmoved: bool,
+}
+
+/// A mutator: a named patch of the rules (`mutator rider { ... }`). Its
+/// piece patches are compiled into the rules' table of forms.
+#[derive(Clone, Debug)]
+pub struct Mutator {
+    /// The section's name (`rider`), also its name in FEN.
+    pub name: String,
+    /// On all game long, whatever the markers (`always_on`); its marker is
+    /// not placed.
+    pub always_on: bool,
+    /// Every move must end on a square of the colour it starts on (drops
+    /// are free); attacks and checks ignore the rule (`keep_colour`).
+    pub keep_colour: bool,
+    /// A capture also removes the capturer and every piece next to the
+    /// victim's square (a royal capturer is spared and nothing explodes)
+    /// (`explode`).
+    pub explode: bool,
+    /// A side that can capture must (`must_capture`).
+    pub must_capture: bool,
+    /// Captured pieces go to the capturer's hand and may be dropped on
+    /// empty squares without a marker; both hands empty when it turns
+    /// off (`drops`).
+    pub drops: bool,
+    /// Instead of a move, a player may exchange two of their own pieces
+    /// when one covers the other (could capture an enemy standing on its
+    /// square) (`swaps`).
+    pub swaps: bool,
+    /// Relative ranks from which pawns may also make their initial
+    /// moves while the mutator is on (`extra_double_step_ranks`).
+    pub extra_double_step_ranks: Vec<i32>,
+    /// A die with this many faces is rolled before each turn while the
+    /// mutator is on (0: none); the lane is the file and the rank of the
+    /// number rolled, and the player must act from it if able (`dice`).
+    pub dice: u8,
+    /// After the action the mover must push one enemy pawn by one of
+    /// these steps (from the pawn owner's side, (file, rank)), onto an
+    /// empty square, when some pawn can be pushed (`push_enemy_pawn`).
+    pub push: Vec<(i8, i8)>,
+}
+
+/// Markers (`markers { ... }`): two-faced tokens naming mutators; a
+/// marker flips when a non-pawn piece leaves its square, and the faces up
+/// at the end of a turn are the active set for the next.
+#[derive(Clone, Debug)]
+pub struct MarkerRules {
+    /// The squares markers may be placed on.
+    pub squares: Vec<Square>,
+    /// How many markers a game places.
+    pub count: u8,
+    /// Who places the first marker; the sides alternate.
+    pub first: Color,
+}
+
+/// One castling move for one side.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    /// The section's name (`king_side`).
+    pub name: String,
+    /// Where the king starts.
+    pub king_from: Square,
+    /// Where the king ends.
+    pub king_to: Square,
+    /// Where the partner (rook) starts.
+    pub partner_from: Square,
+    /// Where the partner ends.
+    pub partner_to: Square,
+    /// Squares that must be empty (the king and partner themselves excepted).
+    pub empty: SquareSet,
+    /// Squares the opponent must not attack (the king's path).
+    pub safe: Vec<Square>,
+    /// True when the partner starts on a higher file than the king (`O-O`).
+    pub king_side: bool,
+    /// With `capacity = 2`: the partner's kind (the one on its square in
+    /// the setup), which tells it from a unit stacked with it.
+    pub partner_kind: Option<PieceKind>,
+}
+
+/// What a game-ending condition means for the side it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// That side loses.
+    Loss,
+    /// That side wins.
+    Win,
+    /// Nobody wins.
+    Draw,
+}
+
+/// End conditions.
+#[derive(Clone, Debug)]
+pub struct Ending {
+    /// Result for the side that is checkmated.
+    pub checkmate: Verdict,
+    /// Result for the side that is stalemated.
+    pub stalemate: Verdict,
+    /// Moves per side without capture or pawn move that draw (0: never).
+    pub fifty_move: u32,
+    /// Occurrences of one position that draw (0: never).
+    pub repetition: u32,
+    /// A pawn's move restarts the fifty-move count (as in FIDE chess).
+    pub fifty_pawn_resets: bool,
+    /// A promotion (a pawn's, or a pocketing that moves a piece up a
+    /// class) restarts it.
+    pub fifty_promotion_resets: bool,
+    /// Material that can never give mate (`insufficient_material`): a
+    /// position whose board matches one of these, with nothing in any
+    /// hand, pocket or reserve, is drawn. By default only royals alone.
+    pub insufficient_material: Vec<DeadMaterial>,
+}
+
+/// One `insufficient_material` pattern: the pieces one side has beside
+/// its royals, against the other side's, in either order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadMaterial {
+    /// The two sides' material.
+    pub sides: [SideMaterial; 2],
+    /// Every piece but the royals stands on squares of one colour.
+    pub same_colour: bool,
+}
+
+/// One side's material in a [`DeadMaterial`] pattern, royals aside.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideMaterial {
+    /// How many pieces of each listed kind: exactly that many, or at
+    /// least that many for an `open` kind. Kinds not listed: none.
+    pub counts: Vec<(PieceKind, u8)>,
+    /// Kinds that may come in any number (`bishop*`).
+    pub open: Vec<PieceKind>,
+}
+
+impl SideMaterial {
+    /// Does a side holding `have[k]` non-royal pieces of each kind `k`
+    /// fit this material?
+    pub fn fits(&self, have: &[u32]) -> bool {
+        have.iter().enumerate().all(|(k, &n)| {
+            let kind = PieceKind(k as u8);
+            let want = self
+                .counts
+                .iter()
+                .find(|&&(c, _)| c == kind)
+                .map_or(0, |&(_, w)| u32::from(w));
+            if self.open.contains(&kind) {
+                n >= want
+            } else {
+                n == want
+            }
+        })
+    }
+}
+
+impl DeadMaterial {
+    /// Does a board with `white[k]` and `black[k]` non-royal pieces of
+    /// each kind `k` match, the sides either way round? `one_colour`:
+    /// all those pieces stand on squares of one colour.
+    pub fn matches(&self, white: &[u32], black: &[u32], one_colour: bool) -> bool {
+        let [a, b] = &self.sides;
+        (!self.same_colour || one_colour)
+            && (a.fits(white) && b.fits(black) || b.fits(white) && a.fits(black))
+    }
+}
+
+/// One phase of a turn. Every variant so far has the single phase
+/// `action`; later variants declare more (a roll, a drop, a push).
+#[derive(Clone, Debug)]
+pub struct PhaseDef {
+    /// Its name.
+    pub name: String,
+    /// Whether a legality checkpoint follows it.
+    pub checkpoint: bool,
+}
+
+/// How Black's random setup relates to White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// The same piece on the same file (ranks mirrored).
+    Mirror,
+    /// The same piece on the square turned half a turn about the centre.
+    Central,
+    /// Black shuffled on its own.
+    None,
+}
+
+impl Symmetry {
+    /// Black's square for White's `sq` (with `None`, where Black's own
+    /// shuffle goes: the mirrored square).
+    pub fn black_square(self, g: &Geometry, sq: Square) -> Square {
+        match self {
+            Symmetry::Central => g.rotate(sq),
+            Symmetry::Mirror | Symmetry::None => g.flip(sq),
+        }
+    }
+}
+
+/// A start position drawn at random from a seed: pieces shuffled over
+/// squares, over the variant's `setup`.
+#[derive(Clone, Debug)]
+pub struct RandomSetup {
+    /// White's squares to fill.
+    pub squares: Vec<Square>,
+    /// Pieces that are always placed.
+    pub pieces: Vec<PieceKind>,
+    /// Kinds to draw more pieces from, each at most once.
+    pub draw_from: Vec<PieceKind>,
+    /// How many to draw.
+    pub draw: usize,
+    /// How many of the shuffled pieces go to the reserve board (in drop
+    /// order) after `squares` are filled.
+    pub reserve: usize,
+    /// Black's setup from White's.
+    pub symmetry: Symmetry,
+}
+
+/// Hands: a pocket per side, filled by the player's own pocketing moves.
+#[derive(Clone, Debug)]
+pub struct PocketRules {
+    /// Most pieces one pocket holds.
+    pub capacity: u8,
+    /// A pocketed piece may become any kind of its class.
+    pub mutate: bool,
+    /// Squares (per side) from which a pocketed piece must become a kind
+    /// of the next class.
+    pub promote_zone: ByColor<SquareSet>,
+    /// Plies of the game (1: White's first move, 2: Black's first) on
+    /// which no piece may be pocketed.
+    pub banned_plies: Vec<u32>,
+}
+
+/// When a side's reserve pieces may be dropped: piece `k` (from 1) opens
+/// its window on the side's own turn `first + (k - 1) * every` (White's
+/// `white_delay` turns later) for `length` turns.
+#[derive(Clone, Copy, Debug)]
+pub struct DropSchedule {
+    /// Own turn on which the first piece's window opens (Black's).
+    pub first: u32,
+    /// Turns between one piece's window and the next.
+    pub every: u32,
+    /// Turns a window lasts.
+    pub length: u32,
+    /// How many turns later White's windows open.
+    pub white_delay: u32,
+}
+
+impl DropSchedule {
+    /// The own turns (first, last) of piece `k`'s window (from 1) for
+    /// `color`.
+    pub fn window(&self, k: u32, color: Color) -> (u32, u32) {
+        let delay = if color == Color::White {
+            self.white_delay
+        } else {
+            0
+        };
+        let open = self.first + (k.saturating_sub(1)) * self.every + delay;
+        (open, open + self.length.saturating_sub(1))
+    }
+}
+
+/// Where pocketed pieces may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropRules {
+    /// Drops come from the reserve board, in its order, and accompany the
+    /// turn's action (after it); otherwise from the pocket, as the whole
+    /// turn.
+    pub from_reserve: bool,
+    /// Reserve drops: their windows (every turn when absent).
+    pub schedule: Option<DropSchedule>,
+    /// Reserve drops: on the last turn of its window (and after, while it
+    /// is overdue) a piece must be dropped if any legal turn drops it.
+    pub mandatory: bool,
+    /// Empty squares a piece may be dropped on, per side.
+    pub zone: ByColor<SquareSet>,
+    /// The same for pawns.
+    pub pawn_zone: ByColor<SquareSet>,
+}
+
+/// Which moves of a piece a morph rule looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MorphTrigger {
+    /// Every move of the piece.
+    Acted,
+    /// Moves that capture nothing.
+    Quiet,
+    /// Moves that capture.
+    Capture,
+}
+
+/// A further condition on the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MorphCondition {
+    /// The piece stood attacked on its starting square before the move
+    /// (the attack view used for check: pinned attackers count).
+    AttackedBefore,
+}
+
+/// What a piece becomes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MorphTarget {
+    /// A kind per kind (indexed by [`PieceKind`]; `None`: not this rule's).
+    Listed(Vec<Option<PieceKind>>),
+    /// The component the move was made as (see [`PieceDef::components`]).
+    ComponentUsed,
+}
+
+/// A morph rule: after a move of one of its kinds that meets the trigger
+/// and condition, the piece arrives as another kind. It is generated as
+/// the move's promotion, so notation writes it (`Nc3=Q`) and the
+/// opponent's check is judged with the new kind.
+#[derive(Clone, Debug)]
+pub struct MorphRule {
+    /// Its name in the variant file.
+    pub name: String,
+    /// Which moves.
+    pub trigger: MorphTrigger,
+    /// A further condition, if any.
+    pub condition: Option<MorphCondition>,
+    /// What the piece becomes.
+    pub target: MorphTarget,
+    /// The player may decline: the move exists with and without it.
+    pub optional: bool,
+    /// The kinds it applies to.
+    pub kinds: Vec<PieceKind>,
+}
+
+/// A variant's script as its file declares it: read, not yet compiled.
+#[derive(Clone, Debug)]
+pub struct ScriptDecl {
+    /// The script's name as messages show it (`piece.rhai`,
+    /// `embedded:mutatis-mutandis.rhai`).
+    pub file: String,
+    /// Its text.
+    pub text: String,
+    /// The hooks the variant declares, as written.
+    pub hooks: Vec<String>,
+    /// Where the variant names the file, for the script's load errors.
+    pub span: crate::diag::Span,
+}
+
+impl ScriptDecl {
+    /// Does the variant declare `hook`?
+    pub fn declares(&self, hook: hooks::Hook) -> bool {
+        self.hooks.iter().any(|h| h == hook.name)
+    }
+}
