@@ -15,7 +15,7 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
-    if p.color != by || a.kinds >> p.kind.index() & 1 == 0 {
+    if p.color != by || !a.kinds.contains(p.kind) {
         return false;
     }
     if a.initial && !initial_ok(rules, pos, src, p) {
@@ -34,7 +34,7 @@ fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option
     for &(src, kinds) in rules.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
-            && kinds >> p.kind.index() & 1 != 0
+            && kinds.contains(p.kind)
         {
             return Some(src);
         }
@@ -80,7 +80,7 @@ fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     for &(src, kinds) in rules.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
-            && kinds >> p.kind.index() & 1 != 0
+            && kinds.contains(p.kind)
         {
             v.push(src);
         }
@@ -92,7 +92,7 @@ fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
             v.push(s);
         }
     }
-    if rules.path_attackers[by] != 0 {
+    if !rules.path_attackers[by].is_empty() {
         for src in pos.occupied(by).iter() {
             if !v.contains(&src) && path_attacks(rules, pos, src, sq) {
                 v.push(src);
@@ -160,8 +160,8 @@ fn attacked(
     by: Color,
     victim: Option<PieceKind>,
 ) -> bool {
-    if rules.freezers != 0
-        || rules.protectors != 0
+    if !rules.freezers.is_empty()
+        || !rules.protectors.is_empty()
         || rules.pawns.from_reserve
         || rules.capacity > 1
     {
@@ -174,7 +174,7 @@ fn attacked(
         || rules.attack[by]
             .iter()
             .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
-        || (rules.path_attackers[by] != 0
+        || (!rules.path_attackers[by].is_empty()
             && pos
                 .occupied(by)
                 .iter()
@@ -268,7 +268,7 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
-    if rules.path_attackers[p.color] >> p.kind.index() & 1 == 0 {
+    if !rules.path_attackers[p.color].contains(p.kind) {
         return false;
     }
     rules.paths_of[p.color][p.kind.index()]

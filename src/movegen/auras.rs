@@ -26,7 +26,7 @@ pub(super) fn may_take_limited(
     attacker: Piece,
     victim: Piece,
 ) -> bool {
-    rules.capturable_by[victim.kind.index()] >> attacker.kind.index() & 1 != 0
+    rules.capturable_by[victim.kind.index()].contains(attacker.kind)
         && !protected(rules, pos, sq, victim.color)
 }
 
@@ -35,9 +35,9 @@ pub(super) fn may_take_limited(
 /// another one.
 #[inline(always)]
 pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    rules.protectors != 0
+    !rules.protectors.is_empty()
         && next_to(rules, pos, sq, |q| {
-            q.color == color && rules.protectors >> q.kind.index() & 1 != 0
+            q.color == color && rules.protectors.contains(q.kind)
         })
 }
 
@@ -46,11 +46,11 @@ pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> boo
 /// moves nor attacks.
 #[inline(always)]
 pub fn frozen(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
-    rules.freezers != 0
+    !rules.freezers.is_empty()
         && next_to(rules, pos, sq, |q| {
             q.color != piece.color
-                && rules.freezers >> q.kind.index() & 1 != 0
-                && rules.freeze_mask[q.kind.index()] >> piece.kind.index() & 1 != 0
+                && rules.freezers.contains(q.kind)
+                && rules.freeze_mask[q.kind.index()].contains(piece.kind)
         })
 }
 

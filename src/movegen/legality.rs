@@ -48,7 +48,7 @@ pub(super) fn pins(
                 None if p.color == us => blocker = Some(s),
                 None => break,
                 Some(b) => {
-                    if p.color != us && a.kinds >> p.kind.index() & 1 != 0 {
+                    if p.color != us && a.kinds.contains(p.kind) {
                         pinned.insert(b);
                         lines.push((b, line));
                     }
@@ -88,7 +88,7 @@ pub(super) fn checks(
     for &(src, kinds) in rules.leap_attacks[them].of(king) {
         if let Some(p) = pos.piece_at(src)
             && p.color == them
-            && kinds >> p.kind.index() & 1 != 0
+            && kinds.contains(p.kind)
         {
             checkers.insert(src);
         }
@@ -99,7 +99,7 @@ pub(super) fn checks(
                 if let Some(src) = rules.rays.step(a.dir, king)
                     && let Some(p) = pos.piece_at(src)
                     && p.color == them
-                    && a.kinds >> p.kind.index() & 1 != 0
+                    && a.kinds.contains(p.kind)
                 {
                     checkers.insert(src);
                 }
@@ -114,7 +114,7 @@ pub(super) fn checks(
                         path.insert(s);
                         continue;
                     };
-                    if p.color == them && a.kinds >> p.kind.index() & 1 != 0 {
+                    if p.color == them && a.kinds.contains(p.kind) {
                         checkers.insert(s);
                         between |= path;
                     }

@@ -158,7 +158,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     if rules.pawns.from_reserve && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);
     }
-    if rules.promoters >> piece.kind.index() & 1 != 0 {
+    if rules.promoters.contains(piece.kind) {
         piece_promotions(rules, pos, from, piece, out, start);
     }
     if !rules.morph_of[piece.kind.index()].is_empty() {
@@ -175,7 +175,7 @@ pub(super) fn gen_piece<S: Sink>(
     piece: Piece,
     out: &mut S,
 ) {
-    if rules.freezers != 0 && frozen(rules, pos, from, piece) {
+    if !rules.freezers.is_empty() && frozen(rules, pos, from, piece) {
         if rules.frozen_suicide && !rules.is_royal(piece.kind) {
             out.take_move(rules, Move::suicide(from, piece));
         }

@@ -190,8 +190,8 @@ impl Position {
             if let Effect::Swap(a, b) = *e
                 && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
                 && x.color != y.color
-                && rules.no_swap_back >> x.kind.index() & 1 != 0
-                && rules.no_swap_back >> y.kind.index() & 1 != 0
+                && rules.no_swap_back.contains(x.kind)
+                && rules.no_swap_back.contains(y.kind)
             {
                 self.swap_back = Some((a, b));
             }
@@ -532,9 +532,8 @@ impl Position {
     /// recording an en-passant square)?
     pub fn pawn_can_take(&self, rules: &Rules, sq: crate::board::Square, by: Color) -> bool {
         rules.leap_attacks[by].of(sq).iter().any(|&(src, kinds)| {
-            self.piece_at(src).is_some_and(|p| {
-                p.color == by && rules.is_pawn(p.kind) && kinds >> p.kind.index() & 1 != 0
-            })
+            self.piece_at(src)
+                .is_some_and(|p| p.color == by && rules.is_pawn(p.kind) && kinds.contains(p.kind))
         })
     }
 

@@ -111,9 +111,10 @@ impl Position {
             .of(passed)
             .iter()
             .any(|&(src, kinds)| {
-                self.units_at(src).into_iter().flatten().any(|p| {
-                    p.color == them && rules.is_pawn(p.kind) && kinds >> p.kind.index() & 1 != 0
-                })
+                self.units_at(src)
+                    .into_iter()
+                    .flatten()
+                    .any(|p| p.color == them && rules.is_pawn(p.kind) && kinds.contains(p.kind))
             });
         if takes {
             self.set_ep(rules, Some((passed, mv.to)));

@@ -15,7 +15,7 @@ pub use sections::*;
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
 pub use zobrist::Zobrist;
 
-use crate::board::{ByColor, Color, Piece, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, KindSet, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Atom;
 use indexmap::IndexMap;
 
@@ -41,13 +41,13 @@ pub struct PieceDef {
     pub pawn: bool,
     /// Immunity: only these kinds (bit per kind) may capture this kind
     /// (`captured_by`); `None`: any kind may.
-    pub captured_by: Option<u128>,
+    pub captured_by: Option<KindSet>,
     /// When a piece of this kind is attacked, its side must move one of
     /// its attacked pieces of such kinds (the Wuss).
     pub must_move: bool,
     /// Aura: the enemy kinds (bit per kind) this kind freezes when
     /// adjacent (`freezes`); `None`: it freezes nothing.
-    pub freezes: Option<u128>,
+    pub freezes: Option<KindSet>,
     /// Aura: friendly pieces adjacent to this kind cannot be captured
     /// (`protects`).
     pub protects: bool,
@@ -183,7 +183,7 @@ pub struct Rules {
     /// reach from there (`attacks_within`); `None`: no bound.
     pub script_reach: Vec<Option<ByColor<Vec<SquareSet>>>>,
     /// Kinds (bit per kind) that are not pawns but promote (`promotes`).
-    pub promoters: u128,
+    pub promoters: KindSet,
     /// Kinds whose moves come only from the script (their `betza` moves
     /// are not generated).
     pub script_only: Vec<bool>,
@@ -191,11 +191,11 @@ pub struct Rules {
     pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
     /// Bit `k` set: kind `k` captures along a path (so attacks need a
     /// forward look from such pieces).
-    pub(crate) path_attackers: ByColor<u128>,
+    pub(crate) path_attackers: ByColor<KindSet>,
     pub(crate) royal_kind: Vec<bool>,
     /// Per victim kind, the kinds that may capture it (all bits set when
     /// unrestricted).
-    pub(crate) capturable_by: Vec<u128>,
+    pub(crate) capturable_by: Vec<KindSet>,
     /// Some kind is immune to some capturers.
     pub(crate) immunity: bool,
     /// Captures may be refused: immunity or protectors.
@@ -203,11 +203,11 @@ pub struct Rules {
     /// Some kind has `must_move_when_attacked`.
     pub(crate) must_move: bool,
     /// Bit `k` set: kind `k` freezes adjacent enemies (see `freeze_mask`).
-    pub(crate) freezers: u128,
+    pub(crate) freezers: KindSet,
     /// Per freezer kind, the enemy kinds it freezes.
-    pub(crate) freeze_mask: Vec<u128>,
+    pub(crate) freeze_mask: Vec<KindSet>,
     /// Bit `k` set: kind `k` protects adjacent friends from capture.
-    pub(crate) protectors: u128,
+    pub(crate) protectors: KindSet,
     /// A frozen non-royal piece may remove itself as its turn's action.
     pub frozen_suicide: bool,
     pub(crate) pawn_kind: Vec<bool>,
@@ -219,7 +219,7 @@ pub struct Rules {
     /// such pieces carry the bit, apart from castling pieces.
     pub(crate) tracks_unmoved: Vec<bool>,
     /// Bit `k` set: kind `k` has `no_swap_back`.
-    pub(crate) no_swap_back: u128,
+    pub(crate) no_swap_back: KindSet,
     /// Value classes: per kind, its class number (from 1), if any.
     pub class_of: Vec<Option<u8>>,
     /// The kinds of each class, class 1 first.

@@ -2,7 +2,7 @@
 //! every fast-path flag from the piece definitions.
 
 use super::{PieceDef, Rays, Rules};
-use crate::board::{ByColor, Color, SquareSet};
+use crate::board::{ByColor, Color, KindSet, PieceKind, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
 /// One generator step for a kind and colour: a direction with how to
@@ -224,7 +224,7 @@ pub struct AttackAtom {
     /// Only attackers allowed their initial moves count.
     pub initial: bool,
     /// Bit `k` set: kind `k` attacks this way.
-    pub kinds: u128,
+    pub kinds: KindSet,
 }
 
 /// For each target square, the squares a plain leap attack can come from,
@@ -233,13 +233,13 @@ pub struct AttackAtom {
 #[derive(Clone, Debug, Default)]
 pub struct LeapAttacks {
     start: Vec<u32>,
-    sources: Vec<(crate::board::Square, u128)>,
+    sources: Vec<(crate::board::Square, KindSet)>,
 }
 
 impl LeapAttacks {
     /// Possible attacker squares of `sq`, with the attacking kinds.
     #[inline]
-    pub fn of(&self, sq: crate::board::Square) -> &[(crate::board::Square, u128)] {
+    pub fn of(&self, sq: crate::board::Square) -> &[(crate::board::Square, KindSet)] {
         let i = sq.index();
         &self.sources[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -265,7 +265,7 @@ fn move_tables(rules: &mut Rules) {
     let mut attack: ByColor<Vec<AttackAtom>> = ByColor::default();
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
-    let mut path_attackers: ByColor<u128> = ByColor::default();
+    let mut path_attackers: ByColor<KindSet> = ByColor::default();
     for color in Color::ALL {
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
@@ -274,7 +274,7 @@ fn move_tables(rules: &mut Rules) {
                 if atom.style == Style::Path {
                     paths.push(PathGen::build(atom, g, color, ai as u8));
                     if atom.can_capture {
-                        path_attackers[color] |= 1 << k;
+                        path_attackers[color].insert(PieceKind(k as u8));
                     }
                     continue;
                 }
@@ -402,7 +402,7 @@ fn add_dirs(
                     && a.lame == lame
                     && a.initial == atom.initial
             }) {
-                Some(a) => a.kinds |= 1 << k,
+                Some(a) => a.kinds.insert(PieceKind(k as u8)),
                 None => table.push(AttackAtom {
                     dir: back,
                     style: atom.style,
@@ -410,7 +410,7 @@ fn add_dirs(
                     skip_first: atom.skip_first,
                     lame,
                     initial: atom.initial,
-                    kinds: 1 << k,
+                    kinds: KindSet::of(PieceKind(k as u8)),
                 }),
             }
         }
@@ -470,19 +470,19 @@ fn kind_flags(rules: &mut Rules) {
     rules.capturable_by = rules
         .pieces
         .iter()
-        .map(|p| p.captured_by.unwrap_or(u128::MAX))
+        .map(|p| p.captured_by.unwrap_or(KindSet::ALL))
         .collect();
     rules.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
     rules.must_move = rules.pieces.iter().any(|p| p.must_move);
     rules.freeze_mask = rules
         .pieces
         .iter()
-        .map(|p| p.freezes.unwrap_or(0))
+        .map(|p| p.freezes.unwrap_or_default())
         .collect();
-    rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| m != 0));
+    rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| !m.is_empty()));
     rules.protectors = kinds_where(&rules.pieces, |p| p.protects);
     rules.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
-    rules.capture_limits = rules.immunity || rules.protectors != 0;
+    rules.capture_limits = rules.immunity || !rules.protectors.is_empty();
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
     let by_bit = rules.pawns.double_step_unmoved;
@@ -547,8 +547,8 @@ fn fast_paths(rules: &mut Rules) {
     // by (a marker flipped), so every move is played out.
     rules.pin_shortcut = rules.capacity == 1
         && rules.mutators.is_empty()
-        && rules.freezers == 0
-        && rules.protectors == 0
+        && rules.freezers.is_empty()
+        && rules.protectors.is_empty()
         && rules.script.as_ref().is_none_or(|s| {
             !rules.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
         })
@@ -567,7 +567,7 @@ fn fast_paths(rules: &mut Rules) {
     rules.bulk_count = rules.pin_shortcut
         && !rules.must_move
         && rules.morphs.is_empty()
-        && rules.promoters == 0
+        && rules.promoters.is_empty()
         && !rules.pawns.from_reserve
         && rules.reserve.is_none()
         && rules.pocket.is_none()
@@ -611,10 +611,11 @@ fn reach_on_empty_board(
     set
 }
 
-fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> u128 {
+fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> KindSet {
     pieces
         .iter()
         .enumerate()
         .filter(|(_, p)| f(p))
-        .fold(0, |m, (k, _)| m | 1 << k)
+        .map(|(k, _)| PieceKind(k as u8))
+        .collect()
 }

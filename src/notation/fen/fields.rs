@@ -342,7 +342,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
             format!("`{text}`: expected two squares, like `swap:d4f4`"),
         );
     };
-    let banned = |p: Piece| rules.no_swap_back & (1u128 << p.kind.index()) != 0;
+    let banned = |p: Piece| rules.no_swap_back.contains(p.kind);
     match (pos.piece_at(a), pos.piece_at(b)) {
         (Some(x), Some(y)) if x.color != y.color && banned(x) && banned(y) => {
             pos.swap_back = Some((a, b));

@@ -85,7 +85,7 @@ pub(super) fn resolve_kind_keys(
         let mask = get_list(e)
             .into_iter()
             .filter_map(|v| resolve(v, diags))
-            .fold(0u128, |m, k| m | 1 << k.index());
+            .collect();
         if pieces[i].royal {
             diags.push(
                 Diagnostic::error(
@@ -100,13 +100,13 @@ pub(super) fn resolve_kind_keys(
     for &(i, e) in &kinds.freeze_lists {
         // `freezes = true`: every enemy kind; a list names the kinds.
         let mask = match &e.value.node {
-            Value::Ident(s) if s == "true" => Some(u128::MAX),
+            Value::Ident(s) if s == "true" => Some(KindSet::ALL),
             Value::Ident(s) if s == "false" => None,
             _ => Some(
                 get_list(e)
                     .into_iter()
                     .filter_map(|v| resolve(v, diags))
-                    .fold(0u128, |m, k| m | 1 << k.index()),
+                    .collect(),
             ),
         };
         pieces[i].freezes = mask;

@@ -371,20 +371,21 @@ fn make_forms(
         }
     }
     // Immunity names declared kinds: it covers all their forms.
-    let widen = |mask: u128, base_of: &[PieceKind]| -> u128 {
+    let widen = |mask: KindSet, base_of: &[PieceKind]| -> KindSet {
         (0..base_of.len())
-            .filter(|&k| mask >> base_of[k].index() & 1 != 0)
-            .fold(0u128, |m, k| m | 1 << k)
+            .filter(|&k| mask.contains(base_of[k]))
+            .map(|k| PieceKind(k as u8))
+            .collect()
     };
     for k in 0..pieces.len() {
         if let Some(list) = &captured[k] {
-            pieces[k].captured_by = Some(list.iter().fold(0u128, |m, b| m | 1 << b.index()));
+            pieces[k].captured_by = Some(list.iter().copied().collect());
         }
         if let Some(mask) = pieces[k].captured_by {
             pieces[k].captured_by = Some(widen(mask, base_of));
         }
         if let Some(mask) = pieces[k].freezes
-            && mask != u128::MAX
+            && mask != KindSet::ALL
         {
             pieces[k].freezes = Some(widen(mask, base_of));
         }
