@@ -1,5 +1,6 @@
 //! Aggregation helpers for experiment scripts: counts, means, histograms,
-//! proportions and win/draw/loss with 95% confidence intervals.
+//! proportions and win/draw/loss with 95% confidence intervals; and the
+//! summary of a run whose script has no `summarize(rows)`.
 
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FLOAT, INT, Map};
 
@@ -292,6 +293,52 @@ pub fn register(engine: &mut Engine) {
         .register_fn("wdl", wdl)
         .register_fn("column", column)
         .register_fn("group_by", group_by);
+}
+
+/// Without `summarize`: the number of rows, win/draw/loss of a `result`
+/// column, the mean of every numeric column and the counts of every other.
+pub fn default_summary(rows: &Array) -> Map {
+    let mut keys: Vec<String> = Vec::new();
+    for r in rows {
+        if let Some(m) = r.read_lock::<Map>() {
+            for k in m.keys() {
+                if !keys.iter().any(|x| x == k.as_str()) {
+                    keys.push(k.to_string());
+                }
+            }
+        }
+    }
+    keys.sort();
+    let mut summary = Map::new();
+    summary.insert("rows".into(), Dynamic::from_int(rows.len() as INT));
+    let column = |k: &str| -> Array {
+        rows.iter()
+            .filter_map(|r| r.read_lock::<Map>().and_then(|m| m.get(k).cloned()))
+            .collect()
+    };
+    for k in keys {
+        let values = column(&k);
+        let numeric = values.iter().all(|v| v.is_int() || v.is_float());
+        let entry = if k == "result" {
+            Dynamic::from_map(wdl(values))
+        } else if numeric {
+            mean(values).unwrap_or(Dynamic::UNIT)
+        } else {
+            let mut counts = Map::new();
+            for v in values.iter().filter(|v| !v.is_map() && !v.is_array()) {
+                let key = if v.is_unit() {
+                    "null".to_string()
+                } else {
+                    v.to_string()
+                };
+                let c = counts.entry(key.into()).or_insert(Dynamic::from_int(0));
+                *c = Dynamic::from_int(c.as_int().unwrap_or(0) + 1);
+            }
+            Dynamic::from_map(counts)
+        };
+        summary.insert(k.into(), entry);
+    }
+    summary
 }
 
 #[cfg(test)]
