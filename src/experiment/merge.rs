@@ -1,6 +1,7 @@
 //! `merge`: the outputs of a run's shards read back and summarized as
 //! the whole run.
 
+use super::results::Head;
 use super::script::RESERVED;
 use super::{Experiment, ExperimentError, Results, Row, Shard, output};
 use rhai::Dynamic;
@@ -41,16 +42,18 @@ fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
                 if part.is_some() {
                     return Err(err(n, "a second `run` line"));
                 }
-                let shard = match map.get("shard") {
+                let head: Head = serde_json::from_str(line)
+                    .map_err(|e| err(n, &format!("not a `run` line: {e}")))?;
+                let shard = match &head.shard {
                     None => Shard::ALL,
-                    Some(s) => Shard::parse(&s.to_string()).map_err(|e| err(n, &e))?,
+                    Some(s) => Shard::parse(s).map_err(|e| err(n, &e))?,
                 };
                 part = Some(Part {
                     file: file.to_string(),
-                    script: get("script").to_string(),
-                    hash: get("script_hash").to_string(),
-                    seed: int("seed")?,
-                    games: int("games")?,
+                    script: head.script,
+                    hash: head.script_hash,
+                    seed: head.seed,
+                    games: head.games,
                     shard,
                     rows: Vec::new(),
                 });

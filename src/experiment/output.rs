@@ -1,87 +1,39 @@
 //! Writing results: JSON (one value per line, keys in order, floats in
 //! their shortest exact form, so equal results are equal bytes) and CSV;
-//! reading the JSON back (for `merge`).
+//! reading the JSON back (for `merge`). serde_json writes and reads the
+//! JSON; this module says how rhai values map onto it.
 //!
 //! JSON has no NaN or infinity: they are written as the bare words
 //! `NaN`, `Infinity` and `-Infinity` (as Python's `json` module writes
 //! and reads them), and read back as those floats, so that a merged run
-//! is the run itself.
+//! is the run itself. serde_json knows neither word. Writing, it hands
+//! such a float to its formatter as a `null`, and the formatter writes
+//! the word the value left with the `JsonWriter` instead. Reading,
+//! [`parse_object`] first turns each word into a `null`, noting which
+//! `null` each was, and turns them back as serde_json hands the values
+//! over, which it does in the order they are written.
 
-use rhai::{Array, Dynamic, FLOAT, INT, Map};
-use std::fmt::Write as _;
+use rhai::{Array, Dynamic, FLOAT, INT, ImmutableString, Map};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::{Serialize, Serializer};
+use serde_json::ser::{CharEscape, Formatter};
+use std::cell::Cell;
+use std::fmt;
+use std::io;
 
 /// `value` as compact JSON. Unit is `null`; values of other types (a
 /// Record, a Variant) are written as their text.
 pub fn json(value: &Dynamic) -> String {
-    let mut s = String::new();
-    write_json(&mut s, value);
-    s
-}
-
-fn write_json(s: &mut String, value: &Dynamic) {
-    if value.is_unit() {
-        s.push_str("null");
-    } else if let Ok(b) = value.as_bool() {
-        s.push_str(if b { "true" } else { "false" });
-    } else if let Ok(i) = value.as_int() {
-        let _ = write!(s, "{i}");
-    } else if let Ok(f) = value.as_float() {
-        s.push_str(&float(f));
-    } else if value.is_string() || value.is_char() {
-        quote(s, &value.to_string());
-    } else if value.is_array() {
-        s.push('[');
-        for (i, v) in value
-            .read_lock::<rhai::Array>()
-            .into_iter()
-            .flat_map(|a| a.clone())
-            .enumerate()
-        {
-            if i > 0 {
-                s.push(',');
-            }
-            write_json(s, &v);
-        }
-        s.push(']');
-    } else if value.is_map() {
-        if let Some(map) = value.read_lock::<Map>() {
-            write_map(s, &map, &[]);
-        }
-    } else {
-        quote(s, &value.to_string());
-    }
-}
-
-/// Writes `{` `first` pairs (already JSON), then `map`'s entries `}`.
-pub fn write_map(s: &mut String, map: &Map, first: &[(&str, String)]) {
-    s.push('{');
-    let mut sep = "";
-    for (k, v) in first {
-        s.push_str(sep);
-        quote(s, k);
-        s.push(':');
-        s.push_str(v);
-        sep = ",";
-    }
-    for (k, v) in map {
-        s.push_str(sep);
-        quote(s, k);
-        s.push(':');
-        write_json(s, v);
-        sep = ",";
-    }
-    s.push('}');
+    let writer = JsonWriter::default();
+    writer.write(&writer.value(value))
 }
 
 /// A float in its shortest exact form, always with a point or an
 /// exponent so that it reads back as a float; `NaN`, `Infinity` or
 /// `-Infinity` when not finite.
 pub fn float(f: f64) -> String {
-    if f.is_nan() {
-        return "NaN".to_string();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    if let Some(word) = word(f) {
+        return word.to_string();
     }
     let t = format!("{f:?}");
     match t.find('e') {
@@ -90,23 +42,146 @@ pub fn float(f: f64) -> String {
     }
 }
 
-/// `text` as a JSON string.
-pub fn quote(s: &mut String, text: &str) {
-    s.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\t' => s.push_str("\\t"),
-            '\r' => s.push_str("\\r"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(s, "\\u{:04x}", c as u32);
-            }
-            c => s.push(c),
+/// The bare word of a float that is not finite.
+fn word(f: f64) -> Option<&'static str> {
+    if f.is_nan() {
+        Some("NaN")
+    } else if f.is_infinite() {
+        Some(if f > 0.0 { "Infinity" } else { "-Infinity" })
+    } else {
+        None
+    }
+}
+
+/// Writes rhai values as JSON through serde_json: compact, floats as
+/// [`float`] writes them. The values it makes ([`JsonWriter::value`],
+/// [`JsonWriter::map`]) tell it, through `bare`, which word to write for
+/// the `null` serde_json puts in place of a float that is not finite.
+#[derive(Debug, Default)]
+pub(super) struct JsonWriter {
+    bare: Cell<Option<&'static str>>,
+}
+
+impl JsonWriter {
+    /// `value`, to be written by this writer.
+    pub(super) fn value<'a>(&'a self, value: &'a Dynamic) -> Json<'a> {
+        Json {
+            value,
+            writer: self,
         }
     }
-    s.push('"');
+
+    /// `map`, to be written by this writer as an object, keys in order.
+    pub(super) fn map<'a>(&'a self, map: &'a Map) -> JsonMap<'a> {
+        JsonMap { map, writer: self }
+    }
+
+    /// `value` as one line of JSON.
+    ///
+    /// # Panics
+    ///
+    /// Never for the values of this module and the derived lines made of
+    /// them: their keys are text and the output is memory.
+    pub(super) fn write(&self, value: &impl Serialize) -> String {
+        let mut out = Vec::new();
+        let mut json = serde_json::Serializer::with_formatter(&mut out, Words { bare: &self.bare });
+        value
+            .serialize(&mut json)
+            .expect("JSON of text keys and rhai values, written to memory");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
+    }
+}
+
+/// A rhai value as serde sees it, to be written by its [`JsonWriter`].
+#[derive(Clone, Copy)]
+pub(super) struct Json<'a> {
+    value: &'a Dynamic,
+    writer: &'a JsonWriter,
+}
+
+/// A rhai map as serde sees it (an object, keys in order), to be written
+/// by its [`JsonWriter`].
+#[derive(Clone, Copy)]
+pub(super) struct JsonMap<'a> {
+    map: &'a Map,
+    writer: &'a JsonWriter,
+}
+
+impl Serialize for Json<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = self.value;
+        if v.is_unit() {
+            s.serialize_unit()
+        } else if let Ok(b) = v.as_bool() {
+            s.serialize_bool(b)
+        } else if let Ok(i) = v.as_int() {
+            s.serialize_i64(i)
+        } else if let Ok(f) = v.as_float() {
+            // For a float that is not finite serde_json writes a `null`,
+            // and `Words` writes the word left here instead; the word is
+            // cleared at once, so that no other `null` gets it.
+            self.writer.bare.set(word(f));
+            let done = s.serialize_f64(f);
+            self.writer.bare.set(None);
+            done
+        } else if let Some(text) = v.read_lock::<ImmutableString>() {
+            s.serialize_str(&text)
+        } else if let Some(a) = v.read_lock::<Array>() {
+            s.collect_seq(a.iter().map(|x| self.writer.value(x)))
+        } else if let Some(m) = v.read_lock::<Map>() {
+            self.writer.map(&m).serialize(s)
+        } else {
+            // A character, and values of other types, as their text.
+            s.collect_str(v)
+        }
+    }
+}
+
+impl Serialize for JsonMap<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            self.map
+                .iter()
+                .map(|(k, v)| (k.as_str(), self.writer.value(v))),
+        )
+    }
+}
+
+/// serde_json's compact form with three changes: floats as [`float`]
+/// writes them; a `null` standing for a float that is not finite as
+/// its word; control characters other than tab, line feed and carriage
+/// return as `\u00XX`.
+struct Words<'a> {
+    bare: &'a Cell<Option<&'static str>>,
+}
+
+impl Formatter for Words<'_> {
+    fn write_null<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(self.bare.take().unwrap_or("null").as_bytes())
+    }
+
+    fn write_f64<W: ?Sized + io::Write>(&mut self, w: &mut W, value: f64) -> io::Result<()> {
+        w.write_all(float(value).as_bytes())
+    }
+
+    fn write_char_escape<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        escape: CharEscape,
+    ) -> io::Result<()> {
+        let text: &[u8] = match escape {
+            CharEscape::Quote => b"\\\"",
+            CharEscape::ReverseSolidus => b"\\\\",
+            CharEscape::Solidus => b"\\/",
+            CharEscape::LineFeed => b"\\n",
+            CharEscape::CarriageReturn => b"\\r",
+            CharEscape::Tab => b"\\t",
+            CharEscape::Backspace => b"\\u0008",
+            CharEscape::FormFeed => b"\\u000c",
+            CharEscape::AsciiControl(c) => return write!(w, "\\u{c:04x}"),
+        };
+        w.write_all(text)
+    }
 }
 
 /// `value` as a CSV cell: text as it is, numbers and booleans plainly,
@@ -132,7 +207,8 @@ pub fn csv_cell(value: &Dynamic) -> String {
 }
 
 /// A JSON value made readable: two-space indentation, one entry a line
-/// (short arrays of scalars stay on one line).
+/// (short arrays of scalars stay on one line); keys and values written
+/// as [`json`] writes them.
 pub fn pretty(value: &Dynamic) -> String {
     let mut s = String::new();
     write_pretty(&mut s, value, 0);
@@ -149,7 +225,7 @@ fn write_pretty(s: &mut String, value: &Dynamic, indent: usize) {
         s.push_str("{\n");
         for (i, (k, v)) in map.iter().enumerate() {
             s.push_str(&pad);
-            quote(s, k);
+            s.push_str(&JsonWriter::default().write(&k.as_str()));
             s.push_str(": ");
             write_pretty(s, v, indent + 1);
             s.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
@@ -171,7 +247,7 @@ fn write_pretty(s: &mut String, value: &Dynamic, indent: usize) {
         s.push_str(&"  ".repeat(indent));
         s.push(']');
     } else {
-        write_json(s, value);
+        s.push_str(&json(value));
     }
 }
 
@@ -202,218 +278,198 @@ const MAX_READ_DEPTH: usize = 64;
 ///
 /// Anything but one JSON object, with the column where it goes wrong.
 pub fn parse_object(text: &str) -> Result<Map, String> {
-    let mut r = Reader {
-        text: text.as_bytes(),
-        at: 0,
+    let swapped = Swapped::new(text);
+    let next = Cell::new(0);
+    let reading = Reading {
+        depth: 0,
+        nulls: &swapped.nulls,
+        next: &next,
     };
-    r.blank();
-    if r.peek() != Some(b'{') {
-        return Err(r.fail("an object (`{`)"));
-    }
-    let value = r.value(0)?;
-    r.blank();
-    if r.at < r.text.len() {
-        return Err(r.fail("the end of the line"));
-    }
+    let mut json = serde_json::Deserializer::from_str(&swapped.text);
+    let value = reading
+        .deserialize(&mut json)
+        .and_then(|v| json.end().map(|()| v))
+        .map_err(|e| swapped.locate(&e))?;
     value
         .try_cast::<Map>()
         .ok_or_else(|| "not an object".to_string())
 }
 
-struct Reader<'a> {
-    text: &'a [u8],
-    at: usize,
+/// A text with each bare `NaN`, `Infinity` and `-Infinity` (outside
+/// strings) turned into `null`, which serde_json reads.
+struct Swapped {
+    text: String,
+    /// What each `null` of `text` stands for, in order: a float that is
+    /// not finite, or `null` itself (`None`).
+    nulls: Vec<Option<FLOAT>>,
+    /// Where a word was swapped (a byte offset in `text`), and how many
+    /// bytes longer `null` is than the word.
+    shifts: Vec<(usize, isize)>,
 }
 
-impl Reader<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.text.get(self.at).copied()
-    }
-
-    fn blank(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    fn fail(&self, wanted: &str) -> String {
-        match self.peek() {
-            Some(_) => format!("column {}: expected {wanted}", self.at + 1),
-            None => format!("expected {wanted}, found the end of the line"),
-        }
-    }
-
-    fn eat(&mut self, word: &str) -> bool {
-        if self.text[self.at..].starts_with(word.as_bytes()) {
-            self.at += word.len();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn value(&mut self, depth: usize) -> Result<Dynamic, String> {
-        if depth > MAX_READ_DEPTH {
-            return Err(format!(
-                "column {}: arrays and objects nest more than {MAX_READ_DEPTH} deep",
-                self.at + 1
-            ));
-        }
-        self.blank();
-        match self.peek() {
-            Some(b'{') => {
-                self.at += 1;
-                let mut map = Map::new();
-                self.blank();
-                if self.eat("}") {
-                    return Ok(Dynamic::from_map(map));
-                }
-                loop {
-                    self.blank();
-                    if self.peek() != Some(b'"') {
-                        return Err(self.fail("a key (a string)"));
-                    }
-                    let key = self.string()?;
-                    self.blank();
-                    if !self.eat(":") {
-                        return Err(self.fail("`:`"));
-                    }
-                    let v = self.value(depth + 1)?;
-                    map.insert(key.into(), v);
-                    self.blank();
-                    if self.eat("}") {
-                        return Ok(Dynamic::from_map(map));
-                    }
-                    if !self.eat(",") {
-                        return Err(self.fail("`,` or `}`"));
-                    }
-                }
-            }
-            Some(b'[') => {
-                self.at += 1;
-                let mut list = Array::new();
-                self.blank();
-                if self.eat("]") {
-                    return Ok(Dynamic::from_array(list));
-                }
-                loop {
-                    list.push(self.value(depth + 1)?);
-                    self.blank();
-                    if self.eat("]") {
-                        return Ok(Dynamic::from_array(list));
-                    }
-                    if !self.eat(",") {
-                        return Err(self.fail("`,` or `]`"));
-                    }
-                }
-            }
-            Some(b'"') => Ok(Dynamic::from(self.string()?)),
-            _ if self.eat("true") => Ok(Dynamic::TRUE),
-            _ if self.eat("false") => Ok(Dynamic::FALSE),
-            _ if self.eat("null") => Ok(Dynamic::UNIT),
-            _ if self.eat("NaN") => Ok(Dynamic::from_float(FLOAT::NAN)),
-            _ if self.eat("Infinity") => Ok(Dynamic::from_float(FLOAT::INFINITY)),
-            _ if self.eat("-Infinity") => Ok(Dynamic::from_float(FLOAT::NEG_INFINITY)),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            _ => Err(self.fail("a value")),
-        }
-    }
-
-    fn number(&mut self) -> Result<Dynamic, String> {
-        let start = self.at;
-        while matches!(
-            self.peek(),
-            Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-        ) {
-            self.at += 1;
-        }
-        let text = std::str::from_utf8(&self.text[start..self.at]).unwrap_or("");
-        let bad = || format!("column {}: `{text}` is not a number", start + 1);
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        if !digits.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(bad());
-        }
-        if !text.contains(['.', 'e', 'E'])
-            && let Ok(i) = text.parse::<INT>()
-        {
-            return Ok(Dynamic::from_int(i));
-        }
-        text.parse::<FLOAT>()
-            .map(Dynamic::from_float)
-            .map_err(|_| bad())
-    }
-
-    /// A string, the opening quote next.
-    fn string(&mut self) -> Result<String, String> {
-        let start = self.at;
-        self.at += 1;
-        let mut out: Vec<u8> = Vec::new();
-        loop {
-            let Some(c) = self.peek() else {
-                return Err(format!("column {}: a string is not closed", start + 1));
-            };
-            self.at += 1;
-            match c {
-                b'"' => break,
-                b'\\' => {
-                    let Some(e) = self.peek() else {
-                        return Err(format!("column {}: a string is not closed", start + 1));
-                    };
-                    self.at += 1;
-                    let c = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => self.escaped_char()?,
-                        _ => return Err(format!("column {}: unknown escape", self.at)),
-                    };
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                }
-                c if c < 0x20 => {
-                    return Err(format!(
-                        "column {}: a control character in a string",
-                        self.at
-                    ));
-                }
-                c => out.push(c),
-            }
-        }
-        String::from_utf8(out).map_err(|_| format!("column {}: a string is not UTF-8", start + 1))
-    }
-
-    fn hex4(&mut self) -> Result<u32, String> {
-        let digits = self
-            .text
-            .get(self.at..self.at + 4)
-            .and_then(|d| std::str::from_utf8(d).ok())
-            .and_then(|d| u32::from_str_radix(d, 16).ok())
-            .ok_or_else(|| format!("column {}: `\\u` needs four hex digits", self.at + 1))?;
-        self.at += 4;
-        Ok(digits)
-    }
-
-    /// The character of a `\uXXXX` escape (a surrogate pair: two).
-    fn escaped_char(&mut self) -> Result<char, String> {
-        let first = self.hex4()?;
-        let code = if (0xD800..0xDC00).contains(&first) {
-            if !self.eat("\\u") {
-                return Err(format!("column {}: a lone surrogate", self.at + 1));
-            }
-            let second = self.hex4()?;
-            if !(0xDC00..0xE000).contains(&second) {
-                return Err(format!("column {}: a lone surrogate", self.at + 1));
-            }
-            0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-        } else {
-            first
+impl Swapped {
+    fn new(original: &str) -> Swapped {
+        const WORDS: [(&str, Option<FLOAT>); 4] = [
+            ("null", None),
+            ("NaN", Some(FLOAT::NAN)),
+            ("Infinity", Some(FLOAT::INFINITY)),
+            ("-Infinity", Some(FLOAT::NEG_INFINITY)),
+        ];
+        let bytes = original.as_bytes();
+        let mut s = Swapped {
+            text: String::with_capacity(original.len()),
+            nulls: Vec::new(),
+            shifts: Vec::new(),
         };
-        char::from_u32(code).ok_or_else(|| format!("column {}: not a character", self.at + 1))
+        let (mut at, mut copied, mut in_string) = (0, 0, false);
+        while at < bytes.len() {
+            match bytes[at] {
+                // An escape: the next byte is never a string's end.
+                b'\\' if in_string => at += 1,
+                b'"' => in_string = !in_string,
+                _ if !in_string => {
+                    let found = WORDS
+                        .iter()
+                        .find(|(w, _)| bytes[at..].starts_with(w.as_bytes()));
+                    if let Some(&(word, value)) = found {
+                        // Words are ASCII: `at` and `copied` fall between
+                        // characters.
+                        s.text.push_str(&original[copied..at]);
+                        if value.is_some() {
+                            s.shifts.push((s.text.len(), 4 - word.len() as isize));
+                        }
+                        s.text.push_str("null");
+                        s.nulls.push(value);
+                        at += word.len();
+                        copied = at;
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            at += 1;
+        }
+        s.text.push_str(&original[copied..]);
+        s
+    }
+
+    /// serde_json's message for `e`, with the column in the original
+    /// text.
+    fn locate(&self, e: &serde_json::Error) -> String {
+        let message = e.to_string();
+        let position = format!(" at line {} column {}", e.line(), e.column());
+        let what = message.strip_suffix(&position).unwrap_or(&message);
+        if e.line() == 0 {
+            return what.to_string();
+        }
+        // The words swapped on the error's line, before its column.
+        let line_start = match e.line() {
+            1 => 0,
+            n => self
+                .text
+                .match_indices('\n')
+                .nth(n - 2)
+                .map_or(0, |(i, _)| i + 1),
+        };
+        let at = line_start + e.column();
+        let shift: isize = self
+            .shifts
+            .iter()
+            .filter(|&&(i, _)| i >= line_start && i < at)
+            .map(|&(_, d)| d)
+            .sum();
+        let column = e.column() as isize - shift;
+        match e.line() {
+            1 => format!("column {column}: {what}"),
+            line => format!("line {line}, column {column}: {what}"),
+        }
+    }
+}
+
+/// Reads a JSON value into a rhai value, at nesting level `depth`, the
+/// `null`s taken back from `nulls` in order (`next` is the next one's
+/// index).
+#[derive(Clone, Copy)]
+struct Reading<'a> {
+    depth: usize,
+    nulls: &'a [Option<FLOAT>],
+    next: &'a Cell<usize>,
+}
+
+impl Reading<'_> {
+    fn deeper(self) -> Self {
+        Reading {
+            depth: self.depth + 1,
+            ..self
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Reading<'_> {
+    type Value = Dynamic;
+
+    fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Dynamic, D::Error> {
+        if self.depth > MAX_READ_DEPTH {
+            return Err(de::Error::custom(format!(
+                "arrays and objects nest more than {MAX_READ_DEPTH} deep"
+            )));
+        }
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Reading<'_> {
+    type Value = Dynamic;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, b: bool) -> Result<Dynamic, E> {
+        Ok(Dynamic::from_bool(b))
+    }
+
+    fn visit_i64<E>(self, i: i64) -> Result<Dynamic, E> {
+        Ok(Dynamic::from_int(i))
+    }
+
+    /// Past the integers, a float.
+    fn visit_u64<E>(self, u: u64) -> Result<Dynamic, E> {
+        Ok(INT::try_from(u).map_or(Dynamic::from_float(u as FLOAT), Dynamic::from_int))
+    }
+
+    fn visit_f64<E>(self, f: f64) -> Result<Dynamic, E> {
+        Ok(Dynamic::from_float(f))
+    }
+
+    fn visit_str<E>(self, s: &str) -> Result<Dynamic, E> {
+        Ok(Dynamic::from(s.to_string()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Dynamic, E> {
+        let n = self.next.get();
+        self.next.set(n + 1);
+        Ok(match self.nulls.get(n) {
+            Some(&Some(f)) => Dynamic::from_float(f),
+            _ => Dynamic::UNIT,
+        })
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Dynamic, A::Error> {
+        let mut list = Array::new();
+        while let Some(v) = seq.next_element_seed(self.deeper())? {
+            list.push(v);
+        }
+        Ok(Dynamic::from_array(list))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut entries: A) -> Result<Dynamic, A::Error> {
+        let mut map = Map::new();
+        while let Some(key) = entries.next_key::<String>()? {
+            let v = entries.next_value_seed(self.deeper())?;
+            map.insert(key.into(), v);
+        }
+        Ok(Dynamic::from_map(map))
     }
 }
 
@@ -480,6 +536,53 @@ mod tests {
                 .unwrap_err()
                 .contains("nest more than 64 deep")
         );
+    }
+
+    #[test]
+    fn words_are_told_from_nulls_and_text() {
+        // Bare words read as floats, in place; `null` stays `()`; the
+        // same words inside strings stay text.
+        let line = r#"{"a":[null,NaN,null,-Infinity],"b":"NaN","c":{"d":Infinity,"e":null},"f":"\"null\" NaN"}"#;
+        let map = parse_object(line).unwrap();
+        let a = map["a"].read_lock::<Array>().unwrap().clone();
+        assert!(a[0].is_unit() && a[2].is_unit());
+        assert!(a[1].as_float().unwrap().is_nan());
+        assert_eq!(a[3].as_float().unwrap(), f64::NEG_INFINITY);
+        assert_eq!(map["b"].to_string(), "NaN");
+        assert_eq!(map["f"].to_string(), "\"null\" NaN");
+        assert_eq!(json(&Dynamic::from_map(map)), line);
+    }
+
+    #[test]
+    fn numbers_past_the_integers_read_as_floats() {
+        let map = parse_object(r#"{"a":9223372036854775807,"b":9223372036854775808}"#).unwrap();
+        assert_eq!(map["a"].as_int().unwrap(), i64::MAX);
+        assert_eq!(map["b"].as_float().unwrap(), 9223372036854775808.0);
+    }
+
+    #[test]
+    fn control_characters_are_escaped_by_code() {
+        let text = Dynamic::from("\u{0}\u{8}\t\n\u{c}\r\u{1f}\u{7f}/");
+        // DEL and `/` as they are.
+        assert_eq!(
+            json(&text),
+            "\"\\u0000\\u0008\\t\\n\\u000c\\r\\u001f\u{7f}/\""
+        );
+        let map = parse_object(&format!("{{\"k\":{}}}", json(&text))).unwrap();
+        assert_eq!(map["k"].to_string(), text.to_string());
+    }
+
+    #[test]
+    fn errors_point_into_the_text_as_written() {
+        // Column 16 is the `x`, however long the words before it.
+        for (line, column) in [
+            (r#"{"a":[NaN,NaN],x}"#, 16),
+            (r#"{"a":[-Infinity],x}"#, 18),
+            (r#"{"a":"NaN",   x}"#, 15),
+        ] {
+            let e = parse_object(line).unwrap_err();
+            assert!(e.starts_with(&format!("column {column}: ")), "{line}: {e}");
+        }
     }
 
     #[test]

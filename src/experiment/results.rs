@@ -1,8 +1,10 @@
 //! What a run produced, and its outputs: JSON Lines, CSV, and the
 //! summary as text.
 
-use super::{Shard, output};
+use super::Shard;
+use super::output::{self, JsonMap, JsonWriter};
 use rhai::{Dynamic, Map};
+use serde::{Deserialize, Serialize};
 
 /// One game's row.
 #[derive(Clone, Debug)]
@@ -41,43 +43,29 @@ impl Results {
     /// The JSON Lines output: a `run` line (script, its hash, seed, games,
     /// shard), a `game` line per row, then a `summary` line.
     pub fn to_jsonl(&self) -> String {
-        let mut s = String::new();
-        let mut head = vec![
-            ("type", "\"run\"".to_string()),
-            ("script", json_str(&self.script)),
-            ("script_hash", json_str(&self.hash)),
-            ("seed", self.seed.to_string()),
-            ("games", self.games.to_string()),
-        ];
-        if self.shard != Shard::ALL {
-            head.push(("shard", json_str(&self.shard.to_string())));
-        }
-        output::write_map(&mut s, &Map::new(), &head);
+        let writer = JsonWriter::default();
+        let run = Line::Run(Head {
+            script: self.script.clone(),
+            script_hash: self.hash.clone(),
+            seed: self.seed,
+            games: self.games,
+            shard: (self.shard != Shard::ALL).then(|| self.shard.to_string()),
+        });
+        let mut s = writer.write(&run);
         s.push('\n');
         for r in &self.rows {
-            output::write_map(
-                &mut s,
-                &r.values,
-                &[
-                    ("type", "\"game\"".to_string()),
-                    ("game", r.game.to_string()),
-                    ("seed", r.seed.to_string()),
-                ],
-            );
+            s.push_str(&writer.write(&Line::Game {
+                game: r.game,
+                seed: r.seed,
+                values: writer.map(&r.values),
+            }));
             s.push('\n');
         }
-        let mut tail = vec![
-            ("type", "\"summary\"".to_string()),
-            ("rows", self.rows.len().to_string()),
-        ];
-        if self.stopped {
-            tail.push(("stopped", "true".to_string()));
-        }
-        tail.push((
-            "summary",
-            output::json(&Dynamic::from_map(self.summary.clone())),
-        ));
-        output::write_map(&mut s, &Map::new(), &tail);
+        s.push_str(&writer.write(&Line::Summary {
+            rows: self.rows.len(),
+            stopped: self.stopped,
+            summary: writer.map(&self.summary),
+        }));
         s.push('\n');
         s
     }
@@ -141,8 +129,45 @@ impl Results {
     }
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::new();
-    output::quote(&mut out, s);
-    out
+/// A line of the JSON Lines output, its `type` first.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum Line<'a> {
+    Run(Head),
+    /// A row, after the runner's own keys.
+    Game {
+        game: u64,
+        seed: u64,
+        #[serde(flatten)]
+        values: JsonMap<'a>,
+    },
+    /// How many rows, whether the run stopped early (only when it did),
+    /// and the summary.
+    Summary {
+        rows: usize,
+        #[serde(skip_serializing_if = "is_false")]
+        stopped: bool,
+        summary: JsonMap<'a>,
+    },
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+/// The `run` line: which run an output belongs to (`merge` reads it
+/// back).
+#[derive(Debug, Serialize, Deserialize)]
+pub(super) struct Head {
+    /// The script's path as given.
+    pub(super) script: String,
+    /// Its text's hash, in hex.
+    pub(super) script_hash: String,
+    /// The run's seed.
+    pub(super) seed: u64,
+    /// Games in the whole run.
+    pub(super) games: u64,
+    /// `I/N`, when the output is a shard's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) shard: Option<String>,
 }
