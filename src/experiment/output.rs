@@ -184,11 +184,11 @@ impl Formatter for Words<'_> {
     }
 }
 
-/// `value` as a CSV cell: text as it is, numbers and booleans plainly,
-/// nested values as JSON; quoted when it holds a comma, a quote or a line
-/// break.
-pub fn csv_cell(value: &Dynamic) -> String {
-    let text = if value.is_unit() {
+/// The text of `value` in a CSV cell: text as it is, numbers (floats as
+/// [`float`] writes them) and booleans plainly, nested values as JSON,
+/// nothing for `()`. Quoting is the table's.
+pub fn cell(value: &Dynamic) -> String {
+    if value.is_unit() {
         String::new()
     } else if value.is_string() || value.is_char() {
         value.to_string()
@@ -198,11 +198,44 @@ pub fn csv_cell(value: &Dynamic) -> String {
         json(value)
     } else {
         value.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
+    }
+}
+
+/// A CSV table written to memory by the csv crate: a field is quoted
+/// when it holds a comma, a quote or a line break (its quotes doubled),
+/// and each record ends with `\n`.
+#[derive(Debug)]
+pub(super) struct CsvTable(csv::Writer<Vec<u8>>);
+
+impl CsvTable {
+    pub(super) fn new() -> CsvTable {
+        // Flexible: records of different lengths are written as they are.
+        CsvTable(
+            csv::WriterBuilder::new()
+                .flexible(true)
+                .from_writer(Vec::new()),
+        )
+    }
+
+    /// Writes a record of `fields`.
+    ///
+    /// # Panics
+    ///
+    /// Never: a flexible table takes records of any length, and the
+    /// output is memory.
+    pub(super) fn record<T: AsRef<[u8]>>(&mut self, fields: impl IntoIterator<Item = T>) {
+        self.0
+            .write_record(fields)
+            .expect("a flexible CSV table written to memory");
+    }
+
+    /// The table's text.
+    pub(super) fn finish(self) -> String {
+        let bytes = self
+            .0
+            .into_inner()
+            .expect("a CSV table written to memory flushes");
+        String::from_utf8(bytes).expect("records of text give text")
     }
 }
 
@@ -587,14 +620,20 @@ mod tests {
 
     #[test]
     fn csv_cells_are_quoted_when_needed() {
-        assert_eq!(csv_cell(&Dynamic::from("a,b")), "\"a,b\"");
-        assert_eq!(csv_cell(&Dynamic::from("say \"hi\"")), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell(&Dynamic::from(3_i64)), "3");
-        assert_eq!(csv_cell(&Dynamic::UNIT), "");
-        assert_eq!(csv_cell(&Dynamic::from_float(f64::NAN)), "NaN");
+        let mut table = CsvTable::new();
+        let values = [
+            Dynamic::from("a,b"),
+            Dynamic::from("say \"hi\""),
+            Dynamic::from(3_i64),
+            Dynamic::UNIT,
+            Dynamic::from_float(f64::NAN),
+            Dynamic::from_float(f64::NEG_INFINITY),
+        ];
+        table.record(values.iter().map(cell));
+        table.record(["x\ny", "x\ry", "plain"]);
         assert_eq!(
-            csv_cell(&Dynamic::from_float(f64::NEG_INFINITY)),
-            "-Infinity"
+            table.finish(),
+            "\"a,b\",\"say \"\"hi\"\"\",3,,NaN,-Infinity\n\"x\ny\",\"x\ry\",plain\n"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! summary as text.
 
 use super::Shard;
-use super::output::{self, JsonMap, JsonWriter};
+use super::output::{self, CsvTable, JsonMap, JsonWriter};
 use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
@@ -73,54 +73,47 @@ impl Results {
     /// The rows as CSV: `game`, `seed`, then every key of the rows in
     /// order of first appearance.
     pub fn rows_csv(&self) -> String {
-        let mut keys: Vec<String> = Vec::new();
+        let mut keys: Vec<&str> = Vec::new();
         for r in &self.rows {
             for k in r.values.keys() {
-                if !keys.iter().any(|x| x == k.as_str()) {
-                    keys.push(k.to_string());
+                if !keys.contains(&k.as_str()) {
+                    keys.push(k.as_str());
                 }
             }
         }
-        let mut s = String::from("game,seed");
-        for k in &keys {
-            s.push(',');
-            s.push_str(&output::csv_cell(&Dynamic::from(k.clone())));
-        }
-        s.push('\n');
+        let mut table = CsvTable::new();
+        table.record(["game", "seed"].into_iter().chain(keys.iter().copied()));
         for r in &self.rows {
-            s.push_str(&format!("{},{}", r.game, r.seed));
-            for k in &keys {
-                s.push(',');
-                if let Some(v) = r.values.get(k.as_str()) {
-                    s.push_str(&output::csv_cell(v));
-                }
-            }
-            s.push('\n');
+            let values = keys
+                .iter()
+                .map(|k| r.values.get(*k).map(output::cell).unwrap_or_default());
+            table.record(
+                [r.game.to_string(), r.seed.to_string()]
+                    .into_iter()
+                    .chain(values),
+            );
         }
-        s
+        table.finish()
     }
 
     /// The summary as CSV: `key,value`, nested keys joined by dots.
     pub fn summary_csv(&self) -> String {
         let mut pairs = Vec::new();
         output::flatten("", &Dynamic::from_map(self.summary.clone()), &mut pairs);
-        let mut s = String::from("key,value\n");
+        let mut table = CsvTable::new();
+        table.record(["key", "value"]);
         // The runner's own lines, unless the summary has its own under
         // the same name (the default summary counts `rows` itself).
         if !self.summary.contains_key("rows") {
-            s.push_str(&format!("rows,{}\n", self.rows.len()));
+            table.record(["rows".to_string(), self.rows.len().to_string()]);
         }
         if self.stopped && !self.summary.contains_key("stopped") {
-            s.push_str("stopped,true\n");
+            table.record(["stopped", "true"]);
         }
         for (k, v) in pairs {
-            s.push_str(&format!(
-                "{},{}\n",
-                output::csv_cell(&Dynamic::from(k)),
-                output::csv_cell(&v)
-            ));
+            table.record([k, output::cell(&v)]);
         }
-        s
+        table.finish()
     }
 
     /// The summary, indented, for a terminal.
