@@ -3,7 +3,7 @@
 //! run through morphs, cornering, reserve drops and promotions with the
 //! position consistent at every ply (hash from scratch, FEN round trip).
 //! The seed-7 perft counts here equal the independent reference's
-//! (`tests/models/mutatis_mutandis_reference.rs` checks seeds 1-3 and
+//! (`tests/models/mutatis_mutandis_reference/` checks seeds 1-3 and
 //! `tests/perft/mutatis-mutandis.perft`).
 
 use changeling::game::{Game, Rng, start_position};
@@ -188,7 +188,7 @@ fn the_embedded_variant_runs_anywhere() {
 /// nothing is created (board plus reserves, both sides, never grow), no
 /// pawn form stands on its last rank, the side that just moved has no royal
 /// attacked, the hash is right and the FEN round-trips. Every game ends by
-/// a rule. (`tests/models/mutatis_mutandis_reference.rs` checks the same games'
+/// a rule. (`tests/models/mutatis_mutandis_reference/` checks the same games'
 /// turns against an independent generator.)
 fn playouts(games: u64) {
     let rules = load("mutatis-mutandis").expect("embedded");
