@@ -3,8 +3,6 @@
 //! them. One test binary (see `tests/README.md`); `cargo test --test
 //! models MODULE::` runs one of them.
 
-mod fluid;
-mod fluid_model;
 mod fluid_reference;
 #[path = "../kit/mod.rs"]
 mod kit;

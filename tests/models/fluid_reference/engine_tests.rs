@@ -1,11 +1,11 @@
 //! Fluid Chess (`examples/variants/fluid.variant`, embedded as `fluid`,
 //! `fluid_single` and `fluid_doubled`): the engine checked against the
-//! independent reference model in `tests/models/fluid_model.rs` (position by
-//! position: the same resulting positions, the same number of moves), one
+//! independent reference model in `model` (position by position: the
+//! same resulting positions, the same number of moves), one
 //! scenario per rule of `../shared/rules/fluid.md` in SAN, and seeded
 //! random games played to their end.
 
-use crate::fluid_model::{self, Promotion};
+use super::model::{self as fluid_model, Promotion};
 use crate::kit::after;
 use changeling::game::{Game, Rng};
 use changeling::movegen::{in_check, legal_moves, perft};
