@@ -9,6 +9,5 @@ mod kit;
 mod metamorph_reference;
 mod mutatis_mutandis_reference;
 mod pocket_mutation_reference;
-mod rococo_perft;
 mod rococo_reference;
 mod twelve_mutation_reference;

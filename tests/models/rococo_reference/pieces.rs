@@ -200,7 +200,7 @@ fn scripted_rococo_pieces_agree_with_a_brute_force_reference() {
 
 /// Depth 3 everywhere (about 20 s in release: the scripted side makes
 /// some 20,000 nodes a second): `cargo test --release --test
-/// rococo_reference -- --ignored`.
+/// models rococo_reference::pieces:: -- --ignored`.
 #[test]
 #[ignore]
 fn scripted_rococo_pieces_agree_with_a_brute_force_reference_deeper() {
