@@ -4,6 +4,7 @@
 //! and a drops mutator allow (`tests/perft/drops.variant`). Move lists are
 //! compared with their repeats, so a move listed twice fails.
 
+use crate::kit::sorted;
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_uci};
 use changeling::rules::Rules;
@@ -27,12 +28,6 @@ fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
             format!("{x}{}", rules.geometry.name(m.to))
         })
         .collect();
-    v.sort();
-    v
-}
-
-fn sorted(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
     v.sort();
     v
 }

@@ -4,7 +4,7 @@
 //! they give or lift. The cases follow `../shared/rules/mutatis-mutandis.md`
 //! sections 4.2, 4.24-4.28, 5, 6 and 8; the derivations are beside them.
 
-use crate::kit::after;
+use crate::kit::{after, sorted};
 use changeling::Color;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_uci};
@@ -39,12 +39,6 @@ fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
         .filter(|m| from.is_none_or(|f| m.from == f))
         .map(|m| describe(rules, m))
         .collect();
-    v.sort();
-    v
-}
-
-fn sorted(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
     v.sort();
     v
 }

@@ -4,9 +4,9 @@
 //! written `=X`) or the exact position after a move. The derivations are
 //! beside the cases.
 
-use crate::kit::after;
+use crate::kit::{after, sans, strings};
 use changeling::game::Game;
-use changeling::movegen::{in_check, legal_moves};
+use changeling::movegen::in_check;
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san};
 use changeling::rules::Rules;
 use changeling::variants::load;
@@ -14,26 +14,6 @@ use std::sync::Arc;
 
 fn metamorph() -> Arc<Rules> {
     load("metamorph").expect("the embedded variant loads")
-}
-
-/// The legal moves in SAN of the piece on `from` (all when `from` is
-/// empty), sorted.
-fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let from = rules.geometry.parse_square(from);
-    let mut v: Vec<String> = legal_moves(rules, &pos)
-        .iter()
-        .filter(|m| from.is_none_or(|f| m.from == f))
-        .map(|m| to_san(rules, &pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
-fn strings(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 /// The Knight on c3 stands attacked by the pawn on d4: every quiet move

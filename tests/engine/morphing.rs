@@ -5,27 +5,15 @@
 //! Oxybeles and both cornering pieces change; a swap partner, a slung
 //! piece and a promoting pawn do not.
 
-use crate::kit::after;
+use crate::kit::{after, cornerings};
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, to_uci};
+use changeling::notation::parse_fen;
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
 
 fn morphing() -> Arc<Rules> {
     load("tests/scripts/morphing.variant").expect("the test variant loads")
-}
-
-/// The castling moves (king from-to in coordinates), sorted.
-fn cornerings(rules: &Rules, fen: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut v: Vec<String> = legal_moves(rules, &pos)
-        .iter()
-        .filter(|m| matches!(m.kind, changeling::position::MoveKind::Castle(_)))
-        .map(|m| to_uci(rules, m))
-        .collect();
-    v.sort();
-    v
 }
 
 #[test]

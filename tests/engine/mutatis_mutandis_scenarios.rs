@@ -7,29 +7,16 @@
 //! last rank refused with it empty, the Mamra and the Wuss changing
 //! royalty, and the Wuss mated while the King is safe.
 
-use crate::kit::{after, turns};
+use crate::kit::{after, cornerings, turns};
 use changeling::game::Game;
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, to_fen, to_san, to_uci};
-use changeling::position::MoveKind;
+use changeling::notation::{parse_fen, to_fen, to_san};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use std::sync::Arc;
 
 fn mm() -> Arc<Rules> {
     load("mutatis-mutandis").expect("embedded")
-}
-
-/// The cornering turns of `fen`, king from-to in coordinates, sorted.
-fn cornerings(rules: &Rules, fen: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut v: Vec<String> = legal_moves(rules, &pos)
-        .iter()
-        .filter(|m| matches!(m.kind, MoveKind::Castle(_)))
-        .map(|m| to_uci(rules, m))
-        .collect();
-    v.sort();
-    v
 }
 
 /// Section 9, row by row: where the King stands decides the partner and

@@ -4,7 +4,7 @@
 //! moves or the exact position after a move. Pocketings are written `^h1`
 //! (as it is) and `^h1=I` (as a Nightrider), drops `I@f4`.
 
-use crate::kit::after;
+use crate::kit::{after, strings};
 use changeling::game::Game;
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, to_fen, to_san};
@@ -34,12 +34,6 @@ fn pocketings(rules: &Rules, fen: &str, square: &str) -> Vec<String> {
     sans(rules, fen, |s| {
         s.trim_end_matches(['+', '#']).split('=').next() == Some(from.as_str())
     })
-}
-
-fn strings(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 #[test]

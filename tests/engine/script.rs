@@ -2,7 +2,7 @@
 //! the sandbox (every failure is a clear error naming the script, the
 //! function and the line, and the position is kept).
 
-use crate::kit::after;
+use crate::kit::{after, sorted};
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_fen, to_uci};
 use changeling::rules::Rules;
@@ -181,7 +181,7 @@ fn advancer_captures_the_piece_it_stops_in_front_of() {
     // front of g4 (captures it). Everything else is a quiet queen move;
     // c3 stops before the own b2; h8 is empty.
     let fen = "k7/3p4/8/8/3V2n1/8/1P6/7K w - - 0 1";
-    let want = sorted_moves(
+    let want = sorted(
         "-d5 xd6 -e4 xf4 -c4 -b4 -a4 -d3 -d2 -d1 -e5 -f6 -g7 -h8 -c5 -b6 -a7 -e3 -f2 -g1 -c3",
     );
     assert_eq!(moves_of(&r, fen, "d4"), want);
@@ -197,7 +197,7 @@ fn long_leaper_captures_every_piece_it_jumps() {
     // a6 a7 a8 (both captured). Right: b1, over c1 to d1..g1. Diagonal:
     // b2 only (c3 and d4 stand in a row).
     let fen = "7k/8/8/p7/3p4/p1p5/8/L1n4K w - - 0 1";
-    let want = sorted_moves("-a2 xa4 xa6 xa7 xa8 -b1 xd1 xe1 xf1 xg1 -b2");
+    let want = sorted("-a2 xa4 xa6 xa7 xa8 -b1 xd1 xe1 xf1 xg1 -b2");
     assert_eq!(moves_of(&r, fen, "a1"), want);
     assert_eq!(after(&r, fen, "a1a8"), "L6k/8/8/8/3p4/2p5/8/2n4K b - - 0 1");
 }
@@ -225,12 +225,6 @@ fn advancer_and_long_leaper_give_check() {
     // h8 (on the diagonal, but nothing behind it): safe. The rest are off
     // the leaper's lines or have their square behind them occupied.
     assert_eq!(kings, ["f7", "f8", "g6", "g8", "h6", "h7", "h8"]);
-}
-
-fn sorted_moves(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! the twelve mutators: activation, effect, check, and deactivation; and
 //! the listed interactions among them.
 
-use crate::kit::after;
+use crate::kit::{after, sorted};
 use changeling::board::Color;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
@@ -28,12 +28,6 @@ fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
         .map(|m| to_uci(rules, m))
         .filter(|m| from == "-" || m.starts_with(from))
         .collect();
-    v.sort();
-    v
-}
-
-fn sorted(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
     v.sort();
     v
 }

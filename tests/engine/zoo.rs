@@ -4,6 +4,7 @@
 //! and enemies. Counts and lists come from the definitions in
 //! `../shared/rules`, worked out by hand (derivations beside them).
 
+use crate::kit::sorted;
 use changeling::movegen::in_check;
 use changeling::notation::parse_fen;
 use changeling::rules::Rules;
@@ -34,12 +35,6 @@ fn empty(rules: &Rules, piece: &str, at: &str) -> Vec<String> {
 
 fn count(rules: &Rules, piece: &str, at: &str) -> usize {
     empty(rules, piece, at).len()
-}
-
-fn sorted(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
 }
 
 /// Destinations of the piece `X` stands for in `fen` (White's `piece` put

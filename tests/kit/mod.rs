@@ -1,17 +1,17 @@
 //! The helper kit the scenario tests share: a position from a FEN, the
-//! position after a move, the legal turns of a position. Each helper
-//! panics with the FEN and the move text when its input is wrong, and
-//! checks what every scenario relies on: the hash after a move equals
-//! the hash computed from scratch, and the FEN written reads back to the
-//! same FEN and hash.
+//! position after a move, the legal turns of a position and the sets
+//! they are compared with. Each helper panics with the FEN and the move
+//! text when its input is wrong, and checks what every scenario relies
+//! on: the hash after a move equals the hash computed from scratch, and
+//! the FEN written reads back to the same FEN and hash.
 //!
 //! Included by each test binary (`#[path = "../kit/mod.rs"] mod kit;`);
 //! a binary uses only some of the helpers.
 #![allow(dead_code)]
 
 use changeling::movegen::legal_moves;
-use changeling::notation::{parse_fen, parse_move, to_fen, to_uci};
-use changeling::position::{Move, Position};
+use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
+use changeling::position::{Move, MoveKind, Position};
 use changeling::rules::Rules;
 
 /// The position `fen` describes.
@@ -64,6 +64,61 @@ pub fn turns(rules: &Rules, fen: &str) -> Vec<String> {
         .iter()
         .map(|m| to_uci(rules, m))
         .collect();
+    v.sort();
+    v
+}
+
+/// The legal turns of `fen` in SAN, sorted: those of the piece on `from`,
+/// or all of them when `from` names no square (`"-"`).
+pub fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
+    let pos = position(rules, fen);
+    let from = rules.geometry.parse_square(from);
+    let mut v: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .filter(|m| from.is_none_or(|f| m.from == f))
+        .map(|m| to_san(rules, &pos, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The castling turns of `fen` (a cornering, in Mutatis Mutandis), the
+/// king's from-to in coordinates, sorted.
+pub fn cornerings(rules: &Rules, fen: &str) -> Vec<String> {
+    let pos = position(rules, fen);
+    let mut v: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .filter(|m| matches!(m.kind, MoveKind::Castle(_)))
+        .map(|m| to_uci(rules, m))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The engine's children of `pos`: for each legal move, in the engine's
+/// order, the FEN after it and the position.
+pub fn engine_children(rules: &Rules, pos: &Position) -> Vec<(String, Position)> {
+    legal_moves(rules, pos)
+        .iter()
+        .map(|m| {
+            let mut c = pos.clone();
+            c.play_unchecked(rules, m);
+            (to_fen(rules, &c), c)
+        })
+        .collect()
+}
+
+/// The words of `list`, sorted: an expected set of moves or squares
+/// written as one text.
+pub fn sorted(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+/// `list` as owned strings, sorted: an expected set written as a list.
+pub fn strings(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }

@@ -6,10 +6,10 @@
 //! random games played to their end.
 
 use super::model::{self as fluid_model, Promotion};
-use crate::kit::after;
+use crate::kit::{after, sans, strings};
 use changeling::game::{Game, Rng};
 use changeling::movegen::{in_check, legal_moves, perft};
-use changeling::notation::{parse_fen, parse_move, to_fen, to_san};
+use changeling::notation::{parse_fen, parse_move, to_fen};
 use changeling::rules::Rules;
 use changeling::variants::load;
 use changeling::{Color, Position};
@@ -215,26 +215,6 @@ fn perft_agrees_with_the_reference() {
             );
         }
     }
-}
-
-/// The legal moves in SAN of the units on `from` (all when `from` is
-/// empty), sorted.
-fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let from = rules.geometry.parse_square(from);
-    let mut v: Vec<String> = legal_moves(rules, &pos)
-        .iter()
-        .filter(|m| from.is_none_or(|f| m.from == f))
-        .map(|m| to_san(rules, &pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
-fn strings(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 /// Capture table, row 1: a lone Rook takes a lone Moo and stands alone.

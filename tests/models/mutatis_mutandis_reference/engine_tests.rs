@@ -2,6 +2,7 @@
 //! perft file, and seeded random games.
 
 use super::*;
+use crate::kit::engine_children;
 use changeling::game::{Game, Rng, start_position};
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
@@ -11,20 +12,6 @@ use std::sync::Arc;
 
 pub(super) fn rules() -> Arc<changeling::rules::Rules> {
     load("mutatis-mutandis").expect("embedded")
-}
-
-fn engine_children(
-    rules: &changeling::rules::Rules,
-    pos: &changeling::position::Position,
-) -> Vec<(String, changeling::position::Position)> {
-    legal_moves(rules, pos)
-        .iter()
-        .map(|m| {
-            let mut c = pos.clone();
-            c.play_unchecked(rules, m);
-            (to_fen(rules, &c), c)
-        })
-        .collect()
 }
 
 /// Compares the child positions of `ours` and the engine's `pos`.

@@ -3,7 +3,8 @@
 //! sets along given lines.
 
 use super::*;
-use changeling::movegen::{legal_moves, perft};
+use crate::kit::engine_children;
+use changeling::movegen::perft;
 use changeling::notation::{parse_fen, to_fen};
 use changeling::variants::load;
 use std::collections::BTreeSet;
@@ -11,20 +12,6 @@ use std::sync::Arc;
 
 pub(super) fn rules() -> Arc<changeling::rules::Rules> {
     load("twelve-mutation").expect("embedded")
-}
-
-pub(super) fn engine_children(
-    rules: &changeling::rules::Rules,
-    pos: &changeling::position::Position,
-) -> Vec<(String, changeling::position::Position)> {
-    legal_moves(rules, pos)
-        .iter()
-        .map(|m| {
-            let mut c = pos.clone();
-            c.play_unchecked(rules, m);
-            (to_fen(rules, &c), c)
-        })
-        .collect()
 }
 
 /// Compares the child positions of `ours` and the engine's `pos`.

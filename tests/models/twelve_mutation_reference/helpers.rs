@@ -25,11 +25,8 @@ pub(super) fn moves_of(text: &str, from: &str) -> Vec<String> {
     v
 }
 
-pub(super) fn names(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
-}
+/// Turn or square names written as one text, sorted.
+pub(super) use crate::kit::sorted as names;
 
 /// A turn's name: `e2e4`, `e7e8Q`, `O-O`, `O-O-O`, `N@e4` for a drop, or
 /// a swap's two squares from the lower (`e1h1`, `e7e8Q`); under

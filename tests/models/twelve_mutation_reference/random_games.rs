@@ -2,6 +2,7 @@
 //! equal the reference's at every ply.
 
 use super::*;
+use crate::kit::engine_children;
 use changeling::notation::{parse_fen, to_fen};
 use std::collections::BTreeSet;
 
