@@ -4,7 +4,7 @@
 //! and a drops mutator allow (`tests/perft/drops.variant`). Move lists are
 //! compared with their repeats, so a move listed twice fails.
 
-use crate::kit::sorted;
+use crate::kit::{position, sorted};
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_uci};
 use changeling::rules::Rules;
@@ -18,7 +18,7 @@ fn overlap() -> Arc<Rules> {
 /// The legal moves of the piece on `from` in `fen`: `d6` for a quiet
 /// move, `xd6` for a capture, sorted, repeats kept.
 fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let from = rules.geometry.parse_square(from).unwrap();
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
@@ -35,7 +35,7 @@ fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
 /// Perft at the last ply counts moves without building them; both ways
 /// must agree, without repeats.
 fn counts_agree(rules: &Rules, fen: &str) {
-    let pos = parse_fen(rules, fen).unwrap();
+    let pos = position(rules, fen);
     let moves = legal_moves(rules, &pos);
     let distinct: std::collections::HashSet<_> = moves.iter().collect();
     assert_eq!(distinct.len(), moves.len(), "{fen}: a move is listed twice");

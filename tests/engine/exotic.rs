@@ -4,7 +4,7 @@
 //! they give or lift. The cases follow `../shared/rules/mutatis-mutandis.md`
 //! sections 4.2, 4.24-4.28, 5, 6 and 8; the derivations are beside them.
 
-use crate::kit::{after, sorted};
+use crate::kit::{after, position, sorted};
 use changeling::Color;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_uci};
@@ -32,7 +32,7 @@ fn describe(rules: &Rules, m: &changeling::Move) -> String {
 /// The legal moves of the piece on `from` (every legal move when `from`
 /// is empty), described and sorted.
 fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let from = rules.geometry.parse_square(from);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
@@ -44,7 +44,7 @@ fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
 }
 
 fn checked(rules: &Rules, fen: &str, color: Color) -> bool {
-    in_check(rules, &parse_fen(rules, fen).unwrap(), color)
+    in_check(rules, &position(rules, fen), color)
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! (`tests/models/mutatis_mutandis_reference/` checks seeds 1-3 and
 //! `tests/perft/mutatis-mutandis.perft`).
 
+use crate::kit::after;
 use changeling::game::{Game, Rng, start_position};
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
@@ -349,13 +350,7 @@ fn scripted_attacks_stay_within_their_declared_reach() {
 #[test]
 fn a_cannon_pawn_may_promote_from_the_reserve() {
     let rules = load("mutatis-mutandis").expect("embedded");
-    let play = |fen: &str, text: &str| {
-        let mut pos = parse_fen(&rules, fen).unwrap();
-        let mv = changeling::notation::parse_move(&rules, &pos, text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play_unchecked(&rules, &mv);
-        to_fen(&rules, &pos)
-    };
+    let play = |fen: &str, text: &str| after(&rules, fen, text);
     let to_eighth = |fen: &str| {
         let pos = parse_fen(&rules, fen).unwrap();
         let mut v: Vec<String> = legal_moves(&rules, &pos)

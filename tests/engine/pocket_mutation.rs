@@ -4,7 +4,7 @@
 //! moves or the exact position after a move. Pocketings are written `^h1`
 //! (as it is) and `^h1=I` (as a Nightrider), drops `I@f4`.
 
-use crate::kit::{after, strings};
+use crate::kit::{after, position, strings};
 use changeling::game::Game;
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, to_fen, to_san};
@@ -18,7 +18,7 @@ fn pmc() -> Arc<Rules> {
 
 /// The legal moves in SAN, sorted, keeping those that `keep` accepts.
 fn sans(rules: &Rules, fen: &str, keep: impl Fn(&str) -> bool) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .map(|m| to_san(rules, &pos, m))

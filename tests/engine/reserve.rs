@@ -5,7 +5,7 @@
 //! the one before it, and with the reserve empty a pawn may not move onto
 //! the last rank.
 
-use crate::kit::after;
+use crate::kit::{after, position};
 use changeling::game::start_position;
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, to_fen, to_uci};
@@ -19,7 +19,7 @@ fn reserve() -> Arc<Rules> {
 
 /// The a7 pawn's moves in coordinates, sorted.
 fn pawn_moves(rules: &Rules, fen: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .filter(|m| rules.geometry.name(m.from) == "a7")

@@ -5,7 +5,7 @@
 //! overdue, a carry-over when no turn can drop, drops that give or block
 //! check, and the order of the pieces.
 
-use crate::kit::after;
+use crate::kit::{after, position};
 use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, parse_move, to_san, to_uci};
 use changeling::rules::Rules;
@@ -18,7 +18,7 @@ fn drops() -> Arc<Rules> {
 
 /// (turns without a drop, turns with one).
 fn counts(rules: &Rules, fen: &str) -> (usize, usize) {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let legal = legal_moves(rules, &pos);
     let with = legal.iter().filter(|m| m.drop.is_some()).count();
     (legal.len() - with, with)

@@ -2,7 +2,7 @@
 //! the sandbox (every failure is a clear error naming the script, the
 //! function and the line, and the position is kept).
 
-use crate::kit::{after, sorted};
+use crate::kit::{after, position, sorted};
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_fen, to_uci};
 use changeling::rules::Rules;
@@ -23,7 +23,7 @@ fn with_script(script: &str, hooks: &str) -> Result<Arc<Rules>, String> {
 }
 
 fn moves_of(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap();
+    let pos = position(rules, fen);
     let from = rules.geometry.parse_square(from).unwrap();
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()

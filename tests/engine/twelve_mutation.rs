@@ -7,7 +7,7 @@
 //! the twelve mutators: activation, effect, check, and deactivation; and
 //! the listed interactions among them.
 
-use crate::kit::{after, sorted};
+use crate::kit::{after, position, sorted};
 use changeling::board::Color;
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
@@ -22,7 +22,7 @@ fn tm() -> Arc<Rules> {
 /// The legal moves of `fen` from `from` (or all with `-`), in
 /// coordinates, sorted.
 fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .map(|m| to_uci(rules, m))
@@ -810,7 +810,7 @@ fn monochromatic_king_leap_and_castling_in_notation() {
 /// The parts after the action of each legal turn of `fen` whose action
 /// is `action` (in SAN), sorted: the pushes that may follow it.
 fn pushes_after(rules: &Rules, fen: &str, action: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .map(|m| to_san(rules, &pos, m).replace(['+', '#'], ""))

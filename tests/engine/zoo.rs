@@ -4,7 +4,7 @@
 //! and enemies. Counts and lists come from the definitions in
 //! `../shared/rules`, worked out by hand (derivations beside them).
 
-use crate::kit::sorted;
+use crate::kit::{position, sorted};
 use changeling::movegen::in_check;
 use changeling::notation::parse_fen;
 use changeling::rules::Rules;
@@ -47,7 +47,7 @@ fn in_fen(rules: &Rules, piece: &str, fen: &str, at: &str) -> Vec<String> {
         'X',
         &format!("{{{token}}}").replace("{{", "{").replace("}}", "}"),
     );
-    let pos = parse_fen(rules, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, &fen);
     let d = in_position(rules, &pos, sq(rules, at)).unwrap();
     let mut v: Vec<String> = d
         .reach
@@ -759,7 +759,7 @@ fn immunity_limits_who_may_capture() {
 
 /// The captures of the piece on `at` in `fen` (White to move).
 fn takes_in(rules: &Rules, fen: &str, at: &str) -> Vec<String> {
-    let pos = parse_fen(rules, fen).unwrap();
+    let pos = position(rules, fen);
     let d = in_position(rules, &pos, sq(rules, at)).unwrap();
     let mut v: Vec<String> = d
         .reach

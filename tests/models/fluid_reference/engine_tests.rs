@@ -6,7 +6,7 @@
 //! random games played to their end.
 
 use super::model::{self as fluid_model, Promotion};
-use crate::kit::{after, sans, strings};
+use crate::kit::{after, position, sans, strings};
 use changeling::game::{Game, Rng};
 use changeling::movegen::{in_check, legal_moves, perft};
 use changeling::notation::{parse_fen, parse_move, to_fen};
@@ -82,7 +82,7 @@ fn model_children(fen: &str, mode: Promotion) -> (BTreeSet<String>, usize) {
 /// Engine and model agree on `fen`: the same set of resulting positions,
 /// and each reached by exactly one move.
 fn agree(rules: &Rules, mode: Promotion, fen: &str) {
-    let pos = parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(rules, fen);
     let (engine, moves) = engine_children(rules, &pos);
     let (model, turns) = model_children(fen, mode);
     let missing: Vec<&String> = model.difference(&engine).collect();

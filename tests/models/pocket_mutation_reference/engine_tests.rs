@@ -2,6 +2,7 @@
 //! perft file, and seeded random games.
 
 use super::*;
+use crate::kit::position;
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
 use changeling::variants::load;
@@ -15,7 +16,7 @@ fn engine() -> Arc<changeling::Rules> {
 /// Engine perft equals reference perft at depths 1 to `depth`.
 fn agree(fen: &str, depth: u32) {
     let rules = engine();
-    let pos = parse_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(&rules, fen);
     let p = parse(fen);
     for d in 1..=depth {
         assert_eq!(

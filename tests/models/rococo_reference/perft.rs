@@ -3,13 +3,14 @@
 //! the `published` reference.
 
 use super::published::*;
+use crate::kit::position;
 use changeling::movegen::perft;
 use changeling::notation::parse_fen;
 use changeling::variants::load;
 
 fn agree(fen: &str, depth: u32) {
     let rules = load("examples/variants/rococo.variant").unwrap();
-    let pos = parse_fen(&rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = position(&rules, fen);
     let (b, white) = parse(fen);
     for d in 1..=depth {
         assert_eq!(

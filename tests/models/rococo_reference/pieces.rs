@@ -10,8 +10,8 @@
 //! reply of the opponent (frozen pieces make none) captures the mover's
 //! king.
 
+use crate::kit::position;
 use changeling::movegen::perft;
-use changeling::notation::parse_fen;
 use changeling::variants::load;
 
 type Board = [Option<(char, bool)>; 64];
@@ -180,7 +180,7 @@ const CASES: [&str; 3] = [
 
 fn agree(fen: &str, depth: u32) {
     let rules = load("tests/scripts/exotic.variant").unwrap();
-    let pos = parse_fen(&rules, fen).unwrap();
+    let pos = position(&rules, fen);
     let (b, white) = parse(fen);
     for d in 1..=depth {
         assert_eq!(
