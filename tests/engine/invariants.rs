@@ -3,6 +3,7 @@
 //! the hash computed from scratch, and FEN print -> parse gives the same
 //! position.
 
+use crate::kit::XorShift;
 use changeling::movegen::{
     is_attacked, leaves_royal_attacked, legal_move_count, legal_moves, pseudo_moves,
 };
@@ -10,17 +11,6 @@ use changeling::notation::{parse_fen, to_fen};
 use changeling::position::MoveKind;
 use changeling::variants::load;
 use std::collections::HashSet;
-
-struct XorShift(u64);
-
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
     let rules = load(variant).unwrap();

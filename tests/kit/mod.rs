@@ -122,3 +122,17 @@ pub fn strings(list: &[&str]) -> Vec<String> {
     v.sort();
     v
 }
+
+/// A small xorshift generator (shifts 13, 7, 17) for seeded random
+/// games: a seed gives the same games on every machine.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number of the sequence, reduced below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}

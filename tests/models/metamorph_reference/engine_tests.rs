@@ -2,7 +2,7 @@
 //! perft file, and seeded random games under both readings.
 
 use super::*;
-use crate::kit::position;
+use crate::kit::{XorShift, position};
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
 use changeling::variants::load;
@@ -106,14 +106,9 @@ fn engine_key(rules: &changeling::Rules, pos: &changeling::Position) -> String {
 /// Seeded random games from the start of the variant file `path`: at
 /// every position on the way, the boards after each legal move must be
 /// the same for the engine and for the reference playing `reference`.
-fn playouts(path: &str, reference: Rules, mut seed: u64) {
+fn playouts(path: &str, reference: Rules, seed: u64) {
     let rules = engine(path);
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = XorShift(seed);
     for _game in 0..20 {
         let mut pos = parse_fen(&rules, &rules.setup).unwrap_or_else(|e| panic!("setup: {e}"));
         for _ply in 0..80 {
@@ -134,7 +129,7 @@ fn playouts(path: &str, reference: Rules, mut seed: u64) {
             if found.is_empty() {
                 break;
             }
-            pos.play_unchecked(&rules, &found[next(found.len())]);
+            pos.play_unchecked(&rules, &found[rng.below(found.len())]);
         }
     }
 }

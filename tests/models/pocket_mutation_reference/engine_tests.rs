@@ -2,7 +2,7 @@
 //! perft file, and seeded random games.
 
 use super::*;
-use crate::kit::position;
+use crate::kit::{XorShift, position};
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::{parse_fen, to_fen};
 use changeling::variants::load;
@@ -128,14 +128,9 @@ fn engine_key(rules: &changeling::Rules, pos: &changeling::Position) -> String {
 /// empty often): at every position on the way, the children (placement,
 /// pockets, side) must be the same for the engine and the reference. The
 /// games must have played at least `traffic` pocketings and as many drops.
-fn playouts(fen: &str, mut seed: u64, traffic: usize) {
+fn playouts(fen: &str, seed: u64, traffic: usize) {
     let rules = engine();
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = XorShift(seed);
     // Pocketings and drops played.
     let (mut pocketed, mut dropped) = (0, 0);
     for _game in 0..20 {
@@ -166,7 +161,7 @@ fn playouts(fen: &str, mut seed: u64, traffic: usize) {
             if found.is_empty() {
                 break;
             }
-            pos.play_unchecked(&rules, &found[next(found.len())]);
+            pos.play_unchecked(&rules, &found[rng.below(found.len())]);
             let (before, now) = (parse(&here), parse(&to_fen(&rules, &pos)));
             let me = side(before.white);
             match (before.pockets[me], now.pockets[me]) {

@@ -3,7 +3,7 @@
 //! the `published` reference.
 
 use super::published::*;
-use crate::kit::position;
+use crate::kit::{XorShift, position};
 use changeling::movegen::perft;
 use changeling::notation::parse_fen;
 use changeling::variants::load;
@@ -97,13 +97,7 @@ fn show(b: &Board) -> String {
 #[test]
 fn rococo_playouts_agree_with_the_reference_move_by_move() {
     let rules = load("examples/variants/rococo.variant").unwrap();
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _game in 0..12 {
         let mut pos = parse_fen(&rules, &rules.setup).unwrap();
         for _ply in 0..60 {
@@ -127,7 +121,7 @@ fn rococo_playouts_agree_with_the_reference_move_by_move() {
             if legal_moves.is_empty() {
                 break;
             }
-            let m = &legal_moves[next(legal_moves.len())];
+            let m = &legal_moves[rng.below(legal_moves.len())];
             pos.play_unchecked(&rules, m);
         }
     }

@@ -2,27 +2,9 @@
 //! equal the reference's at every ply.
 
 use super::*;
-use crate::kit::engine_children;
+use crate::kit::{XorShift, engine_children};
 use changeling::notation::{parse_fen, to_fen};
 use std::collections::BTreeSet;
-
-/// A small xorshift generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Where the random games start: the FIDE array, Kiwipete, and a
 /// position with pawns about to promote and en passant in reach.
