@@ -2,22 +2,14 @@
 //! refused with a clear error that says where, or loaded in time
 //! proportional to its size.
 
+use crate::kit::scratch;
 use changeling::diag::render;
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::parse_fen;
 use changeling::variants::{check_str, load, load_str};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("changeling-loading-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Every diagnostic of `check_str`, rendered.
 fn checked(source: &str, text: &str) -> String {

@@ -8,6 +8,7 @@
 //! A few games per variant run by default; `RECORD_GAMES=N cargo test
 //! --release --test engine records:: -- --ignored` plays N per variant.
 
+use crate::kit::scratch;
 use changeling::game::{Game, Rng};
 use changeling::notation::{Notation, parse_fen, to_fen, to_uci};
 use changeling::record::{Sources, read_pgn, write_pgn};
@@ -227,8 +228,7 @@ fn bad_records_are_refused_with_a_reason() {
         "the record's variant file: cannot load variant `../secret.variant`: only a file name without folders is accepted"
     );
     // A file beside the record that is no variant is not shown.
-    let dir = std::env::temp_dir().join(format!("changeling-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("records");
     std::fs::write(dir.join("secret.variant"), "top secret line\n").unwrap();
     let sources = Sources {
         dir: Some(&dir),
@@ -278,9 +278,7 @@ fn bad_records_are_refused_with_a_reason() {
 #[test]
 fn saves_are_atomic_and_independent() {
     use changeling::record::write_atomically;
-    let dir = std::env::temp_dir().join(format!("changeling-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("saves");
     let texts = ["a".repeat(200_000), "b".repeat(300_000)];
     std::thread::scope(|s| {
         for _ in 0..8 {

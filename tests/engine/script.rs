@@ -2,7 +2,7 @@
 //! the sandbox (every failure is a clear error naming the script, the
 //! function and the line, and the position is kept).
 
-use crate::kit::{after, position, sorted};
+use crate::kit::{after, position, scratch, sorted};
 use changeling::movegen::{in_check, legal_moves};
 use changeling::notation::{parse_fen, to_fen, to_uci};
 use changeling::rules::Rules;
@@ -333,9 +333,7 @@ fn in_scratch(
     name: &str,
     files: &[(&str, &str)],
 ) -> (std::path::PathBuf, Result<Arc<Rules>, String>) {
-    let dir = std::env::temp_dir().join(format!("changeling-script-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch(&format!("script-{name}"));
     for (file, text) in files {
         std::fs::write(dir.join(file), text).unwrap();
     }

@@ -3,6 +3,7 @@
 //! the experiment API's answers in known positions, and the example
 //! experiments at a small size.
 
+use crate::kit::scratch;
 use changeling::experiment::{Experiment, RunOptions, Shard, run};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -11,14 +12,6 @@ use std::sync::atomic::AtomicBool;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_changeling"))
-}
-
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("changeling-exp-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn changeling(args: &[&str], dir: &Path) -> Output {

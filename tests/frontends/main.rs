@@ -3,6 +3,8 @@
 //! `tests/README.md`); `cargo test --test frontends MODULE::` runs one.
 
 mod experiment;
+#[path = "../kit/mod.rs"]
+mod kit;
 mod repl;
 mod scripts;
 mod terminal;

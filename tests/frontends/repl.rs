@@ -10,6 +10,7 @@
 //! Also: a few thousand lines of garbage leave the session answering and
 //! the position unchanged.
 
+use crate::kit::scratch;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -43,10 +44,7 @@ fn run(args: &[&str], input: &str) -> String {
 /// A fresh, empty temporary directory for the transcript `input`.
 fn scratch_dir(input: &Path) -> std::path::PathBuf {
     let name = input.file_stem().unwrap().to_string_lossy();
-    let dir = std::env::temp_dir().join(format!("changeling-repl-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch(&format!("repl-{name}"))
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! stays off standard output (the game's), and a script listing one move
 //! a thousand times gives that move once, at once.
 
+use crate::kit::scratch;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -9,11 +10,8 @@ use std::time::{Duration, Instant};
 
 /// A fresh directory holding `script` as `piece.rhai` and a variant using
 /// it for a Wazir-stepping ghost on d4.
-fn scratch(name: &str, script: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("changeling-scripts-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn ghost_dir(name: &str, script: &str) -> PathBuf {
+    let dir = scratch(&format!("scripts-{name}"));
     std::fs::write(dir.join("piece.rhai"), script).unwrap();
     std::fs::write(
         dir.join("ghost.variant"),
@@ -50,7 +48,7 @@ fn play(dir: &Path, input: &str) -> (String, String) {
 
 #[test]
 fn a_script_prints_to_standard_error_under_its_name() {
-    let dir = scratch(
+    let dir = ghost_dir(
         "print",
         "fn extra_moves(board, from) {\n    print(\"1-0 (checkmate)\");\n    debug(\"looked\");\n    []\n}\n",
     );
@@ -67,7 +65,7 @@ fn a_script_prints_to_standard_error_under_its_name() {
 
 #[test]
 fn one_move_listed_a_thousand_times_is_listed_once() {
-    let dir = scratch(
+    let dir = ghost_dir(
         "same",
         "fn extra_moves(board, from) {\n    let moves = [];\n    for i in 0..1000 { moves.push(#{ to: board.offset(from, 1, 2) }); }\n    moves\n}\n",
     );

@@ -13,6 +13,7 @@ use changeling::movegen::legal_moves;
 use changeling::notation::{parse_fen, parse_move, to_fen, to_san, to_uci};
 use changeling::position::{Move, MoveKind, Position};
 use changeling::rules::Rules;
+use std::path::PathBuf;
 
 /// The position `fen` describes.
 pub fn position(rules: &Rules, fen: &str) -> Position {
@@ -135,4 +136,14 @@ impl XorShift {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// A fresh, empty directory `changeling-PID-NAME` in the system's
+/// temporary directory, for one test's files; `name` tells apart the
+/// tests of one binary.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("changeling-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
