@@ -329,7 +329,7 @@ pub enum MorphCondition {
 pub enum MorphTarget {
     /// A kind per kind (indexed by [`PieceKind`]; `None`: not this rule's).
     Listed(Vec<Option<PieceKind>>),
-    /// The component the move was made as (see [`PieceDef::components`]).
+    /// The component the move was made as (see [`PieceDef::components`](super::PieceDef::components)).
     ComponentUsed,
 }
 
