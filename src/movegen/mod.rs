@@ -2,8 +2,9 @@
 //! [`Position`]. Legality is judged on whole turns: a move is legal when,
 //! after it, no royal of the mover is attacked under the attack view.
 //!
-//! One file per family: `pieces` (a piece's own moves from the compiled
-//! tables: leaps, rides, hops, paths, scripted moves, en passant),
+//! One file per family: `pieces` (a piece's own moves, dispatched by
+//! family, and scripted moves), `leaps` (leapers, riders, hoppers, en
+//! passant), `paths` (bent, crooked, circular, cylindrical),
 //! `promotion` (promotions and morphs), `castling`, `drops` (hands and
 //! reserve drops), `stack` (units sharing a square), `auras` (immunity,
 //! protection, freezing), `attack` (the attack view), `legality` (checks,
@@ -16,7 +17,9 @@ mod auras;
 mod castling;
 mod drops;
 mod hooks;
+mod leaps;
 mod legality;
+mod paths;
 mod perft;
 mod pieces;
 mod promotion;
@@ -40,7 +43,9 @@ use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, 
 pub use auras::*;
 use castling::*;
 pub use drops::*;
+use leaps::*;
 pub use legality::*;
+use paths::*;
 pub use pieces::*;
 use promotion::*;
 pub use turns::*;

@@ -1,0 +1,185 @@
+//! Leaps, rides and hops from the compiled atoms: leapers, lame
+//! leapers, riders, cannons and grasshoppers, and a pawn's en passant.
+
+use super::*;
+
+/// The en-passant capture of the pawn `piece` from `from` onto the empty
+/// square `to`, when `to` is the position's en-passant square.
+#[inline]
+pub(super) fn en_passant_onto<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut S,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    source: u8,
+) {
+    if pos.ep == Some(to)
+        && let Some(victim) = pos.ep_victim
+        && let Some(vp) = pos
+            .piece_at(victim)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))
+    {
+        out.take(
+            rules,
+            true,
+            from,
+            to,
+            piece,
+            Some(vp),
+            MoveKind::EnPassant(victim),
+            source,
+        );
+    }
+}
+
+/// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
+/// square, an en-passant capture by a pawn's capture-only leap, or a
+/// capture of an enemy. `mode` is (may move, may capture).
+#[inline]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn leap_to<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut S,
+    from: Square,
+    piece: Piece,
+    to: Square,
+    (can_move, can_capture): (bool, bool),
+    quiet: MoveKind,
+    source: u8,
+) {
+    let pawn = rules.is_pawn(piece.kind);
+    let code = pos.code_at(to);
+    if code == 0 {
+        if can_move {
+            out.take(rules, pawn, from, to, piece, None, quiet, source);
+        } else if can_capture && pawn {
+            en_passant_onto(rules, pos, out, from, piece, to, source);
+        }
+    } else if can_capture
+        && let Some(victim) = Piece::from_code(code)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
+    {
+        out.take(
+            rules,
+            pawn,
+            from,
+            to,
+            piece,
+            Some(victim),
+            MoveKind::Normal,
+            source,
+        );
+    }
+}
+
+#[inline]
+pub(super) fn gen_atom<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    a: &GenAtom,
+    out: &mut S,
+) {
+    let us = piece.color;
+    let enemy = |code: u8, to: Square| {
+        Piece::from_code(code).filter(|p| p.color != us && may_take(rules, pos, to, piece, *p))
+    };
+    let pawn = rules.is_pawn(piece.kind);
+    // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
+    // capture of an enemy. Returns whether `to` is occupied (riders stop).
+    let land = |to: Square, out: &mut S| -> bool {
+        let code = pos.code_at(to);
+        if code == 0 {
+            if a.can_move {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    None,
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            false
+        } else {
+            if a.can_capture
+                && let Some(victim) = enemy(code, to)
+            {
+                out.take(
+                    rules,
+                    pawn,
+                    from,
+                    to,
+                    piece,
+                    Some(victim),
+                    MoveKind::Normal,
+                    a.source,
+                );
+            }
+            true
+        }
+    };
+    match a.style {
+        Style::Leap => {
+            let Some(to) = rules.rays.step(a.dir, from) else {
+                return;
+            };
+            if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
+                return;
+            }
+            let quiet = if (a.initial || a.double_step) && pawn {
+                MoveKind::DoubleStep
+            } else {
+                MoveKind::Normal
+            };
+            let mode = (a.can_move, a.can_capture);
+            leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
+        }
+        Style::Ride => {
+            for (i, &to) in rules.rays.ray(a.dir, from).iter().enumerate() {
+                if i >= a.range as usize {
+                    break;
+                }
+                if a.skip_first && i == 0 {
+                    continue;
+                }
+                if land(to, out) {
+                    break;
+                }
+            }
+        }
+        Style::Hop => {
+            let ray = rules.rays.ray(a.dir, from);
+            let Some(screen) = ray.iter().position(|&s| !pos.is_empty(s)) else {
+                return;
+            };
+            if screen >= a.range as usize {
+                return;
+            }
+            for &to in &ray[screen + 1..] {
+                if land(to, out) {
+                    break;
+                }
+            }
+        }
+        Style::Path => {} // in `Rules::paths_of`
+        Style::Grasshopper => {
+            let ray = rules.rays.ray(a.dir, from);
+            let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {
+                return;
+            };
+            if hurdle >= a.range as usize {
+                return;
+            }
+            if let Some(&to) = ray.get(hurdle + 1) {
+                land(to, out);
+            }
+        }
+    }
+}
