@@ -162,7 +162,7 @@ fn attacked(
 ) -> bool {
     if !rules.freezers.is_empty()
         || !rules.protectors.is_empty()
-        || rules.pawns.from_reserve
+        || rules.pawns.from_reserve()
         || rules.capacity > 1
     {
         if rules.capacity > 1 {

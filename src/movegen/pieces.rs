@@ -16,7 +16,7 @@ pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Pie
                     .extra_double_step
                     .iter()
                     .any(|(bit, zone)| pos.active & bit != 0 && zone[piece.color].contains(from)))
-            && (!rules.pawns.double_step_unmoved || pos.unmoved.contains(from))
+            && (!rules.pawns.double_step_unmoved() || pos.unmoved.contains(from))
     } else {
         pos.unmoved.contains(from)
     }
@@ -157,7 +157,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
             }
         }
     }
-    if rules.pawns.from_reserve && rules.is_pawn(piece.kind) {
+    if rules.pawns.from_reserve() && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);
     }
     if rules.promoters.contains(piece.kind) {

@@ -7,7 +7,7 @@ use super::*;
 /// reserve's last piece, or drops them when the reserve is empty.
 #[cold]
 pub(super) fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
-    if rules.pawns.from_reserve {
+    if rules.pawns.from_reserve() {
         out.push(mv);
         return;
     }
@@ -64,7 +64,7 @@ pub(super) fn piece_promotions(
     use crate::rules::Promotes;
     let must = rules.pieces[piece.kind.index()].promotes == Promotes::Must;
     let zone = rules.pawns.promotion_zone[piece.color];
-    let kinds: Vec<crate::board::PieceKind> = if rules.pawns.from_reserve {
+    let kinds: Vec<crate::board::PieceKind> = if rules.pawns.from_reserve() {
         pos.reserves[piece.color]
             .last()
             .map(|p| p.kind)

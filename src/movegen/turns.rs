@@ -361,7 +361,7 @@ pub(super) fn legal_moves_unconstrained(
     if let Some(due) = reserve_drop_due(rules, pos) {
         reserve_turns(rules, pos, out, due);
     }
-    if rules.pawns.from_reserve {
+    if rules.pawns.from_reserve() {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
     }
     match rules.push_steps(pos.active) {

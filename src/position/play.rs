@@ -54,7 +54,7 @@ impl Position {
                     None => piece,
                 };
                 if mv.promotion.is_some()
-                    && rules.pawns.from_reserve
+                    && rules.pawns.from_reserve()
                     && (rules.is_pawn(piece.kind) || mv.kind == MoveKind::Promote)
                     && rules.pawns.promotion_zone[piece.color].contains(mv.to)
                 {
@@ -179,7 +179,7 @@ impl Position {
     /// Applies a move's effects in order; whether one was a capture.
     fn apply_effects(&mut self, rules: &Rules, list: &[Effect]) -> bool {
         let mut irreversible = false;
-        let arrivals = rules.pawns.from_reserve;
+        let arrivals = rules.pawns.from_reserve();
         for e in list.iter() {
             if matches!(e, Effect::Capture { .. }) {
                 irreversible = true;
@@ -472,7 +472,7 @@ impl Position {
     /// May `piece` end a move on `sq`? Not a pawn on its promotion ranks
     /// when promotions come from the reserve and its side's is empty.
     pub(crate) fn may_arrive(&self, rules: &Rules, piece: Piece, sq: Square) -> bool {
-        !(rules.pawns.from_reserve
+        !(rules.pawns.from_reserve()
             && rules.is_pawn(piece.kind)
             && rules.pawns.promotion_zone[piece.color].contains(sq)
             && self.reserves[piece.color].last().is_none())
@@ -602,7 +602,7 @@ impl Position {
                     // keeps no unmoved mark for them (other pieces keep
                     // theirs: a corner piece that acted in place may
                     // still castle).
-                    if rules.pawns.double_step_unmoved
+                    if rules.pawns.double_step_unmoved()
                         && rules.is_pawn(p.kind)
                         && !rules.tracks_unmoved[kind.index()]
                     {

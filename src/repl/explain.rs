@@ -354,7 +354,7 @@ fn change_reason(
         return " (its form under the mutators now on)".to_string();
     }
     if rules.is_pawn(was.kind) && rules.pawns.promotion_zone[was.color].contains(sq) {
-        return if rules.pawns.from_reserve {
+        return if rules.pawns.from_reserve() {
             format!(
                 " (promotion on reaching the last rank: the last piece of {}'s reserve)",
                 was.color.title()
@@ -387,7 +387,7 @@ fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> Str
         || rules.is_pawn(mv.piece.kind)
             && rules.pawns.promotion_zone[mv.piece.color].contains(mv.to);
     if promotes {
-        return if rules.pawns.from_reserve {
+        return if rules.pawns.from_reserve() {
             format!(
                 " (promotion: the last piece of {}'s reserve)",
                 mv.piece.color.title()

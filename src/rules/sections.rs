@@ -21,15 +21,45 @@ pub struct PawnRules {
     pub promotion_zone: ByColor<SquareSet>,
     /// `double_step_ranks` as squares, per side.
     pub double_step_zone: ByColor<SquareSet>,
-    /// A pawn promotes to the last piece of its side's reserve board
-    /// (`promotion_source = reserve_back`) instead of a choice; with the
-    /// reserve empty it may not move onto the promotion ranks.
-    pub from_reserve: bool,
-    /// Only a pawn that has not moved since the game began (or since it
-    /// was dropped) may double-step (`double_step = unmoved`); otherwise
-    /// any pawn standing on a double-step rank may (`double_step = rank`,
-    /// the default), however it got there.
-    pub double_step_unmoved: bool,
+    /// What a pawn promotes to (`promotion_source`).
+    pub promotion_source: PromotionSource,
+    /// Which pawns may double-step (`double_step`).
+    pub double_step: DoubleStep,
+}
+
+impl PawnRules {
+    /// Does a pawn promote to the back of its reserve board?
+    #[inline]
+    pub fn from_reserve(&self) -> bool {
+        self.promotion_source == PromotionSource::ReserveBack
+    }
+
+    /// May only unmoved pawns double-step?
+    #[inline]
+    pub fn double_step_unmoved(&self) -> bool {
+        self.double_step == DoubleStep::Unmoved
+    }
+}
+
+/// What a pawn promotes to (`promotion_source`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionSource {
+    /// One of the promotion choices (`choices`, the default).
+    Choices,
+    /// The last piece of its side's reserve board (`reserve_back`); with
+    /// the reserve empty it may not move onto the promotion ranks.
+    ReserveBack,
+}
+
+/// Which pawns may double-step (`double_step`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleStep {
+    /// Any pawn standing on a double-step rank, however it got there
+    /// (`rank`, the default).
+    Rank,
+    /// Only a pawn that has not moved since the game began or since it
+    /// was dropped (`unmoved`).
+    Unmoved,
 }
 
 /// A mutator: a named patch of the rules (`mutator rider { ... }`). Its

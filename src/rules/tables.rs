@@ -485,7 +485,7 @@ fn kind_flags(rules: &mut Rules) {
     rules.capture_limits = rules.immunity || !rules.protectors.is_empty();
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
-    let by_bit = rules.pawns.double_step_unmoved;
+    let by_bit = rules.pawns.double_step_unmoved();
     rules.tracks_unmoved = rules
         .pieces
         .iter()
@@ -568,7 +568,7 @@ fn fast_paths(rules: &mut Rules) {
         && !rules.must_move
         && rules.morphs.is_empty()
         && rules.promoters.is_empty()
-        && !rules.pawns.from_reserve
+        && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules.pocket.is_none()
         && rules.drops.is_none()

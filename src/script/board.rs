@@ -88,7 +88,7 @@ impl Board {
         // An imitator is no pawn: the last rank stays open to it whatever
         // its side's reserve holds (a pawn with nothing to promote to may
         // not go there).
-        if self.rules.pawns.from_reserve && pos.reserves[me.color].last().is_none() {
+        if self.rules.pawns.from_reserve() && pos.reserves[me.color].last().is_none() {
             pos.reserves[me.color] = crate::board::Reserve::with(&[actor]);
         }
         let mut moves = Vec::new();

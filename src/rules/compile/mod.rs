@@ -31,8 +31,8 @@ use mutators::*;
 use read::*;
 
 use super::{
-    CastleRule, DeadMaterial, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
-    MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, Rules, Verdict,
+    CastleRule, DeadMaterial, DoubleStep, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
+    MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, PromotionSource, Rules, Verdict,
 };
 use crate::board::{ByColor, Color, KindSet, MAX_KINDS, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
@@ -190,8 +190,8 @@ impl<'a> Declared<'a> {
                     .collect(),
                 promotion_zone: ByColor::default(),
                 double_step_zone: ByColor::default(),
-                from_reserve: false,
-                double_step_unmoved: false,
+                promotion_source: PromotionSource::Choices,
+                double_step: DoubleStep::Rank,
             },
             castles: Vec::new(),
             ending: Ending {

@@ -18,8 +18,8 @@ pub(super) fn pawns_section(
     }
     if let Some(e) = pr.take("double_step") {
         match &e.value.node {
-            Value::Ident(w) if w == "rank" => pawns.double_step_unmoved = false,
-            Value::Ident(w) if w == "unmoved" => pawns.double_step_unmoved = true,
+            Value::Ident(w) if w == "rank" => pawns.double_step = DoubleStep::Rank,
+            Value::Ident(w) if w == "unmoved" => pawns.double_step = DoubleStep::Unmoved,
             _ => type_error(e, "`rank` or `unmoved`", diags),
         }
     }
@@ -37,8 +37,10 @@ pub(super) fn pawns_section(
     }
     if let Some(e) = pr.take("promotion_source") {
         match &e.value.node {
-            Value::Ident(w) if w == "choices" => pawns.from_reserve = false,
-            Value::Ident(w) if w == "reserve_back" => pawns.from_reserve = true,
+            Value::Ident(w) if w == "choices" => pawns.promotion_source = PromotionSource::Choices,
+            Value::Ident(w) if w == "reserve_back" => {
+                pawns.promotion_source = PromotionSource::ReserveBack
+            }
             _ => type_error(e, "`choices` or `reserve_back`", diags),
         }
     }
