@@ -5,7 +5,7 @@ use super::players::{Player, Values};
 pub use super::record::{Record, Turn};
 use super::record::{RecordData, Source};
 use super::stats;
-use crate::board::{Color, PieceKind};
+use crate::board::{Color, MutatorSet, PieceKind};
 use crate::game::{Game, Rng};
 use crate::movegen::in_check;
 use crate::notation::{parse_move, to_fen, to_san};
@@ -61,13 +61,13 @@ pub struct GameStart {
     variant: Variant,
 }
 
-/// The names of the mutators `active` holds (a bit per mutator).
-pub(super) fn mutator_names(rules: &Rules, active: u32) -> Array {
+/// The names of the mutators `active` holds.
+pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
     rules
         .mutators
         .iter()
         .enumerate()
-        .filter(|(i, _)| active >> i & 1 != 0)
+        .filter(|&(i, _)| active.contains(i))
         .map(|(_, m)| Dynamic::from(m.name.clone()))
         .collect()
 }
@@ -459,7 +459,7 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
             v.names((0..v.rules.base_kinds).map(|k| PieceKind(k as u8)))
         })
         .register_get("mutators", |v: &mut Variant| {
-            mutator_names(&v.rules, u32::MAX)
+            mutator_names(&v.rules, MutatorSet::ALL)
         })
         .register_get("morphs", |v: &mut Variant| {
             let mut m = Map::new();

@@ -322,7 +322,7 @@ impl Game {
     fn roll_if_due(&mut self) {
         let pos = &mut self.position;
         if pos.roll.is_none()
-            && pos.active & self.rules.dice != 0
+            && pos.active.intersects(self.rules.dice)
             && pos.stage == crate::position::Stage::Play
         {
             let ply = self.history.len() as u64;
@@ -370,7 +370,8 @@ impl Game {
                 reason: reason.to_string(),
             },
         };
-        if rules.explode != 0 && pos.royals(side).is_empty() && pos.royals(!side).count() > 0 {
+        if !rules.explode.is_empty() && pos.royals(side).is_empty() && pos.royals(!side).count() > 0
+        {
             return Some(Outcome::Decisive {
                 winner: !side,
                 reason: "royal piece destroyed".to_string(),

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// `None` when none is due.
 pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
     if pos.roll.is_some()
-        || pos.active & rules.dice == 0
+        || !pos.active.intersects(rules.dice)
         || pos.stage != crate::position::Stage::Play
     {
         return None;

@@ -10,7 +10,7 @@ pub use hook::{AfterMove, CaptureProbe, after_move_hook, capture_probe};
 pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
 
 use crate::board::{
-    ByColor, Color, MAX_SQUARES, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,
+    ByColor, Color, MAX_SQUARES, MutatorSet, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,
 };
 use crate::rules::Rules;
 
@@ -51,12 +51,12 @@ pub struct Markers {
 }
 
 impl Markers {
-    /// The mutators whose markers show their active face (bit per
-    /// mutator).
-    pub fn active_set(&self) -> u32 {
+    /// The mutators whose markers show their active face.
+    pub fn active_set(&self) -> MutatorSet {
         (0..self.len as usize)
             .filter(|&i| self.faces >> i & 1 != 0)
-            .fold(0, |set, i| set | 1 << self.mutators[i])
+            .map(|i| usize::from(self.mutators[i]))
+            .collect()
     }
 
     /// Is a marker of `mutator` on the board?
@@ -137,8 +137,8 @@ pub struct Position {
     pub reserves: ByColor<Reserve>,
     /// Markers on the board.
     pub markers: Markers,
-    /// Active mutators (bit per mutator).
-    pub active: u32,
+    /// Active mutators.
+    pub active: MutatorSet,
     /// Current chance outcome (e.g. the die), if any.
     pub roll: Option<u8>,
     /// A choice waiting for a player.
@@ -172,7 +172,7 @@ impl Position {
             pockets: ByColor::default(),
             reserves: ByColor::default(),
             markers: Markers::default(),
-            active: 0,
+            active: MutatorSet::EMPTY,
             roll: None,
             pending: None,
             swap_back: None,

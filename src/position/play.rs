@@ -93,7 +93,9 @@ impl Position {
             self.move_promoted_mark(rules, mv, from_promotion);
         }
         if let Some((square, piece)) = victim
-            && self.active & (rules.drops_from_captures | rules.explode) != 0
+            && self
+                .active
+                .intersects(rules.drops_from_captures | rules.explode)
         {
             self.capture_effects(rules, mv, square, piece, victim_promoted);
         }
@@ -338,12 +340,12 @@ impl Position {
         promoted: bool,
     ) {
         let us = mv.piece.color;
-        if self.active & rules.drops_from_captures != 0 {
+        if self.active.intersects(rules.drops_from_captures) {
             let kind = if promoted { rules.demoted_kind() } else { None }
                 .unwrap_or(rules.base_of[piece.kind.index()]);
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
-        if self.active & rules.explode != 0 && !rules.is_royal(mv.piece.kind) {
+        if self.active.intersects(rules.explode) && !rules.is_royal(mv.piece.kind) {
             let g = rules.geometry;
             let (f, r) = (g.file(square), g.rank(square));
             let mut blast: Vec<Square> = (-1..=1)
@@ -441,7 +443,9 @@ impl Position {
         let before = self.active;
         self.take_forms(rules);
         // Turning `drops` off empties both hands for good.
-        if before & rules.drops_from_captures != 0 && self.active & rules.drops_from_captures == 0 {
+        if before.intersects(rules.drops_from_captures)
+            && !self.active.intersects(rules.drops_from_captures)
+        {
             for color in Color::ALL {
                 self.apply_effect(rules, &Effect::ClearPocket(color));
             }

@@ -155,7 +155,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
     if rules.pocket.is_some()
-        || pos.active & rules.drops_from_captures != 0
+        || pos.active.intersects(rules.drops_from_captures)
         || !pos.pockets.white.is_empty()
         || !pos.pockets.black.is_empty()
     {
@@ -236,13 +236,14 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .collect();
         s.push_str(&format!("markers: {}\n", list.join(", ")));
     }
-    if pos.active != 0 {
-        let on: Vec<String> = (0..32)
-            .filter(|i| pos.active & (1 << i) != 0)
-            .map(|i: u32| {
+    if !pos.active.is_empty() {
+        let on: Vec<String> = pos
+            .active
+            .iter()
+            .map(|i| {
                 rules
                     .mutators
-                    .get(i as usize)
+                    .get(i)
                     .map_or_else(|| i.to_string(), |m| m.name.clone())
             })
             .collect();

@@ -7,7 +7,7 @@
 //! choice left to the opponent.
 
 use super::{Reply, Session};
-use crate::board::{Color, Piece, PieceKind, Square};
+use crate::board::{Color, MutatorSet, Piece, PieceKind, Square};
 use crate::movegen::is_attacked;
 use crate::notation::{Notation, to_san};
 use crate::position::{Move, MoveKind, Position};
@@ -228,9 +228,9 @@ fn consequences(
 ) -> Vec<String> {
     let g = rules.geometry;
     let mut lines = Vec::new();
-    let mutators = |set: u32| -> String {
+    let mutators = |set: MutatorSet| -> String {
         let on: Vec<&str> = (0..rules.mutators.len())
-            .filter(|&i| set >> i & 1 != 0)
+            .filter(|&i| set.contains(i))
             .map(|i| rules.mutators[i].name.as_str())
             .collect();
         if on.is_empty() {
@@ -246,7 +246,7 @@ fn consequences(
                 "{} on {} is {}",
                 named(rules, Some(a)),
                 g.name(sq),
-                if rules.explode != 0 && mv.is_capture() {
+                if !rules.explode.is_empty() && mv.is_capture() {
                     "destroyed by the blast"
                 } else {
                     "removed"

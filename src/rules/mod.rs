@@ -15,7 +15,7 @@ pub use sections::*;
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
 pub use zobrist::Zobrist;
 
-use crate::board::{ByColor, Color, KindSet, Piece, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, KindSet, MutatorSet, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Atom;
 use indexmap::IndexMap;
 
@@ -239,37 +239,37 @@ pub struct Rules {
     /// Per kind: the declared kind it is a form of (itself if declared).
     pub base_of: Vec<PieceKind>,
     /// The form of each declared kind under each active set:
-    /// `forms[active * base_kinds + kind]`. Empty without mutators.
+    /// `forms[active.bits() * base_kinds + kind]`. Empty without mutators.
     pub(crate) forms: Vec<PieceKind>,
-    /// Bit `i` set: mutator `i` is on whatever the markers.
-    pub(crate) always_on: u32,
-    /// Bit `i` set: mutator `i` makes moves keep their square colour.
-    pub(crate) keep_colour: u32,
-    /// Bit `i` set: mutator `i` makes captures explode.
-    pub(crate) explode: u32,
-    /// Bit `i` set: mutator `i` makes captures compulsory.
-    pub(crate) must_capture: u32,
-    /// Bit `i` set: mutator `i` feeds hands with captures and allows
+    /// The mutators on whatever the markers.
+    pub(crate) always_on: MutatorSet,
+    /// The mutators that make moves keep their square colour.
+    pub(crate) keep_colour: MutatorSet,
+    /// The mutators that make captures explode.
+    pub(crate) explode: MutatorSet,
+    /// The mutators that make captures compulsory.
+    pub(crate) must_capture: MutatorSet,
+    /// The mutators that feed hands with captures and allow
     /// drops.
-    pub(crate) drops_from_captures: u32,
-    /// Bit `i` set: mutator `i` rolls a die before each turn.
-    pub(crate) dice: u32,
+    pub(crate) drops_from_captures: MutatorSet,
+    /// The mutators that roll a die before each turn.
+    pub(crate) dice: MutatorSet,
     /// The die's faces (the first dice mutator's).
     pub dice_faces: u8,
-    /// Bit `i` set: mutator `i` allows swaps.
-    pub(crate) swaps: u32,
-    /// Bit `i` set: mutator `i` makes the mover push an enemy pawn after
+    /// The mutators that allow swaps.
+    pub(crate) swaps: MutatorSet,
+    /// The mutators that make the mover push an enemy pawn after
     /// the action.
-    pub(crate) pushes: u32,
+    pub(crate) pushes: MutatorSet,
     /// The push steps, each with the mutators that must be on for it
     /// (a pushing mutator's own, then its `when` interactions); the last
     /// that applies wins.
-    pub(crate) push_patterns: Vec<(u32, Vec<(i8, i8)>)>,
-    /// Per mutator with `extra_double_step_ranks`: its bit and the
+    pub(crate) push_patterns: Vec<(MutatorSet, Vec<(i8, i8)>)>,
+    /// Per mutator with `extra_double_step_ranks`: its set and the
     /// squares (per side) it adds to the pawns' double-step zone.
-    pub(crate) extra_double_step: Vec<(u32, ByColor<SquareSet>)>,
-    /// The bits of `extra_double_step`.
-    pub(crate) extra_double_step_mask: u32,
+    pub(crate) extra_double_step: Vec<(MutatorSet, ByColor<SquareSet>)>,
+    /// The mutators of `extra_double_step`.
+    pub(crate) extra_double_step_mask: MutatorSet,
     /// Which pieces came from a promotion is tracked (written `Q~`):
     /// some mutator feeds hands, where they enter as pawns.
     pub(crate) tracks_promoted: bool,
@@ -367,26 +367,26 @@ impl Rules {
 
     /// The steps of the enemy-pawn push that follows the action under
     /// the `active` set (from the pawn owner's side), if one is due.
-    pub fn push_steps(&self, active: u32) -> Option<&[(i8, i8)]> {
-        if active & self.pushes == 0 {
+    pub fn push_steps(&self, active: MutatorSet) -> Option<&[(i8, i8)]> {
+        if !active.intersects(self.pushes) {
             return None;
         }
         self.push_patterns
             .iter()
             .rev()
-            .find(|(when, _)| active & when == *when)
+            .find(|(when, _)| active.contains_all(*when))
             .map(|(_, steps)| steps.as_slice())
     }
 
     /// The form `kind` (or the kind it is a form of) takes while the
     /// mutators of `active` are on.
     #[inline]
-    pub fn form(&self, kind: PieceKind, active: u32) -> PieceKind {
+    pub fn form(&self, kind: PieceKind, active: MutatorSet) -> PieceKind {
         if self.forms.is_empty() {
             return kind;
         }
         let base = self.base_of[kind.index()].index();
-        self.forms[active as usize * self.base_kinds + base]
+        self.forms[active.bits() as usize * self.base_kinds + base]
     }
 
     /// The mutator called `name` (any case).
@@ -413,7 +413,7 @@ impl Rules {
     /// Is anything in a game left to chance (a mutator that rolls a
     /// die)? A game of such a variant needs a seed of its own.
     pub fn has_chance(&self) -> bool {
-        self.dice != 0
+        !self.dice.is_empty()
     }
 
     /// The lane of a die roll: the squares of the file and of the rank

@@ -2,7 +2,7 @@
 //! every fast-path flag from the piece definitions.
 
 use super::{PieceDef, Rays, Rules};
-use crate::board::{ByColor, Color, KindSet, PieceKind, SquareSet};
+use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
 /// One generator step for a kind and colour: a direction with how to
@@ -514,7 +514,10 @@ fn zones(rules: &mut Rules) {
         .filter(|(_, m)| !m.extra_double_step_ranks.is_empty())
         .map(|(i, m)| {
             let ranks = &m.extra_double_step_ranks;
-            (1u32 << i, ByColor::new_with(|color| zone(ranks, color)))
+            (
+                MutatorSet::of(i),
+                ByColor::new_with(|color| zone(ranks, color)),
+            )
         })
         .collect();
 }

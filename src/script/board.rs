@@ -155,9 +155,10 @@ pub(crate) fn register(e: &mut Engine) {
             INT::from(b.pos.turns.white) + INT::from(b.pos.turns.black)
         })
         .register_fn("mutators", |b: &mut Board| {
-            // Active mutators by number (bit i of the position's set).
-            (0..32)
-                .filter(|i| b.pos.active >> i & 1 != 0)
+            // Active mutators by number.
+            b.pos
+                .active
+                .iter()
                 .map(|i| Dynamic::from(i as INT))
                 .collect::<Array>()
         })

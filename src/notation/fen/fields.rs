@@ -35,7 +35,7 @@ impl Setup<'_> {
         // passant is judged.
         if let Some(text) = &self.markers {
             read_markers(rules, &mut pos, text)?;
-        } else if rules.always_on != 0 {
+        } else if !rules.always_on.is_empty() {
             pos.take_forms(rules);
         }
         if let Some(ep) = self.en_passant
@@ -380,13 +380,13 @@ fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
 fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
     let faces = rules.dice_faces;
     let n = text["roll:".len()..].parse::<u8>().ok();
-    if rules.dice == 0 {
+    if rules.dice.is_empty() {
         return err(
             FenField::Roll,
             format!("`{text}`: {} rolls no die", rules.name),
         );
     }
-    if pos.active & rules.dice == 0 || pos.stage != crate::position::Stage::Play {
+    if !pos.active.intersects(rules.dice) || pos.stage != crate::position::Stage::Play {
         return err(
             FenField::Roll,
             format!("`{text}`: no die is rolled here (its mutator is off)"),
@@ -424,7 +424,7 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
             message: reason,
         })
     };
-    if rules.pushes == 0 {
+    if rules.pushes.is_empty() {
         return err(format!("`{text}`: {} pushes no pawns", rules.name));
     }
     let name = &text["pending:".len()..];
@@ -538,7 +538,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     } else {
         pos.side
     };
-    let game_over = rules.explode != 0 && pos.royals(mover).is_empty();
+    let game_over = !rules.explode.is_empty() && pos.royals(mover).is_empty();
     if !game_over && in_check(rules, pos, !mover) {
         let sq: Vec<Square> = pos
             .royals(!mover)

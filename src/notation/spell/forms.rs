@@ -159,7 +159,7 @@ pub(super) fn swap(
     let Some(&Effect::Swap(a, b)) = list.first() else {
         return None;
     };
-    if pos.active & rules.swaps == 0 {
+    if !pos.active.intersects(rules.swaps) {
         return None;
     }
     let g = rules.geometry;

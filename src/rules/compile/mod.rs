@@ -34,7 +34,7 @@ use super::{
     CastleRule, DeadMaterial, DoubleStep, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
     MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, PromotionSource, Rules, Verdict,
 };
-use crate::board::{ByColor, Color, KindSet, MAX_KINDS, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, KindSet, MAX_KINDS, MutatorSet, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
 use crate::lang::ast::{Block, Entry, File, Item, Section, Value};
 use crate::lang::movement::{Style, parse_movement};

@@ -3,23 +3,24 @@
 
 use super::*;
 
-/// The mutators for which `has` holds, as a bit set.
+/// The mutators for which `has` holds.
 pub(super) fn mutator_mask(
     mutators: &[crate::rules::Mutator],
     has: impl Fn(&crate::rules::Mutator) -> bool,
-) -> u32 {
+) -> MutatorSet {
     mutators
         .iter()
         .enumerate()
         .filter(|(_, m)| has(m))
-        .fold(0, |mask, (i, _)| mask | 1 << i)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// What the `mutator` sections compile to.
 pub(super) struct Mutated {
     pub(super) mutators: Vec<crate::rules::Mutator>,
     /// Push steps of `when` interactions, with the mutators they need.
-    pub(super) push_patterns: Vec<(u32, Vec<(i8, i8)>)>,
+    pub(super) push_patterns: Vec<(MutatorSet, Vec<(i8, i8)>)>,
     pub(super) base_of: Vec<PieceKind>,
     pub(super) forms: Vec<PieceKind>,
 }
@@ -36,7 +37,7 @@ pub(super) struct PiecePatch {
 
 /// The patches that apply when every mutator of `when` is on.
 pub(super) struct PatchSet {
-    pub(super) when: u32,
+    pub(super) when: MutatorSet,
     pub(super) patches: Vec<PiecePatch>,
 }
 
@@ -58,7 +59,7 @@ pub(super) fn compile_mutators(
     let base_kinds = pieces.len();
     let mut mutators = declare(sections, diags);
     let mut sets: Vec<PatchSet> = Vec::new();
-    let mut when_pushes: Vec<(u32, Vec<(i8, i8)>)> = Vec::new();
+    let mut when_pushes: Vec<(MutatorSet, Vec<(i8, i8)>)> = Vec::new();
     for (i, s) in sections.iter().take(mutators.len()).enumerate() {
         let mut mr = Reader::new(&s.body, Scope::Mutator);
         read_flags(&mut mr, &mut mutators[i], height, diags);
@@ -88,13 +89,13 @@ pub(super) fn compile_mutators(
         mr.sections.clear();
         mr.finish(diags);
         sets.push(PatchSet {
-            when: 1 << i,
+            when: MutatorSet::of(i),
             patches: own,
         });
     }
     // Single mutators first, then interactions, each in file order: a
     // later patch overrides an earlier one's parts.
-    sets.sort_by_key(|p| p.when.count_ones());
+    sets.sort_by_key(|p| p.when.len());
     let mut base_of: Vec<PieceKind> = (0..base_kinds).map(|k| PieceKind(k as u8)).collect();
     if mutators.is_empty() || diags.iter().any(Diagnostic::is_error) {
         return Mutated {
@@ -114,11 +115,11 @@ pub(super) fn compile_mutators(
     };
     // A pushing mutator's own steps, then its interactions' (the later
     // entry wins where several apply).
-    let mut push_patterns: Vec<(u32, Vec<(i8, i8)>)> = mutators
+    let mut push_patterns: Vec<(MutatorSet, Vec<(i8, i8)>)> = mutators
         .iter()
         .enumerate()
         .filter(|(_, m)| !m.push.is_empty())
-        .map(|(i, m)| (1 << i, m.push.clone()))
+        .map(|(i, m)| (MutatorSet::of(i), m.push.clone()))
         .collect();
     push_patterns.extend(when_pushes);
     Mutated {
@@ -207,7 +208,7 @@ fn read_flags(
 }
 
 /// A `when OTHER { ... }` interaction inside mutator `i`: its piece
-/// patches, and its push (with the bits of both mutators) if it changes
+/// patches, and its push (with both mutators) if it changes
 /// the push.
 #[allow(clippy::type_complexity)]
 fn when_section(
@@ -216,7 +217,7 @@ fn when_section(
     mutators: &[crate::rules::Mutator],
     by_name: &IndexMap<String, PieceKind>,
     diags: &mut Vec<Diagnostic>,
-) -> Option<(PatchSet, Option<(u32, Vec<(i8, i8)>)>)> {
+) -> Option<(PatchSet, Option<(MutatorSet, Vec<(i8, i8)>)>)> {
     let Some(other) = &sub.name else {
         diags.push(
             Diagnostic::error(sub.kind.span, "`when` needs the other mutator's name")
@@ -254,7 +255,7 @@ fn when_section(
                 .with_help("give the mutator its own `push_enemy_pawn` first"),
             );
         } else {
-            push = Some((1 << i | 1 << j, push_steps(e, diags)));
+            push = Some((MutatorSet::of(i) | MutatorSet::of(j), push_steps(e, diags)));
         }
     }
     let mut patches = Vec::new();
@@ -274,7 +275,7 @@ fn when_section(
     wr.finish(diags);
     Some((
         PatchSet {
-            when: 1 << i | 1 << j,
+            when: MutatorSet::of(i) | MutatorSet::of(j),
             patches,
         },
         push,
@@ -298,12 +299,12 @@ fn make_forms(
     // Each distinct list of patches applied to a kind is one form.
     let mut form_of: IndexMap<(usize, Vec<(usize, usize)>), PieceKind> = IndexMap::new();
     let mut captured: Vec<Option<Vec<PieceKind>>> = vec![None; base_kinds];
-    for active in 0..1u32 << mutators.len() {
+    for active in MutatorSet::all_of_first(mutators.len()) {
         for base in 0..base_kinds {
             let applied: Vec<(usize, usize)> = sets
                 .iter()
                 .enumerate()
-                .filter(|(_, set)| set.when & active == set.when)
+                .filter(|(_, set)| active.contains_all(set.when))
                 .flat_map(|(si, set)| {
                     set.patches
                         .iter()
@@ -333,7 +334,7 @@ fn make_forms(
             }
             let mut def = pieces[base].clone();
             let mut by: Option<Vec<PieceKind>> = None;
-            let mut names: u32 = 0;
+            let mut names = MutatorSet::EMPTY;
             for &(si, pi) in &key.1 {
                 let p = &sets[si].patches[pi];
                 names |= sets[si].when;
@@ -357,7 +358,7 @@ fn make_forms(
                 }
             }
             let tags: Vec<&str> = (0..mutators.len())
-                .filter(|i| names >> i & 1 != 0)
+                .filter(|&i| names.contains(i))
                 .map(|i| mutators[i].name.as_str())
                 .collect();
             def.name = format!("{} ({})", pieces[base].name, tags.join(" + "));
