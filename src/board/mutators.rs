@@ -89,6 +89,14 @@ impl MutatorSet {
     }
 }
 
+/// A set equals the bit mask with the same bits (the number scripts and
+/// records show).
+impl PartialEq<u32> for MutatorSet {
+    fn eq(&self, bits: &u32) -> bool {
+        self.0 == *bits
+    }
+}
+
 impl FromIterator<usize> for MutatorSet {
     fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> MutatorSet {
         let mut set = MutatorSet::EMPTY;

@@ -116,6 +116,6 @@ fn rules_have_one_action_phase_and_capacity_one() {
     let pos = parse_fen(&rules, &rules.setup).unwrap();
     assert!(pos.upper.squares.is_empty());
     assert_eq!(pos.markers.len, 0);
-    assert_eq!(pos.active.bits(), 0);
+    assert_eq!(pos.active, 0);
     assert!(pos.reserves.white.is_empty());
 }
