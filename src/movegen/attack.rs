@@ -31,7 +31,7 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
 
 #[inline]
 fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option<Square> {
-    for &(src, kinds) in rules.leap_attacks[by].of(sq) {
+    for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
             && kinds.contains(p.kind)
@@ -77,7 +77,7 @@ fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square) -> boo
 /// The squares from which `by` attacks `sq` by native moves, auras aside.
 fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
     let mut v = Vec::new();
-    for &(src, kinds) in rules.leap_attacks[by].of(sq) {
+    for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
             && kinds.contains(p.kind)
@@ -85,14 +85,14 @@ fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
             v.push(src);
         }
     }
-    for a in &rules.attack[by] {
+    for a in &rules.tables.attack[by] {
         if let Some(s) = atom_attacker(rules, pos, sq, by, a)
             && !v.contains(&s)
         {
             v.push(s);
         }
     }
-    if !rules.path_attackers[by].is_empty() {
+    if !rules.tables.path_attackers[by].is_empty() {
         for src in pos.occupied(by).iter() {
             if !v.contains(&src) && path_attacks(rules, pos, src, sq) {
                 v.push(src);
@@ -171,10 +171,10 @@ fn attacked(
         return is_attacked_with_auras(rules, pos, sq, by, victim);
     }
     leap_attacker(rules, pos, sq, by).is_some()
-        || rules.attack[by]
+        || rules.tables.attack[by]
             .iter()
             .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
-        || (!rules.path_attackers[by].is_empty()
+        || (!rules.tables.path_attackers[by].is_empty()
             && pos
                 .occupied(by)
                 .iter()
@@ -268,10 +268,10 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
-    if !rules.path_attackers[p.color].contains(p.kind) {
+    if !rules.tables.path_attackers[p.color].contains(p.kind) {
         return false;
     }
-    rules.paths_of[p.color][p.kind.index()]
+    rules.tables.paths_of[p.color][p.kind.index()]
         .iter()
         .filter(|t| t.can_capture && (!t.initial || initial_ok(rules, pos, src, p)))
         .any(|t| {
@@ -302,17 +302,17 @@ pub(crate) fn is_attacked_vacating(
     if leap_attacker(rules, pos, sq, by).is_some() {
         return true;
     }
-    for a in &rules.attack[by] {
+    for a in &rules.tables.attack[by] {
         match a.style {
             Style::Leap => {
-                if let Some(src) = rules.rays.step(a.dir, sq)
+                if let Some(src) = rules.tables.rays.step(a.dir, sq)
                     && attacker_on(rules, pos, a, src, by)
                 {
                     return true;
                 }
             }
             _ => {
-                for (i, &s) in rules.rays.ray(a.dir, sq).iter().enumerate() {
+                for (i, &s) in rules.tables.rays.ray(a.dir, sq).iter().enumerate() {
                     if i >= a.range as usize {
                         break;
                     }
@@ -340,11 +340,11 @@ fn atom_attacker(
 ) -> Option<Square> {
     match a.style {
         Style::Leap => {
-            let src = rules.rays.step(a.dir, sq)?;
+            let src = rules.tables.rays.step(a.dir, sq)?;
             attacker_on(rules, pos, a, src, by).then_some(src)
         }
         Style::Ride => {
-            let ray = rules.rays.ray(a.dir, sq);
+            let ray = rules.tables.rays.ray(a.dir, sq);
             let (i, &s) = ray.iter().enumerate().find(|&(_, &s)| !pos.is_empty(s))?;
             let limit = a.range as usize;
             if a.skip_first {
@@ -363,7 +363,7 @@ fn atom_attacker(
             (i < limit && attacker_on(rules, pos, a, s, by)).then_some(s)
         }
         Style::Hop => {
-            let ray = rules.rays.ray(a.dir, sq);
+            let ray = rules.tables.rays.ray(a.dir, sq);
             let screen = ray.iter().position(|&s| !pos.is_empty(s))?;
             let j = screen + 1 + ray[screen + 1..].iter().position(|&s| !pos.is_empty(s))?;
             (j - screen <= a.range as usize && attacker_on(rules, pos, a, ray[j], by))
@@ -371,7 +371,7 @@ fn atom_attacker(
         }
         Style::Path => None, // looked at forwards, in `path_attacks`
         Style::Grasshopper => {
-            let ray = rules.rays.ray(a.dir, sq);
+            let ray = rules.tables.rays.ray(a.dir, sq);
             if pos.is_empty(*ray.first()?) {
                 return None;
             }

@@ -127,7 +127,7 @@ pub(super) fn gen_atom<S: Sink>(
     };
     match a.style {
         Style::Leap => {
-            let Some(to) = rules.rays.step(a.dir, from) else {
+            let Some(to) = rules.tables.rays.step(a.dir, from) else {
                 return;
             };
             if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
@@ -142,7 +142,7 @@ pub(super) fn gen_atom<S: Sink>(
             leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
         }
         Style::Ride => {
-            for (i, &to) in rules.rays.ray(a.dir, from).iter().enumerate() {
+            for (i, &to) in rules.tables.rays.ray(a.dir, from).iter().enumerate() {
                 if i >= a.range as usize {
                     break;
                 }
@@ -155,7 +155,7 @@ pub(super) fn gen_atom<S: Sink>(
             }
         }
         Style::Hop => {
-            let ray = rules.rays.ray(a.dir, from);
+            let ray = rules.tables.rays.ray(a.dir, from);
             let Some(screen) = ray.iter().position(|&s| !pos.is_empty(s)) else {
                 return;
             };
@@ -170,7 +170,7 @@ pub(super) fn gen_atom<S: Sink>(
         }
         Style::Path => {} // in `Rules::paths_of`
         Style::Grasshopper => {
-            let ray = rules.rays.ray(a.dir, from);
+            let ray = rules.tables.rays.ray(a.dir, from);
             let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {
                 return;
             };

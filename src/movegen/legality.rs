@@ -31,11 +31,11 @@ pub(super) fn pins(
 ) -> (SquareSet, Vec<(Square, SquareSet)>) {
     let mut pinned = SquareSet::EMPTY;
     let mut lines = Vec::new();
-    for a in &rules.attack[!us] {
+    for a in &rules.tables.attack[!us] {
         if a.style != Style::Ride {
             continue;
         }
-        let ray = rules.rays.ray(a.dir, king);
+        let ray = rules.tables.rays.ray(a.dir, king);
         let mut blocker = None;
         let mut line = SquareSet::EMPTY;
         for (i, &s) in ray.iter().enumerate() {
@@ -85,7 +85,7 @@ pub(super) fn checks(
     let them = !us;
     let mut checkers = SquareSet::EMPTY;
     let mut between = SquareSet::EMPTY;
-    for &(src, kinds) in rules.leap_attacks[them].of(king) {
+    for &(src, kinds) in rules.tables.leap_attacks[them].of(king) {
         if let Some(p) = pos.piece_at(src)
             && p.color == them
             && kinds.contains(p.kind)
@@ -93,10 +93,10 @@ pub(super) fn checks(
             checkers.insert(src);
         }
     }
-    for a in &rules.attack[them] {
+    for a in &rules.tables.attack[them] {
         match a.style {
             Style::Leap => {
-                if let Some(src) = rules.rays.step(a.dir, king)
+                if let Some(src) = rules.tables.rays.step(a.dir, king)
                     && let Some(p) = pos.piece_at(src)
                     && p.color == them
                     && a.kinds.contains(p.kind)
@@ -106,7 +106,7 @@ pub(super) fn checks(
             }
             _ => {
                 let mut path = SquareSet::EMPTY;
-                for (i, &s) in rules.rays.ray(a.dir, king).iter().enumerate() {
+                for (i, &s) in rules.tables.rays.ray(a.dir, king).iter().enumerate() {
                     if i >= a.range as usize {
                         break;
                     }
@@ -173,7 +173,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         };
         if from == guard.king
             || guard.pinned.contains(from)
-            || rules.may_repeat[piece.color][piece.kind.index()]
+            || rules.tables.may_repeat[piece.color][piece.kind.index()]
         {
             let start = scratch.len();
             piece_moves(rules, pos, from, scratch);

@@ -146,7 +146,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     }
     let start = out.len();
     gen_piece(rules, pos, from, piece, out);
-    if rules.may_repeat[piece.color][piece.kind.index()] {
+    if rules.tables.may_repeat[piece.color][piece.kind.index()] {
         let mut i = start + 1;
         while i < out.len() {
             if out[start..i].contains(&out[i]) {
@@ -253,7 +253,7 @@ pub(super) fn gen_native<S: Sink>(
     out: &mut S,
 ) {
     let us = piece.color;
-    for t in &rules.leaps[us][piece.kind.index()] {
+    for t in &rules.tables.leaps[us][piece.kind.index()] {
         for &(to, source) in t.from(from) {
             let mode = (t.can_move, t.can_capture);
             leap_to(
@@ -269,13 +269,13 @@ pub(super) fn gen_native<S: Sink>(
             );
         }
     }
-    for a in &rules.moves_of[us][piece.kind.index()] {
+    for a in &rules.tables.moves_of[us][piece.kind.index()] {
         if a.initial && !initial_ok(rules, pos, from, piece) {
             continue;
         }
         gen_atom(rules, pos, from, piece, a, out);
     }
-    for t in &rules.paths_of[us][piece.kind.index()] {
+    for t in &rules.tables.paths_of[us][piece.kind.index()] {
         if t.attack_only || t.initial && !initial_ok(rules, pos, from, piece) {
             continue;
         }

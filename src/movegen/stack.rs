@@ -49,7 +49,7 @@ fn reach(
     let us = piece.color;
     let k = piece.kind.index();
     let g = rules.geometry;
-    for t in &rules.leaps[us][k] {
+    for t in &rules.tables.leaps[us][k] {
         for &(to, _) in t.from(from) {
             if visit(to, t.can_move, t.can_capture, false) {
                 return true;
@@ -57,13 +57,13 @@ fn reach(
         }
     }
     let pawn = rules.is_pawn(piece.kind);
-    for a in &rules.moves_of[us][k] {
+    for a in &rules.tables.moves_of[us][k] {
         if a.initial && !initial_ok(rules, pos, from, piece) {
             continue;
         }
         match a.style {
             Style::Leap => {
-                let Some(to) = rules.rays.step(a.dir, from) else {
+                let Some(to) = rules.tables.rays.step(a.dir, from) else {
                     continue;
                 };
                 let clear = a
@@ -76,7 +76,7 @@ fn reach(
                 }
             }
             Style::Ride => {
-                for (i, &to) in rules.rays.ray(a.dir, from).iter().enumerate() {
+                for (i, &to) in rules.tables.rays.ray(a.dir, from).iter().enumerate() {
                     if i >= a.range as usize {
                         break;
                     }
@@ -96,7 +96,7 @@ fn reach(
             Style::Hop | Style::Grasshopper | Style::Path => {}
         }
     }
-    for t in &rules.paths_of[us][k] {
+    for t in &rules.tables.paths_of[us][k] {
         if t.attack_only && !attacks || t.initial && !initial_ok(rules, pos, from, piece) {
             continue;
         }

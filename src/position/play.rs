@@ -535,10 +535,14 @@ impl Position {
     /// Could a pawn of `by` capture onto `sq` by a plain leap (the test for
     /// recording an en-passant square)?
     pub fn pawn_can_take(&self, rules: &Rules, sq: crate::board::Square, by: Color) -> bool {
-        rules.leap_attacks[by].of(sq).iter().any(|&(src, kinds)| {
-            self.piece_at(src)
-                .is_some_and(|p| p.color == by && rules.is_pawn(p.kind) && kinds.contains(p.kind))
-        })
+        rules.tables.leap_attacks[by]
+            .of(sq)
+            .iter()
+            .any(|&(src, kinds)| {
+                self.piece_at(src).is_some_and(|p| {
+                    p.color == by && rules.is_pawn(p.kind) && kinds.contains(p.kind)
+                })
+            })
     }
 
     /// May a pawn of `by` take en passant on `sq`: could one capture onto

@@ -107,7 +107,7 @@ impl Position {
             return;
         };
         let them = !mv.piece.color;
-        let takes = rules.leap_attacks[them]
+        let takes = rules.tables.leap_attacks[them]
             .of(passed)
             .iter()
             .any(|&(src, kinds)| {

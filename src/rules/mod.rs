@@ -120,6 +120,30 @@ impl PieceDef {
     }
 }
 
+/// The tables move generation and attack detection read, per colour and
+/// per square, built once by `tables::finish`.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTables {
+    /// The board's rays: each interned direction's steps from each square.
+    pub(crate) rays: Rays,
+    /// Per colour and kind: the generator atoms other than plain leaps.
+    pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,
+    /// Per colour and kind: plain leaps, as targets per square, by mode.
+    pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
+    /// Attack patterns other than plain leaps.
+    pub(crate) attack: ByColor<Vec<AttackAtom>>,
+    /// Plain leap attacks, reversed per target square.
+    pub(crate) leap_attacks: ByColor<LeapAttacks>,
+    /// Kinds whose atoms share a direction, so one target may be reached
+    /// twice and generated moves need de-duplication.
+    pub(crate) may_repeat: ByColor<Vec<bool>>,
+    /// Path moves (bent, crooked, circular, cylindrical) per kind.
+    pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
+    /// The kinds that capture along a path (so attacks need a forward
+    /// look from such pieces).
+    pub(crate) path_attackers: ByColor<KindSet>,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -150,13 +174,8 @@ pub struct Rules {
     /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
     /// has initial-only moves; castling rights are hashed separately).
     pub unmoved_relevant: SquareSet,
-    pub(crate) rays: Rays,
-    pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,
-    pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
-    /// Attack patterns other than plain leaps.
-    pub(crate) attack: ByColor<Vec<AttackAtom>>,
-    /// Plain leap attacks, reversed per target square.
-    pub(crate) leap_attacks: ByColor<LeapAttacks>,
+    /// The per-square tables move generation and attack detection read.
+    pub(crate) tables: MoveTables,
     pub(crate) zobrist: Zobrist,
     /// Pin-based legality shortcuts are sound: only leapers and plain
     /// riders, capacity 1 (see `tables::finish`).
@@ -166,9 +185,6 @@ pub struct Rules {
     /// `tables::finish`). Positions with a push or a pending choice are
     /// still listed.
     pub(crate) bulk_count: bool,
-    /// Kinds whose atoms share a direction, so one target may be reached
-    /// twice and generated moves need de-duplication.
-    pub(crate) may_repeat: ByColor<Vec<bool>>,
     /// The variant's script as declared (its file, text and hooks), if it
     /// declares one. The loader compiles it and installs the hooks in
     /// [`Rules::extensions`].
@@ -187,11 +203,6 @@ pub struct Rules {
     /// Kinds whose moves come only from the script (their `betza` moves
     /// are not generated).
     pub script_only: Vec<bool>,
-    /// Path moves (bent, crooked, circular, cylindrical) per kind.
-    pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
-    /// Bit `k` set: kind `k` captures along a path (so attacks need a
-    /// forward look from such pieces).
-    pub(crate) path_attackers: ByColor<KindSet>,
     pub(crate) royal_kind: Vec<bool>,
     /// Per victim kind, the kinds that may capture it (all bits set when
     /// unrestricted).

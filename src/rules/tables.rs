@@ -305,7 +305,7 @@ fn move_tables(rules: &mut Rules) {
         // Cheap checks first: single leaps, then rides.
         attack[color].sort_by_key(|a| (a.style != Style::Leap, a.initial));
     }
-    rules.leap_attacks = ByColor::new_with(|color| {
+    rules.tables.leap_attacks = ByColor::new_with(|color| {
         let mut t = LeapAttacks::default();
         for sq in g.squares() {
             t.start.push(t.sources.len() as u32);
@@ -328,13 +328,13 @@ fn move_tables(rules: &mut Rules) {
     for color in Color::ALL {
         attack[color].retain(|a| !(a.style == Style::Leap && !a.initial && a.lame.is_empty()));
     }
-    rules.may_repeat = repeats;
-    rules.paths_of = path_tables;
-    rules.path_attackers = path_attackers;
-    rules.leaps = leap_tables;
-    rules.rays = rays;
-    rules.moves_of = gen_tables;
-    rules.attack = attack;
+    rules.tables.may_repeat = repeats;
+    rules.tables.paths_of = path_tables;
+    rules.tables.path_attackers = path_attackers;
+    rules.tables.leaps = leap_tables;
+    rules.tables.rays = rays;
+    rules.tables.moves_of = gen_tables;
+    rules.tables.attack = attack;
 }
 
 /// Adds the directions of `atom` (atom `ai` of kind `k`, for `color`) to
