@@ -174,7 +174,10 @@ fn negamax(
     beta: i32,
 ) -> i32 {
     let side = pos.side;
-    if !rules.explode.is_empty() && pos.royals(side).is_empty() && pos.royals(!side).count() > 0 {
+    if !rules.masks.explode.is_empty()
+        && pos.royals(side).is_empty()
+        && pos.royals(!side).count() > 0
+    {
         return -MATE;
     }
     let moves = legal_moves(rules, pos);

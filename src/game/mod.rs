@@ -322,13 +322,13 @@ impl Game {
     fn roll_if_due(&mut self) {
         let pos = &mut self.position;
         if pos.roll.is_none()
-            && pos.active.intersects(self.rules.dice)
+            && pos.active.intersects(self.rules.masks.dice)
             && pos.stage == crate::position::Stage::Play
         {
             let ply = self.history.len() as u64;
             let mut rng =
                 Rng::new(self.seed ^ 0xd1ce_0000_0000_0000 ^ ply.wrapping_mul(0x9E37_79B9));
-            pos.roll = Some(1 + rng.below(self.rules.dice_faces as u64) as u8);
+            pos.roll = Some(1 + rng.below(self.rules.masks.dice_faces as u64) as u8);
         }
     }
 
@@ -370,7 +370,9 @@ impl Game {
                 reason: reason.to_string(),
             },
         };
-        if !rules.explode.is_empty() && pos.royals(side).is_empty() && pos.royals(!side).count() > 0
+        if !rules.masks.explode.is_empty()
+            && pos.royals(side).is_empty()
+            && pos.royals(!side).count() > 0
         {
             return Some(Outcome::Decisive {
                 winner: !side,

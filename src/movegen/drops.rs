@@ -35,7 +35,7 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         }
     }
     let section = rules.drops.as_ref().filter(|d| !d.from_reserve);
-    let mutator = pos.active.intersects(rules.drops_from_captures);
+    let mutator = pos.active.intersects(rules.masks.drops_from_captures);
     if !mutator && section.is_none() || pos.pockets[us].is_empty() {
         return;
     }

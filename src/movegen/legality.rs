@@ -10,7 +10,7 @@ pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let us = pos.side;
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
-    if pos.active.intersects(rules.explode) {
+    if pos.active.intersects(rules.masks.explode) {
         if child.royals(us).count() < pos.royals(us).count() {
             return true;
         }
@@ -154,7 +154,7 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if !rules.bulk_count || pos.active.intersects(rules.pushes) || pos.pending.is_some() {
+    if !rules.bulk_count || pos.active.intersects(rules.masks.pushes) || pos.pending.is_some() {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;
     }

@@ -10,13 +10,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// `None` when none is due.
 pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
     if pos.roll.is_some()
-        || !pos.active.intersects(rules.dice)
+        || !pos.active.intersects(rules.masks.dice)
         || pos.stage != crate::position::Stage::Play
     {
         return None;
     }
     Some(
-        (1..=rules.dice_faces)
+        (1..=rules.masks.dice_faces)
             .map(|n| {
                 let mut p = pos.clone();
                 p.roll = Some(n);

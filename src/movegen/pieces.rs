@@ -11,8 +11,8 @@ use super::*;
 pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     if rules.is_pawn(piece.kind) {
         (rules.pawns.double_step_zone[piece.color].contains(from)
-            || pos.active.intersects(rules.extra_double_step_mask)
-                && rules.extra_double_step.iter().any(|(set, zone)| {
+            || pos.active.intersects(rules.masks.extra_double_step_mask)
+                && rules.masks.extra_double_step.iter().any(|(set, zone)| {
                     pos.active.intersects(*set) && zone[piece.color].contains(from)
                 }))
             && (!rules.pawns.double_step_unmoved() || pos.unmoved.contains(from))

@@ -86,7 +86,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         placements(rules, pos, out);
         return;
     }
-    if !rules.explode.is_empty()
+    if !rules.masks.explode.is_empty()
         && pos.royals(pos.side).is_empty()
         && rules.royal_kind.contains(&true)
     {
@@ -95,7 +95,10 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     turns(rules, pos, out);
-    if pos.active.intersects(rules.must_capture | rules.dice) {
+    if pos
+        .active
+        .intersects(rules.masks.must_capture | rules.masks.dice)
+    {
         preference_tiers(rules, pos, out);
     }
     if rules.must_move {
@@ -138,7 +141,7 @@ pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool 
 /// after which every push of an enemy pawn would expose its royal (the
 /// pusher is treated as checkmated)?
 pub fn every_push_suicidal(rules: &Rules, pos: &Position) -> bool {
-    if rules.pushes.is_empty() {
+    if rules.masks.pushes.is_empty() {
         return false;
     }
     let mut out = Vec::new();
@@ -166,17 +169,17 @@ pub(super) fn add_pushes(
     let them = !us;
     let g = rules.geometry;
     let lane = match pos.roll {
-        Some(n) if pos.active.intersects(rules.dice) => Some(rules.lane(n)),
+        Some(n) if pos.active.intersects(rules.masks.dice) => Some(rules.lane(n)),
         _ => None,
     };
-    let colour = pos.active.intersects(rules.keep_colour);
+    let colour = pos.active.intersects(rules.masks.keep_colour);
     let forward = if them == Color::White { 1 } else { -1 };
     let mut suicide = false;
     let actions = std::mem::take(out);
     for a in actions {
         let mut after = pos.clone();
         after.play_unchecked(rules, &a);
-        if pos.active.intersects(rules.explode)
+        if pos.active.intersects(rules.masks.explode)
             && after.royals(them).count() < pos.royals(them).count()
         {
             out.push(a);
@@ -253,9 +256,9 @@ pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// tiers never empty a non-empty list, so mate and stalemate are judged
 /// on the unrestricted moves.
 pub(super) fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let attack = pos.active.intersects(rules.must_capture);
+    let attack = pos.active.intersects(rules.masks.must_capture);
     let lane = match pos.roll {
-        Some(n) if pos.active.intersects(rules.dice) => Some(rules.lane(n)),
+        Some(n) if pos.active.intersects(rules.masks.dice) => Some(rules.lane(n)),
         _ => None,
     };
     let on_lane = |m: &Move| lane.is_some_and(|l| from_lane(rules, &l, m));
@@ -302,7 +305,7 @@ pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let Some(m) = &rules.markers else { return };
     let placed = &pos.markers;
     for mutator in 0..rules.mutators.len() as u8 {
-        if placed.holds(mutator) || rules.always_on.contains(usize::from(mutator)) {
+        if placed.holds(mutator) || rules.masks.always_on.contains(usize::from(mutator)) {
             continue;
         }
         for &square in &m.squares {
@@ -346,17 +349,17 @@ pub(super) fn legal_moves_unconstrained(
     out: &mut Vec<Move>,
 ) -> bool {
     legal_board_moves(rules, pos, out);
-    if pos.active.intersects(rules.swaps) {
+    if pos.active.intersects(rules.masks.swaps) {
         let start = out.len();
         swap_moves(rules, pos, out);
         retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
     }
-    if pos.active.intersects(rules.keep_colour) {
+    if pos.active.intersects(rules.masks.keep_colour) {
         out.retain(|m| keeps_colour(rules, m));
     }
     if rules.pocket.is_some()
         || rules.drops.is_some()
-        || pos.active.intersects(rules.drops_from_captures)
+        || pos.active.intersects(rules.masks.drops_from_captures)
     {
         let start = out.len();
         hand_moves(rules, pos, out);

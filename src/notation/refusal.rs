@@ -14,7 +14,7 @@ use crate::rules::Rules;
 fn without_preferences(rules: &Rules, pos: &Position) -> Position {
     let mut free = pos.clone();
     free.roll = None;
-    free.active = free.active.without(rules.must_capture);
+    free.active = free.active.without(rules.masks.must_capture);
     free
 }
 
@@ -37,7 +37,7 @@ fn preferred_instead(
     {
         return None;
     }
-    let lane = pos.roll.filter(|_| pos.active.intersects(rules.dice));
+    let lane = pos.roll.filter(|_| pos.active.intersects(rules.masks.dice));
     Some(match lane {
         Some(n)
             if legal

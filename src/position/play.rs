@@ -95,7 +95,7 @@ impl Position {
         if let Some((square, piece)) = victim
             && self
                 .active
-                .intersects(rules.drops_from_captures | rules.explode)
+                .intersects(rules.masks.drops_from_captures | rules.masks.explode)
         {
             self.capture_effects(rules, mv, square, piece, victim_promoted);
         }
@@ -340,12 +340,12 @@ impl Position {
         promoted: bool,
     ) {
         let us = mv.piece.color;
-        if self.active.intersects(rules.drops_from_captures) {
+        if self.active.intersects(rules.masks.drops_from_captures) {
             let kind = if promoted { rules.demoted_kind() } else { None }
                 .unwrap_or(rules.base_of[piece.kind.index()]);
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
-        if self.active.intersects(rules.explode) && !rules.is_royal(mv.piece.kind) {
+        if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {
             let g = rules.geometry;
             let (f, r) = (g.file(square), g.rank(square));
             let mut blast: Vec<Square> = (-1..=1)
@@ -443,8 +443,8 @@ impl Position {
         let before = self.active;
         self.take_forms(rules);
         // Turning `drops` off empties both hands for good.
-        if before.intersects(rules.drops_from_captures)
-            && !self.active.intersects(rules.drops_from_captures)
+        if before.intersects(rules.masks.drops_from_captures)
+            && !self.active.intersects(rules.masks.drops_from_captures)
         {
             for color in Color::ALL {
                 self.apply_effect(rules, &Effect::ClearPocket(color));
@@ -455,7 +455,7 @@ impl Position {
     /// Sets the active set from the markers' faces and puts every piece in
     /// its form under it.
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
-        self.active = self.markers.active_set() | rules.always_on;
+        self.active = self.markers.active_set() | rules.masks.always_on;
         for (sq, p) in self.pieces().collect::<Vec<_>>() {
             let form = rules.form(p.kind, self.active);
             if form != p.kind {

@@ -155,7 +155,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
     if rules.pocket.is_some()
-        || pos.active.intersects(rules.drops_from_captures)
+        || pos.active.intersects(rules.masks.drops_from_captures)
         || !pos.pockets.white.is_empty()
         || !pos.pockets.black.is_empty()
     {

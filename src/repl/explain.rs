@@ -246,7 +246,7 @@ fn consequences(
                 "{} on {} is {}",
                 named(rules, Some(a)),
                 g.name(sq),
-                if !rules.explode.is_empty() && mv.is_capture() {
+                if !rules.masks.explode.is_empty() && mv.is_capture() {
                     "destroyed by the blast"
                 } else {
                     "removed"

@@ -144,6 +144,42 @@ pub struct MoveTables {
     pub(crate) path_attackers: ByColor<KindSet>,
 }
 
+/// What the mutators do, each as the set of mutators that do it (empty
+/// without mutators): a position's active set intersected with one says
+/// whether the rule is on.
+#[derive(Clone, Debug, Default)]
+pub struct MutatorMasks {
+    /// The mutators on whatever the markers.
+    pub(crate) always_on: MutatorSet,
+    /// The mutators that make moves keep their square colour.
+    pub(crate) keep_colour: MutatorSet,
+    /// The mutators that make captures explode.
+    pub(crate) explode: MutatorSet,
+    /// The mutators that make captures compulsory.
+    pub(crate) must_capture: MutatorSet,
+    /// The mutators that feed hands with captures and allow
+    /// drops.
+    pub(crate) drops_from_captures: MutatorSet,
+    /// The mutators that roll a die before each turn.
+    pub(crate) dice: MutatorSet,
+    /// The die's faces (the first dice mutator's).
+    pub(crate) dice_faces: u8,
+    /// The mutators that allow swaps.
+    pub(crate) swaps: MutatorSet,
+    /// The mutators that make the mover push an enemy pawn after
+    /// the action.
+    pub(crate) pushes: MutatorSet,
+    /// The push steps, each with the mutators that must be on for it
+    /// (a pushing mutator's own, then its `when` interactions); the last
+    /// that applies wins.
+    pub(crate) push_patterns: Vec<(MutatorSet, Vec<(i8, i8)>)>,
+    /// Per mutator with `extra_double_step_ranks`: its set and the
+    /// squares (per side) it adds to the pawns' double-step zone.
+    pub(crate) extra_double_step: Vec<(MutatorSet, ByColor<SquareSet>)>,
+    /// The mutators of `extra_double_step`.
+    pub(crate) extra_double_step_mask: MutatorSet,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -241,6 +277,8 @@ pub struct Rules {
     /// Mutators: named patches of the rules, switched on and off by
     /// markers (bit `i` of a position's active set is `mutators[i]`).
     pub mutators: Vec<Mutator>,
+    /// What the mutators do, as the sets of those that do each thing.
+    pub(crate) masks: MutatorMasks,
     /// Where markers may lie and how many, when the variant has them.
     pub markers: Option<MarkerRules>,
     /// How many kinds the variant declares; kinds from here on are the
@@ -252,35 +290,6 @@ pub struct Rules {
     /// The form of each declared kind under each active set:
     /// `forms[active.bits() * base_kinds + kind]`. Empty without mutators.
     pub(crate) forms: Vec<PieceKind>,
-    /// The mutators on whatever the markers.
-    pub(crate) always_on: MutatorSet,
-    /// The mutators that make moves keep their square colour.
-    pub(crate) keep_colour: MutatorSet,
-    /// The mutators that make captures explode.
-    pub(crate) explode: MutatorSet,
-    /// The mutators that make captures compulsory.
-    pub(crate) must_capture: MutatorSet,
-    /// The mutators that feed hands with captures and allow
-    /// drops.
-    pub(crate) drops_from_captures: MutatorSet,
-    /// The mutators that roll a die before each turn.
-    pub(crate) dice: MutatorSet,
-    /// The die's faces (the first dice mutator's).
-    pub dice_faces: u8,
-    /// The mutators that allow swaps.
-    pub(crate) swaps: MutatorSet,
-    /// The mutators that make the mover push an enemy pawn after
-    /// the action.
-    pub(crate) pushes: MutatorSet,
-    /// The push steps, each with the mutators that must be on for it
-    /// (a pushing mutator's own, then its `when` interactions); the last
-    /// that applies wins.
-    pub(crate) push_patterns: Vec<(MutatorSet, Vec<(i8, i8)>)>,
-    /// Per mutator with `extra_double_step_ranks`: its set and the
-    /// squares (per side) it adds to the pawns' double-step zone.
-    pub(crate) extra_double_step: Vec<(MutatorSet, ByColor<SquareSet>)>,
-    /// The mutators of `extra_double_step`.
-    pub(crate) extra_double_step_mask: MutatorSet,
     /// Which pieces came from a promotion is tracked (written `Q~`):
     /// some mutator feeds hands, where they enter as pawns.
     pub(crate) tracks_promoted: bool,
@@ -379,10 +388,11 @@ impl Rules {
     /// The steps of the enemy-pawn push that follows the action under
     /// the `active` set (from the pawn owner's side), if one is due.
     pub fn push_steps(&self, active: MutatorSet) -> Option<&[(i8, i8)]> {
-        if !active.intersects(self.pushes) {
+        if !active.intersects(self.masks.pushes) {
             return None;
         }
-        self.push_patterns
+        self.masks
+            .push_patterns
             .iter()
             .rev()
             .find(|(when, _)| active.contains_all(*when))
@@ -424,7 +434,7 @@ impl Rules {
     /// Is anything in a game left to chance (a mutator that rolls a
     /// die)? A game of such a variant needs a seed of its own.
     pub fn has_chance(&self) -> bool {
-        !self.dice.is_empty()
+        !self.masks.dice.is_empty()
     }
 
     /// The lane of a die roll: the squares of the file and of the rank

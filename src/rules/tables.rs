@@ -507,7 +507,7 @@ fn zones(rules: &mut Rules) {
         rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks, color);
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
     }
-    rules.extra_double_step = rules
+    rules.masks.extra_double_step = rules
         .mutators
         .iter()
         .enumerate()

@@ -35,7 +35,7 @@ impl Setup<'_> {
         // passant is judged.
         if let Some(text) = &self.markers {
             read_markers(rules, &mut pos, text)?;
-        } else if !rules.always_on.is_empty() {
+        } else if !rules.masks.always_on.is_empty() {
             pos.take_forms(rules);
         }
         if let Some(ep) = self.en_passant
@@ -378,15 +378,15 @@ fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
 
 /// `roll:3`: the die, where a dice mutator is on.
 fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    let faces = rules.dice_faces;
+    let faces = rules.masks.dice_faces;
     let n = text["roll:".len()..].parse::<u8>().ok();
-    if rules.dice.is_empty() {
+    if rules.masks.dice.is_empty() {
         return err(
             FenField::Roll,
             format!("`{text}`: {} rolls no die", rules.name),
         );
     }
-    if !pos.active.intersects(rules.dice) || pos.stage != crate::position::Stage::Play {
+    if !pos.active.intersects(rules.masks.dice) || pos.stage != crate::position::Stage::Play {
         return err(
             FenField::Roll,
             format!("`{text}`: no die is rolled here (its mutator is off)"),
@@ -424,7 +424,7 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
             message: reason,
         })
     };
-    if rules.pushes.is_empty() {
+    if rules.masks.pushes.is_empty() {
         return err(format!("`{text}`: {} pushes no pawns", rules.name));
     }
     let name = &text["pending:".len()..];
@@ -538,7 +538,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     } else {
         pos.side
     };
-    let game_over = !rules.explode.is_empty() && pos.royals(mover).is_empty();
+    let game_over = !rules.masks.explode.is_empty() && pos.royals(mover).is_empty();
     if !game_over && in_check(rules, pos, !mover) {
         let sq: Vec<Square> = pos
             .royals(!mover)

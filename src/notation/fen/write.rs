@@ -82,7 +82,7 @@ fn placement(rules: &Rules, pos: &Position, s: &mut String) {
 /// has them.
 fn hands(rules: &Rules, pos: &Position, s: &mut String) {
     if rules.pocket.is_some()
-        || !rules.drops_from_captures.is_empty()
+        || !rules.masks.drops_from_captures.is_empty()
         || !pos.pockets.white.is_empty()
         || !pos.pockets.black.is_empty()
     {

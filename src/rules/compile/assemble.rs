@@ -81,27 +81,29 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         drops: d.drops,
         random_setup: d.random_setup,
         reserve: d.reserve,
-        always_on: mutator_mask(&p.mutated.mutators, |m| m.always_on),
-        keep_colour: mutator_mask(&p.mutated.mutators, |m| m.keep_colour),
-        explode: mutator_mask(&p.mutated.mutators, |m| m.explode),
-        must_capture: mutator_mask(&p.mutated.mutators, |m| m.must_capture),
-        drops_from_captures: mutator_mask(&p.mutated.mutators, |m| m.drops),
         tracks_promoted: p.mutated.mutators.iter().any(|m| m.drops),
-        swaps: mutator_mask(&p.mutated.mutators, |m| m.swaps),
-        pushes: mutator_mask(&p.mutated.mutators, |m| !m.push.is_empty()),
-        push_patterns: p.mutated.push_patterns,
-        dice: mutator_mask(&p.mutated.mutators, |m| m.dice > 0),
-        dice_faces: p
-            .mutated
-            .mutators
-            .iter()
-            .map(|m| m.dice)
-            .find(|&d| d > 0)
-            .unwrap_or(0),
-        extra_double_step: Vec::new(),
-        extra_double_step_mask: mutator_mask(&p.mutated.mutators, |m| {
-            !m.extra_double_step_ranks.is_empty()
-        }),
+        masks: crate::rules::MutatorMasks {
+            always_on: mutator_mask(&p.mutated.mutators, |m| m.always_on),
+            keep_colour: mutator_mask(&p.mutated.mutators, |m| m.keep_colour),
+            explode: mutator_mask(&p.mutated.mutators, |m| m.explode),
+            must_capture: mutator_mask(&p.mutated.mutators, |m| m.must_capture),
+            drops_from_captures: mutator_mask(&p.mutated.mutators, |m| m.drops),
+            swaps: mutator_mask(&p.mutated.mutators, |m| m.swaps),
+            pushes: mutator_mask(&p.mutated.mutators, |m| !m.push.is_empty()),
+            push_patterns: p.mutated.push_patterns,
+            dice: mutator_mask(&p.mutated.mutators, |m| m.dice > 0),
+            dice_faces: p
+                .mutated
+                .mutators
+                .iter()
+                .map(|m| m.dice)
+                .find(|&d| d > 0)
+                .unwrap_or(0),
+            extra_double_step: Vec::new(),
+            extra_double_step_mask: mutator_mask(&p.mutated.mutators, |m| {
+                !m.extra_double_step_ranks.is_empty()
+            }),
+        },
         mutators: p.mutated.mutators,
         markers: d.markers,
         base_kinds: p.base_kinds,
