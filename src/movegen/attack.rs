@@ -160,8 +160,8 @@ fn attacked(
     by: Color,
     victim: Option<PieceKind>,
 ) -> bool {
-    if !rules.freezers.is_empty()
-        || !rules.protectors.is_empty()
+    if !rules.auras.freezers.is_empty()
+        || !rules.auras.protectors.is_empty()
         || rules.pawns.from_reserve()
         || rules.capacity > 1
     {

@@ -13,7 +13,7 @@ pub(crate) fn may_take(
     attacker: Piece,
     victim: Piece,
 ) -> bool {
-    !rules.capture_limits || may_take_limited(rules, pos, sq, attacker, victim)
+    !rules.auras.capture_limits || may_take_limited(rules, pos, sq, attacker, victim)
 }
 
 /// `may_take` in a variant with immunity or protectors (kept out of line
@@ -26,7 +26,7 @@ pub(super) fn may_take_limited(
     attacker: Piece,
     victim: Piece,
 ) -> bool {
-    rules.capturable_by[victim.kind.index()].contains(attacker.kind)
+    rules.auras.capturable_by[victim.kind.index()].contains(attacker.kind)
         && !protected(rules, pos, sq, victim.color)
 }
 
@@ -35,9 +35,9 @@ pub(super) fn may_take_limited(
 /// another one.
 #[inline(always)]
 pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    !rules.protectors.is_empty()
+    !rules.auras.protectors.is_empty()
         && next_to(rules, pos, sq, |q| {
-            q.color == color && rules.protectors.contains(q.kind)
+            q.color == color && rules.auras.protectors.contains(q.kind)
         })
 }
 
@@ -46,11 +46,11 @@ pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> boo
 /// moves nor attacks.
 #[inline(always)]
 pub fn frozen(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
-    !rules.freezers.is_empty()
+    !rules.auras.freezers.is_empty()
         && next_to(rules, pos, sq, |q| {
             q.color != piece.color
-                && rules.freezers.contains(q.kind)
-                && rules.freeze_mask[q.kind.index()].contains(piece.kind)
+                && rules.auras.freezers.contains(q.kind)
+                && rules.auras.freeze_mask[q.kind.index()].contains(piece.kind)
         })
 }
 

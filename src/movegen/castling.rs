@@ -21,7 +21,7 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
         {
             continue;
         }
-        if !rules.freezers.is_empty()
+        if !rules.auras.freezers.is_empty()
             && (frozen(rules, pos, c.king_from, king)
                 || frozen(rules, pos, c.partner_from, partner))
         {

@@ -176,7 +176,7 @@ pub(super) fn gen_piece<S: Sink>(
     piece: Piece,
     out: &mut S,
 ) {
-    if !rules.freezers.is_empty() && frozen(rules, pos, from, piece) {
+    if !rules.auras.freezers.is_empty() && frozen(rules, pos, from, piece) {
         if rules.frozen_suicide && !rules.is_royal(piece.kind) {
             out.take_move(rules, Move::suicide(from, piece));
         }

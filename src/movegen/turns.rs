@@ -101,7 +101,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     {
         preference_tiers(rules, pos, out);
     }
-    if rules.must_move {
+    if rules.auras.must_move {
         must_move_filter(rules, pos, out);
     }
     if let Some(host) = hooks(rules)

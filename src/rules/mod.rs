@@ -39,13 +39,13 @@ pub struct PieceDef {
     /// Follows the pawn rules: promotion, en passant, rank-based double
     /// steps, resets the 50-move counter.
     pub pawn: bool,
-    /// Immunity: only these kinds (bit per kind) may capture this kind
+    /// Immunity: only these kinds may capture this kind
     /// (`captured_by`); `None`: any kind may.
     pub captured_by: Option<KindSet>,
     /// When a piece of this kind is attacked, its side must move one of
     /// its attacked pieces of such kinds (the Wuss).
     pub must_move: bool,
-    /// Aura: the enemy kinds (bit per kind) this kind freezes when
+    /// Aura: the enemy kinds this kind freezes when
     /// adjacent (`freezes`); `None`: it freezes nothing.
     pub freezes: Option<KindSet>,
     /// Aura: friendly pieces adjacent to this kind cannot be captured
@@ -180,6 +180,28 @@ pub struct MutatorMasks {
     pub(crate) extra_double_step_mask: MutatorSet,
 }
 
+/// What pieces do to captures and moves around them, derived once from
+/// the piece definitions: immunity, protection, freezing, and the duty to
+/// move a piece that is attacked.
+#[derive(Clone, Debug, Default)]
+pub struct Auras {
+    /// Per victim kind, the kinds that may capture it (every kind when
+    /// unrestricted).
+    pub(crate) capturable_by: Vec<KindSet>,
+    /// Some kind is immune to some capturers.
+    pub(crate) immunity: bool,
+    /// Captures may be refused: immunity or protectors.
+    pub(crate) capture_limits: bool,
+    /// Some kind has `must_move_when_attacked`.
+    pub(crate) must_move: bool,
+    /// The kinds that freeze adjacent enemies (see `freeze_mask`).
+    pub(crate) freezers: KindSet,
+    /// Per freezer kind, the enemy kinds it freezes.
+    pub(crate) freeze_mask: Vec<KindSet>,
+    /// The kinds that protect adjacent friends from capture.
+    pub(crate) protectors: KindSet,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -234,29 +256,16 @@ pub struct Rules {
     /// Per kind and colour, per square: where a scripted kind's attacks can
     /// reach from there (`attacks_within`); `None`: no bound.
     pub script_reach: Vec<Option<ByColor<Vec<SquareSet>>>>,
-    /// Kinds (bit per kind) that are not pawns but promote (`promotes`).
+    /// Kinds that are not pawns but promote (`promotes`).
     pub promoters: KindSet,
     /// Kinds whose moves come only from the script (their `betza` moves
     /// are not generated).
     pub script_only: Vec<bool>,
     pub(crate) royal_kind: Vec<bool>,
-    /// Per victim kind, the kinds that may capture it (all bits set when
-    /// unrestricted).
-    pub(crate) capturable_by: Vec<KindSet>,
-    /// Some kind is immune to some capturers.
-    pub(crate) immunity: bool,
-    /// Captures may be refused: immunity or protectors.
-    pub(crate) capture_limits: bool,
-    /// Some kind has `must_move_when_attacked`.
-    pub(crate) must_move: bool,
-    /// Bit `k` set: kind `k` freezes adjacent enemies (see `freeze_mask`).
-    pub(crate) freezers: KindSet,
-    /// Per freezer kind, the enemy kinds it freezes.
-    pub(crate) freeze_mask: Vec<KindSet>,
-    /// Bit `k` set: kind `k` protects adjacent friends from capture.
-    pub(crate) protectors: KindSet,
     /// A frozen non-royal piece may remove itself as its turn's action.
     pub frozen_suicide: bool,
+    /// What pieces do to captures and moves around them.
+    pub(crate) auras: Auras,
     pub(crate) pawn_kind: Vec<bool>,
     /// Some kind's `i` moves are gated by the unmoved bit (see
     /// `tracks_unmoved`).
@@ -265,7 +274,7 @@ pub struct Rules {
     /// with initial moves, and pawns under `double_step = unmoved`). Only
     /// such pieces carry the bit, apart from castling pieces.
     pub(crate) tracks_unmoved: Vec<bool>,
-    /// Bit `k` set: kind `k` has `no_swap_back`.
+    /// The kinds with `no_swap_back`.
     pub(crate) no_swap_back: KindSet,
     /// Value classes: per kind, its class number (from 1), if any.
     pub class_of: Vec<Option<u8>>,

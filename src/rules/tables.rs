@@ -223,7 +223,7 @@ pub struct AttackAtom {
     pub lame: Vec<(i8, i8)>,
     /// Only attackers allowed their initial moves count.
     pub initial: bool,
-    /// Bit `k` set: kind `k` attacks this way.
+    /// The kinds that attack this way.
     pub kinds: KindSet,
 }
 
@@ -467,22 +467,22 @@ fn kind_flags(rules: &mut Rules) {
             }))
         })
         .collect();
-    rules.capturable_by = rules
+    rules.auras.capturable_by = rules
         .pieces
         .iter()
         .map(|p| p.captured_by.unwrap_or(KindSet::ALL))
         .collect();
-    rules.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
-    rules.must_move = rules.pieces.iter().any(|p| p.must_move);
-    rules.freeze_mask = rules
+    rules.auras.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
+    rules.auras.must_move = rules.pieces.iter().any(|p| p.must_move);
+    rules.auras.freeze_mask = rules
         .pieces
         .iter()
         .map(|p| p.freezes.unwrap_or_default())
         .collect();
-    rules.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| !m.is_empty()));
-    rules.protectors = kinds_where(&rules.pieces, |p| p.protects);
+    rules.auras.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| !m.is_empty()));
+    rules.auras.protectors = kinds_where(&rules.pieces, |p| p.protects);
     rules.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
-    rules.capture_limits = rules.immunity || !rules.protectors.is_empty();
+    rules.auras.capture_limits = rules.auras.immunity || !rules.auras.protectors.is_empty();
     rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
     let by_bit = rules.pawns.double_step_unmoved();
@@ -550,8 +550,8 @@ fn fast_paths(rules: &mut Rules) {
     // by (a marker flipped), so every move is played out.
     rules.pin_shortcut = rules.capacity == 1
         && rules.mutators.is_empty()
-        && rules.freezers.is_empty()
-        && rules.protectors.is_empty()
+        && rules.auras.freezers.is_empty()
+        && rules.auras.protectors.is_empty()
         && rules.script.as_ref().is_none_or(|s| {
             !rules.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
         })
@@ -568,7 +568,7 @@ fn fast_paths(rules: &mut Rules) {
     // kinds, drops of every kind, duties and a script's move filter. Only
     // where none of them is declared, and pins are sound, is it safe.
     rules.bulk_count = rules.pin_shortcut
-        && !rules.must_move
+        && !rules.auras.must_move
         && rules.morphs.is_empty()
         && rules.promoters.is_empty()
         && !rules.pawns.from_reserve()
@@ -581,7 +581,7 @@ fn fast_paths(rules: &mut Rules) {
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
 }
 
-/// Bit `k` set where kind `k`'s definition satisfies `f`.
+/// The kinds whose definition satisfies `f`.
 /// The squares `atoms` (leaps and rides) reach from `from` on an empty
 /// board, for `color`.
 fn reach_on_empty_board(
