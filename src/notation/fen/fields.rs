@@ -635,14 +635,7 @@ pub(super) fn castling_grants(
 /// field names them: pieces with first-move powers (pawns only on their
 /// double-step ranks), castling squares aside.
 pub(super) fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
-    let castling: SquareSet = Color::ALL
-        .iter()
-        .flat_map(|&c| {
-            rules.castling[c]
-                .iter()
-                .flat_map(|r| [r.king_from, r.partner_from])
-        })
-        .collect();
+    let castling = castling_squares(rules);
     pos.pieces()
         .filter(|&(sq, p)| {
             rules.tracks_unmoved[p.kind.index()]
@@ -650,6 +643,18 @@ pub(super) fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
                 && (!rules.is_pawn(p.kind) || rules.pawns.double_step_zone[p.color].contains(sq))
         })
         .map(|(sq, _)| sq)
+        .collect()
+}
+
+/// The squares the castling rules start from, both sides'.
+pub(super) fn castling_squares(rules: &Rules) -> SquareSet {
+    Color::ALL
+        .iter()
+        .flat_map(|&c| {
+            rules.castling[c]
+                .iter()
+                .flat_map(|r| [r.king_from, r.partner_from])
+        })
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! Writing positions as FEN.
 
-use super::fields::{castling_grants, default_unmoved};
+use super::fields::{castling_grants, castling_squares, default_unmoved};
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::position::Position;
 use crate::rules::{Rules, file_char};
@@ -225,14 +225,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     // moved, when a piece dropped from the reserve may become its partner
     // again, and any piece whose state the position's key holds.
     let regained = rules.drops.as_ref().is_some_and(|d| d.from_reserve);
-    let castling_squares: SquareSet = Color::ALL
-        .iter()
-        .flat_map(|&c| {
-            rules.castling[c]
-                .iter()
-                .flat_map(|r| [r.king_from, r.partner_from])
-        })
-        .collect();
+    let castling_squares = castling_squares(rules);
     let unmoved: Vec<String> = pos
         .unmoved
         .iter()
