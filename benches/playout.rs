@@ -44,7 +44,7 @@ fn main() {
             // only guards the benchmark against a rule change.
             while game.outcome().is_none() && game.history().len() < 20_000 {
                 let legal = game.legal();
-                let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+                let mv = legal[rng.below(legal.len() as u64) as usize];
                 game.push(mv);
                 turns += 1;
             }

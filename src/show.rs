@@ -144,7 +144,7 @@ pub fn in_position(rules: &Rules, pos: &Position, from: Square) -> Option<Diagra
 /// a square of its straight (lame) path is occupied.
 fn jumped(rules: &Rules, pos: &Position, m: &Move) -> bool {
     let def = rules.piece(m.piece.kind);
-    let Some(atom) = def.atoms.get(m.atom as usize) else {
+    let Some(atom) = m.origin.atom().and_then(|a| def.atoms.get(usize::from(a))) else {
         return false;
     };
     match atom.style {

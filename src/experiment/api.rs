@@ -247,7 +247,7 @@ impl Seat {
         let moves: Array = game
             .legal()
             .iter()
-            .map(|m| Dynamic::from(Turn::offered(rules, &before, m.clone(), ply)))
+            .map(|m| Dynamic::from(Turn::offered(rules, &before, *m, ply)))
             .collect();
         let view = Choice {
             rules: rules.clone(),
@@ -262,7 +262,7 @@ impl Seat {
             if let Source::Offered(o) = &t.0
                 && Arc::ptr_eq(&o.before, &before)
             {
-                return Ok(o.mv.clone());
+                return Ok(o.mv);
             }
             return Err(format!(
                 "the {side} player returned `{}`, a turn of another position; return one of `p.moves`",
@@ -343,7 +343,7 @@ fn on_turn(ctx: &NativeCallContext, f: &FnPtr, game: &Game) -> Fallible<bool> {
     let turn = Turn::offered(
         rules,
         &Arc::new(before.clone()),
-        mv.clone(),
+        *mv,
         game.history().len() - 1,
     );
     if let Source::Offered(o) = &turn.0 {

@@ -53,10 +53,9 @@ impl Player {
     /// moves).
     pub fn choose(self, game: &Game, values: &Values, rng: &mut Rng) -> Move {
         let legal = game.legal();
-        let pick =
-            |rng: &mut Rng, moves: &[&Move]| moves[rng.below(moves.len() as u64) as usize].clone();
+        let pick = |rng: &mut Rng, moves: &[&Move]| *moves[rng.below(moves.len() as u64) as usize];
         match self {
-            Player::Random => legal[rng.below(legal.len() as u64) as usize].clone(),
+            Player::Random => legal[rng.below(legal.len() as u64) as usize],
             Player::Greedy => {
                 let best = legal
                     .iter()

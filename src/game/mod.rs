@@ -300,9 +300,9 @@ impl Game {
                 &self.position,
                 self.legal().to_vec(),
             );
-            notation.read(text).map_err(PlayError::Move)?.clone()
+            *notation.read(text).map_err(PlayError::Move)?
         };
-        self.push(mv.clone());
+        self.push(mv);
         Ok(mv)
     }
 

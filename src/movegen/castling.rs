@@ -51,7 +51,7 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
             captured: None,
             promotion: None,
             kind: MoveKind::Castle(i as u8),
-            atom: 255,
+            origin: Origin::Other,
             drop: None,
             push: None,
             choice: None,

@@ -26,7 +26,7 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                     piece,
                     captured: None,
                     promotion: (kind != piece.kind).then_some(kind),
-                    atom: 255,
+                    origin: Origin::Other,
                     drop: None,
                     push: None,
                     choice: None,
@@ -144,7 +144,7 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
         for sq in zone.iter().filter(|&q| child.is_empty(q)) {
             let m = Move {
                 drop: Some(sq),
-                ..a.clone()
+                ..*a
             };
             if !leaves_royal_attacked(rules, pos, &m) {
                 with_drop.push(m);

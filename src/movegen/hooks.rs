@@ -50,8 +50,8 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool;
     /// Keeps the legal `moves` the script allows.
     fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>);
-    /// The name of the move tag numbered `atom`, if it is one.
-    fn tag(&self, atom: u8) -> Option<String>;
+    /// The name of the move tag numbered `number` (`Origin::Tag`), if any.
+    fn tag(&self, number: u8) -> Option<String>;
     /// The first error since the last call, if any.
     fn take_error(&self) -> Option<HookError>;
 }

@@ -35,7 +35,7 @@ pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, Piece, Square, SquareSet};
 use crate::lang::movement::Style;
-use crate::position::{Effect, Move, MoveKind, Position};
+use crate::position::{Effect, EffectList, Move, MoveKind, Origin, Position};
 use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules};
 
 // Each family's public functions are the module's; the rest are shared

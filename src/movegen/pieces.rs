@@ -77,7 +77,7 @@ impl Sink for Vec<Move> {
             captured,
             promotion: None,
             kind,
-            atom,
+            origin: Origin::Atom(atom),
             drop: None,
             push: None,
             choice: None,
@@ -218,16 +218,16 @@ pub(super) fn gen_piece<S: Sink>(
 /// steps from `from` to `to`, capturing what stood there if anything?
 pub(super) fn plain_step(mv: &Move) -> bool {
     use crate::position::Effect;
-    let MoveKind::Effects(list) = &mv.kind else {
+    let MoveKind::Effects(list) = mv.kind else {
         return false;
     };
     mv.promotion.is_none()
-        && match list.as_slice() {
-            [Effect::MovePiece { from, to, .. }] => *from == mv.from && *to == mv.to,
+        && match *list.effects() {
+            [Effect::MovePiece { from, to, .. }] => from == mv.from && to == mv.to,
             [
                 Effect::Capture { square, .. },
                 Effect::MovePiece { from, to, .. },
-            ] => *square == mv.to && *from == mv.from && *to == mv.to,
+            ] => square == mv.to && from == mv.from && to == mv.to,
             _ => false,
         }
 }
@@ -235,10 +235,10 @@ pub(super) fn plain_step(mv: &Move) -> bool {
 /// Would `mv` swap back the two pieces the last move swapped (a swap of
 /// two enemies may not be undone at once: the Swapper's rule)?
 pub(super) fn reverses_swap(pos: &Position, mv: &Move) -> bool {
-    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back, &mv.kind) else {
+    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back, mv.kind) else {
         return false;
     };
-    list.iter().any(|e| {
+    list.effects().iter().any(|e| {
         matches!(e, crate::position::Effect::Swap(x, y) if (*x, *y) == (a, b) || (*x, *y) == (b, a))
     })
 }

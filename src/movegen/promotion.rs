@@ -14,7 +14,7 @@ pub(super) fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
     for &k in &rules.pawns.promotion_choices {
         out.push(Move {
             promotion: Some(k),
-            ..mv.clone()
+            ..mv
         });
     }
 }
@@ -86,7 +86,7 @@ pub(super) fn piece_promotions(
                 keep.push(Move {
                     kind: MoveKind::Promote,
                     promotion: Some(k),
-                    ..m.clone()
+                    ..m
                 });
             }
             if must {
@@ -104,9 +104,10 @@ pub(super) fn piece_promotions(
 /// `None`.
 pub(super) fn morphed_move(mv: &Move, kind: crate::board::PieceKind) -> Option<Move> {
     use crate::position::Effect;
-    let mut morphed = mv.clone();
+    let mut morphed = *mv;
     morphed.promotion = Some(kind);
-    if let MoveKind::Effects(list) = &mv.kind {
+    if let MoveKind::Effects(list) = mv.kind {
+        let list = list.effects();
         let mut at = Some(mv.from);
         for e in list.iter() {
             match *e {
@@ -125,13 +126,13 @@ pub(super) fn morphed_move(mv: &Move, kind: crate::board::PieceKind) -> Option<M
             }
         }
         let square = at?;
-        let mut list = list.as_ref().clone();
+        let mut list = list.to_vec();
         list.push(Effect::Transform {
             square,
             unit: 0,
             kind,
         });
-        morphed.kind = MoveKind::Effects(std::sync::Arc::new(list));
+        morphed.kind = MoveKind::Effects(EffectList::new(list));
     }
     Some(morphed)
 }
@@ -174,7 +175,10 @@ pub(super) fn apply_morphs(
             }
             let target = match &rule.target {
                 MorphTarget::Listed(map) => map[piece.kind.index()],
-                MorphTarget::ComponentUsed => rules.component_by_atom(piece.kind, m.atom),
+                MorphTarget::ComponentUsed => m
+                    .origin
+                    .atom()
+                    .and_then(|a| rules.component_by_atom(piece.kind, a)),
             };
             let Some(kind) = target else {
                 continue;

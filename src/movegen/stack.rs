@@ -13,7 +13,7 @@
 use super::initial_ok;
 use crate::board::{Color, Piece, Square};
 use crate::lang::movement::Style;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Origin, Position};
 use crate::rules::Rules;
 
 /// May a lone unit of `color` pass `sq`: empty, or (when `friends`) one
@@ -269,7 +269,7 @@ fn plain(from: Square, to: Square, piece: Piece, captured: Option<Piece>, kind: 
         piece,
         captured,
         promotion: None,
-        atom: 255,
+        origin: Origin::Other,
         drop: None,
         push: None,
         choice: None,
@@ -361,7 +361,7 @@ fn promotions(rules: &Rules, pos: &Position, mv: Move, survivor: bool, out: &mut
         }
         out.push(Move {
             promotion: Some(k),
-            ..mv.clone()
+            ..mv
         });
     }
 }

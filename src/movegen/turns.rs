@@ -55,7 +55,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             Some((_, square)) => {
                 for &kind in &rules.pawns.promotion_choices {
                     out.push(Move {
-                        kind: MoveKind::Effects(std::sync::Arc::new(vec![
+                        kind: MoveKind::Effects(EffectList::new(vec![
                             Effect::Swap(a, b),
                             Effect::Transform {
                                 square,
@@ -64,7 +64,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                             },
                         ])),
                         promotion: Some(kind),
-                        ..swap.clone()
+                        ..swap
                     });
                 }
             }
@@ -206,10 +206,7 @@ pub(super) fn add_pushes(
         }
         let start = out.len();
         for p in pushes {
-            let turn = Move {
-                push: Some(p),
-                ..a.clone()
-            };
+            let turn = Move { push: Some(p), ..a };
             if push_is_safe(rules, pos, &turn) {
                 out.push(turn);
             }
@@ -288,7 +285,7 @@ pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
         }
         MoveKind::Effects(list) => {
             lane.contains(mv.from)
-                || list.iter().any(|e| match *e {
+                || list.effects().iter().any(|e| match *e {
                     Effect::Swap(a, b) => lane.contains(a) || lane.contains(b),
                     Effect::MovePiece { from, .. } => lane.contains(from),
                     _ => false,
@@ -388,7 +385,7 @@ pub(super) fn keeps_colour(rules: &Rules, mv: &Move) -> bool {
             let c = &rules.castling[mv.piece.color][*i as usize];
             same(c.king_from, c.king_to) && same(c.partner_from, c.partner_to)
         }
-        MoveKind::Effects(list) => list.iter().all(|e| match *e {
+        MoveKind::Effects(list) => list.effects().iter().all(|e| match *e {
             Effect::MovePiece { from, to, .. } => same(from, to),
             Effect::Swap(a, b) => same(a, b),
             _ => true,

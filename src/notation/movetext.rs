@@ -54,7 +54,7 @@ pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
             // Not a legal turn (a caller's pseudo-legal move): spelled
             // among the legal ones all the same.
             let mut turns = notation.turns().to_vec();
-            turns.push(mv.clone());
+            turns.push(*mv);
             let i = turns.len() - 1;
             let notation = Notation::with_turns(rules, pos, turns);
             let mut s = notation.san(i);

@@ -7,7 +7,7 @@ mod play;
 mod stacks;
 
 pub use hook::{AfterMove, CaptureProbe, after_move_hook, capture_probe};
-pub use moves::{Effect, Move, MoveKind, NEXT_IN_RESERVE, Unit};
+pub use moves::{Effect, EffectList, Move, MoveKind, NEXT_IN_RESERVE, Origin, Unit};
 
 use crate::board::{
     ByColor, Color, MAX_SQUARES, MutatorSet, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,

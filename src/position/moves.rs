@@ -8,7 +8,8 @@
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::rules::Rules;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 
 /// Which unit of a cell an effect touches: 0 is the primary (lower) unit,
 /// 1 the upper layer of a stack.
@@ -127,8 +128,89 @@ pub enum Effect {
 /// piece in drop order".
 pub const NEXT_IN_RESERVE: u8 = u8::MAX;
 
+/// An exotic move's list of effects, stored once for the whole program:
+/// a move carries only its number, so [`Move`] stays small and `Copy`.
+/// Equal lists get the same number, so moves still compare by what they
+/// do. The store keeps every distinct list it is given; a variant's
+/// exotic moves repeat, so there are few.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EffectList(u32);
+
+/// The lists behind [`EffectList`] numbers, and the number of each.
+#[derive(Default)]
+struct EffectStore {
+    lists: Vec<Arc<[Effect]>>,
+    numbers: HashMap<Arc<[Effect]>, u32>,
+}
+
+static EFFECT_STORE: LazyLock<RwLock<EffectStore>> = LazyLock::new(Default::default);
+
+impl EffectList {
+    /// The number of `effects`, stored the first time it is seen.
+    pub fn new(effects: Vec<Effect>) -> EffectList {
+        let store = EFFECT_STORE.read().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&n) = store.numbers.get(effects.as_slice()) {
+            return EffectList(n);
+        }
+        drop(store);
+        let mut store = EFFECT_STORE.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&n) = store.numbers.get(effects.as_slice()) {
+            return EffectList(n);
+        }
+        let n = u32::try_from(store.lists.len()).expect("fewer than 2^32 effect lists");
+        let list: Arc<[Effect]> = effects.into();
+        store.lists.push(list.clone());
+        store.numbers.insert(list, n);
+        EffectList(n)
+    }
+
+    /// The effects, in order.
+    pub fn effects(self) -> Arc<[Effect]> {
+        let store = EFFECT_STORE.read().unwrap_or_else(PoisonError::into_inner);
+        store.lists[self.0 as usize].clone()
+    }
+}
+
+impl std::fmt::Debug for EffectList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.effects().iter()).finish()
+    }
+}
+
+/// What made a move, for rules that depend on how a move was made
+/// (a morph to the component used, a script's tag, a hop's jump).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Not a piece's movement: a drop, castling, a mutator's or the
+    /// turn's own move.
+    #[default]
+    Other,
+    /// The atom with this index in the moving kind's movement.
+    Atom(u8),
+    /// The script's move tag with this number.
+    Tag(u8),
+}
+
+impl Origin {
+    /// The index of the movement atom that made the move, if one did.
+    pub fn atom(self) -> Option<u8> {
+        match self {
+            Origin::Atom(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The number of the script's tag the move carries, if any.
+    pub fn tag(self) -> Option<u8> {
+        match self {
+            Origin::Tag(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
 /// How a move is carried out.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// Step, slide, leap or hop, capturing what stands on `to` if anything.
     Normal,
@@ -144,7 +226,7 @@ pub enum MoveKind {
     /// [`Move::promotion`] when it changes.
     Pocket,
     /// An exotic move given as explicit effects.
-    Effects(Arc<Vec<Effect>>),
+    Effects(EffectList),
     /// With `capacity = 2`: the two units on `from` move together, the
     /// move's `piece` and this one, capturing what stands on `to`: the
     /// move's `captured`, and this second unit if there are two.
@@ -158,9 +240,9 @@ pub enum MoveKind {
 
 /// A move: what a player chooses.
 ///
-/// Equality ignores [`Move::atom`]: two moves are the same move when they
-/// do the same thing, however they were generated.
-#[derive(Clone, Debug, Eq)]
+/// Equality ignores [`Move::origin`]: two moves are the same move when
+/// they do the same thing, however they were generated.
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Move {
     /// How it is carried out.
     pub kind: MoveKind,
@@ -174,9 +256,9 @@ pub struct Move {
     pub captured: Option<Piece>,
     /// The kind a pawn promotes to.
     pub promotion: Option<PieceKind>,
-    /// Which atom of the piece's movement produced it (metadata; 255 for
-    /// none), so rules can depend on how a move was made.
-    pub atom: u8,
+    /// What made it (metadata), so rules can depend on how a move was
+    /// made.
+    pub origin: Origin,
     /// A drop from the reserve board that follows the action in the same
     /// turn: the reserve's next piece goes onto this square.
     pub drop: Option<Square>,
@@ -189,12 +271,15 @@ pub struct Move {
     pub choice: Option<(Square, PieceKind)>,
 }
 
+// A move is copied wherever it goes: it stays within 32 bytes.
+const _: () = assert!(std::mem::size_of::<Move>() <= 32);
+
 impl Move {
     /// The marker a placement move puts down: its square and mutator.
     pub fn placement(&self) -> Option<(Square, u8)> {
-        match &self.kind {
-            MoveKind::Effects(list) => match list.as_slice() {
-                [Effect::PlaceMarker { square, mutator }] => Some((*square, *mutator)),
+        match self.kind {
+            MoveKind::Effects(list) => match *list.effects() {
+                [Effect::PlaceMarker { square, mutator }] => Some((square, mutator)),
                 _ => None,
             },
             _ => None,
@@ -243,7 +328,7 @@ impl Move {
             piece,
             captured: None,
             promotion: None,
-            atom: 255,
+            origin: Origin::Other,
             drop: None,
             push: None,
             choice: None,
@@ -253,13 +338,13 @@ impl Move {
     /// A move of explicit `effects`, by `piece`, named from `from` to `to`.
     pub fn of_effects(effects: Vec<Effect>, from: Square, to: Square, piece: Piece) -> Move {
         Move {
-            kind: MoveKind::Effects(Arc::new(effects)),
+            kind: MoveKind::Effects(EffectList::new(effects)),
             from,
             to,
             piece,
             captured: None,
             promotion: None,
-            atom: 255,
+            origin: Origin::Other,
             drop: None,
             push: None,
             choice: None,
@@ -286,7 +371,7 @@ impl Move {
             drop: None,
             push: None,
             choice: None,
-            ..self.clone()
+            ..*self
         }
     }
 
@@ -335,7 +420,7 @@ impl Move {
     fn action_effects(&self, rules: &Rules) -> Vec<Effect> {
         let mut out = Vec::new();
         match &self.kind {
-            MoveKind::Effects(list) => return list.as_ref().clone(),
+            MoveKind::Effects(list) => return list.effects().to_vec(),
             MoveKind::Drop => {
                 out.push(Effect::FromPocket {
                     color: self.piece.color,
@@ -415,5 +500,34 @@ impl Move {
             });
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_effect_lists_share_a_number() {
+        let a = Square(3);
+        let b = Square(12);
+        let swap = EffectList::new(vec![Effect::Swap(a, b)]);
+        assert_eq!(swap, EffectList::new(vec![Effect::Swap(a, b)]));
+        let other = EffectList::new(vec![Effect::Swap(b, a)]);
+        assert_ne!(swap, other);
+        assert_eq!(*swap.effects(), [Effect::Swap(a, b)]);
+        assert_eq!(*other.effects(), [Effect::Swap(b, a)]);
+    }
+
+    #[test]
+    fn moves_that_differ_only_in_origin_are_equal() {
+        let piece = Piece::new(PieceKind(1), Color::White);
+        let by_atom = Move {
+            origin: Origin::Atom(2),
+            ..Move::drop_from_hand(piece, Square(9))
+        };
+        let plain = Move::drop_from_hand(piece, Square(9));
+        assert_eq!(by_atom, plain);
+        assert_ne!(by_atom, Move::drop_from_hand(piece, Square(10)));
     }
 }

@@ -87,7 +87,7 @@ impl Position {
             }
             // Only in stacking variants, played by `play_stacked`.
             MoveKind::Pair(..) => {}
-            MoveKind::Effects(list) => irreversible |= self.apply_effects(rules, list),
+            MoveKind::Effects(list) => irreversible |= self.apply_effects(rules, &list.effects()),
         }
         if rules.tracks_promoted {
             self.move_promoted_mark(rules, mv, from_promotion);
@@ -302,8 +302,8 @@ impl Position {
             self.set_promoted(rules, mv.from, false);
             self.set_promoted(rules, mv.to, from_promotion || promotes);
         }
-        if let MoveKind::Effects(list) = &mv.kind {
-            for e in list.iter() {
+        if let MoveKind::Effects(list) = mv.kind {
+            for e in list.effects().iter() {
                 match *e {
                     Effect::Swap(a, b) => {
                         let (pa, pb) = (self.promoted.contains(a), self.promoted.contains(b));
@@ -367,8 +367,8 @@ impl Position {
     /// then the other side places, or, once every marker lies, play
     /// begins with White. The clocks do not run.
     fn place(&mut self, rules: &Rules, mv: &Move) {
-        if let MoveKind::Effects(list) = &mv.kind {
-            for e in list.iter() {
+        if let MoveKind::Effects(list) = mv.kind {
+            for e in list.effects().iter() {
                 self.apply_effect(rules, e);
             }
         }
@@ -409,7 +409,7 @@ impl Position {
                 leave(self, c.partner_from, c.partner_to);
             }
             MoveKind::Effects(list) => {
-                for e in list.iter() {
+                for e in list.effects().iter() {
                     match *e {
                         Effect::MovePiece { from, to, .. } => leave(self, from, to),
                         Effect::Swap(a, b) => {

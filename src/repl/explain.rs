@@ -40,7 +40,7 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
     let pos = s.game.position().clone();
     let notation = Notation::with_turns(&rules, &pos, s.game.legal_moves());
     let mv = match notation.read(rest) {
-        Ok(m) => m.clone(),
+        Ok(m) => *m,
         Err(e) => return error(e.to_string()),
     };
     let mut now = pos.clone();
@@ -409,7 +409,10 @@ fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> Str
         };
         let target = match &rule.target {
             MorphTarget::Listed(map) => map[mv.piece.kind.index()],
-            MorphTarget::ComponentUsed => rules.component_by_atom(mv.piece.kind, mv.atom),
+            MorphTarget::ComponentUsed => mv
+                .origin
+                .atom()
+                .and_then(|a| rules.component_by_atom(mv.piece.kind, a)),
         };
         if !fits || target != Some(kind) {
             continue;

@@ -98,6 +98,7 @@ impl Board {
             let victims: Vec<Square> = match &m.kind {
                 MoveKind::EnPassant(v) => vec![*v],
                 MoveKind::Effects(list) => list
+                    .effects()
                     .iter()
                     .filter_map(|e| match e {
                         Effect::Capture { square, .. } => Some(*square),
@@ -138,7 +139,7 @@ pub(crate) fn move_map(rules: &Rules, mv: &Move, index: usize) -> rhai::Map {
     m.insert("captures".into(), Dynamic::from(captures));
     m.insert("drop".into(), Dynamic::from(mv.is_drop()));
     let tag = match &mv.kind {
-        MoveKind::Effects(_) => crate::movegen::hooks(rules).and_then(|h| h.tag(mv.atom)),
+        MoveKind::Effects(_) => crate::movegen::hooks(rules).and_then(|h| h.tag(mv.origin.tag()?)),
         _ => None,
     };
     m.insert("tag".into(), Dynamic::from(tag.unwrap_or_default()));

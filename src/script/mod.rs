@@ -74,7 +74,7 @@ pub struct ScriptHost {
     /// that a helper never calls back into a hook).
     native: Arc<Rules>,
     /// Move tags (`tag` in a scripted move), interned: a tagged move's
-    /// `atom` is `TAG_BASE` plus the index here.
+    /// origin is `Origin::Tag` with the index here.
     tags: Mutex<Vec<String>>,
     error: Mutex<Option<ScriptError>>,
     /// Line of each hook's definition, for errors that carry no position
@@ -247,22 +247,21 @@ impl ScriptHost {
         Board::new(self.native.clone(), pos)
     }
 
-    /// The name of tag `atom` (see [`TAG_BASE`]), if it is one.
-    pub fn tag(&self, atom: u8) -> Option<String> {
-        let i = atom.checked_sub(TAG_BASE)? as usize;
-        self.tags.lock().ok()?.get(i).cloned()
+    /// The name of the tag numbered `number`, if there is one.
+    pub fn tag(&self, number: u8) -> Option<String> {
+        self.tags.lock().ok()?.get(usize::from(number)).cloned()
     }
 
     fn intern_tag(&self, tag: &str) -> Result<u8, String> {
         let mut tags = self.tags.lock().map_err(|_| "tag table poisoned")?;
         if let Some(i) = tags.iter().position(|t| t == tag) {
-            return Ok(TAG_BASE + i as u8);
+            return Ok(i as u8);
         }
         if tags.len() >= MAX_TAGS {
             return Err(format!("more than {MAX_TAGS} different move tags"));
         }
         tags.push(tag.to_string());
-        Ok(TAG_BASE + (tags.len() - 1) as u8)
+        Ok((tags.len() - 1) as u8)
     }
 
     fn def_line(&self, hook: Hook) -> usize {
@@ -349,7 +348,7 @@ impl ScriptHost {
         for item in list {
             match read::read_move(self, rules, pos, from, piece, item) {
                 Ok(m) => {
-                    if seen.insert(m.clone()) {
+                    if seen.insert(m) {
                         out.push(m);
                     }
                 }
@@ -467,8 +466,8 @@ impl crate::movegen::Hooks for ScriptHost {
         ScriptHost::filter_moves(self, rules, pos, moves);
     }
 
-    fn tag(&self, atom: u8) -> Option<String> {
-        ScriptHost::tag(self, atom)
+    fn tag(&self, number: u8) -> Option<String> {
+        ScriptHost::tag(self, number)
     }
 
     fn take_error(&self) -> Option<ScriptError> {
@@ -507,7 +506,5 @@ fn out_of_time() -> String {
     format!("ran out of time: {} (a runaway computation?)", time_limit())
 }
 
-/// The first `atom` value used for move tags.
-pub const TAG_BASE: u8 = 200;
 /// How many different move tags one variant's script may use.
 pub const MAX_TAGS: usize = 50;

@@ -6,10 +6,9 @@ use super::ScriptHost;
 use super::board::parse_color;
 use crate::board::{Piece, Square};
 use crate::movegen::may_take;
-use crate::position::{Effect, Move, MoveKind, Position};
+use crate::position::{Effect, EffectList, Move, MoveKind, Origin, Position};
 use crate::rules::Rules;
 use rhai::{Array, Dynamic, INT, Map};
-use std::sync::Arc;
 
 const MOVE_FIELDS: &str = "to, captures, effects, tag, promote";
 const EFFECT_FORMS: &str = "#{ move: [a, b] }, #{ capture: sq }, #{ remove: sq }, \
@@ -59,8 +58,8 @@ pub(super) fn read_move(
         }
     }
     let to = square(rules, map.get("to").ok_or("a move without `to`")?, "`to`")?;
-    let atom = match map.get("tag") {
-        None => 255,
+    let origin = match map.get("tag") {
+        None => Origin::Other,
         Some(t) => {
             let t = t
                 .clone()
@@ -76,7 +75,7 @@ pub(super) fn read_move(
                     "tag `{t}` must be 1 to 8 lower-case letters or digits"
                 ));
             }
-            host.intern_tag(&t)?
+            Origin::Tag(host.intern_tag(&t)?)
         }
     };
     let effects = if let Some(list) = map.get("effects") {
@@ -158,8 +157,8 @@ pub(super) fn read_move(
         piece,
         captured,
         promotion,
-        kind: MoveKind::Effects(Arc::new(effects)),
-        atom,
+        kind: MoveKind::Effects(EffectList::new(effects)),
+        origin,
         drop: None,
         push: None,
         choice: None,

@@ -173,7 +173,7 @@ fn counting_equals_listing_in_every_shipped_variant() {
                     break;
                 }
                 let legal = game.legal_moves();
-                let m = legal[rng.below(legal.len() as u64) as usize].clone();
+                let m = legal[rng.below(legal.len() as u64) as usize];
                 game.push(m);
             }
         }

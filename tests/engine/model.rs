@@ -4,9 +4,8 @@
 
 use changeling::board::{Color, Piece, Square};
 use changeling::notation::{parse_fen, to_fen};
-use changeling::position::{Effect, Move, MoveKind};
+use changeling::position::{Effect, EffectList, Move, MoveKind, Origin};
 use changeling::variants::load;
-use std::sync::Arc;
 
 #[test]
 fn effect_lists_apply_in_order() {
@@ -15,7 +14,7 @@ fn effect_lists_apply_in_order() {
     let sq = |s: &str| g.parse_square(s).unwrap();
     let mut pos = parse_fen(&rules, "4k3/8/8/8/8/8/8/R3K2N w - - 0 1").unwrap();
     let queen = rules.kind("queen").unwrap();
-    let effects: Arc<Vec<Effect>> = Arc::new(vec![
+    let effects: Vec<Effect> = vec![
         Effect::Swap(sq("a1"), sq("h1")),
         Effect::Transform {
             square: sq("a1"),
@@ -31,15 +30,15 @@ fn effect_lists_apply_in_order() {
             color: Color::White,
             kind: rules.kind("knight").unwrap(),
         },
-    ]);
+    ];
     let mv = Move {
         from: sq("a1"),
         to: sq("h1"),
         piece: Piece::new(rules.kind("rook").unwrap(), Color::White),
         captured: None,
         promotion: None,
-        kind: MoveKind::Effects(effects.clone()),
-        atom: 255,
+        kind: MoveKind::Effects(EffectList::new(effects.clone())),
+        origin: Origin::Other,
         drop: None,
         push: None,
         choice: None,

@@ -42,11 +42,11 @@ fn seeded_random_games_stay_consistent() {
             if legal.is_empty() || game.outcome().is_some() {
                 break;
             }
-            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
             drops += usize::from(mv.drop.is_some());
             morphed += usize::from(mv.promotion.is_some());
             let before = to_fen(&rules, game.position());
-            game.push(mv.clone());
+            game.push(mv);
             let pos = game.position();
             assert_eq!(
                 pos.hash(),
@@ -207,7 +207,7 @@ fn playouts(games: u64) {
         while game.outcome().is_none() {
             assert!(game.history().len() < 20_000, "seed {seed}: no end");
             let legal = game.legal();
-            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
             let mover = game.position().side;
             let before = game.position().clone();
             let text = changeling::notation::to_san(&rules, &before, &mv);
@@ -336,7 +336,7 @@ fn scripted_attacks_stay_within_their_declared_reach() {
                 }
             }
             let legal = game.legal();
-            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
             game.push(mv);
         }
     }
@@ -418,7 +418,7 @@ fn the_fen_carries_everything_the_turns_depend_on() {
             assert_eq!(to_fen(&rules, &back), fen);
             assert_eq!(uci(&back), uci(pos), "seed {seed}: {fen}");
             let legal = game.legal();
-            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
             game.push(mv);
         }
     }

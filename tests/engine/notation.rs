@@ -414,19 +414,19 @@ fn reading_accepts_what_pgn_readers_write() {
     for text in [
         "Ngf3", "N1f3", "Ng1f3", "Ng1-f3", "Nf3!", "Nf3?!", "Nf3!!", "Nf3+", "g1f3", " Nf3 ",
     ] {
-        assert_eq!(parse_move(&rules, &start, text), Ok(nf3.clone()), "{text}");
+        assert_eq!(parse_move(&rules, &start, text), Ok(nf3), "{text}");
     }
     let nc3 = parse_move(&rules, &start, "Nc3").unwrap();
     assert_eq!(parse_move(&rules, &start, "Nbc3"), Ok(nc3));
     let promo = parse_fen(&rules, "8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     let q = parse_move(&rules, &promo, "b8=Q").unwrap();
-    assert_eq!(parse_move(&rules, &promo, "b8Q"), Ok(q.clone()));
+    assert_eq!(parse_move(&rules, &promo, "b8Q"), Ok(q));
     assert_eq!(parse_move(&rules, &promo, "b7b8=Q+"), Ok(q));
     let e = parse_move(&rules, &promo, "b8").unwrap_err();
     assert_eq!(e.reason, "this move promotes: add one of =Q, =R, =B, =N");
     let ep = parse_fen(&rules, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     let m = parse_move(&rules, &ep, "exd6").unwrap();
-    assert_eq!(parse_move(&rules, &ep, "exd6 e.p."), Ok(m.clone()));
+    assert_eq!(parse_move(&rules, &ep, "exd6 e.p."), Ok(m));
     assert_eq!(parse_move(&rules, &ep, "exd6e.p.+"), Ok(m));
     // Ranks of two digits are not taken for castling zeros.
     let grand = changeling::variants::load_str(
@@ -490,7 +490,7 @@ fn san_tells_every_form_apart() {
     let short = &changeling::notation::abbreviations(&mmut)[m.piece.kind.index()];
     assert_eq!(short, "Si");
     for text in ["{Sissa}b3", "Sissab3", "Sib3", "SIb3", "SISSAa1b3"] {
-        assert_eq!(parse_move(&mmut, &pos, text), Ok(m.clone()), "{text}");
+        assert_eq!(parse_move(&mmut, &pos, text), Ok(m), "{text}");
     }
 }
 

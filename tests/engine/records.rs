@@ -111,7 +111,7 @@ fn play_game_and_check(name: &str, mut game: Game, seed: u64, plies: usize) -> (
             break;
         }
         let legal = game.legal_moves();
-        let m = legal[rng.below(legal.len() as u64) as usize].clone();
+        let m = legal[rng.below(legal.len() as u64) as usize];
         game.push(m);
     }
     check_ply(name, &game);

@@ -679,7 +679,7 @@ fn dice() {
         let mut seen = Vec::new();
         for _ in 0..plies {
             seen.push(game.position().roll.expect("Dice is on"));
-            let mv = game.legal_moves()[0].clone();
+            let mv = game.legal_moves()[0];
             game.push(mv);
         }
         seen
@@ -687,8 +687,8 @@ fn dice() {
     assert_eq!(rolls(7, 12), rolls(7, 12));
     assert_ne!(rolls(7, 12), rolls(8, 12));
     let mut game = changeling::game::Game::from_fen(r.clone(), start, 7).unwrap();
-    let mv = game.legal_moves()[0].clone();
-    game.push(mv.clone());
+    let mv = game.legal_moves()[0];
+    game.push(mv);
     let second = game.position().roll;
     game.undo();
     game.push(mv);
@@ -724,7 +724,7 @@ fn playout(r: &Arc<Rules>, seed: u64, max_plies: usize) -> (Vec<String>, bool) {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let mv = legal[(state % legal.len() as u64) as usize].clone();
+        let mv = legal[(state % legal.len() as u64) as usize];
         record.push(format!(
             "{}{}",
             to_uci(r, &mv),

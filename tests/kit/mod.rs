@@ -31,7 +31,7 @@ pub fn turn(rules: &Rules, pos: &Position, text: &str) -> Move {
         .filter(|m| to_uci(rules, m) == text)
         .max_by_key(|m| m.captured.is_some())
     {
-        return m.clone();
+        return *m;
     }
     parse_move(rules, pos, text).unwrap_or_else(|e| {
         let all: Vec<String> = legal.iter().map(|m| to_uci(rules, m)).collect();

@@ -153,10 +153,10 @@ pub(super) fn swap(
     kinds: &[Vec<String>],
     promo_forms: &dyn Fn(PieceKind) -> Vec<String>,
 ) -> Option<Spelled> {
-    let MoveKind::Effects(list) = &mv.kind else {
+    let MoveKind::Effects(list) = mv.kind else {
         return None;
     };
-    let Some(&Effect::Swap(a, b)) = list.first() else {
+    let Some(&Effect::Swap(a, b)) = list.effects().first() else {
         return None;
     };
     if !pos.active.intersects(rules.masks.swaps) {

@@ -662,7 +662,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
 /// squares: a Swapper's swap and its mutual destruction).
 pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
     match mv.kind {
-        MoveKind::Effects(_) => crate::movegen::hooks(rules)?.tag(mv.atom),
+        MoveKind::Effects(_) => crate::movegen::hooks(rules)?.tag(mv.origin.tag()?),
         _ => None,
     }
 }

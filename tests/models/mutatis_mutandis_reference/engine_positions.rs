@@ -79,7 +79,7 @@ fn engine_drop_windows_in_the_middle_game() {
             if legal.is_empty() || game.outcome().is_some() {
                 break;
             }
-            game.push(legal[rng.below(legal.len() as u64) as usize].clone());
+            game.push(legal[rng.below(legal.len() as u64) as usize]);
         }
         let text = to_fen(&rules, game.position());
         let side = if game.position().side == changeling::Color::White {

@@ -206,7 +206,7 @@ fn playouts(games: std::ops::Range<u64>, max_plies: usize, cfg: Cfg) {
             if legal.is_empty() {
                 break;
             }
-            let mv = legal[rng.below(legal.len() as u64) as usize].clone();
+            let mv = legal[rng.below(legal.len() as u64) as usize];
             game.push(mv);
             let f = to_fen(&rules, game.position());
             ours = children(&ours, cfg)
