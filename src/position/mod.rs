@@ -1,9 +1,11 @@
 //! The position: plain, fixed-size data that is cheap to clone, so search
 //! and perft use copy-make.
 
+mod fields;
 mod hook;
 mod moves;
 mod play;
+mod setup;
 mod stacks;
 
 pub use hook::{AfterMove, CaptureProbe, after_move_hook, capture_probe};

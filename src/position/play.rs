@@ -639,10 +639,7 @@ impl Position {
                 self.set_unmoved(rules, b, false);
             }
             Effect::ToPocket { color, kind } => {
-                let n = self.pockets[color].count(kind);
-                if self.pockets[color].push(kind, false) {
-                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
-                }
+                self.add_to_pocket(rules, color, kind);
             }
             Effect::FromPocket {
                 color,
@@ -684,15 +681,7 @@ impl Position {
                 }
             }
             Effect::PlaceMarker { square, mutator } => {
-                let m = &mut self.markers;
-                let i = m.len as usize;
-                if i < m.squares.len() {
-                    m.squares[i] = square.0;
-                    m.mutators[i] = mutator;
-                    m.faces &= !(1 << i);
-                    m.len += 1;
-                    self.hash ^= self.marker_key(rules, i);
-                }
+                self.add_marker(rules, square, mutator, false);
             }
             Effect::FlipMarker(square) => {
                 let m = &self.markers;
