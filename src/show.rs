@@ -77,7 +77,7 @@ fn moves_from(rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
 pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square) -> Diagram {
     let piece = Piece::new(kind, color);
     let mut pos = Position::empty();
-    pos.side = color;
+    pos.set_side(rules, color);
     place(rules, &mut pos, from, piece);
     pos.set_unmoved(rules, from, true);
     pos.rehash(rules);

@@ -294,8 +294,7 @@ fn show_piece(
             };
             pos.take(&rules, from);
             pos.put(&rules, from, crate::board::Piece::new(kind, color));
-            pos.side = color;
-            pos.rehash(&rules);
+            pos.set_side(&rules, color);
             crate::show::in_position(&rules, &pos, from).expect("the piece was just put there")
         }
     };

@@ -85,7 +85,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
                 .iter()
                 .map(|&k| Piece::new(k, color))
                 .collect();
-            pos.reserves[color] = Reserve::with(&pieces);
+            pos.set_reserve(color, Reserve::with(&pieces));
         }
     }
     // Markers are placed before the first move, the `first` side
@@ -93,11 +93,8 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     if let Some(m) = &rules.markers
         && m.count > pos.markers.len
     {
-        pos.stage = crate::position::Stage::Setup;
-        if pos.side != m.first {
-            pos.side = m.first;
-            pos.rehash(rules);
-        }
+        pos.set_stage(crate::position::Stage::Setup);
+        pos.set_side(rules, m.first);
     }
     let Some(r) = &rules.random_setup else {
         return Ok(pos);
@@ -144,7 +141,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
                 .iter()
                 .map(|&k| Piece::new(k, color))
                 .collect();
-            pos.reserves[color] = Reserve::with(&pieces);
+            pos.set_reserve(color, Reserve::with(&pieces));
         }
     }
     for (i, &sq) in r.squares.iter().enumerate() {
@@ -328,7 +325,9 @@ impl Game {
             let ply = self.history.len() as u64;
             let mut rng =
                 Rng::new(self.seed ^ 0xd1ce_0000_0000_0000 ^ ply.wrapping_mul(0x9E37_79B9));
-            pos.roll = Some(1 + rng.below(self.rules.masks.dice_faces as u64) as u8);
+            pos.set_roll(Some(
+                1 + rng.below(self.rules.masks.dice_faces as u64) as u8,
+            ));
         }
     }
 

@@ -19,7 +19,7 @@ pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
         (1..=rules.masks.dice_faces)
             .map(|n| {
                 let mut p = pos.clone();
-                p.roll = Some(n);
+                p.set_roll(Some(n));
                 p
             })
             .collect(),

@@ -16,7 +16,7 @@ fn attack_view_agrees_with_forward_generation() {
         let pos = parse_fen(&rules, fen).unwrap();
         for by in [Color::White, Color::Black] {
             let mut p = pos.clone();
-            p.side = by;
+            p.set_side(&rules, by);
             let mut moves = Vec::new();
             pseudo_moves(&rules, &p, &mut moves);
             for sq in rules.geometry.squares() {

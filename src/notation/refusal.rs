@@ -12,9 +12,8 @@ use crate::rules::Rules;
 
 /// `pos` without the preference tiers: no compulsory capture, no die.
 fn without_preferences(rules: &Rules, pos: &Position) -> Position {
-    let mut free = pos.clone();
-    free.roll = None;
-    free.active = free.active.without(rules.masks.must_capture);
+    let mut free = pos.with_mutators_off(rules.masks.must_capture);
+    free.set_roll(None);
     free
 }
 
@@ -246,12 +245,7 @@ fn kind_of(rules: &Rules, symbol: &str) -> Option<PieceKind> {
 
 /// Does `t` name a legal turn of the side not to move?
 fn other_side(rules: &Rules, pos: &Position, t: &str) -> bool {
-    let mut other = pos.clone();
-    other.side = !pos.side;
-    other.roll = None;
-    other.pending = None;
-    other.ep = None;
-    other.rehash(rules);
+    let other = pos.with_other_side_to_move(rules);
     let notation = Notation::new(rules, &other);
     !notation.turns_named(None, t).0.is_empty()
 }

@@ -89,7 +89,7 @@ impl Board {
         // its side's reserve holds (a pawn with nothing to promote to may
         // not go there).
         if self.rules.pawns.from_reserve() && pos.reserves[me.color].last().is_none() {
-            pos.reserves[me.color] = crate::board::Reserve::with(&[actor]);
+            pos.set_reserve(me.color, crate::board::Reserve::with(&[actor]));
         }
         let mut moves = Vec::new();
         movegen::piece_moves(&self.rules, &pos, sq, &mut moves);

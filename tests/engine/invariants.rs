@@ -69,7 +69,7 @@ fn playouts_from(
             );
             for by in [changeling::Color::White, changeling::Color::Black] {
                 let mut p = pos.clone();
-                p.side = by;
+                p.set_side(&rules, by);
                 let mut moves = Vec::new();
                 pseudo_moves(&rules, &p, &mut moves);
                 for (sq, target) in pos.pieces() {

@@ -42,7 +42,7 @@ pub(super) fn placement(
                     && let Some(sq) = g.square(file - 1, rank)
                     && !pos.is_empty(sq)
                 {
-                    pos.promoted.insert(sq);
+                    pos.set_promoted(rules, sq, true);
                 }
                 rest = &rest[1..];
             } else if c == '(' {

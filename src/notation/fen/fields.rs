@@ -26,7 +26,7 @@ impl Setup<'_> {
         if let Some(inner) = self.reserves {
             reserves(rules, &mut pos, inner)?;
         }
-        pos.side = side(self.side)?;
+        pos.set_side(rules, side(self.side)?);
         castling(rules, &mut pos, self.castling, self.moved)?;
         if let Some(text) = self.unmoved {
             unmoved(rules, &mut pos, text)?;
@@ -44,10 +44,10 @@ impl Setup<'_> {
             en_passant(rules, &mut pos, ep)?;
         }
         if let Some(h) = self.halfmove {
-            pos.halfmove = counter(h, FenField::Halfmove)?;
+            pos.set_halfmove(counter(h, FenField::Halfmove)?);
         }
         if let Some(f) = self.fullmove {
-            pos.fullmove = counter(f, FenField::Fullmove)?.max(1);
+            pos.set_fullmove(counter(f, FenField::Fullmove)?.max(1));
         }
         if let Some(text) = self.swap_ban {
             swap_ban(rules, &mut pos, text)?;
@@ -86,7 +86,7 @@ fn pockets(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseFe
             .as_ref()
             .map_or(crate::board::POCKET_SLOTS, |p| p.capacity as usize);
         if pos.pockets[piece.color].len() >= room
-            || !pos.pockets[piece.color].push(piece.kind, false)
+            || !pos.add_to_pocket(rules, piece.color, piece.kind)
         {
             let side = if piece.color == Color::White {
                 "White's"
@@ -119,7 +119,7 @@ fn reserves(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseF
         );
     }
     for (color, text) in [Color::White, Color::Black].into_iter().zip(sides) {
-        pos.reserves[color] = parse_reserve(rules, text, color)?;
+        pos.set_reserve(color, parse_reserve(rules, text, color)?);
     }
     Ok(())
 }
@@ -147,7 +147,7 @@ fn castling(
         None => SquareSet::EMPTY,
     };
     for sq in granted.iter() {
-        pos.unmoved.insert(sq);
+        pos.set_unmoved(rules, sq, true);
     }
     if rules.uses_unmoved {
         // Pieces with initial-only moves count as unmoved (pawns only on
@@ -174,17 +174,17 @@ fn castling(
             }
         }
         for sq in default_unmoved(rules, pos).iter() {
-            pos.unmoved.insert(sq);
+            pos.set_unmoved(rules, sq, true);
         }
         for sq in moved.iter() {
-            pos.unmoved.remove(sq);
+            pos.set_unmoved(rules, sq, false);
         }
     } else if let Some(text) = moved_list {
         // Only a square the castling field names may be named.
         for name in text["moved:".len()..].split(',') {
             match g.parse_square(name) {
                 Some(sq) if granted.contains(sq) => {
-                    pos.unmoved.remove(sq);
+                    pos.set_unmoved(rules, sq, false);
                 }
                 Some(_) => {
                     return err(
@@ -228,7 +228,7 @@ fn unmoved(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFen
                 format!("`{text}`: the piece on {name} counts as unmoved anyway"),
             );
         }
-        pos.unmoved.insert(sq);
+        pos.set_unmoved(rules, sq, true);
     }
     Ok(())
 }
@@ -314,8 +314,7 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
     // Keep it only when a pawn could take (so equal positions hash equal).
     let capturable = pos.en_passant_possible(rules, sq, pos.side);
     if capturable && rules.pawns.en_passant {
-        pos.ep = Some(sq);
-        pos.ep_victim = Some(victim);
+        pos.set_ep(rules, Some((sq, victim)));
     }
     Ok(())
 }
@@ -345,7 +344,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
     let banned = |p: Piece| rules.no_swap_back.contains(p.kind);
     match (pos.piece_at(a), pos.piece_at(b)) {
         (Some(x), Some(y)) if x.color != y.color && banned(x) && banned(y) => {
-            pos.swap_back = Some((a, b));
+            pos.set_swap_back(Some((a, b)));
         }
         _ => {
             return err(
@@ -364,7 +363,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
 /// `placing`: markers are still being placed.
 fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
     match &rules.markers {
-        Some(m) if pos.markers.len < m.count => pos.stage = crate::position::Stage::Setup,
+        Some(m) if pos.markers.len < m.count => pos.set_stage(crate::position::Stage::Setup),
         Some(m) => {
             return err(
                 FenField::Markers,
@@ -393,7 +392,7 @@ fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenErr
         );
     }
     match n {
-        Some(n) if (1..=faces).contains(&n) => pos.roll = Some(n),
+        Some(n) if (1..=faces).contains(&n) => pos.set_roll(Some(n)),
         _ => {
             return err(
                 FenField::Roll,
@@ -441,11 +440,14 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
             side.name()
         ));
     }
-    pos.pending = Some(crate::position::Pending {
-        choice: 0,
-        color: side,
-        square,
-    });
+    pos.set_pending(
+        rules,
+        Some(crate::position::Pending {
+            choice: 0,
+            color: side,
+            square,
+        }),
+    );
     Ok(())
 }
 
@@ -486,23 +488,17 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
         let Some(mutator) = rules.mutator_named(name) else {
             return bad(format!("no mutator `{name}` (mutators: {})", names()));
         };
-        let m = &mut pos.markers;
+        let m = &pos.markers;
         if m.at(sq).is_some() {
             return bad(format!("a second marker on {square}"));
         }
         if m.holds(mutator) {
             return bad(format!("a second marker of `{name}`"));
         }
-        if m.len as usize == m.squares.len() {
-            return bad(format!("at most {} markers", m.squares.len()));
+        let most = m.squares.len();
+        if !pos.add_marker(rules, sq, mutator, up) {
+            return bad(format!("at most {most} markers"));
         }
-        let i = m.len as usize;
-        m.squares[i] = sq.0;
-        m.mutators[i] = mutator;
-        if up {
-            m.faces |= 1 << i;
-        }
-        m.len += 1;
     }
     pos.take_forms(rules);
     Ok(())

@@ -69,7 +69,7 @@ pub(super) fn compare_tree(fen_text: &str, depth: u32, cfg: Cfg) -> u64 {
         let mut next = std::collections::BTreeMap::new();
         for roll in rolls {
             let (mut pos, mut ours) = (pos.clone(), ours.clone());
-            pos.roll = roll;
+            pos.set_roll(roll);
             ours.roll = roll;
             if let Err(e) = same_children(rules, &pos, &ours, cfg) {
                 panic!("{e}");

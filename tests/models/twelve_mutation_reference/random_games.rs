@@ -87,7 +87,7 @@ fn playouts(games: std::ops::Range<u64>, max_plies: usize, cfg: Cfg) -> Seen {
             if chance(&ours) {
                 let n = 1 + rng.below(8) as u8;
                 ours.roll = Some(n);
-                pos.roll = Some(n);
+                pos.set_roll(Some(n));
                 seen.rolls += 1;
             }
             seen.sets.insert(ours.set());
