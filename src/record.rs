@@ -160,14 +160,14 @@ pub fn movetext_tokens(game: &Game) -> Vec<String> {
     let rules = game.rules();
     let mut out = Vec::new();
     for (i, (m, before)) in game.history().iter().enumerate() {
-        let number = before.fullmove;
-        if before.side == Color::White {
+        let number = before.fullmove();
+        if before.side() == Color::White {
             out.push(format!("{number}."));
         } else if i == 0 {
             out.push(format!("{number}..."));
         }
         // The die rolled for the turn, as a comment before it.
-        if let Some(n) = before.roll {
+        if let Some(n) = before.roll() {
             out.push(format!("{{roll:{n}}}"));
         }
         out.push(crate::notation::to_san(rules, before, m));
@@ -525,7 +525,7 @@ pub fn read_pgn(text: &str, default_seed: u64, sources: Sources) -> Result<Game,
             let body = body.trim_end_matches('}').trim();
             if let Some(n) = body.strip_prefix("roll:") {
                 let want: Option<u8> = n.trim().parse().ok();
-                let rolled = game.position().roll;
+                let rolled = game.position().roll();
                 if want.is_none() || rolled != want {
                     return bad(format!(
                         "move {}: the record says {{roll:{}}}, but the seed rolls {}",
@@ -566,9 +566,9 @@ pub fn read_pgn(text: &str, default_seed: u64, sources: Sources) -> Result<Game,
 
 /// `12. Nf3` or `12... Nf6`: where `text` stands in the game.
 fn number(pos: &crate::Position, text: &str) -> String {
-    match pos.side {
-        Color::White => format!("{}. {text}", pos.fullmove),
-        Color::Black => format!("{}... {text}", pos.fullmove),
+    match pos.side() {
+        Color::White => format!("{}. {text}", pos.fullmove()),
+        Color::Black => format!("{}... {text}", pos.fullmove()),
     }
 }
 

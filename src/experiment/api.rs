@@ -257,7 +257,7 @@ impl Seat {
             rng: rng.clone(),
         };
         let answer: Dynamic = f.call_within_context(ctx, (view,))?;
-        let side = color_name(before.side);
+        let side = color_name(before.side());
         if let Some(t) = answer.read_lock::<Turn>() {
             if let Source::Offered(o) = &t.0
                 && Arc::ptr_eq(&o.before, &before)
@@ -401,7 +401,7 @@ fn play(
         if shared.stop.load(Ordering::Relaxed) {
             return Err("stopped".into());
         }
-        let side = game.position().side as usize;
+        let side = game.position().side() as usize;
         let mv = seats[side].choose(ctx, &game, values)?;
         game.push(mv);
         outcome = game.outcome();
@@ -523,12 +523,12 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         .register_type_with_name::<Choice>("Position")
         .register_get("moves", |c: &mut Choice| c.moves.clone())
         .register_get("side", |c: &mut Choice| {
-            color_name(c.position.side).to_string()
+            color_name(c.position.side()).to_string()
         })
         .register_get("ply", |c: &mut Choice| c.ply as INT)
         .register_get("fen", |c: &mut Choice| to_fen(&c.rules, &c.position))
         .register_get("in_check", |c: &mut Choice| {
-            in_check(&c.rules, &c.position, c.position.side)
+            in_check(&c.rules, &c.position, c.position.side())
         })
         .register_fn("random", |c: &mut Choice, n: INT| -> Fallible<INT> {
             let n = u64::try_from(n)

@@ -140,7 +140,7 @@ impl Values {
     pub fn balance(&self, rules: &Rules, pos: &Position) -> i32 {
         let mut total = 0;
         for color in Color::ALL {
-            let sign = if color == pos.side { 1 } else { -1 };
+            let sign = if color == pos.side() { 1 } else { -1 };
             for sq in pos.occupied(color).iter() {
                 for p in pos.units_at(sq).into_iter().flatten() {
                     if p.color == color {
@@ -148,7 +148,7 @@ impl Values {
                     }
                 }
             }
-            for (kind, _) in pos.pockets[color].iter() {
+            for (kind, _) in pos.pockets()[color].iter() {
                 total += sign * self.of(rules, kind);
             }
         }
@@ -172,7 +172,7 @@ fn negamax(
     mut alpha: i32,
     beta: i32,
 ) -> i32 {
-    let side = pos.side;
+    let side = pos.side();
     if !rules.masks.explode.is_empty()
         && pos.royals(side).is_empty()
         && pos.royals(!side).count() > 0

@@ -113,7 +113,7 @@ impl Turn {
     /// The enemy units gone after the turn, by declared kind.
     fn captured(&self) -> Array {
         let rules = self.rules();
-        let enemy = !self.before().side;
+        let enemy = !self.before().side();
         let tally = |pos: &Position| {
             let mut n = vec![0i32; rules.pieces.len()];
             for sq in pos.occupied(enemy).iter() {
@@ -139,7 +139,7 @@ impl Turn {
     fn checkers(&self) -> Array {
         let rules = self.rules();
         let pos = self.after();
-        let side = pos.side;
+        let side = pos.side();
         let mut out = Array::new();
         for royal in pos.royals(side).iter() {
             let mut squares = attackers_of(rules, pos, royal, !side);
@@ -242,7 +242,7 @@ pub(super) fn register(engine: &mut Engine) {
         .register_type_with_name::<Turn>("Turn")
         .register_get("ply", |t: &mut Turn| t.index() as INT + 1)
         .register_get("side", |t: &mut Turn| {
-            color_name(t.before().side).to_string()
+            color_name(t.before().side()).to_string()
         })
         .register_get("san", |t: &mut Turn| to_san(t.rules(), t.before(), t.mv()))
         .register_get("uci", |t: &mut Turn| to_uci(t.rules(), t.mv()))
@@ -254,14 +254,14 @@ pub(super) fn register(engine: &mut Engine) {
         .register_get("drop", |t: &mut Turn| t.dropped())
         .register_get("check", |t: &mut Turn| {
             let pos = t.after();
-            in_check(t.rules(), pos, pos.side)
+            in_check(t.rules(), pos, pos.side())
         })
         .register_get("checkers", |t: &mut Turn| t.checkers())
         .register_get("mutators", |t: &mut Turn| {
-            mutator_names(t.rules(), t.after().active)
+            mutator_names(t.rules(), t.after().active())
         })
         .register_get("mutators_before", |t: &mut Turn| {
-            mutator_names(t.rules(), t.before().active)
+            mutator_names(t.rules(), t.before().active())
         })
         .register_get("fen", |t: &mut Turn| to_fen(t.rules(), t.after()))
         .register_fn("to_string", |t: &mut Turn| {

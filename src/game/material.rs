@@ -13,7 +13,7 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     if patterns.is_empty()
         || Color::ALL
             .iter()
-            .any(|&c| !pos.pockets[c].is_empty() || !pos.reserves[c].is_empty())
+            .any(|&c| !pos.pockets()[c].is_empty() || !pos.reserves()[c].is_empty())
     {
         return None;
     }

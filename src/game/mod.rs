@@ -78,7 +78,7 @@ impl std::error::Error for PlayError {}
 pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenError> {
     let mut pos = parse_fen(rules, &rules.setup)?;
     if let Some(reserve) = &rules.reserve
-        && Color::ALL.iter().all(|&c| pos.reserves[c].len == 0)
+        && Color::ALL.iter().all(|&c| pos.reserves()[c].len == 0)
     {
         for color in Color::ALL {
             let pieces: Vec<Piece> = reserve[color]
@@ -91,7 +91,7 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     // Markers are placed before the first move, the `first` side
     // beginning, unless the setup already has them.
     if let Some(m) = &rules.markers
-        && m.count > pos.markers.len
+        && m.count > pos.markers().len
     {
         pos.set_stage(crate::position::Stage::Setup);
         pos.set_side(rules, m.first);
@@ -289,7 +289,7 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
-        let mv = if self.position.stage == crate::position::Stage::Setup {
+        let mv = if self.position.stage() == crate::position::Stage::Setup {
             parse_move(&self.rules, &self.position, text).map_err(PlayError::Move)?
         } else {
             let notation = crate::notation::Notation::with_turns(
@@ -318,9 +318,9 @@ impl Game {
     /// taking a move back and playing it again rolls the same number.
     fn roll_if_due(&mut self) {
         let pos = &mut self.position;
-        if pos.roll.is_none()
-            && pos.active.intersects(self.rules.masks.dice)
-            && pos.stage == crate::position::Stage::Play
+        if pos.roll().is_none()
+            && pos.active().intersects(self.rules.masks.dice)
+            && pos.stage() == crate::position::Stage::Play
         {
             let ply = self.history.len() as u64;
             let mut rng =
@@ -346,7 +346,7 @@ impl Game {
             .history
             .iter()
             .rev()
-            .take(self.position.halfmove as usize)
+            .take(self.position.halfmove() as usize)
             .filter(|(_, p)| p.hash() == h && p.same_position(&self.position, &self.rules))
             .count()
     }
@@ -355,7 +355,7 @@ impl Game {
     pub fn outcome(&self) -> Option<Outcome> {
         let rules = &self.rules;
         let pos = &self.position;
-        let side = pos.side;
+        let side = pos.side();
         let verdict = |v: Verdict, reason: &str| match v {
             Verdict::Loss => Outcome::Decisive {
                 winner: !side,
@@ -392,7 +392,7 @@ impl Game {
                 reason: format!("insufficient material: {what}"),
             });
         }
-        if rules.ending.fifty_move > 0 && pos.halfmove >= 2 * rules.ending.fifty_move {
+        if rules.ending.fifty_move > 0 && pos.halfmove() >= 2 * rules.ending.fifty_move {
             return Some(Outcome::Draw {
                 reason: format!("{}-move rule", rules.ending.fifty_move),
             });

@@ -3,9 +3,9 @@
 use super::*;
 
 pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     for (i, c) in rules.castling[us].iter().enumerate() {
-        if !pos.unmoved.contains(c.king_from) || !pos.unmoved.contains(c.partner_from) {
+        if !pos.unmoved().contains(c.king_from) || !pos.unmoved().contains(c.partner_from) {
             continue;
         }
         let (Some(king), Some(partner)) = (pos.piece_at(c.king_from), pos.piece_at(c.partner_from))

@@ -6,9 +6,9 @@ use super::*;
 /// kind it may become) and drops (a held piece onto an empty square of
 /// the drop zone), own royal safety not tested.
 pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     if let Some(p) = &rules.pocket
-        && pos.pockets[us].len() < p.capacity as usize
+        && pos.pockets()[us].len() < p.capacity as usize
         && !p.banned_plies.contains(&pos.ply())
     {
         for from in pos.occupied(us).iter() {
@@ -35,8 +35,8 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         }
     }
     let section = rules.drops.as_ref().filter(|d| !d.from_reserve);
-    let mutator = pos.active.intersects(rules.masks.drops_from_captures);
-    if !mutator && section.is_none() || pos.pockets[us].is_empty() {
+    let mutator = pos.active().intersects(rules.masks.drops_from_captures);
+    if !mutator && section.is_none() || pos.pockets()[us].is_empty() {
         return;
     }
     // A `drops` section and an active drops mutator both drop from the
@@ -46,13 +46,13 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     for sq in rules.geometry.squares() {
         if pos.is_empty(sq) {
             empty.insert(sq);
-            if pos.markers.at(sq).is_none() {
+            if pos.markers().at(sq).is_none() {
                 unmarked.insert(sq);
             }
         }
     }
     let mut held: Vec<crate::board::PieceKind> = Vec::new();
-    for (kind, _) in pos.pockets[us].iter() {
+    for (kind, _) in pos.pockets()[us].iter() {
         if held.contains(&kind) {
             continue;
         }
@@ -102,15 +102,15 @@ pub(super) fn strands_a_pawn(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// with `mandatory`). A side's own turn number is the FEN move number.
 pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
     let d = rules.drops.as_ref().filter(|d| d.from_reserve)?;
-    let r = &pos.reserves[pos.side];
+    let r = &pos.reserves()[pos.side()];
     if r.is_empty() {
         return None;
     }
-    let turn = pos.fullmove;
+    let turn = pos.fullmove();
     match &d.schedule {
         None => Some(d.mandatory),
         Some(s) => {
-            let (open, last) = s.window(u32::from(r.front) + 1, pos.side);
+            let (open, last) = s.window(u32::from(r.front) + 1, pos.side());
             (turn >= open).then_some(d.mandatory && turn >= last)
         }
     }
@@ -124,15 +124,15 @@ pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
 #[cold]
 pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, due: bool) {
     let Some(d) = &rules.drops else { return };
-    let us = pos.side;
+    let us = pos.side();
     let mut actions = Vec::new();
     board_pseudo_moves(rules, pos, &mut actions);
     let mut with_drop = Vec::new();
     for a in &actions {
         let mut child = pos.clone();
         child.play_unchecked(rules, a);
-        let Some(piece) = child.reserves[us].pieces[child.reserves[us].front as usize]
-            .filter(|_| !child.reserves[us].is_empty())
+        let Some(piece) = child.reserves()[us].pieces[child.reserves()[us].front as usize]
+            .filter(|_| !child.reserves()[us].is_empty())
         else {
             continue;
         };

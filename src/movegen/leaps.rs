@@ -15,8 +15,8 @@ pub(super) fn en_passant_onto<S: Sink>(
     to: Square,
     source: u8,
 ) {
-    if pos.ep == Some(to)
-        && let Some(victim) = pos.ep_victim
+    if pos.ep() == Some(to)
+        && let Some(victim) = pos.ep_victim()
         && let Some(vp) = pos
             .piece_at(victim)
             .filter(|p| p.color != piece.color && may_take(rules, pos, victim, piece, *p))

@@ -7,10 +7,10 @@ use super::*;
 /// that destroys one of the mover's royals is refused and one that
 /// destroys an enemy royal is allowed, attacked or not.
 pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-    let us = pos.side;
+    let us = pos.side();
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
-    if pos.active.intersects(rules.masks.explode) {
+    if pos.active().intersects(rules.masks.explode) {
         if child.royals(us).count() < pos.royals(us).count() {
             return true;
         }
@@ -127,7 +127,7 @@ pub(super) fn checks(
 }
 
 pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     let royals = pos.royals(us);
     if royals.is_empty() {
         board_pseudo_moves(rules, pos, out);
@@ -154,7 +154,7 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if !rules.bulk_count || pos.active.intersects(rules.masks.pushes) || pos.pending.is_some() {
+    if !rules.bulk_count || pos.active().intersects(rules.masks.pushes) || pos.pending().is_some() {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;
     }
@@ -167,7 +167,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     };
     scratch.clear();
     let mut count = Count { pos, n: 0 };
-    for from in pos.occupied(pos.side).iter() {
+    for from in pos.occupied(pos.side()).iter() {
         let Some(piece) = pos.piece_at(from) else {
             continue;
         };
@@ -203,7 +203,7 @@ impl Guard {
     /// `None` where the fast test is unsound: several royals, or pieces
     /// whose captures are more than plain leaps and rides.
     fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
-        let us = pos.side;
+        let us = pos.side();
         let royals = pos.royals(us);
         if !rules.pin_shortcut || royals.count() != 1 {
             return None;
@@ -230,7 +230,7 @@ impl Guard {
         out: &mut Vec<Move>,
         start: usize,
     ) {
-        let us = pos.side;
+        let us = pos.side();
         let king = self.king;
         if from == king {
             retain_from(out, start, |m| {

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// (a die not yet rolled while a `dice` mutator is on), one per outcome;
 /// `None` when none is due.
 pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
-    if pos.roll.is_some()
-        || !pos.active.intersects(rules.masks.dice)
-        || pos.stage != crate::position::Stage::Play
+    if pos.roll().is_some()
+        || !pos.active().intersects(rules.masks.dice)
+        || pos.stage() != crate::position::Stage::Play
     {
         return None;
     }

@@ -11,13 +11,13 @@ use super::*;
 pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     if rules.is_pawn(piece.kind) {
         (rules.pawns.double_step_zone[piece.color].contains(from)
-            || pos.active.intersects(rules.masks.extra_double_step_mask)
+            || pos.active().intersects(rules.masks.extra_double_step_mask)
                 && rules.masks.extra_double_step.iter().any(|(set, zone)| {
-                    pos.active.intersects(*set) && zone[piece.color].contains(from)
+                    pos.active().intersects(*set) && zone[piece.color].contains(from)
                 }))
-            && (!rules.pawns.double_step_unmoved() || pos.unmoved.contains(from))
+            && (!rules.pawns.double_step_unmoved() || pos.unmoved().contains(from))
     } else {
-        pos.unmoved.contains(from)
+        pos.unmoved().contains(from)
     }
 }
 
@@ -194,7 +194,7 @@ pub(super) fn gen_piece<S: Sink>(
         // one move, not two.
         let mut native: Option<Vec<Move>> = None;
         for mv in host.extra_moves(rules, pos, from) {
-            if pos.swap_back.is_some() && reverses_swap(pos, &mv) {
+            if pos.swap_back().is_some() && reverses_swap(pos, &mv) {
                 continue;
             }
             if !rules.script_only[piece.kind.index()] && plain_step(&mv) {
@@ -235,7 +235,7 @@ pub(super) fn plain_step(mv: &Move) -> bool {
 /// Would `mv` swap back the two pieces the last move swapped (a swap of
 /// two enemies may not be undone at once: the Swapper's rule)?
 pub(super) fn reverses_swap(pos: &Position, mv: &Move) -> bool {
-    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back, mv.kind) else {
+    let (Some((a, b)), MoveKind::Effects(list)) = (pos.swap_back(), mv.kind) else {
         return false;
     };
     list.effects().iter().any(|e| {

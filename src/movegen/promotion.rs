@@ -30,7 +30,7 @@ pub(super) fn reserve_promotions(
     start: usize,
 ) {
     let zone = rules.pawns.promotion_zone[piece.color];
-    let last = pos.reserves[piece.color].last();
+    let last = pos.reserves()[piece.color].last();
     let mut i = start;
     while i < out.len() {
         let m = &mut out[i];
@@ -65,7 +65,7 @@ pub(super) fn piece_promotions(
     let must = rules.pieces[piece.kind.index()].promotes == Promotes::Must;
     let zone = rules.pawns.promotion_zone[piece.color];
     let kinds: Vec<crate::board::PieceKind> = if rules.pawns.from_reserve() {
-        pos.reserves[piece.color]
+        pos.reserves()[piece.color]
             .last()
             .map(|p| p.kind)
             .into_iter()

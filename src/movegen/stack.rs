@@ -196,8 +196,8 @@ fn attacks_from(rules: &Rules, pos: &Position, src: Square, target: &Target) -> 
 /// Every pseudo-legal move of the side to move, castling included.
 pub(crate) fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     out.clear();
-    for from in pos.occupied(pos.side).iter() {
-        units_moves(rules, pos, from, pos.side, out);
+    for from in pos.occupied(pos.side()).iter() {
+        units_moves(rules, pos, from, pos.side(), out);
     }
     castling(rules, pos, out);
 }
@@ -310,8 +310,8 @@ fn land_single(
                 push(None, kind, false);
             } else if can_capture
                 && pawn
-                && pos.ep == Some(to)
-                && let Some(victim) = pos.ep_victim
+                && pos.ep() == Some(to)
+                && let Some(victim) = pos.ep_victim()
                 && let [Some(v), None] = pos.units_at(victim)
                 && v.color != us
                 && rules.is_pawn(v.kind)
@@ -423,9 +423,9 @@ fn pair_moves(
 /// empty square; the second may pass it and may join a lone friend. The
 /// king may not be in check nor cross or land on an attacked square.
 fn castling(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     for (i, c) in rules.castling[us].iter().enumerate() {
-        if !pos.unmoved.contains(c.king_from) || !pos.unmoved.contains(c.partner_from) {
+        if !pos.unmoved().contains(c.king_from) || !pos.unmoved().contains(c.partner_from) {
             continue;
         }
         let king = pos
@@ -468,7 +468,7 @@ pub(crate) fn king_slides_first(
     pos: &Position,
     c: &crate::rules::CastleRule,
 ) -> Option<bool> {
-    let us = pos.side;
+    let us = pos.side();
     let king = pos
         .units_at(c.king_from)
         .into_iter()

@@ -15,7 +15,7 @@ pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mo
         return;
     }
     out.clear();
-    for from in pos.occupied(pos.side).iter() {
+    for from in pos.occupied(pos.side()).iter() {
         piece_moves(rules, pos, from, out);
     }
     castling_moves(rules, pos, out);
@@ -27,7 +27,7 @@ pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mo
 /// aside). A pawn swapped onto its promotion ranks promotes, its side
 /// choosing. Each pair is one move, written from the lower square.
 pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     let own: Vec<Square> = pos.occupied(us).iter().collect();
     let mut pairs: Vec<(Square, Square)> = Vec::new();
     let mut buf = Vec::new();
@@ -82,12 +82,12 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// aside, which ask the attack view with the royal lifted) is played on a
 /// copy and judged there.
 pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    if pos.stage == crate::position::Stage::Setup {
+    if pos.stage() == crate::position::Stage::Setup {
         placements(rules, pos, out);
         return;
     }
     if !rules.masks.explode.is_empty()
-        && pos.royals(pos.side).is_empty()
+        && pos.royals(pos.side()).is_empty()
         && rules.royal_kind.contains(&true)
     {
         // The side's royal was blown up: the game is over.
@@ -96,7 +96,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     turns(rules, pos, out);
     if pos
-        .active
+        .active()
         .intersects(rules.masks.must_capture | rules.masks.dice)
     {
         preference_tiers(rules, pos, out);
@@ -117,8 +117,8 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// push that must follow it would expose the mover's royal.
 pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
     let Some(p) = pos
-        .pending
-        .filter(|p| p.color == pos.side && !rules.pawns.promotion_choices.is_empty())
+        .pending()
+        .filter(|p| p.color == pos.side() && !rules.pawns.promotion_choices.is_empty())
     else {
         return legal_moves_unconstrained(rules, pos, out);
     };
@@ -165,21 +165,21 @@ pub(super) fn add_pushes(
     steps: &[(i8, i8)],
     out: &mut Vec<Move>,
 ) -> bool {
-    let us = pos.side;
+    let us = pos.side();
     let them = !us;
     let g = rules.geometry;
-    let lane = match pos.roll {
-        Some(n) if pos.active.intersects(rules.masks.dice) => Some(rules.lane(n)),
+    let lane = match pos.roll() {
+        Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
         _ => None,
     };
-    let colour = pos.active.intersects(rules.masks.keep_colour);
+    let colour = pos.active().intersects(rules.masks.keep_colour);
     let forward = if them == Color::White { 1 } else { -1 };
     let mut suicide = false;
     let actions = std::mem::take(out);
     for a in actions {
         let mut after = pos.clone();
         after.play_unchecked(rules, &a);
-        if pos.active.intersects(rules.masks.explode)
+        if pos.active().intersects(rules.masks.explode)
             && after.royals(them).count() < pos.royals(them).count()
         {
             out.push(a);
@@ -230,13 +230,13 @@ pub(super) fn add_pushes(
 /// unattacked, for every choice the owner of a pawn pushed onto its last
 /// rank may make?
 pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-    let us = pos.side;
+    let us = pos.side();
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
     if in_check(rules, &child, us) {
         return false;
     }
-    let Some(p) = child.pending else {
+    let Some(p) = child.pending() else {
         return true;
     };
     rules.pawns.promotion_choices.iter().all(|&k| {
@@ -253,9 +253,9 @@ pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// tiers never empty a non-empty list, so mate and stalemate are judged
 /// on the unrestricted moves.
 pub(super) fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let attack = pos.active.intersects(rules.masks.must_capture);
-    let lane = match pos.roll {
-        Some(n) if pos.active.intersects(rules.masks.dice) => Some(rules.lane(n)),
+    let attack = pos.active().intersects(rules.masks.must_capture);
+    let lane = match pos.roll() {
+        Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
         _ => None,
     };
     let on_lane = |m: &Move| lane.is_some_and(|l| from_lane(rules, &l, m));
@@ -300,7 +300,7 @@ pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
 pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     let Some(m) = &rules.markers else { return };
-    let placed = &pos.markers;
+    let placed = pos.markers();
     for mutator in 0..rules.mutators.len() as u8 {
         if placed.holds(mutator) || rules.masks.always_on.contains(usize::from(mutator)) {
             continue;
@@ -313,7 +313,7 @@ pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                 vec![Effect::PlaceMarker { square, mutator }],
                 square,
                 square,
-                Piece::new(crate::board::PieceKind(0), pos.side),
+                Piece::new(crate::board::PieceKind(0), pos.side()),
             ));
         }
     }
@@ -324,7 +324,7 @@ pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// cannot move (mutatis-mutandis.md 8.3: nothing may capture the
 /// attacker or block it instead).
 pub(super) fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let us = pos.side;
+    let us = pos.side();
     let threatened: SquareSet = pos
         .occupied(us)
         .iter()
@@ -346,17 +346,17 @@ pub(super) fn legal_moves_unconstrained(
     out: &mut Vec<Move>,
 ) -> bool {
     legal_board_moves(rules, pos, out);
-    if pos.active.intersects(rules.masks.swaps) {
+    if pos.active().intersects(rules.masks.swaps) {
         let start = out.len();
         swap_moves(rules, pos, out);
         retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
     }
-    if pos.active.intersects(rules.masks.keep_colour) {
+    if pos.active().intersects(rules.masks.keep_colour) {
         out.retain(|m| keeps_colour(rules, m));
     }
     if rules.pocket.is_some()
         || rules.drops.is_some()
-        || pos.active.intersects(rules.masks.drops_from_captures)
+        || pos.active().intersects(rules.masks.drops_from_captures)
     {
         let start = out.len();
         hand_moves(rules, pos, out);
@@ -368,7 +368,7 @@ pub(super) fn legal_moves_unconstrained(
     if rules.pawns.from_reserve() {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
     }
-    match rules.push_steps(pos.active) {
+    match rules.push_steps(pos.active()) {
         Some(steps) => add_pushes(rules, pos, steps, out),
         None => false,
     }

@@ -162,7 +162,7 @@ impl Notation<'_> {
         let rules = self.rules();
         let pos = self.position();
         let g = rules.geometry;
-        if pos.stage == crate::position::Stage::Setup {
+        if pos.stage() == crate::position::Stage::Setup {
             let (mut found, _) = self.turns_named(None, &parts[0]);
             if found.is_empty() {
                 found = self.turns_named(None, &parts[0].to_ascii_lowercase()).0;
@@ -274,7 +274,7 @@ impl Notation<'_> {
                 let (piece, square) = t.rsplit_once('@').unwrap_or(("", t));
                 g.parse_square(square) == Some(sq)
                     && (piece.is_empty() || {
-                        let r = &self.position().reserves[m.piece.color];
+                        let r = &self.position().reserves()[m.piece.color];
                         r.pieces
                             .get(r.front as usize)
                             .copied()

@@ -27,7 +27,7 @@ fn preferred_instead(
     to: Square,
 ) -> Option<String> {
     let free = without_preferences(rules, pos);
-    if free.active == pos.active && free.roll == pos.roll {
+    if free.active() == pos.active() && free.roll() == pos.roll() {
         return None;
     }
     if !legal_moves(rules, &free)
@@ -36,7 +36,9 @@ fn preferred_instead(
     {
         return None;
     }
-    let lane = pos.roll.filter(|_| pos.active.intersects(rules.masks.dice));
+    let lane = pos
+        .roll()
+        .filter(|_| pos.active().intersects(rules.masks.dice));
     Some(match lane {
         Some(n)
             if legal
@@ -57,11 +59,11 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
     let g = rules.geometry;
     match pos.piece_at(from) {
         None => format!("there is no piece on {}", g.name(from)),
-        Some(p) if p.color != pos.side => format!(
+        Some(p) if p.color != pos.side() => format!(
             "the {} on {} is not yours: {} is to move",
             rules.piece(p.kind).name,
             g.name(from),
-            pos.side.name()
+            pos.side().name()
         ),
         Some(p) => {
             let mut pseudo = Vec::new();
@@ -70,12 +72,12 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
             let with_drop = legal
                 .iter()
                 .find(|m| m.from == from && m.to == to && m.drop.is_some());
-            let must_move = pos.occupied(pos.side).iter().find(|&s| {
+            let must_move = pos.occupied(pos.side()).iter().find(|&s| {
                 s != from
                     && pos
                         .piece_at(s)
                         .is_some_and(|q| rules.piece(q.kind).must_move)
-                    && crate::movegen::is_attacked(rules, pos, s, !pos.side)
+                    && crate::movegen::is_attacked(rules, pos, s, !pos.side())
             });
             let name = &rules.piece(p.kind).name;
             if let Some(m) = with_drop {
@@ -92,7 +94,7 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
             } else if let Some(why) = preferred_instead(rules, pos, &legal, from, to) {
                 why
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
-                if in_check(rules, pos, pos.side) {
+                if in_check(rules, pos, pos.side()) {
                     format!(
                         "the {name} on {} cannot go to {}: you are in check and it does not get you out",
                         g.name(from),
@@ -127,7 +129,7 @@ pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
     }
     // Legal but for a preference (a compulsory capture, the die).
     let free = without_preferences(rules, pos);
-    if free.active != pos.active || free.roll != pos.roll {
+    if free.active() != pos.active() || free.roll() != pos.roll() {
         let unfiltered = Notation::new(rules, &free);
         if let Some(&i) = unfiltered.turns_named(None, t).0.first() {
             let m = &unfiltered.turns()[i];
@@ -169,8 +171,8 @@ pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
     if other_side(rules, pos, t) {
         return format!(
             "{why}: {} is to move, and `{t}` is a move of {}",
-            pos.side.title(),
-            (!pos.side).title()
+            pos.side().title(),
+            (!pos.side()).title()
         );
     }
     why
@@ -326,11 +328,11 @@ fn why_not_pocketing(rules: &Rules, pos: &Position, t: &str) -> String {
         return match (&rules.pocket, pos.piece_at(from)) {
             (None, _) => format!("{} has no pockets", rules.name),
             (_, None) => format!("there is no piece on {square}"),
-            (_, Some(p)) if p.color != pos.side => format!("the piece on {square} is not yours"),
+            (_, Some(p)) if p.color != pos.side() => format!("the piece on {square} is not yours"),
             (_, Some(p)) if rules.is_royal(p.kind) => {
                 format!("the {} cannot be pocketed", rules.piece(p.kind).name)
             }
-            (Some(r), _) if pos.pockets[pos.side].len() >= r.capacity as usize => {
+            (Some(r), _) if pos.pockets()[pos.side()].len() >= r.capacity as usize => {
                 "your pocket is full".to_string()
             }
             (Some(_), _) if pseudo_pocketing(rules, pos, from) => {
@@ -449,7 +451,7 @@ pub(super) fn why_not_placement(rules: &Rules, pos: &Position, t: &str) -> Parse
             ),
         );
     };
-    let placed = &pos.markers;
+    let placed = pos.markers();
     match rules.mutator_named(name) {
         None => fail(
             t,

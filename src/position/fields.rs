@@ -1,4 +1,6 @@
-//! Reading a position: one accessor per field, named after it.
+//! Reading a position: one accessor per field, named after it. The fields
+//! are private to `position`, so only its own code changes them, and the
+//! hash, castling rights and royals always follow.
 
 use super::{Markers, Pending, Position, Stage, Upper};
 use crate::board::{ByColor, Color, MutatorSet, Pocket, Reserve, Square, SquareSet};

@@ -105,51 +105,56 @@ impl Default for Upper {
 
 /// A position: everything that decides the legal turns from here, plus the
 /// counters that decide draws.
+///
+/// The fields are private to this module. Each is read through the method
+/// of its name (`pos.side()`, `pos.pockets()`), and changed only by playing
+/// a move or by setters that keep the hash, the castling rights and the
+/// royal squares in step with it.
 #[derive(Clone, Debug)]
 pub struct Position {
     cells: [u8; MAX_SQUARES],
     occupied: ByColor<SquareSet>,
     royals: ByColor<SquareSet>,
     /// Second units of stacked cells.
-    pub upper: Upper,
+    upper: Upper,
     /// Squares whose piece has not moved yet (castling, initial moves).
-    pub unmoved: SquareSet,
+    unmoved: SquareSet,
     /// Castling rights in force (bit per rule, White's first), derived
     /// from `unmoved` and kept for hashing.
     castle_rights: u32,
     /// Side to move.
-    pub side: Color,
+    side: Color,
     /// Placement stage or play.
-    pub stage: Stage,
+    stage: Stage,
     /// Index of the current phase within the turn.
-    pub phase: u8,
+    phase: u8,
     /// Turns completed by each side.
-    pub turns: ByColor<u16>,
+    turns: ByColor<u16>,
     /// Full-move number, as in FEN.
-    pub fullmove: u32,
+    fullmove: u32,
     /// Plies since the last capture or pawn move, as in FEN.
-    pub halfmove: u32,
+    halfmove: u32,
     /// En-passant target square (the square passed over).
-    pub ep: Option<Square>,
+    ep: Option<Square>,
     /// The pawn that may be taken en passant.
-    pub ep_victim: Option<Square>,
+    ep_victim: Option<Square>,
     /// Hands.
-    pub pockets: ByColor<Pocket>,
+    pockets: ByColor<Pocket>,
     /// Reserve boards.
-    pub reserves: ByColor<Reserve>,
+    reserves: ByColor<Reserve>,
     /// Markers on the board.
-    pub markers: Markers,
+    markers: Markers,
     /// Active mutators.
-    pub active: MutatorSet,
+    active: MutatorSet,
     /// Current chance outcome (e.g. the die), if any.
-    pub roll: Option<u8>,
+    roll: Option<u8>,
     /// A choice waiting for a player.
-    pub pending: Option<Pending>,
+    pending: Option<Pending>,
     /// Squares of the last swap, which may not be swapped straight back.
-    pub swap_back: Option<(Square, Square)>,
+    swap_back: Option<(Square, Square)>,
     /// Squares whose piece came from a promotion (tracked when the
     /// variant says: such a piece enters a hand as a pawn).
-    pub promoted: SquareSet,
+    promoted: SquareSet,
     hash: u64,
 }
 

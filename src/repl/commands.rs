@@ -229,7 +229,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         } else if !rest.is_empty() {
             format!(
                 "{}, to move, has no legal move of `{rest}`\n",
-                pos.side.title()
+                pos.side().title()
             )
         } else {
             "no legal moves\n".to_string()

@@ -73,8 +73,9 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         .max(1)
         + usize::from(rules.capacity > 1);
     let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
-    let checked =
-        |sq: Square| pos.royals(pos.side).contains(sq) && is_attacked(rules, pos, sq, !pos.side);
+    let checked = |sq: Square| {
+        pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
+    };
     let mut s = String::new();
     for rank in (0..g.height as i32).rev() {
         let label = format!("{:>2} ", rank + 1);
@@ -155,12 +156,12 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
     if rules.pocket.is_some()
-        || pos.active.intersects(rules.masks.drops_from_captures)
-        || !pos.pockets.white.is_empty()
-        || !pos.pockets.black.is_empty()
+        || pos.active().intersects(rules.masks.drops_from_captures)
+        || !pos.pockets().white.is_empty()
+        || !pos.pockets().black.is_empty()
     {
         for color in [Color::White, Color::Black] {
-            let held: Vec<String> = pos.pockets[color]
+            let held: Vec<String> = pos.pockets()[color]
                 .iter()
                 .map(|(k, _)| token(k, color))
                 .collect();
@@ -172,9 +173,9 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             s.push_str(&format!("{} in hand: {held}\n", color.title()));
         }
     }
-    if !pos.reserves.white.is_empty() || !pos.reserves.black.is_empty() {
+    if !pos.reserves().white.is_empty() || !pos.reserves().black.is_empty() {
         for color in [Color::White, Color::Black] {
-            let left: Vec<String> = pos.reserves[color]
+            let left: Vec<String> = pos.reserves()[color]
                 .remaining()
                 .map(|p| symbol(rules, &short, p, style))
                 .collect();
@@ -184,7 +185,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 .filter(|d| d.from_reserve)
                 .and_then(|d| d.schedule)
                 .map(|s| {
-                    let (open, last) = s.window(u32::from(pos.reserves[color].front) + 1, color);
+                    let (open, last) = s.window(u32::from(pos.reserves()[color].front) + 1, color);
                     format!(", its window: own turns {open} to {last}")
                 })
                 .unwrap_or_default();
@@ -195,9 +196,9 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             s.push_str(&format!("{} reserve: {line}\n", color.title()));
         }
     }
-    if pos.upper.len > 0 {
+    if pos.upper().len > 0 {
         let stacks: Vec<String> = pos
-            .upper
+            .upper()
             .squares
             .iter()
             .filter_map(|sq| {
@@ -217,7 +218,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .collect();
         s.push_str(&format!("shared squares: {}\n", stacks.join(", ")));
     }
-    let markers = &pos.markers;
+    let markers = pos.markers();
     if markers.len > 0 {
         let list: Vec<String> = (0..markers.len as usize)
             .map(|i| {
@@ -236,9 +237,9 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .collect();
         s.push_str(&format!("markers: {}\n", list.join(", ")));
     }
-    if !pos.active.is_empty() {
+    if !pos.active().is_empty() {
         let on: Vec<String> = pos
-            .active
+            .active()
             .iter()
             .map(|i| {
                 rules
@@ -249,7 +250,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .collect();
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
     }
-    if pos.stage == crate::position::Stage::Setup
+    if pos.stage() == crate::position::Stage::Setup
         && let Some(m) = &rules.markers
     {
         let example = crate::movegen::legal_moves(rules, pos)
@@ -257,20 +258,20 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .map_or_else(String::new, |mv| crate::notation::to_uci(rules, mv));
         s.push_str(&format!(
             "placing markers: {} places one ({} of {} down), like `{example}`\n",
-            pos.side.title(),
+            pos.side().title(),
             markers.len,
             m.count,
         ));
     }
     if let Some(due) = crate::movegen::reserve_drop_due(rules, pos) {
-        let side = pos.side.title();
+        let side = pos.side().title();
         if due {
             s.push_str(&format!("{side} must drop this turn if any turn can\n"));
         } else {
             s.push_str(&format!("{side} may drop this turn\n"));
         }
     }
-    if let Some(roll) = pos.roll {
+    if let Some(roll) = pos.roll() {
         let g = rules.geometry;
         let file = crate::rules::file_char(roll as i32 - 1);
         if (roll as u16) <= g.width.min(g.height) as u16 {
@@ -284,13 +285,13 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
     s
 }
 
-/// The royals of `pos.side` that stand attacked, named for a checkmate:
+/// The royals of `pos.side()` that stand attacked, named for a checkmate:
 /// `White's King on e1`.
 pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
     let g = rules.geometry;
-    pos.royals(pos.side)
+    pos.royals(pos.side())
         .iter()
-        .filter(|&sq| is_attacked(rules, pos, sq, !pos.side))
+        .filter(|&sq| is_attacked(rules, pos, sq, !pos.side()))
         .filter_map(|sq| {
             let p = pos.piece_at(sq)?;
             Some(format!(

@@ -170,7 +170,7 @@ fn effect_line(
             index,
             square,
         } => {
-            let r = &now.reserves[*color];
+            let r = &now.reserves()[*color];
             let at = if *index == crate::position::NEXT_IN_RESERVE {
                 r.front
             } else {
@@ -193,7 +193,7 @@ fn effect_line(
         Effect::ClearPocket(color) => format!("{}'s pocket is emptied", color.title()),
         Effect::PlaceMarker { square, mutator } => format!(
             "{} places the marker of {} on {}",
-            pos.side.title(),
+            pos.side().title(),
             rules.mutators[*mutator as usize].name,
             g.name(*square)
         ),
@@ -275,19 +275,19 @@ fn consequences(
         }
     }
     for color in Color::ALL {
-        let held = |p: &Position, k: usize| p.pockets[color].count(PieceKind(k as u8));
+        let held = |p: &Position, k: usize| p.pockets()[color].count(PieceKind(k as u8));
         let gained: Vec<String> = (0..rules.pieces.len())
             .filter(|&k| held(played, k) > held(now, k))
             .map(|k| rules.piece(PieceKind(k as u8)).name.clone())
             .collect();
         let lost = (0..rules.pieces.len()).any(|k| held(played, k) < held(now, k));
-        if lost && played.pockets[color].is_empty() {
+        if lost && played.pockets()[color].is_empty() {
             lines.push(format!("{}'s hand is emptied", color.title()));
         }
         for k in gained {
             lines.push(format!("{} goes into {}'s hand", a(&k), color.title()));
         }
-        let (r0, r1) = (&now.reserves[color], &played.reserves[color]);
+        let (r0, r1) = (&now.reserves()[color], &played.reserves()[color]);
         if r1.back < r0.back
             && let Some(p) = r0.pieces.get(r1.back as usize).copied().flatten()
         {
@@ -298,8 +298,8 @@ fn consequences(
             ));
         }
     }
-    let m0 = &now.markers;
-    let m1 = &played.markers;
+    let m0 = now.markers();
+    let m1 = played.markers();
     for i in 0..m1.len.min(m0.len) as usize {
         if (m0.faces ^ m1.faces) >> i & 1 != 0 {
             let name = &rules.mutators[m1.mutators[i] as usize].name;
@@ -310,15 +310,15 @@ fn consequences(
             ));
         }
     }
-    if played.active != before.active {
+    if played.active() != before.active() {
         lines.push(format!(
             "mutators on from the next turn: {} (were: {})",
-            mutators(played.active),
-            mutators(before.active)
+            mutators(played.active()),
+            mutators(before.active())
         ));
     }
-    if let Some(p) = played.pending
-        && now.pending != played.pending
+    if let Some(p) = played.pending()
+        && now.pending() != played.pending()
     {
         lines.push(format!(
             "{} chooses what the pawn on {} becomes, first thing next turn",
@@ -326,8 +326,8 @@ fn consequences(
             g.name(p.square)
         ));
     }
-    if let Some((a, b)) = played.swap_back
-        && now.swap_back != played.swap_back
+    if let Some((a, b)) = played.swap_back()
+        && now.swap_back() != played.swap_back()
     {
         lines.push(format!(
             "the pieces on {} and {} may not swap straight back",
@@ -350,7 +350,7 @@ fn change_reason(
     was: Piece,
     kind: PieceKind,
 ) -> String {
-    if played.active != now.active && rules.form(was.kind, played.active) == kind {
+    if played.active() != now.active() && rules.form(was.kind, played.active()) == kind {
         return " (its form under the mutators now on)".to_string();
     }
     if rules.is_pawn(was.kind) && rules.pawns.promotion_zone[was.color].contains(sq) {

@@ -99,8 +99,8 @@ impl Session {
                 s.push_str(&format!("game over: {said}\n"));
             }
             None => {
-                let side = pos.side.title();
-                let check = if in_check(rules, pos, pos.side) {
+                let side = pos.side().title();
+                let check = if in_check(rules, pos, pos.side()) {
                     " (check)"
                 } else {
                     ""
@@ -118,9 +118,9 @@ impl Session {
         if self.game.outcome().is_some() {
             return "game over> ".to_string();
         }
-        match pos.side {
-            Color::White => format!("{}. White> ", pos.fullmove),
-            Color::Black => format!("{}... Black> ", pos.fullmove),
+        match pos.side() {
+            Color::White => format!("{}. White> ", pos.fullmove()),
+            Color::Black => format!("{}... Black> ", pos.fullmove()),
         }
     }
 

@@ -88,7 +88,7 @@ impl Board {
         // An imitator is no pawn: the last rank stays open to it whatever
         // its side's reserve holds (a pawn with nothing to promote to may
         // not go there).
-        if self.rules.pawns.from_reserve() && pos.reserves[me.color].last().is_none() {
+        if self.rules.pawns.from_reserve() && pos.reserves()[me.color].last().is_none() {
             pos.set_reserve(me.color, crate::board::Reserve::with(&[actor]));
         }
         let mut moves = Vec::new();
@@ -151,14 +151,14 @@ pub(crate) fn register(e: &mut Engine) {
     e.register_type_with_name::<Board>("Board")
         .register_fn("width", |b: &mut Board| b.rules.geometry.width as INT)
         .register_fn("height", |b: &mut Board| b.rules.geometry.height as INT)
-        .register_fn("side", |b: &mut Board| color_name(b.pos.side).to_string())
+        .register_fn("side", |b: &mut Board| color_name(b.pos.side()).to_string())
         .register_fn("history_len", |b: &mut Board| {
-            INT::from(b.pos.turns.white) + INT::from(b.pos.turns.black)
+            INT::from(b.pos.turns().white) + INT::from(b.pos.turns().black)
         })
         .register_fn("mutators", |b: &mut Board| {
             // Active mutators by number.
             b.pos
-                .active
+                .active()
                 .iter()
                 .map(|i| Dynamic::from(i as INT))
                 .collect::<Array>()

@@ -113,8 +113,8 @@ fn rules_have_one_action_phase_and_capacity_one() {
     assert_eq!(rules.phases.len(), 1);
     assert_eq!(rules.phases[0].name, "action");
     let pos = parse_fen(&rules, &rules.setup).unwrap();
-    assert!(pos.upper.squares.is_empty());
-    assert_eq!(pos.markers.len, 0);
-    assert_eq!(pos.active, 0);
-    assert!(pos.reserves.white.is_empty());
+    assert!(pos.upper().squares.is_empty());
+    assert_eq!(pos.markers().len, 0);
+    assert_eq!(pos.active(), 0);
+    assert!(pos.reserves().white.is_empty());
 }

@@ -200,7 +200,7 @@ fn playouts(games: u64) {
         let mut rng = Rng::new(seed ^ 0x5eed);
         let count = |pos: &changeling::position::Position, color| {
             pos.pieces().filter(|(_, p)| p.color == color).count()
-                + pos.reserves[color].remaining().count()
+                + pos.reserves()[color].remaining().count()
         };
         // Both sides together: a Maoking's recruit moves a piece across.
         let mut material = 64usize;
@@ -208,7 +208,7 @@ fn playouts(games: u64) {
             assert!(game.history().len() < 20_000, "seed {seed}: no end");
             let legal = game.legal();
             let mv = legal[rng.below(legal.len() as u64) as usize];
-            let mover = game.position().side;
+            let mover = game.position().side();
             let before = game.position().clone();
             let text = changeling::notation::to_san(&rules, &before, &mv);
             game.push(mv);

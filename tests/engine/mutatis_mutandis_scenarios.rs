@@ -402,7 +402,10 @@ fn a_swap_ends_the_cornering_right() {
         "4k3/8/8/8/7R/8/8/4K2{Chameleon}<-/-> b - - 1 1 unmoved:e1"
     );
     let pos = parse_fen(&r, &next).unwrap();
-    assert!(!pos.unmoved.contains(r.geometry.parse_square("h1").unwrap()));
+    assert!(
+        !pos.unmoved()
+            .contains(r.geometry.parse_square("h1").unwrap())
+    );
 }
 
 /// The pawn that takes en passant is the actor and morphs (section 6.3).

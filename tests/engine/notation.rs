@@ -35,7 +35,7 @@ fn en_passant_square_is_kept_only_when_a_pawn_can_take() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
     )
     .unwrap();
-    assert_eq!(pos.ep, None);
+    assert_eq!(pos.ep(), None);
     assert!(to_fen(&rules, &pos).contains(" b KQkq - 0 1"));
 }
 

@@ -352,7 +352,7 @@ fn the_placement_stage() {
     .enumerate()
     {
         assert_eq!(
-            pos.side,
+            pos.side(),
             if i % 2 == 0 {
                 Color::Black
             } else {
@@ -678,7 +678,7 @@ fn dice() {
         let mut game = changeling::game::Game::from_fen(r.clone(), start, seed).unwrap();
         let mut seen = Vec::new();
         for _ in 0..plies {
-            seen.push(game.position().roll.expect("Dice is on"));
+            seen.push(game.position().roll().expect("Dice is on"));
             let mv = game.legal_moves()[0];
             game.push(mv);
         }
@@ -689,10 +689,10 @@ fn dice() {
     let mut game = changeling::game::Game::from_fen(r.clone(), start, 7).unwrap();
     let mv = game.legal_moves()[0];
     game.push(mv);
-    let second = game.position().roll;
+    let second = game.position().roll();
     game.undo();
     game.push(mv);
-    assert_eq!(game.position().roll, second);
+    assert_eq!(game.position().roll(), second);
 }
 
 /// A seeded random game from the start: random placements, then random
@@ -728,14 +728,14 @@ fn playout(r: &Arc<Rules>, seed: u64, max_plies: usize) -> (Vec<String>, bool) {
         record.push(format!(
             "{}{}",
             to_uci(r, &mv),
-            pos.roll.map_or(String::new(), |n| format!("/{n}"))
+            pos.roll().map_or(String::new(), |n| format!("/{n}"))
         ));
         game.push(mv);
         let after = game.position();
-        let mover = !after.side;
-        if after.stage == changeling::position::Stage::Play
-            && pos.stage == changeling::position::Stage::Play
-            && !(after.royals(after.side).is_empty())
+        let mover = !after.side();
+        if after.stage() == changeling::position::Stage::Play
+            && pos.stage() == changeling::position::Stage::Play
+            && !(after.royals(after.side()).is_empty())
         {
             assert!(
                 !in_check(r, after, mover),

@@ -719,7 +719,7 @@ fn every_quiet_two_square_pawn_advance_opens_en_passant() {
         .expect("d4-d6");
     let mut after = pos.clone();
     after.play_unchecked(&z, push);
-    assert_eq!(after.ep, Some(sq(&z, "d5")));
+    assert_eq!(after.ep(), Some(sq(&z, "d5")));
     let replies = changeling::movegen::legal_moves(&z, &after);
     let ep = replies
         .iter()

@@ -85,7 +85,7 @@ fn pockets(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseFe
             .pocket
             .as_ref()
             .map_or(crate::board::POCKET_SLOTS, |p| p.capacity as usize);
-        if pos.pockets[piece.color].len() >= room
+        if pos.pockets()[piece.color].len() >= room
             || !pos.add_to_pocket(rules, piece.color, piece.kind)
         {
             let side = if piece.color == Color::White {
@@ -222,7 +222,7 @@ fn unmoved(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFen
                 format!("`{text}`: there is no piece on {name}"),
             );
         }
-        if pos.unmoved.contains(sq) {
+        if pos.unmoved().contains(sq) {
             return err(
                 FenField::Unmoved,
                 format!("`{text}`: the piece on {name} counts as unmoved anyway"),
@@ -263,7 +263,7 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
     // The pawn that just moved passed `sq`: it stands one step further
     // in its own forward direction (straight ahead, or diagonally for
     // a Berolina pawn when the field does not name it).
-    let mover = !pos.side;
+    let mover = !pos.side();
     let forward = if mover == Color::White { 1 } else { -1 };
     let pawn_of_mover = |v: Square| {
         pos.piece_at(v)
@@ -312,7 +312,7 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
         return err(FenField::EnPassant, format!("{} is not empty", g.name(sq)));
     }
     // Keep it only when a pawn could take (so equal positions hash equal).
-    let capturable = pos.en_passant_possible(rules, sq, pos.side);
+    let capturable = pos.en_passant_possible(rules, sq, pos.side());
     if capturable && rules.pawns.en_passant {
         pos.set_ep(rules, Some((sq, victim)));
     }
@@ -363,7 +363,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
 /// `placing`: markers are still being placed.
 fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
     match &rules.markers {
-        Some(m) if pos.markers.len < m.count => pos.set_stage(crate::position::Stage::Setup),
+        Some(m) if pos.markers().len < m.count => pos.set_stage(crate::position::Stage::Setup),
         Some(m) => {
             return err(
                 FenField::Markers,
@@ -385,7 +385,7 @@ fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenErr
             format!("`{text}`: {} rolls no die", rules.name),
         );
     }
-    if !pos.active.intersects(rules.masks.dice) || pos.stage != crate::position::Stage::Play {
+    if !pos.active().intersects(rules.masks.dice) || pos.stage() != crate::position::Stage::Play {
         return err(
             FenField::Roll,
             format!("`{text}`: no die is rolled here (its mutator is off)"),
@@ -430,7 +430,7 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
     let Some(square) = rules.geometry.parse_square(name) else {
         return err(format!("`{text}`: `{name}` is not a square of the board"));
     };
-    let side = pos.side;
+    let side = pos.side();
     let pawn = pos
         .piece_at(square)
         .is_some_and(|p| p.color == side && rules.is_pawn(p.kind));
@@ -488,7 +488,7 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
         let Some(mutator) = rules.mutator_named(name) else {
             return bad(format!("no mutator `{name}` (mutators: {})", names()));
         };
-        let m = &pos.markers;
+        let m = pos.markers();
         if m.at(sq).is_some() {
             return bad(format!("a second marker on {square}"));
         }
@@ -514,7 +514,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
         if rules.is_pawn(p.kind)
             && rules.pawns.promotion_zone[p.color].contains(sq)
             && !rules.pawns.promotion_choices.is_empty()
-            && pos.pending.is_none_or(|w| w.square != sq)
+            && pos.pending().is_none_or(|w| w.square != sq)
         {
             return err(
                 FenField::Position,
@@ -529,10 +529,10 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     // Where captures explode, a side whose royal was blown up has lost,
     // whatever still attacks the winner's.
     // While markers are placed, White moves first once play begins.
-    let mover = if pos.stage == crate::position::Stage::Setup {
+    let mover = if pos.stage() == crate::position::Stage::Setup {
         Color::White
     } else {
-        pos.side
+        pos.side()
     };
     let game_over = !rules.masks.explode.is_empty() && pos.royals(mover).is_empty();
     if !game_over && in_check(rules, pos, !mover) {
@@ -542,7 +542,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
             .filter(|&s| is_attacked(rules, pos, s, mover))
             .collect();
         let names: Vec<String> = sq.iter().map(|&s| g.name(s)).collect();
-        let when = if pos.stage == crate::position::Stage::Setup {
+        let when = if pos.stage() == crate::position::Stage::Setup {
             " (white moves first once the markers are placed)"
         } else {
             ""

@@ -26,16 +26,16 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
     placement(rules, pos, &mut s);
     hands(rules, pos, &mut s);
     s.push(' ');
-    s.push(pos.side.char());
+    s.push(pos.side().char());
     s.push(' ');
     let (castling, granted) = castling(rules, pos);
     s.push_str(if castling.is_empty() { "-" } else { &castling });
     s.push(' ');
-    match pos.ep {
+    match pos.ep() {
         Some(sq) => {
             s.push_str(&g.name(sq));
             // The pawn that passed it, when not straight ahead of it.
-            if let Some(v) = pos.ep_victim
+            if let Some(v) = pos.ep_victim()
                 && g.file(v) != g.file(sq)
             {
                 s.push_str(&g.name(v));
@@ -43,7 +43,7 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         None => s.push('-'),
     }
-    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
     tags(rules, pos, granted, &mut s);
     s
 }
@@ -63,7 +63,7 @@ fn placement(rules: &Rules, pos: &Position, s: &mut String) {
                         empty = 0;
                     }
                     s.push_str(&token);
-                    if pos.promoted.contains(sq) {
+                    if pos.promoted().contains(sq) {
                         s.push('~');
                     }
                 }
@@ -83,12 +83,12 @@ fn placement(rules: &Rules, pos: &Position, s: &mut String) {
 fn hands(rules: &Rules, pos: &Position, s: &mut String) {
     if rules.pocket.is_some()
         || !rules.masks.drops_from_captures.is_empty()
-        || !pos.pockets.white.is_empty()
-        || !pos.pockets.black.is_empty()
+        || !pos.pockets().white.is_empty()
+        || !pos.pockets().black.is_empty()
     {
         s.push('[');
         for color in Color::ALL {
-            for (k, _) in pos.pockets[color].iter() {
+            for (k, _) in pos.pockets()[color].iter() {
                 s.push_str(&rules.piece(k).fen_token(color));
             }
         }
@@ -96,14 +96,14 @@ fn hands(rules: &Rules, pos: &Position, s: &mut String) {
     }
     let has_reserves = rules.reserve.is_some()
         || rules.random_setup.as_ref().is_some_and(|r| r.reserve > 0)
-        || Color::ALL.iter().any(|&c| pos.reserves[c].len > 0);
+        || Color::ALL.iter().any(|&c| pos.reserves()[c].len > 0);
     if has_reserves {
         s.push('<');
         for color in Color::ALL {
             if color == Color::Black {
                 s.push('/');
             }
-            let r = &pos.reserves[color];
+            let r = &pos.reserves()[color];
             for i in 0..r.len {
                 match r.pieces[i as usize] {
                     Some(p) if i >= r.front && i < r.back => {
@@ -136,7 +136,9 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
                 && pos
                     .piece_at(r.partner_from)
                     .is_some_and(|p| p.color == color);
-            if in_place && pos.unmoved.contains(r.king_from) && pos.unmoved.contains(r.partner_from)
+            if in_place
+                && pos.unmoved().contains(r.king_from)
+                && pos.unmoved().contains(r.partner_from)
             {
                 granted.insert(r.king_from);
                 granted.insert(r.partner_from);
@@ -180,7 +182,7 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
 /// `pending:`, `moved:` and `unmoved:`, each only where it says something.
 fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     let g = rules.geometry;
-    let m = &pos.markers;
+    let m = pos.markers();
     if m.len > 0 {
         let list: Vec<String> = (0..m.len as usize)
             .map(|i| {
@@ -194,16 +196,16 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
             .collect();
         s.push_str(&format!(" {{{}}}", list.join(" ")));
     }
-    if pos.stage == crate::position::Stage::Setup {
+    if pos.stage() == crate::position::Stage::Setup {
         s.push_str(" placing");
     }
-    if let Some((a, b)) = pos.swap_back {
+    if let Some((a, b)) = pos.swap_back() {
         s.push_str(&format!(" swap:{}{}", g.name(a), g.name(b)));
     }
-    if let Some(n) = pos.roll {
+    if let Some(n) = pos.roll() {
         s.push_str(&format!(" roll:{n}"));
     }
-    if let Some(p) = pos.pending {
+    if let Some(p) = pos.pending() {
         s.push_str(&format!(" pending:{}", g.name(p.square)));
     }
     let defaults = if rules.uses_unmoved {
@@ -214,7 +216,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     let moved: Vec<String> = defaults
         .or(&granted)
         .iter()
-        .filter(|&sq| !pos.unmoved.contains(sq))
+        .filter(|&sq| !pos.unmoved().contains(sq))
         .map(|sq| g.name(sq))
         .collect();
     if !moved.is_empty() {
@@ -227,7 +229,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     let regained = rules.drops.as_ref().is_some_and(|d| d.from_reserve);
     let castling_squares = castling_squares(rules);
     let unmoved: Vec<String> = pos
-        .unmoved
+        .unmoved()
         .iter()
         .filter(|&sq| {
             !pos.is_empty(sq)

@@ -159,7 +159,7 @@ pub(super) fn swap(
     let Some(&Effect::Swap(a, b)) = list.effects().first() else {
         return None;
     };
-    if !pos.active.intersects(rules.masks.swaps) {
+    if !pos.active().intersects(rules.masks.swaps) {
         return None;
     }
     let g = rules.geometry;

@@ -390,7 +390,7 @@ impl<'a> Notation<'a> {
         }
         s.push_str(group.written(self.rules, &self.kinds, a));
         if let Some(sq) = m.drop {
-            let r = &group.here.reserves[m.piece.color];
+            let r = &group.here.reserves()[m.piece.color];
             if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
                 s.push_str(&format!(
                     "&{}@{}",
@@ -470,7 +470,7 @@ pub(crate) fn check_mark(rules: &Rules, pos: &Position, mv: &Move) -> &'static s
     }
     let mut after = pos.clone();
     after.play_unchecked(rules, mv);
-    if crate::movegen::in_check(rules, &after, after.side) {
+    if crate::movegen::in_check(rules, &after, after.side()) {
         if legal_moves(rules, &after).is_empty() {
             "#"
         } else {

@@ -602,7 +602,7 @@ fn seeded_random_games_end_by_a_rule() {
             assert!(game.history().len() < 2000, "seed {seed}: no end");
             let legal = game.legal();
             let mv = legal[rng.below(legal.len() as u64) as usize];
-            let mover = game.position().side;
+            let mover = game.position().side();
             let queen = mv.promotion == rules.kind("queen");
             game.push(mv);
             plies += 1;

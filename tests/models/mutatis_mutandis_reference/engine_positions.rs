@@ -82,7 +82,7 @@ fn engine_drop_windows_in_the_middle_game() {
             game.push(legal[rng.below(legal.len() as u64) as usize]);
         }
         let text = to_fen(&rules, game.position());
-        let side = if game.position().side == changeling::Color::White {
+        let side = if game.position().side() == changeling::Color::White {
             'w'
         } else {
             'b'

@@ -112,7 +112,7 @@ fn rococo_playouts_agree_with_the_reference_move_by_move() {
                     show(&parse(&changeling::notation::to_fen(&rules, &c)).0)
                 })
                 .collect();
-            let ban = pos.swap_back.map(|(a, b)| (a.index(), b.index()));
+            let ban = pos.swap_back().map(|(a, b)| (a.index(), b.index()));
             let mut theirs: Vec<String> =
                 legal(&b, white, ban).iter().map(|(n, _)| show(n)).collect();
             ours.sort();
