@@ -161,12 +161,12 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
             pos.set_unmoved(rules, c.partner_from, false);
         }
     }
-    if rules.uses_unmoved {
+    if rules.kinds.uses_unmoved {
         for &sq in &r.squares {
             for sq in [sq, r.symmetry.black_square(&g, sq)] {
                 let tracks = pos
                     .piece_at(sq)
-                    .is_some_and(|p| rules.tracks_unmoved[p.kind.index()]);
+                    .is_some_and(|p| rules.kinds.tracks_unmoved[p.kind.index()]);
                 pos.set_unmoved(rules, sq, tracks);
             }
         }

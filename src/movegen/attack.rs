@@ -236,8 +236,8 @@ impl VictimView {
         let Some(p) = pos.piece_at(src) else {
             return false;
         };
-        let asked = rules.scripted[p.kind.index()]
-            && rules.script_reach[p.kind.index()]
+        let asked = rules.kinds.scripted[p.kind.index()]
+            && rules.kinds.script_reach[p.kind.index()]
                 .as_ref()
                 .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
             && host.has(crate::rules::hooks::ATTACKS);

@@ -159,10 +159,10 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     if rules.pawns.from_reserve() && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);
     }
-    if rules.promoters.contains(piece.kind) {
+    if rules.kinds.promoters.contains(piece.kind) {
         piece_promotions(rules, pos, from, piece, out, start);
     }
-    if !rules.morph_of[piece.kind.index()].is_empty() {
+    if !rules.kinds.morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
     }
 }
@@ -182,10 +182,10 @@ pub(super) fn gen_piece<S: Sink>(
         }
         return;
     }
-    if !rules.script_only[piece.kind.index()] {
+    if !rules.kinds.script_only[piece.kind.index()] {
         gen_native(rules, pos, from, piece, out);
     }
-    if rules.scripted[piece.kind.index()]
+    if rules.kinds.scripted[piece.kind.index()]
         && let Some(host) = hooks(rules)
         && host.has(crate::rules::hooks::EXTRA_MOVES)
     {
@@ -197,7 +197,7 @@ pub(super) fn gen_piece<S: Sink>(
             if pos.swap_back().is_some() && reverses_swap(pos, &mv) {
                 continue;
             }
-            if !rules.script_only[piece.kind.index()] && plain_step(&mv) {
+            if !rules.kinds.script_only[piece.kind.index()] && plain_step(&mv) {
                 let natives = native.get_or_insert_with(|| {
                     let mut v = Vec::new();
                     gen_native(rules, pos, from, piece, &mut v);

@@ -157,7 +157,7 @@ pub(super) fn apply_morphs(
         if out[i].promotion.is_some() || out[i].from != from {
             continue;
         }
-        for &r in &rules.morph_of[piece.kind.index()] {
+        for &r in &rules.kinds.morph_of[piece.kind.index()] {
             let rule = &rules.morphs[r as usize];
             let m = &out[i];
             let fits = match rule.trigger {

@@ -88,7 +88,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     if !rules.masks.explode.is_empty()
         && pos.royals(pos.side()).is_empty()
-        && rules.royal_kind.contains(&true)
+        && rules.kinds.royal.contains(&true)
     {
         // The side's royal was blown up: the game is over.
         out.clear();

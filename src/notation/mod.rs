@@ -31,7 +31,7 @@ pub(crate) fn silent_morph(rules: &crate::rules::Rules, mv: &crate::position::Mo
     {
         return false;
     }
-    rules.morph_of[mv.piece.kind.index()].iter().any(|&r| {
+    rules.kinds.morph_of[mv.piece.kind.index()].iter().any(|&r| {
         let rule = &rules.morphs[r as usize];
         rule.trigger == MorphTrigger::Acted
             && rule.condition.is_none()

@@ -418,7 +418,7 @@ fn why_not_san(rules: &Rules, want: &str) -> String {
         head.trim_end_matches(|c: char| c.is_ascii_digit())
     };
     if symbol.is_empty() {
-        return match rules.pawn_kind.iter().position(|&p| p) {
+        return match rules.kinds.pawn.iter().position(|&p| p) {
             Some(i) => format!(
                 "no {} can reach {square}",
                 rules.piece(PieceKind(i as u8)).name

@@ -192,8 +192,8 @@ impl Position {
             if let Effect::Swap(a, b) = *e
                 && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
                 && x.color != y.color
-                && rules.no_swap_back.contains(x.kind)
-                && rules.no_swap_back.contains(y.kind)
+                && rules.kinds.no_swap_back.contains(x.kind)
+                && rules.kinds.no_swap_back.contains(y.kind)
             {
                 self.swap_back = Some((a, b));
             }
@@ -215,7 +215,7 @@ impl Position {
             r.front += 1;
             self.take(rules, sq);
             self.put(rules, sq, p);
-            let counts = rules.tracks_unmoved[p.kind.index()]
+            let counts = rules.kinds.tracks_unmoved[p.kind.index()]
                 || rules.castling[us]
                     .iter()
                     .any(|c| c.king_from == sq || c.partner_from == sq);
@@ -612,7 +612,7 @@ impl Position {
                     // still castle).
                     if rules.pawns.double_step_unmoved()
                         && rules.is_pawn(p.kind)
-                        && !rules.tracks_unmoved[kind.index()]
+                        && !rules.kinds.tracks_unmoved[kind.index()]
                     {
                         self.set_unmoved(rules, square, false);
                     }

@@ -90,7 +90,7 @@ impl Position {
     /// partner of a castling from `sq`, or a kind whose first move
     /// matters?
     fn is_resident(&self, rules: &Rules, sq: Square, unit: Piece) -> bool {
-        rules.tracks_unmoved[unit.kind.index()]
+        rules.kinds.tracks_unmoved[unit.kind.index()]
             || rules.castling[unit.color].iter().any(|c| {
                 c.king_from == sq && rules.is_royal(unit.kind)
                     || c.partner_from == sq && c.partner_kind == Some(unit.kind)

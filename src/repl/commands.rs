@@ -527,7 +527,7 @@ fn variant(s: &mut Session, _: &str) -> Reply {
             notes.push("pawn");
         }
         let k = rules.kind(&p.name);
-        if k.is_some_and(|k| rules.scripted[k.index()]) {
+        if k.is_some_and(|k| rules.kinds.scripted[k.index()]) {
             notes.push("scripted");
         }
         let notes = if notes.is_empty() {

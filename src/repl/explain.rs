@@ -364,7 +364,7 @@ fn change_reason(
         };
     }
     if let MoveKind::Castle(_) = mv.kind {
-        let rule = rules.morph_of[was.kind.index()].iter().find_map(|&r| {
+        let rule = rules.kinds.morph_of[was.kind.index()].iter().find_map(|&r| {
             let rule = &rules.morphs[r as usize];
             matches!(&rule.target, MorphTarget::Listed(map) if map[was.kind.index()] == Some(kind))
                 .then_some(&rule.name)

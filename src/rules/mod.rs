@@ -202,6 +202,47 @@ pub struct Auras {
     pub(crate) protectors: KindSet,
 }
 
+/// What each kind is and does, as flags, sets and lists indexed by
+/// [`PieceKind`], derived once from the piece definitions and the
+/// sections that name kinds (the script, morphs, classes), so play and
+/// move generation look a kind up rather than read its definition.
+#[derive(Clone, Debug, Default)]
+pub struct KindFacts {
+    /// Per kind: it is royal (see [`PieceDef::royal`]).
+    pub(crate) royal: Vec<bool>,
+    /// Per kind: it follows the pawn rules (see [`PieceDef::pawn`]).
+    pub(crate) pawn: Vec<bool>,
+    /// Kinds that are not pawns but promote (`promotes`).
+    pub promoters: KindSet,
+    /// The kinds with `no_swap_back`.
+    pub(crate) no_swap_back: KindSet,
+    /// Per kind: its `i` moves are gated by the unmoved bit (non-pawns
+    /// with initial moves, and pawns under `double_step = unmoved`). Only
+    /// such pieces carry the bit, apart from castling pieces.
+    pub(crate) tracks_unmoved: Vec<bool>,
+    /// Some kind's `i` moves are gated by the unmoved bit (see
+    /// `tracks_unmoved`).
+    pub(crate) uses_unmoved: bool,
+    /// Per kind: its moves and attacks also go through the script.
+    pub scripted: Vec<bool>,
+    /// Per kind: its moves come only from the script (its `betza` moves
+    /// are not generated).
+    pub script_only: Vec<bool>,
+    /// Per kind and colour, per square: where a scripted kind's attacks can
+    /// reach from there (`attacks_within`); `None`: no bound.
+    pub script_reach: Vec<Option<ByColor<Vec<SquareSet>>>>,
+    /// Per kind, the indices of the morph rules that apply to it (the
+    /// first whose trigger and condition hold is used).
+    pub(crate) morph_of: Vec<Vec<u8>>,
+    /// Per kind and atom of its movement (a move's `atom`), the
+    /// component kind that atom belongs to.
+    pub(crate) component_of: Vec<Vec<Option<PieceKind>>>,
+    /// Value classes: per kind, its class number (from 1), if any.
+    pub class_of: Vec<Option<u8>>,
+    /// The kinds of each class (`classes`), class 1 first.
+    pub classes: Vec<Vec<PieceKind>>,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -251,35 +292,12 @@ pub struct Rules {
     /// as the traits `movegen` and `position` define (see
     /// ARCHITECTURE.md). Empty in a variant without a script.
     pub extensions: extensions::Extensions,
-    /// Kinds whose moves and attacks also go through the script.
-    pub scripted: Vec<bool>,
-    /// Per kind and colour, per square: where a scripted kind's attacks can
-    /// reach from there (`attacks_within`); `None`: no bound.
-    pub script_reach: Vec<Option<ByColor<Vec<SquareSet>>>>,
-    /// Kinds that are not pawns but promote (`promotes`).
-    pub promoters: KindSet,
-    /// Kinds whose moves come only from the script (their `betza` moves
-    /// are not generated).
-    pub script_only: Vec<bool>,
-    pub(crate) royal_kind: Vec<bool>,
     /// A frozen non-royal piece may remove itself as its turn's action.
     pub frozen_suicide: bool,
     /// What pieces do to captures and moves around them.
     pub(crate) auras: Auras,
-    pub(crate) pawn_kind: Vec<bool>,
-    /// Some kind's `i` moves are gated by the unmoved bit (see
-    /// `tracks_unmoved`).
-    pub(crate) uses_unmoved: bool,
-    /// Per kind: its `i` moves are gated by the unmoved bit (non-pawns
-    /// with initial moves, and pawns under `double_step = unmoved`). Only
-    /// such pieces carry the bit, apart from castling pieces.
-    pub(crate) tracks_unmoved: Vec<bool>,
-    /// The kinds with `no_swap_back`.
-    pub(crate) no_swap_back: KindSet,
-    /// Value classes: per kind, its class number (from 1), if any.
-    pub class_of: Vec<Option<u8>>,
-    /// The kinds of each class, class 1 first.
-    pub classes: Vec<Vec<PieceKind>>,
+    /// What each kind is and does, read from the definitions once.
+    pub kinds: KindFacts,
     /// The reserve boards a game starts with (drop order, White's then
     /// Black's), when the variant declares them.
     pub reserve: Option<ByColor<Vec<PieceKind>>>,
@@ -310,12 +328,6 @@ pub struct Rules {
     pub drops: Option<DropRules>,
     /// Morph rules, in declaration order.
     pub morphs: Vec<MorphRule>,
-    /// Per kind, the indices of the morph rules that apply to it (the
-    /// first whose trigger and condition hold is used).
-    pub(crate) morph_of: Vec<Vec<u8>>,
-    /// Per kind and atom (as the `atom` numbers of moves
-    /// them), the component kind that atom belongs to.
-    pub(crate) component_of: Vec<Vec<Option<PieceKind>>>,
 }
 
 impl Rules {
@@ -344,7 +356,7 @@ impl Rules {
     /// pieces): the first morph for it that is forced, has no condition
     /// and lists its target.
     pub fn castling_morph(&self, kind: PieceKind) -> Option<PieceKind> {
-        self.morph_of[kind.index()].iter().find_map(|&r| {
+        self.kinds.morph_of[kind.index()].iter().find_map(|&r| {
             let rule = &self.morphs[r as usize];
             let fits =
                 !rule.optional && rule.condition.is_none() && rule.trigger != MorphTrigger::Capture;
@@ -358,7 +370,7 @@ impl Rules {
     /// The component kind that atom `atom` of `kind` belongs to, for
     /// morphs with `target = component_used`.
     pub fn component_by_atom(&self, kind: PieceKind, atom: u8) -> Option<PieceKind> {
-        self.component_of[kind.index()]
+        self.kinds.component_of[kind.index()]
             .get(atom as usize)
             .copied()
             .flatten()
@@ -372,13 +384,13 @@ impl Rules {
         let Some(p) = &self.pocket else {
             return Vec::new();
         };
-        let class = self.class_of[kind.index()];
-        match class {
-            Some(c) if p.promote_zone[color].contains(from) => match self.classes.get(c as usize) {
+        let classes = &self.kinds.classes;
+        match self.kinds.class_of[kind.index()] {
+            Some(c) if p.promote_zone[color].contains(from) => match classes.get(c as usize) {
                 Some(next) => next.clone(),
                 None => vec![kind],
             },
-            Some(c) if p.mutate => self.classes[c as usize - 1].clone(),
+            Some(c) if p.mutate => classes[c as usize - 1].clone(),
             _ => vec![kind],
         }
     }
@@ -459,13 +471,13 @@ impl Rules {
     /// Is `kind` royal?
     #[inline]
     pub fn is_royal(&self, kind: PieceKind) -> bool {
-        self.royal_kind[kind.index()]
+        self.kinds.royal[kind.index()]
     }
 
     /// Does `kind` follow the pawn rules?
     #[inline]
     pub fn is_pawn(&self, kind: PieceKind) -> bool {
-        self.pawn_kind[kind.index()]
+        self.kinds.pawn[kind.index()]
     }
 
     /// The kind whose FEN letter (either case) or `{code}` is `token`,

@@ -454,8 +454,8 @@ fn leap_tables_of(g: super::Geometry, rays: &Rays, list: &mut Vec<GenAtom>) -> V
 /// Per-kind flags and masks read from the definitions.
 fn kind_flags(rules: &mut Rules) {
     let g = rules.geometry;
-    rules.royal_kind = rules.pieces.iter().map(|p| p.royal).collect();
-    rules.script_reach = rules
+    rules.kinds.royal = rules.pieces.iter().map(|p| p.royal).collect();
+    rules.kinds.script_reach = rules
         .pieces
         .iter()
         .map(|p| {
@@ -481,17 +481,17 @@ fn kind_flags(rules: &mut Rules) {
         .collect();
     rules.auras.freezers = kinds_where(&rules.pieces, |p| p.freezes.is_some_and(|m| !m.is_empty()));
     rules.auras.protectors = kinds_where(&rules.pieces, |p| p.protects);
-    rules.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
+    rules.kinds.promoters = kinds_where(&rules.pieces, |p| p.promotes != super::Promotes::Never);
     rules.auras.capture_limits = rules.auras.immunity || !rules.auras.protectors.is_empty();
-    rules.pawn_kind = rules.pieces.iter().map(|p| p.pawn).collect();
-    rules.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
+    rules.kinds.pawn = rules.pieces.iter().map(|p| p.pawn).collect();
+    rules.kinds.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
     let by_bit = rules.pawns.double_step_unmoved();
-    rules.tracks_unmoved = rules
+    rules.kinds.tracks_unmoved = rules
         .pieces
         .iter()
         .map(|p| (!p.pawn || by_bit) && p.atoms.iter().any(|a| a.initial))
         .collect();
-    rules.uses_unmoved = rules.tracks_unmoved.iter().any(|&t| t);
+    rules.kinds.uses_unmoved = rules.kinds.tracks_unmoved.iter().any(|&t| t);
 }
 
 /// The pawns' promotion and double-step zones, and the double-step zones
@@ -529,12 +529,12 @@ fn fast_paths(rules: &mut Rules) {
     // Castling rights are hashed as rights (both pieces unmoved), not as
     // raw bits; raw unmoved bits matter only for initial moves.
     // Where only pawns track the bit, only their double-step ranks.
-    rules.unmoved_relevant = if !rules.uses_unmoved {
+    rules.unmoved_relevant = if !rules.kinds.uses_unmoved {
         SquareSet::EMPTY
     } else if rules
         .pieces
         .iter()
-        .zip(&rules.tracks_unmoved)
+        .zip(&rules.kinds.tracks_unmoved)
         .any(|(p, &t)| t && !p.pawn)
     {
         SquareSet::first(g.len())
@@ -553,7 +553,7 @@ fn fast_paths(rules: &mut Rules) {
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
         && rules.script.as_ref().is_none_or(|s| {
-            !rules.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
+            !rules.kinds.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
         })
         && rules.pieces.iter().all(|p| {
             p.atoms.iter().filter(|a| a.can_capture).all(|a| {
@@ -570,7 +570,7 @@ fn fast_paths(rules: &mut Rules) {
     rules.bulk_count = rules.pin_shortcut
         && !rules.auras.must_move
         && rules.morphs.is_empty()
-        && rules.promoters.is_empty()
+        && rules.kinds.promoters.is_empty()
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules.pocket.is_none()

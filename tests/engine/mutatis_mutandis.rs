@@ -318,7 +318,7 @@ fn scripted_attacks_stay_within_their_declared_reach() {
         while game.outcome().is_none() && game.history().len() < 160 {
             let pos = game.position().clone();
             for (from, piece) in pos.pieces() {
-                let Some(reach) = &rules.script_reach[piece.kind.index()] else {
+                let Some(reach) = &rules.kinds.script_reach[piece.kind.index()] else {
                     continue;
                 };
                 for sq in rules.geometry.squares() {

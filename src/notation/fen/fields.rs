@@ -149,7 +149,7 @@ fn castling(
     for sq in granted.iter() {
         pos.set_unmoved(rules, sq, true);
     }
-    if rules.uses_unmoved {
+    if rules.kinds.uses_unmoved {
         // Pieces with initial-only moves count as unmoved (pawns only on
         // their double-step ranks), except castling pieces, whose state
         // the castling field gives, and those the `moved:` field names.
@@ -341,7 +341,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
             format!("`{text}`: expected two squares, like `swap:d4f4`"),
         );
     };
-    let banned = |p: Piece| rules.no_swap_back.contains(p.kind);
+    let banned = |p: Piece| rules.kinds.no_swap_back.contains(p.kind);
     match (pos.piece_at(a), pos.piece_at(b)) {
         (Some(x), Some(y)) if x.color != y.color && banned(x) && banned(y) => {
             pos.set_swap_back(Some((a, b)));
@@ -634,7 +634,7 @@ pub(super) fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
     let castling = castling_squares(rules);
     pos.pieces()
         .filter(|&(sq, p)| {
-            rules.tracks_unmoved[p.kind.index()]
+            rules.kinds.tracks_unmoved[p.kind.index()]
                 && !castling.contains(sq)
                 && (!rules.is_pawn(p.kind) || rules.pawns.double_step_zone[p.color].contains(sq))
         })

@@ -208,7 +208,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     if let Some(p) = pos.pending() {
         s.push_str(&format!(" pending:{}", g.name(p.square)));
     }
-    let defaults = if rules.uses_unmoved {
+    let defaults = if rules.kinds.uses_unmoved {
         default_unmoved(rules, pos)
     } else {
         SquareSet::EMPTY
