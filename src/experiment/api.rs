@@ -41,7 +41,7 @@ impl Variant {
 
 /// The declared name of `kind` (a mutator's form goes by its kind's).
 pub(super) fn name(rules: &Rules, kind: PieceKind) -> String {
-    rules.pieces[rules.base_of[kind.index()].index()]
+    rules.pieces[rules.forms.base_of[kind.index()].index()]
         .name
         .clone()
 }
@@ -456,7 +456,7 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         .register_type_with_name::<Variant>("Variant")
         .register_get("name", |v: &mut Variant| v.rules.name.clone())
         .register_get("pieces", |v: &mut Variant| {
-            v.names((0..v.rules.base_kinds).map(|k| PieceKind(k as u8)))
+            v.names((0..v.rules.forms.base_kinds).map(|k| PieceKind(k as u8)))
         })
         .register_get("mutators", |v: &mut Variant| {
             mutator_names(&v.rules, MutatorSet::ALL)

@@ -132,7 +132,7 @@ impl Values {
 
     /// The value of `kind` (its declared kind's).
     pub fn of(&self, rules: &Rules, kind: crate::board::PieceKind) -> i32 {
-        self.0[rules.base_of[kind.index()].index()]
+        self.0[rules.forms.base_of[kind.index()].index()]
     }
 
     /// Material of the side to move minus the other's: units on the board

@@ -119,7 +119,7 @@ impl Turn {
             for sq in pos.occupied(enemy).iter() {
                 for p in pos.units_at(sq).into_iter().flatten() {
                     if p.color == enemy {
-                        n[rules.base_of[p.kind.index()].index()] += 1;
+                        n[rules.forms.base_of[p.kind.index()].index()] += 1;
                     }
                 }
             }

@@ -248,7 +248,7 @@ impl Position {
     /// rank: it becomes `kind` (in its form under the active set).
     pub(crate) fn resolve_pending(&mut self, rules: &Rules, square: Square, kind: PieceKind) {
         self.set_pending(rules, None);
-        let form = rules.form(kind, self.active);
+        let form = rules.forms.form(kind, self.active);
         self.apply_effect(
             rules,
             &Effect::Transform {
@@ -342,7 +342,7 @@ impl Position {
         let us = mv.piece.color;
         if self.active.intersects(rules.masks.drops_from_captures) {
             let kind = if promoted { rules.demoted_kind() } else { None }
-                .unwrap_or(rules.base_of[piece.kind.index()]);
+                .unwrap_or(rules.forms.base_of[piece.kind.index()]);
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
         if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {
@@ -457,7 +457,7 @@ impl Position {
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
         self.active = self.markers.active_set() | rules.masks.always_on;
         for (sq, p) in self.pieces().collect::<Vec<_>>() {
-            let form = rules.form(p.kind, self.active);
+            let form = rules.forms.form(p.kind, self.active);
             if form != p.kind {
                 self.take(rules, sq);
                 self.put(rules, sq, Piece::new(form, p.color));

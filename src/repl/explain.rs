@@ -350,7 +350,7 @@ fn change_reason(
     was: Piece,
     kind: PieceKind,
 ) -> String {
-    if played.active() != now.active() && rules.form(was.kind, played.active()) == kind {
+    if played.active() != now.active() && rules.forms.form(was.kind, played.active()) == kind {
         return " (its form under the mutators now on)".to_string();
     }
     if rules.is_pawn(was.kind) && rules.pawns.promotion_zone[was.color].contains(sq) {

@@ -243,6 +243,34 @@ pub struct KindFacts {
     pub classes: Vec<Vec<PieceKind>>,
 }
 
+/// The forms mutators give the declared kinds (a knight under Rider):
+/// kinds of their own, numbered after the declared ones, never written or
+/// typed, that carry their declared kind's letter. Without mutators every
+/// kind is declared and its own form.
+#[derive(Clone, Debug, Default)]
+pub struct Forms {
+    /// How many kinds the variant declares; kinds from here on are forms.
+    pub base_kinds: usize,
+    /// Per kind: the declared kind it is a form of (itself if declared).
+    pub base_of: Vec<PieceKind>,
+    /// The form of each declared kind under each active set:
+    /// `table[active.bits() * base_kinds + kind]`. Empty without mutators.
+    pub(crate) table: Vec<PieceKind>,
+}
+
+impl Forms {
+    /// The form `kind` (or the kind it is a form of) takes while the
+    /// mutators of `active` are on.
+    #[inline]
+    pub fn form(&self, kind: PieceKind, active: MutatorSet) -> PieceKind {
+        if self.table.is_empty() {
+            return kind;
+        }
+        let base = self.base_of[kind.index()].index();
+        self.table[active.bits() as usize * self.base_kinds + base]
+    }
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -308,15 +336,8 @@ pub struct Rules {
     pub(crate) masks: MutatorMasks,
     /// Where markers may lie and how many, when the variant has them.
     pub markers: Option<MarkerRules>,
-    /// How many kinds the variant declares; kinds from here on are the
-    /// forms mutators give them (a knight under Rider), never written or
-    /// typed: they carry their declared kind's letter.
-    pub base_kinds: usize,
-    /// Per kind: the declared kind it is a form of (itself if declared).
-    pub base_of: Vec<PieceKind>,
-    /// The form of each declared kind under each active set:
-    /// `forms[active.bits() * base_kinds + kind]`. Empty without mutators.
-    pub(crate) forms: Vec<PieceKind>,
+    /// The forms the mutators give the declared kinds.
+    pub forms: Forms,
     /// Which pieces came from a promotion is tracked (written `Q~`):
     /// some mutator feeds hands, where they enter as pawns.
     pub(crate) tracks_promoted: bool,
@@ -420,17 +441,6 @@ impl Rules {
             .map(|(_, steps)| steps.as_slice())
     }
 
-    /// The form `kind` (or the kind it is a form of) takes while the
-    /// mutators of `active` are on.
-    #[inline]
-    pub fn form(&self, kind: PieceKind, active: MutatorSet) -> PieceKind {
-        if self.forms.is_empty() {
-            return kind;
-        }
-        let base = self.base_of[kind.index()].index();
-        self.forms[active.bits() as usize * self.base_kinds + base]
-    }
-
     /// The mutator called `name` (any case).
     pub fn mutator_named(&self, name: &str) -> Option<u8> {
         self.mutators
@@ -447,7 +457,7 @@ impl Rules {
     /// The kind a piece that came from a promotion is demoted to when it
     /// enters a hand: the first declared pawn kind.
     pub fn demoted_kind(&self) -> Option<PieceKind> {
-        (0..self.base_kinds)
+        (0..self.forms.base_kinds)
             .map(|k| PieceKind(k as u8))
             .find(|&k| self.is_pawn(k))
     }

@@ -110,8 +110,10 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         },
         mutators: p.mutated.mutators,
         markers: d.markers,
-        base_kinds: p.base_kinds,
-        base_of: p.mutated.base_of,
-        forms: p.mutated.forms,
+        forms: crate::rules::Forms {
+            base_kinds: p.base_kinds,
+            base_of: p.mutated.base_of,
+            table: p.mutated.forms,
+        },
     }
 }
