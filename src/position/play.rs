@@ -27,12 +27,12 @@ impl Position {
         };
         // The die rolled for this turn is spent.
         self.roll = None;
-        let from_promotion = rules.tracks_promoted && self.promoted.contains(mv.from);
+        let from_promotion = rules.masks.tracks_promoted && self.promoted.contains(mv.from);
         let victim_square = match mv.kind {
             MoveKind::EnPassant(passed) => passed,
             _ => mv.to,
         };
-        let victim_promoted = rules.tracks_promoted && self.promoted.contains(victim_square);
+        let victim_promoted = rules.masks.tracks_promoted && self.promoted.contains(victim_square);
         let mut victim: Option<(Square, Piece)> = None;
         self.set_ep(rules, None);
         self.swap_back = None;
@@ -89,7 +89,7 @@ impl Position {
             MoveKind::Pair(..) => {}
             MoveKind::Effects(list) => irreversible |= self.apply_effects(rules, &list.effects()),
         }
-        if rules.tracks_promoted {
+        if rules.masks.tracks_promoted {
             self.move_promoted_mark(rules, mv, from_promotion);
         }
         if let Some((square, piece)) = victim
@@ -257,7 +257,7 @@ impl Position {
                 kind: form,
             },
         );
-        if rules.tracks_promoted {
+        if rules.masks.tracks_promoted {
             self.set_promoted(rules, square, true);
         }
     }

@@ -160,6 +160,9 @@ pub struct MutatorMasks {
     /// The mutators that feed hands with captures and allow
     /// drops.
     pub(crate) drops_from_captures: MutatorSet,
+    /// Which pieces came from a promotion is tracked (written `Q~`):
+    /// some mutator feeds hands, where such pieces enter as pawns.
+    pub(crate) tracks_promoted: bool,
     /// The mutators that roll a die before each turn.
     pub(crate) dice: MutatorSet,
     /// The die's faces (the first dice mutator's).
@@ -338,9 +341,6 @@ pub struct Rules {
     pub markers: Option<MarkerRules>,
     /// The forms the mutators give the declared kinds.
     pub forms: Forms,
-    /// Which pieces came from a promotion is tracked (written `Q~`):
-    /// some mutator feeds hands, where they enter as pawns.
-    pub(crate) tracks_promoted: bool,
     /// A random setup, if the variant draws its start position.
     pub random_setup: Option<RandomSetup>,
     /// Hands, if the variant has them.

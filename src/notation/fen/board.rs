@@ -38,7 +38,7 @@ pub(super) fn placement(
                 rest = &rest[n_len..];
             } else if c == '~' {
                 // The piece before came from a promotion.
-                if rules.tracks_promoted
+                if rules.masks.tracks_promoted
                     && let Some(sq) = g.square(file - 1, rank)
                     && !pos.is_empty(sq)
                 {
