@@ -154,7 +154,10 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if !rules.bulk_count || pos.active().intersects(rules.masks.pushes) || pos.pending().is_some() {
+    if !rules.shortcuts.bulk_count
+        || pos.active().intersects(rules.masks.pushes)
+        || pos.pending().is_some()
+    {
         legal_moves_into(rules, pos, scratch);
         return scratch.len() as u64;
     }
@@ -205,7 +208,7 @@ impl Guard {
     fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
         let us = pos.side();
         let royals = pos.royals(us);
-        if !rules.pin_shortcut || royals.count() != 1 {
+        if !rules.shortcuts.pins || royals.count() != 1 {
             return None;
         }
         let king = royals.iter().next()?;

@@ -274,6 +274,20 @@ impl Forms {
     }
 }
 
+/// The shortcuts move generation may take, each sound only under some
+/// rules: `tables::finish` switches each on, beside the reason it is
+/// sound, and hot code asks the flag rather than the features.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shortcuts {
+    /// Pin-based legality shortcuts are sound: only leapers and plain
+    /// riders, capacity 1.
+    pub(crate) pins: bool,
+    /// A position's moves may be counted without being built: nothing
+    /// declared turns a piece's moves into other turns. Positions with a
+    /// push or a pending choice are still listed.
+    pub(crate) bulk_count: bool,
+}
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -307,14 +321,8 @@ pub struct Rules {
     /// The per-square tables move generation and attack detection read.
     pub(crate) tables: MoveTables,
     pub(crate) zobrist: Zobrist,
-    /// Pin-based legality shortcuts are sound: only leapers and plain
-    /// riders, capacity 1 (see `tables::finish`).
-    pub(crate) pin_shortcut: bool,
-    /// A position's moves may be counted without being built: nothing
-    /// declared turns a piece's moves into other turns (see
-    /// `tables::finish`). Positions with a push or a pending choice are
-    /// still listed.
-    pub(crate) bulk_count: bool,
+    /// The shortcuts move generation may take under these rules.
+    pub(crate) shortcuts: Shortcuts,
     /// The variant's script as declared (its file, text and hooks), if it
     /// declares one. The loader compiles it and installs the hooks in
     /// [`Rules::extensions`].

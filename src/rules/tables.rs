@@ -548,7 +548,7 @@ fn fast_paths(rules: &mut Rules) {
     // Move-only atoms (the pawn's lame double step) never attack.
     // Under mutators a move may switch the rules its legality is judged
     // by (a marker flipped), so every move is played out.
-    rules.pin_shortcut = rules.capacity == 1
+    rules.shortcuts.pins = rules.capacity == 1
         && rules.mutators.is_empty()
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
@@ -567,7 +567,7 @@ fn fast_paths(rules: &mut Rules) {
     // ply) skips what turns a piece's moves into turns: morphs, promoting
     // kinds, drops of every kind, duties and a script's move filter. Only
     // where none of them is declared, and pins are sound, is it safe.
-    rules.bulk_count = rules.pin_shortcut
+    rules.shortcuts.bulk_count = rules.shortcuts.pins
         && !rules.auras.must_move
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()

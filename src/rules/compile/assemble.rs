@@ -51,9 +51,11 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         unmoved_relevant: SquareSet::EMPTY,
         tables: Default::default(),
         zobrist: crate::rules::Zobrist::new(0, 0),
-        pin_shortcut: false,
+        shortcuts: crate::rules::Shortcuts {
+            pins: false,
+            bulk_count: false,
+        },
         script: d.script,
-        bulk_count: false,
         extensions: Default::default(),
         frozen_suicide: p.top.frozen_suicide,
         auras: crate::rules::Auras {
