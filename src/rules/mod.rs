@@ -297,6 +297,10 @@ pub struct Rules {
     pub source: String,
     /// Board size.
     pub geometry: Geometry,
+    /// Pieces one square may hold: 1, or 2 for stacking variants.
+    pub capacity: u8,
+    /// How units share squares, when `capacity` is 2.
+    pub stacking: Option<Stacking>,
     /// Piece kinds, indexed by [`PieceKind`].
     pub pieces: Vec<PieceDef>,
     /// Piece kinds by name, in declaration order.
@@ -305,24 +309,30 @@ pub struct Rules {
     pub pawns: PawnRules,
     /// Castling moves per side (Black's mirrored from White's).
     pub castling: ByColor<Vec<CastleRule>>,
+    /// Morph rules, in declaration order.
+    pub morphs: Vec<MorphRule>,
+    /// A frozen non-royal piece may remove itself as its turn's action.
+    pub frozen_suicide: bool,
     /// End conditions.
     pub ending: Ending,
-    /// The start position as FEN.
-    pub setup: String,
-    /// Pieces one square may hold: 1, or 2 for stacking variants.
-    pub capacity: u8,
-    /// How units share squares, when `capacity` is 2.
-    pub stacking: Option<Stacking>,
     /// The phases of a turn.
     pub phases: Vec<PhaseDef>,
-    /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
-    /// has initial-only moves; castling rights are hashed separately).
-    pub unmoved_relevant: SquareSet,
-    /// The per-square tables move generation and attack detection read.
-    pub(crate) tables: MoveTables,
-    pub(crate) zobrist: Zobrist,
-    /// The shortcuts move generation may take under these rules.
-    pub(crate) shortcuts: Shortcuts,
+    /// The start position as FEN.
+    pub setup: String,
+    /// A random setup, if the variant draws its start position.
+    pub random_setup: Option<RandomSetup>,
+    /// The reserve boards a game starts with (drop order, White's then
+    /// Black's), when the variant declares them.
+    pub reserve: Option<ByColor<Vec<PieceKind>>>,
+    /// Hands, if the variant has them.
+    pub pocket: Option<PocketRules>,
+    /// Drops from the hand, if the variant has them.
+    pub drops: Option<DropRules>,
+    /// Mutators: named patches of the rules, switched on and off by
+    /// markers (bit `i` of a position's active set is `mutators[i]`).
+    pub mutators: Vec<Mutator>,
+    /// Where markers may lie and how many, when the variant has them.
+    pub markers: Option<MarkerRules>,
     /// The variant's script as declared (its file, text and hooks), if it
     /// declares one. The loader compiles it and installs the hooks in
     /// [`Rules::extensions`].
@@ -331,32 +341,27 @@ pub struct Rules {
     /// as the traits `movegen` and `position` define (see
     /// ARCHITECTURE.md). Empty in a variant without a script.
     pub extensions: extensions::Extensions,
-    /// A frozen non-royal piece may remove itself as its turn's action.
-    pub frozen_suicide: bool,
-    /// What pieces do to captures and moves around them.
-    pub(crate) auras: Auras,
+
+    // Derived from the parts above when the variant is compiled, by the
+    // compiler's passes and `tables::finish`.
     /// What each kind is and does, read from the definitions once.
     pub kinds: KindFacts,
-    /// The reserve boards a game starts with (drop order, White's then
-    /// Black's), when the variant declares them.
-    pub reserve: Option<ByColor<Vec<PieceKind>>>,
-    /// Mutators: named patches of the rules, switched on and off by
-    /// markers (bit `i` of a position's active set is `mutators[i]`).
-    pub mutators: Vec<Mutator>,
-    /// What the mutators do, as the sets of those that do each thing.
-    pub(crate) masks: MutatorMasks,
-    /// Where markers may lie and how many, when the variant has them.
-    pub markers: Option<MarkerRules>,
     /// The forms the mutators give the declared kinds.
     pub forms: Forms,
-    /// A random setup, if the variant draws its start position.
-    pub random_setup: Option<RandomSetup>,
-    /// Hands, if the variant has them.
-    pub pocket: Option<PocketRules>,
-    /// Drops from the hand, if the variant has them.
-    pub drops: Option<DropRules>,
-    /// Morph rules, in declaration order.
-    pub morphs: Vec<MorphRule>,
+    /// What pieces do to captures and moves around them.
+    pub(crate) auras: Auras,
+    /// What the mutators do, as the sets of those that do each thing.
+    pub(crate) masks: MutatorMasks,
+    /// The per-square tables move generation and attack detection read.
+    pub(crate) tables: MoveTables,
+    /// The shortcuts move generation may take under these rules.
+    pub(crate) shortcuts: Shortcuts,
+    /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
+    /// has initial-only moves; castling rights are hashed separately).
+    pub unmoved_relevant: SquareSet,
+    /// The hash keys of every feature of a position that changes its
+    /// legal turns.
+    pub(crate) zobrist: Zobrist,
 }
 
 impl Rules {
