@@ -451,7 +451,8 @@ fn leap_tables_of(g: super::Geometry, rays: &Rays, list: &mut Vec<GenAtom>) -> V
     tables
 }
 
-/// Per-kind flags and masks read from the definitions.
+/// What the definitions say of each kind: the derived parts of
+/// [`super::KindFacts`] and [`super::Auras`].
 fn kind_flags(rules: &mut Rules) {
     let g = rules.geometry;
     rules.kinds.royal = rules.pieces.iter().map(|p| p.royal).collect();
@@ -522,8 +523,9 @@ fn zones(rules: &mut Rules) {
         .collect();
 }
 
-/// Which unmoved bits are hashed, and the fast paths that are sound for
-/// these rules: pin-based legality and bulk counting.
+/// Which unmoved bits are hashed, and the shortcuts that are sound for
+/// these rules ([`super::Shortcuts`]): pin-based legality and bulk
+/// counting.
 fn fast_paths(rules: &mut Rules) {
     let g = rules.geometry;
     // Castling rights are hashed as rights (both pieces unmoved), not as
@@ -581,7 +583,6 @@ fn fast_paths(rules: &mut Rules) {
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
 }
 
-/// The kinds whose definition satisfies `f`.
 /// The squares `atoms` (leaps and rides) reach from `from` on an empty
 /// board, for `color`.
 fn reach_on_empty_board(
@@ -614,6 +615,7 @@ fn reach_on_empty_board(
     set
 }
 
+/// The kinds whose definition satisfies `f`.
 fn kinds_where(pieces: &[PieceDef], f: impl Fn(&PieceDef) -> bool) -> KindSet {
     pieces
         .iter()
