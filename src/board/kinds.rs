@@ -41,6 +41,12 @@ impl KindSet {
         self.0 == 0
     }
 
+    /// Do the two sets share a kind?
+    #[inline]
+    pub const fn intersects(self, other: KindSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// The kinds in the set, lowest first.
     pub fn iter(self) -> impl Iterator<Item = PieceKind> {
         (0..MAX_KINDS as u8)

@@ -171,9 +171,7 @@ fn attacked(
         return is_attacked_with_auras(rules, pos, sq, by, victim);
     }
     leap_attacker(rules, pos, sq, by).is_some()
-        || rules.tables.attack[by]
-            .iter()
-            .any(|a| atom_attacker(rules, pos, sq, by, a).is_some())
+        || atom_attacks(rules, pos, sq, by)
         || (!rules.tables.path_attackers[by].is_empty()
             && pos
                 .occupied(by)
@@ -185,6 +183,21 @@ fn attacked(
                 .iter()
                 .any(|src| view.script_attacks_from(rules, pos, src))
         })
+}
+
+/// Does an attack atom (other than a plain leap) of `by` reach `sq`?
+/// Under mutators only the atoms of the kinds in play under the active
+/// set are walked.
+#[inline]
+fn atom_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+    let atoms = &rules.tables.attack[by];
+    let hit = |a: &AttackAtom| atom_attacker(rules, pos, sq, by, a).is_some();
+    if rules.forms.in_play.is_empty() {
+        atoms.iter().any(hit)
+    } else {
+        let kinds = rules.forms.in_play(pos.active());
+        atoms.iter().any(|a| a.kinds.intersects(kinds) && hit(a))
+    }
 }
 
 /// What a scripted `attacks` hook is asked about `sq`, attacked by `by`:

@@ -176,6 +176,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         };
         if from == guard.king
             || guard.pinned.contains(from)
+            || guard.marked.contains(from)
             || rules.tables.may_repeat[piece.color][piece.kind.index()]
         {
             let start = scratch.len();
@@ -196,6 +197,9 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
 /// which friendly pieces are pinned to it (with the line each keeps).
 pub(super) struct Guard {
     king: Square,
+    /// Squares with a marker: a move off one may flip it and change the
+    /// rules, so it is played out.
+    marked: SquareSet,
     checkers: SquareSet,
     danger: SquareSet,
     pinned: SquareSet,
@@ -208,14 +212,20 @@ impl Guard {
     fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
         let us = pos.side();
         let royals = pos.royals(us);
-        if !rules.shortcuts.pins || royals.count() != 1 {
+        if !rules.shortcuts.pins_under(pos.active()) || royals.count() != 1 {
             return None;
         }
         let king = royals.iter().next()?;
+        let marked = if rules.shortcuts.pins {
+            SquareSet::EMPTY
+        } else {
+            pos.markers().covered()
+        };
         let (checkers, between) = checks(rules, pos, king, us);
         let (pinned, lines) = pins(rules, pos, king, us);
         Some(Guard {
             king,
+            marked,
             checkers,
             danger: checkers | between,
             pinned,
@@ -235,6 +245,10 @@ impl Guard {
     ) {
         let us = pos.side();
         let king = self.king;
+        if self.marked.contains(from) {
+            retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+            return;
+        }
         if from == king {
             retain_from(out, start, |m| {
                 if m.kind == MoveKind::Normal {

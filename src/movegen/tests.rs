@@ -39,3 +39,52 @@ fn attack_view_agrees_with_forward_generation() {
         }
     }
 }
+
+/// Under mutators, pins are trusted only while every form in play
+/// captures by plain leaps and rides and nothing explodes or pushes; a
+/// move off a marker is played out, as it may flip the marker.
+#[test]
+fn pins_are_trusted_only_where_the_active_forms_allow() {
+    let rules = load("twelve-mutation").unwrap();
+    let on = |names: &[&str]| -> crate::board::MutatorSet {
+        names
+            .iter()
+            .map(|n| rules.mutators.iter().position(|m| m.name == *n).unwrap())
+            .collect()
+    };
+    assert!(!rules.shortcuts.pins);
+    for sound in [&[][..], &["rider"], &["berolina"], &["monochromatic"]] {
+        assert!(rules.shortcuts.pins_under(on(sound)), "{sound:?}");
+    }
+    assert!(
+        rules
+            .shortcuts
+            .pins_under(on(&["equus_rex", "monochromatic", "non_prise"]))
+    );
+    // Paos and vaos hop; a blast or a push changes what a move exposes;
+    // Berolina pawns under Monochromatic capture by a lame leap.
+    for unsound in [
+        &["cannon"][..],
+        &["atomic"],
+        &["avalanche"],
+        &["berolina", "monochromatic"],
+    ] {
+        assert!(!rules.shortcuts.pins_under(on(unsound)), "{unsound:?}");
+    }
+    let knight = rules.kind("knight").unwrap();
+    let nightrider = rules.forms.form(knight, on(&["rider"]));
+    assert_ne!(nightrider, knight);
+    assert!(rules.forms.in_play(on(&["rider"])).contains(nightrider));
+    assert!(!rules.forms.in_play(on(&["rider"])).contains(knight));
+    // The knight is not pinned (the black pawn blocks the rook), but any
+    // move of it flips the Cannon marker under it, and the rook, now a
+    // pao, would capture the king over the pawn: only king moves remain.
+    let pos = parse_fen(&rules, "4r2k/8/8/4p3/8/8/4N3/4K3 w - - 0 1 {e2:cannon-}").unwrap();
+    let g = rules.geometry;
+    let mut moves: Vec<String> = legal_moves(&rules, &pos)
+        .iter()
+        .map(|m| format!("{}{}", g.name(m.from), g.name(m.to)))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["e1d1", "e1d2", "e1f1", "e1f2"]);
+}

@@ -70,6 +70,14 @@ impl Markers {
     pub fn at(&self, sq: Square) -> Option<usize> {
         (0..self.len as usize).find(|&i| self.squares[i] == sq.0)
     }
+
+    /// The squares a marker lies on.
+    pub fn covered(&self) -> SquareSet {
+        self.squares[..self.len as usize]
+            .iter()
+            .map(|&s| Square(s))
+            .collect()
+    }
 }
 
 /// Most two-unit squares a position holds (every square of an 8x8 board

@@ -456,12 +456,19 @@ impl Position {
     /// its form under it.
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
         self.active = self.markers.active_set() | rules.masks.always_on;
-        for (sq, p) in self.pieces().collect::<Vec<_>>() {
-            let form = rules.forms.form(p.kind, self.active);
-            if form != p.kind {
-                self.take(rules, sq);
-                self.put(rules, sq, Piece::new(form, p.color));
+        if rules.forms.table.is_empty() {
+            return;
+        }
+        let kinds = rules.forms.in_play(self.active);
+        let occupied = self.occupied.white.or(&self.occupied.black);
+        for sq in occupied.iter() {
+            let Some(p) = self.piece_at(sq) else { continue };
+            if kinds.contains(p.kind) {
+                continue;
             }
+            let form = rules.forms.form(p.kind, self.active);
+            self.take(rules, sq);
+            self.put(rules, sq, Piece::new(form, p.color));
         }
     }
 

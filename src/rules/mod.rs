@@ -259,6 +259,9 @@ pub struct Forms {
     /// The form of each declared kind under each active set:
     /// `table[active.bits() * base_kinds + kind]`. Empty without mutators.
     pub(crate) table: Vec<PieceKind>,
+    /// Per active set, the kinds that may stand on the board under it:
+    /// the forms of the declared kinds. Empty without mutators.
+    pub(crate) in_play: Vec<KindSet>,
 }
 
 impl Forms {
@@ -272,20 +275,49 @@ impl Forms {
         let base = self.base_of[kind.index()].index();
         self.table[active.bits() as usize * self.base_kinds + base]
     }
+
+    /// The kinds that may stand on the board while the mutators of
+    /// `active` are on (every kind without mutators).
+    #[inline]
+    pub fn in_play(&self, active: MutatorSet) -> KindSet {
+        match self.in_play.get(active.bits() as usize) {
+            Some(&kinds) => kinds,
+            None => KindSet::ALL,
+        }
+    }
 }
 
 /// The shortcuts move generation may take, each sound only under some
 /// rules: `tables::finish` switches each on, beside the reason it is
 /// sound, and hot code asks the flag rather than the features.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Shortcuts {
-    /// Pin-based legality shortcuts are sound: only leapers and plain
-    /// riders, capacity 1.
+    /// Pin-based legality shortcuts are sound in every position: only
+    /// leapers and plain riders, capacity 1, no mutators.
     pub(crate) pins: bool,
+    /// Under mutators, per active set: pin-based legality is sound while
+    /// those mutators are on (the forms in play capture only by plain
+    /// leaps and rides, and nothing explodes or pushes). Moves that may
+    /// flip a marker are still played out. Empty without mutators.
+    pub(crate) pins_by_active: Vec<bool>,
     /// A position's moves may be counted without being built: nothing
     /// declared turns a piece's moves into other turns. Positions with a
     /// push or a pending choice are still listed.
     pub(crate) bulk_count: bool,
+}
+
+impl Shortcuts {
+    /// Are pin-based legality shortcuts sound while the mutators of
+    /// `active` are on?
+    #[inline]
+    pub(crate) fn pins_under(&self, active: MutatorSet) -> bool {
+        self.pins
+            || self
+                .pins_by_active
+                .get(active.bits() as usize)
+                .copied()
+                .unwrap_or(false)
+    }
 }
 
 /// The compiled, immutable rules of one variant.

@@ -548,23 +548,36 @@ fn fast_paths(rules: &mut Rules) {
     // can create a screen), lame leapers (a leg square can open), skipping
     // riders and initial-only captures break that, and so do stacks.
     // Move-only atoms (the pawn's lame double step) never attack.
-    // Under mutators a move may switch the rules its legality is judged
-    // by (a marker flipped), so every move is played out.
-    rules.shortcuts.pins = rules.capacity == 1
-        && rules.mutators.is_empty()
+    let plain: KindSet = kinds_where(&rules.pieces, |p| {
+        p.atoms.iter().filter(|a| a.can_capture).all(|a| {
+            matches!(a.style, Style::Leap | Style::Ride) && !a.lame && !a.skip_first && !a.initial
+        })
+    });
+    let sound = rules.capacity == 1
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
         && rules.script.as_ref().is_none_or(|s| {
             !rules.kinds.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
-        })
-        && rules.pieces.iter().all(|p| {
-            p.atoms.iter().filter(|a| a.can_capture).all(|a| {
-                matches!(a.style, Style::Leap | Style::Ride)
-                    && !a.lame
-                    && !a.skip_first
-                    && !a.initial
-            })
         });
+    let every = KindSet::from_iter((0..rules.pieces.len()).map(|k| PieceKind(k as u8)));
+    rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
+    // Under mutators the kinds in play, and so the soundness of pins,
+    // depend on the active set; explosions and pushes change what a move
+    // exposes. A move that may flip a marker switches the rules its
+    // legality is judged by, so such moves are still played out.
+    rules.forms.in_play = in_play(&rules.forms);
+    let unsound = rules.masks.explode | rules.masks.pushes;
+    rules.shortcuts.pins_by_active = rules
+        .forms
+        .in_play
+        .iter()
+        .enumerate()
+        .map(|(bits, &kinds)| {
+            sound
+                && !MutatorSet::from_bits(bits as u32).intersects(unsound)
+                && plain & kinds == kinds
+        })
+        .collect();
     // Counting a position's moves without building them (perft's last
     // ply) skips what turns a piece's moves into turns: morphs, promoting
     // kinds, drops of every kind, duties and a script's move filter. Only
@@ -613,6 +626,19 @@ fn reach_on_empty_board(
         }
     }
     set
+}
+
+/// Per active set, the kinds its forms give the declared kinds (empty
+/// without mutators).
+fn in_play(forms: &super::Forms) -> Vec<KindSet> {
+    if forms.table.is_empty() || forms.base_kinds == 0 {
+        return Vec::new();
+    }
+    forms
+        .table
+        .chunks(forms.base_kinds)
+        .map(|row| row.iter().copied().collect())
+        .collect()
 }
 
 /// The kinds whose definition satisfies `f`.

@@ -51,10 +51,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         unmoved_relevant: SquareSet::EMPTY,
         tables: Default::default(),
         zobrist: crate::rules::Zobrist::new(0, 0),
-        shortcuts: crate::rules::Shortcuts {
-            pins: false,
-            bulk_count: false,
-        },
+        shortcuts: Default::default(),
         script: d.script,
         extensions: Default::default(),
         frozen_suicide: p.top.frozen_suicide,
@@ -116,6 +113,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             base_kinds: p.base_kinds,
             base_of: p.mutated.base_of,
             table: p.mutated.forms,
+            in_play: Vec::new(),
         },
     }
 }
