@@ -154,7 +154,8 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned) its moves are counted, not built. `scratch` is a
 /// buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if !rules.shortcuts.bulk_count
+    if !rules.shortcuts.bulk_under(pos.active())
+        || pos.stage() == crate::position::Stage::Setup
         || pos.active().intersects(rules.masks.pushes)
         || pos.pending().is_some()
     {
@@ -189,6 +190,17 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     let start = scratch.len();
     castling_moves(rules, pos, scratch);
     retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
+    if rules.pocket.is_some()
+        || rules.drops.is_some()
+        || pos.active().intersects(rules.masks.drops_from_captures)
+    {
+        // Not in check, with pins sound: a drop exposes nothing.
+        let start = scratch.len();
+        hand_moves(rules, pos, scratch);
+        retain_from(scratch, start, |m| {
+            m.kind == MoveKind::Drop || !leaves_royal_attacked(rules, pos, m)
+        });
+    }
     count.n + scratch.len() as u64
 }
 
@@ -200,6 +212,9 @@ pub(super) struct Guard {
     /// Squares with a marker: a move off one may flip it and change the
     /// rules, so it is played out.
     marked: SquareSet,
+    /// Captures explode: they remove more than their victim, so they are
+    /// played out.
+    explode: bool,
     checkers: SquareSet,
     danger: SquareSet,
     pinned: SquareSet,
@@ -226,6 +241,7 @@ impl Guard {
         Some(Guard {
             king,
             marked,
+            explode: pos.active().intersects(rules.masks.explode),
             checkers,
             danger: checkers | between,
             pinned,
@@ -251,7 +267,7 @@ impl Guard {
         }
         if from == king {
             retain_from(out, start, |m| {
-                if m.kind == MoveKind::Normal {
+                if m.kind == MoveKind::Normal && !(self.explode && m.is_capture()) {
                     !is_attacked_vacating(rules, pos, m.to, !us, king)
                 } else {
                     !leaves_royal_attacked(rules, pos, m)
@@ -259,7 +275,10 @@ impl Guard {
             });
             return;
         }
-        let ordinary = |m: &Move| matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
+        let ordinary = |m: &Move| {
+            matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+                && !(self.explode && m.is_capture())
+        };
         let is_pinned = self.pinned.contains(from);
         if self.checkers.is_empty() {
             if is_pinned {

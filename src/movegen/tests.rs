@@ -53,7 +53,13 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
             .collect()
     };
     assert!(!rules.shortcuts.pins);
-    for sound in [&[][..], &["rider"], &["berolina"], &["monochromatic"]] {
+    for sound in [
+        &[][..],
+        &["rider"],
+        &["berolina"],
+        &["monochromatic"],
+        &["atomic"],
+    ] {
         assert!(rules.shortcuts.pins_under(on(sound)), "{sound:?}");
     }
     assert!(
@@ -61,11 +67,10 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
             .shortcuts
             .pins_under(on(&["equus_rex", "monochromatic", "non_prise"]))
     );
-    // Paos and vaos hop; a blast or a push changes what a move exposes;
-    // Berolina pawns under Monochromatic capture by a lame leap.
+    // Paos and vaos hop; a push changes what a move exposes; Berolina
+    // pawns under Monochromatic capture by a lame leap.
     for unsound in [
         &["cannon"][..],
-        &["atomic"],
         &["avalanche"],
         &["berolina", "monochromatic"],
     ] {
@@ -87,4 +92,19 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
         .collect();
     moves.sort();
     assert_eq!(moves, ["e1d1", "e1d2", "e1f1", "e1f2"]);
+    // Under Atomic the rook's capture on d2 would blow up its own king
+    // (a king's capture does not explode): every other move stands.
+    let pos = parse_fen(&rules, "4k3/8/8/8/8/8/3n3R/4K3 w - - 0 1 {a4:atomic+}").unwrap();
+    let mut moves: Vec<String> = legal_moves(&rules, &pos)
+        .iter()
+        .map(|m| format!("{}{}", g.name(m.from), g.name(m.to)))
+        .collect();
+    moves.sort();
+    assert_eq!(
+        moves,
+        [
+            "e1d1", "e1d2", "e1e2", "e1f2", "h2e2", "h2f2", "h2g2", "h2h1", "h2h3", "h2h4", "h2h5",
+            "h2h6", "h2h7", "h2h8"
+        ]
+    );
 }

@@ -257,7 +257,8 @@ pub struct Forms {
     /// Per kind: the declared kind it is a form of (itself if declared).
     pub base_of: Vec<PieceKind>,
     /// The form of each declared kind under each active set:
-    /// `table[active.bits() * base_kinds + kind]`. Empty without mutators.
+    /// `table[active.bits() * base_kinds + kind]`. Empty where no mutator
+    /// gives a kind a new form.
     pub(crate) table: Vec<PieceKind>,
     /// Per active set, the kinds that may stand on the board under it:
     /// the forms of the declared kinds. Empty without mutators.
@@ -297,16 +298,33 @@ pub struct Shortcuts {
     pub(crate) pins: bool,
     /// Under mutators, per active set: pin-based legality is sound while
     /// those mutators are on (the forms in play capture only by plain
-    /// leaps and rides, and nothing explodes or pushes). Moves that may
-    /// flip a marker are still played out. Empty without mutators.
+    /// leaps and rides, and nothing pushes). Moves that may flip a marker,
+    /// and captures that explode, are still played out. Empty without
+    /// mutators.
     pub(crate) pins_by_active: Vec<bool>,
     /// A position's moves may be counted without being built: nothing
     /// declared turns a piece's moves into other turns. Positions with a
-    /// push or a pending choice are still listed.
+    /// push or a pending choice are still listed, and so are moves from
+    /// the hand.
     pub(crate) bulk_count: bool,
+    /// Under mutators, per active set: counting is sound while those
+    /// mutators are on. Empty without mutators.
+    pub(crate) bulk_by_active: Vec<bool>,
 }
 
 impl Shortcuts {
+    /// May a position's moves be counted without being built while the
+    /// mutators of `active` are on?
+    #[inline]
+    pub(crate) fn bulk_under(&self, active: MutatorSet) -> bool {
+        self.bulk_count
+            || self
+                .bulk_by_active
+                .get(active.bits() as usize)
+                .copied()
+                .unwrap_or(false)
+    }
+
     /// Are pin-based legality shortcuts sound while the mutators of
     /// `active` are on?
     #[inline]

@@ -562,11 +562,24 @@ fn fast_paths(rules: &mut Rules) {
     let every = KindSet::from_iter((0..rules.pieces.len()).map(|k| PieceKind(k as u8)));
     rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
     // Under mutators the kinds in play, and so the soundness of pins,
-    // depend on the active set; explosions and pushes change what a move
-    // exposes. A move that may flip a marker switches the rules its
-    // legality is judged by, so such moves are still played out.
+    // depend on the active set; a push changes what a move exposes. A
+    // move that may flip a marker switches the rules its legality is
+    // judged by, and a capture that explodes removes more than its
+    // victim, so such moves are still played out.
+    // Mutators that give no kind a new form (drops, explosions) leave
+    // every piece as declared: without a table, play never re-forms.
+    let forms = &mut rules.forms;
+    if forms.base_kinds > 0
+        && forms.table.chunks(forms.base_kinds).all(|row| {
+            row.iter()
+                .enumerate()
+                .all(|(base, &kind)| kind.index() == base)
+        })
+    {
+        forms.table.clear();
+    }
     rules.forms.in_play = in_play(&rules.forms);
-    let unsound = rules.masks.explode | rules.masks.pushes;
+    let unsound = rules.masks.pushes;
     rules.shortcuts.pins_by_active = rules
         .forms
         .in_play
@@ -580,20 +593,32 @@ fn fast_paths(rules: &mut Rules) {
         .collect();
     // Counting a position's moves without building them (perft's last
     // ply) skips what turns a piece's moves into turns: morphs, promoting
-    // kinds, drops of every kind, duties and a script's move filter. Only
-    // where none of them is declared, and pins are sound, is it safe.
-    rules.shortcuts.bulk_count = rules.shortcuts.pins
-        && !rules.auras.must_move
+    // kinds, reserve drops, duties and a script's move filter. Only where
+    // none of them is declared, and pins are sound, is it safe. Moves from
+    // the hand are listed beside the count. Under mutators it depends on
+    // the active set too: preferences (a compulsory capture, the die),
+    // the colour rule, swaps, pushes and blasts change the turns.
+    let countable = !rules.auras.must_move
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
-        && rules.pocket.is_none()
-        && rules.drops.is_none()
         && rules
             .script
             .as_ref()
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
+    rules.shortcuts.bulk_count = rules.shortcuts.pins && countable;
+    let m = &rules.masks;
+    let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes | m.explode;
+    rules.shortcuts.bulk_by_active = rules
+        .shortcuts
+        .pins_by_active
+        .iter()
+        .enumerate()
+        .map(|(bits, &pins)| {
+            pins && countable && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
+        })
+        .collect();
 }
 
 /// The squares `atoms` (leaps and rides) reach from `from` on an empty
