@@ -204,6 +204,26 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     count.n + scratch.len() as u64
 }
 
+/// Where a drop is legal, when that is known without playing it: a drop
+/// only adds a piece, so where pins are sound (no screen for a hopper)
+/// and there is one royal, it is legal anywhere out of check, only
+/// between the royal and a single riding checker in check, and nowhere
+/// in double check or against a leaper's check.
+pub(super) fn drop_targets(rules: &Rules, pos: &Position) -> Option<SquareSet> {
+    let us = pos.side();
+    let royals = pos.royals(us);
+    if !rules.shortcuts.pins_under(pos.active()) || royals.count() != 1 {
+        return None;
+    }
+    let king = royals.iter().next()?;
+    let (checkers, between) = checks(rules, pos, king, us);
+    Some(match checkers.count() {
+        0 => SquareSet::first(rules.geometry.len()),
+        1 => between,
+        _ => SquareSet::EMPTY,
+    })
+}
+
 /// What the fast legality test knows about the side to move's single
 /// royal: its square, who checks it, where a check can be blocked, and
 /// which friendly pieces are pinned to it (with the line each keeps).

@@ -76,6 +76,17 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
     ] {
         assert!(!rules.shortcuts.pins_under(on(unsound)), "{unsound:?}");
     }
+    // A mutator that gives no kind a new form keeps no table of forms,
+    // and pins (and counting) stay trusted under it.
+    let drops = crate::variants::load_str(
+        "drops.variant",
+        "variant drops : chess { mutator drop { drops = true\n always_on = true } }",
+    )
+    .unwrap();
+    assert!(drops.forms.table.is_empty());
+    let drop_on = crate::board::MutatorSet::from_bits(1);
+    assert!(drops.shortcuts.pins_under(drop_on));
+    assert!(drops.shortcuts.bulk_under(drop_on));
     let knight = rules.kind("knight").unwrap();
     let nightrider = rules.forms.form(knight, on(&["rider"]));
     assert_ne!(nightrider, knight);

@@ -360,13 +360,16 @@ pub(super) fn legal_moves_unconstrained(
     {
         let start = out.len();
         hand_moves(rules, pos, out);
-        // A drop only adds a piece: where pins are sound (no screen for a
-        // hopper) and the side is not in check, no drop exposes a royal.
-        let drops_safe =
-            rules.shortcuts.pins_under(pos.active()) && !in_check(rules, pos, pos.side());
-        retain_from(out, start, |m| {
-            drops_safe && m.kind == MoveKind::Drop || !leaves_royal_attacked(rules, pos, m)
-        });
+        match drop_targets(rules, pos) {
+            Some(targets) => retain_from(out, start, |m| {
+                if m.kind == MoveKind::Drop {
+                    targets.contains(m.to)
+                } else {
+                    !leaves_royal_attacked(rules, pos, m)
+                }
+            }),
+            None => retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m)),
+        }
     }
     if let Some(due) = reserve_drop_due(rules, pos) {
         reserve_turns(rules, pos, out, due);

@@ -580,15 +580,16 @@ fn fast_paths(rules: &mut Rules) {
     }
     rules.forms.in_play = in_play(&rules.forms);
     let unsound = rules.masks.pushes;
-    rules.shortcuts.pins_by_active = rules
-        .forms
-        .in_play
-        .iter()
-        .enumerate()
-        .map(|(bits, &kinds)| {
-            sound
-                && !MutatorSet::from_bits(bits as u32).intersects(unsound)
-                && plain & kinds == kinds
+    let sets = if rules.mutators.is_empty() {
+        0
+    } else {
+        1u32 << rules.mutators.len()
+    };
+    rules.shortcuts.pins_by_active = (0..sets)
+        .map(|bits| {
+            let active = MutatorSet::from_bits(bits);
+            let kinds = rules.forms.in_play(active) & every;
+            sound && !active.intersects(unsound) && plain & kinds == kinds
         })
         .collect();
     // Counting a position's moves without building them (perft's last
