@@ -37,7 +37,7 @@ pub(super) fn en_passant_onto<S: Sink>(
 /// Ends a single leap on `to`: a quiet move of kind `quiet` onto an empty
 /// square, an en-passant capture by a pawn's capture-only leap, or a
 /// capture of an enemy. `mode` is (may move, may capture).
-#[inline]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn leap_to<S: Sink>(
     rules: &Rules,

@@ -76,6 +76,7 @@ pub(super) fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMu
 /// The enemy pieces attacking the single royal on `king`, and the squares
 /// between the royal and each riding checker (where a check can be
 /// blocked). Only for the pin-shortcut world (plain leaps and rides).
+#[inline(always)]
 pub(super) fn checks(
     rules: &Rules,
     pos: &Position,
@@ -194,14 +195,20 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         || rules.drops.is_some()
         || pos.active().intersects(rules.masks.drops_from_captures)
     {
-        // Not in check, with pins sound: a drop exposes nothing.
-        let start = scratch.len();
-        hand_moves(rules, pos, scratch);
-        retain_from(scratch, start, |m| {
-            m.kind == MoveKind::Drop || !leaves_royal_attacked(rules, pos, m)
-        });
+        legal_hand_moves_out_of_check(rules, pos, scratch);
     }
     count.n + scratch.len() as u64
+}
+
+/// Adds the legal moves from the hand to `out`, the side to move not
+/// being in check and pins sound: a drop exposes nothing.
+#[inline(never)]
+fn legal_hand_moves_out_of_check(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let start = out.len();
+    hand_moves(rules, pos, out);
+    retain_from(out, start, |m| {
+        m.kind == MoveKind::Drop || !leaves_royal_attacked(rules, pos, m)
+    });
 }
 
 /// Where a drop is legal, when that is known without playing it: a drop

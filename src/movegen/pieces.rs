@@ -168,7 +168,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
 }
 
 /// Every move of every atom of `piece` on `from`, repeats included.
-#[inline]
+#[inline(always)]
 pub(super) fn gen_piece<S: Sink>(
     rules: &Rules,
     pos: &Position,
@@ -244,7 +244,7 @@ pub(super) fn reverses_swap(pos: &Position, mv: &Move) -> bool {
 }
 
 /// The moves of `piece`'s `betza` movement.
-#[inline]
+#[inline(always)]
 pub(super) fn gen_native<S: Sink>(
     rules: &Rules,
     pos: &Position,
