@@ -24,6 +24,19 @@ const VARIANTS: [&str; 6] = [
     "fluid",
 ];
 
+/// The variants to play: those `PLAYOUT_ONLY` names (comma-separated),
+/// else all of them.
+fn chosen() -> Vec<&'static str> {
+    match std::env::var("PLAYOUT_ONLY") {
+        Ok(only) => VARIANTS
+            .iter()
+            .copied()
+            .filter(|v| only.split(',').any(|o| o.trim() == *v))
+            .collect(),
+        Err(_) => VARIANTS.to_vec(),
+    }
+}
+
 fn main() {
     let games: u64 = std::env::var("PLAYOUT_GAMES")
         .ok()
@@ -33,7 +46,7 @@ fn main() {
         "{:<18} {:>6} {:>8} {:>9} {:>11} {:>9}",
         "variant", "games", "turns", "seconds", "turns/s", "games/s"
     );
-    for name in VARIANTS {
+    for name in chosen() {
         let rules = load(name).expect("embedded variant");
         let start = Instant::now();
         let mut turns = 0u64;
@@ -70,7 +83,7 @@ fn runner(games: u64) {
         "{:<18} {:>6} {:>8} {:>14} {:>14}",
         "changeling run", "games", "turns", "games/s (1 t)", "games/s (2 t)"
     );
-    for name in VARIANTS {
+    for name in chosen() {
         let script = format!(
             "fn play_game(i, seed) {{\n    let r = play(game(variant(\"{name}\"), seed), \"random\", \"random\", #{{ max_turns: 20000 }});\n    #{{ plies: r.plies }}\n}}\n"
         );

@@ -125,7 +125,7 @@ impl Position {
             irreversible = true;
         }
         self.pass_turn(rules, irreversible);
-        if !rules.mutators.is_empty() {
+        if !rules.mutators.is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
             self.end_turn_mutators(rules, flips);
         }
     }
@@ -428,7 +428,9 @@ impl Position {
             .fold(0, |bits, i| bits | 1 << i)
     }
 
-    /// The end of a turn under mutators: the markers left this turn flip,
+    /// The end of a turn under mutators (skipped where no marker flipped
+    /// and the move put no new piece down, see [`keeps_forms`]): the
+    /// markers left this turn flip,
     /// the faces up become the active set, and every piece takes its form
     /// under it (promoted and dropped pieces too), so the opponent's turn,
     /// and the mover's king safety, are judged under the new rules.
@@ -711,4 +713,23 @@ impl Position {
             }
         }
     }
+}
+
+/// Does `mv` leave every piece in the form it had: it puts no piece down
+/// (no promotion, drop, push, chosen promotion or effect list) and
+/// nothing transforms pieces after it (morphs, a script's `after_move`)?
+/// Then, with no marker flipped, the active set and every form stay.
+fn keeps_forms(rules: &Rules, mv: &Move) -> bool {
+    matches!(
+        mv.kind,
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant(_) | MoveKind::Castle(_)
+    ) && mv.promotion.is_none()
+        && mv.drop.is_none()
+        && mv.push.is_none()
+        && mv.choice.is_none()
+        && rules.morphs.is_empty()
+        && rules
+            .script
+            .as_ref()
+            .is_none_or(|s| !s.declares(crate::rules::hooks::AFTER_MOVE))
 }
