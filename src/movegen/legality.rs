@@ -191,23 +191,37 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     let start = scratch.len();
     castling_moves(rules, pos, scratch);
     retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
-    if rules.pocket.is_some()
-        || rules.drops.is_some()
-        || pos.active().intersects(rules.masks.drops_from_captures)
-    {
-        legal_hand_moves_out_of_check(rules, pos, scratch);
+    if hands_in_play(rules, pos) {
+        // Not in check, with pins sound: a drop exposes nothing.
+        let anywhere = SquareSet::first(rules.geometry.len());
+        legal_hand_moves(rules, pos, scratch, Some(anywhere));
     }
     count.n + scratch.len() as u64
 }
 
-/// Adds the legal moves from the hand to `out`, the side to move not
-/// being in check and pins sound: a drop exposes nothing.
+/// May the side to move play from a hand: the variant has hands or
+/// drops, or a mutator that feeds hands is on?
+pub(super) fn hands_in_play(rules: &Rules, pos: &Position) -> bool {
+    rules.pocket.is_some()
+        || rules.drops.is_some()
+        || pos.active().intersects(rules.masks.drops_from_captures)
+}
+
+/// Adds the legal moves from the hand to `out`: drops onto `targets`
+/// where those are known ([`drop_targets`]), every other move judged on
+/// a copy.
 #[inline(never)]
-fn legal_hand_moves_out_of_check(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+pub(super) fn legal_hand_moves(
+    rules: &Rules,
+    pos: &Position,
+    out: &mut Vec<Move>,
+    targets: Option<SquareSet>,
+) {
     let start = out.len();
     hand_moves(rules, pos, out);
-    retain_from(out, start, |m| {
-        m.kind == MoveKind::Drop || !leaves_royal_attacked(rules, pos, m)
+    retain_from(out, start, |m| match targets {
+        Some(targets) if m.kind == MoveKind::Drop => targets.contains(m.to),
+        _ => !leaves_royal_attacked(rules, pos, m),
     });
 }
 

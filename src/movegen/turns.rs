@@ -354,22 +354,8 @@ pub(super) fn legal_moves_unconstrained(
     if pos.active().intersects(rules.masks.keep_colour) {
         out.retain(|m| keeps_colour(rules, m));
     }
-    if rules.pocket.is_some()
-        || rules.drops.is_some()
-        || pos.active().intersects(rules.masks.drops_from_captures)
-    {
-        let start = out.len();
-        hand_moves(rules, pos, out);
-        match drop_targets(rules, pos) {
-            Some(targets) => retain_from(out, start, |m| {
-                if m.kind == MoveKind::Drop {
-                    targets.contains(m.to)
-                } else {
-                    !leaves_royal_attacked(rules, pos, m)
-                }
-            }),
-            None => retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m)),
-        }
+    if hands_in_play(rules, pos) {
+        legal_hand_moves(rules, pos, out, drop_targets(rules, pos));
     }
     if let Some(due) = reserve_drop_due(rules, pos) {
         reserve_turns(rules, pos, out, due);
