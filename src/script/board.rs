@@ -5,6 +5,7 @@
 //! square gives `-1`, `""`, `false` or an empty array, never an error,
 //! so a script's own checks decide what is wrong.
 
+use super::memo::Reads;
 use crate::board::{Color, Piece, Square};
 use crate::movegen;
 use crate::position::{Effect, Move, MoveKind, Position};
@@ -14,11 +15,13 @@ use std::sync::Arc;
 
 /// What a script sees: a snapshot of the position and the variant's
 /// native rules (its script left out, so helpers never call back into
-/// scripts).
+/// scripts). Copies share the snapshot and the log of what the call has
+/// read, which decides whether its answer may be remembered.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub(crate) pos: Position,
-    pub(crate) rules: Arc<Rules>,
+    pos: Arc<Position>,
+    rules: Arc<Rules>,
+    reads: Arc<Reads>,
 }
 
 /// The colour's name as scripts write it.
@@ -41,8 +44,34 @@ pub fn parse_color(s: &str) -> Option<Color> {
 impl Board {
     pub(crate) fn new(rules: Arc<Rules>, pos: &Position) -> Board {
         Board {
-            pos: pos.clone(),
+            pos: Arc::new(pos.clone()),
             rules,
+            reads: Arc::default(),
+        }
+    }
+
+    /// What the calls given this board (or its copies) have read.
+    pub(crate) fn reads(&self) -> &Reads {
+        &self.reads
+    }
+
+    /// The piece on `sq`, noted as read.
+    fn at(&self, sq: Square) -> Option<Piece> {
+        self.reads.square(sq);
+        self.pos.piece_at(sq)
+    }
+
+    /// Is `sq` empty? Noted as read.
+    fn empty(&self, sq: Square) -> bool {
+        self.reads.square(sq);
+        self.pos.is_empty(sq)
+    }
+
+    /// Notes `sq` and its neighbours as read (what auras look at).
+    fn around(&self, sq: Square) {
+        self.reads.square(sq);
+        for n in self.rules.geometry.neighbours(sq) {
+            self.reads.square(n);
         }
     }
 
@@ -62,7 +91,7 @@ impl Board {
     }
 
     fn piece(&self, s: INT) -> Option<Piece> {
-        self.sq(s).and_then(|sq| self.pos.piece_at(sq))
+        self.sq(s).and_then(|sq| self.at(sq))
     }
 
     fn squares(list: impl IntoIterator<Item = Square>) -> Array {
@@ -78,10 +107,11 @@ impl Board {
         let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
             return Array::new();
         };
+        self.reads.whole();
         let Some(me) = self.pos.piece_at(sq) else {
             return Array::new();
         };
-        let mut pos = self.pos.clone();
+        let mut pos = Position::clone(&self.pos);
         pos.take(&self.rules, sq);
         let actor = Piece::new(k, me.color);
         pos.put(&self.rules, sq, actor);
@@ -151,12 +181,17 @@ pub(crate) fn register(e: &mut Engine) {
     e.register_type_with_name::<Board>("Board")
         .register_fn("width", |b: &mut Board| b.rules.geometry.width as INT)
         .register_fn("height", |b: &mut Board| b.rules.geometry.height as INT)
-        .register_fn("side", |b: &mut Board| color_name(b.pos.side()).to_string())
+        .register_fn("side", |b: &mut Board| {
+            b.reads.side();
+            color_name(b.pos.side()).to_string()
+        })
         .register_fn("history_len", |b: &mut Board| {
+            b.reads.whole();
             INT::from(b.pos.turns().white) + INT::from(b.pos.turns().black)
         })
         .register_fn("mutators", |b: &mut Board| {
             // Active mutators by number.
+            b.reads.whole();
             b.pos
                 .active()
                 .iter()
@@ -205,7 +240,7 @@ pub(crate) fn register(e: &mut Engine) {
             }
             while let Some(t) = b.rules.geometry.offset(sq, dx, dy) {
                 out.push(Dynamic::from(t.index() as INT));
-                if !b.pos.is_empty(t) {
+                if !b.empty(t) {
                     break;
                 }
                 sq = t;
@@ -213,7 +248,7 @@ pub(crate) fn register(e: &mut Engine) {
             out
         })
         .register_fn("is_empty", |b: &mut Board, s: INT| {
-            b.sq(s).is_some_and(|sq| b.pos.is_empty(sq))
+            b.sq(s).is_some_and(|sq| b.empty(sq))
         })
         .register_fn("kind", |b: &mut Board, s: INT| {
             b.piece(s)
@@ -235,6 +270,7 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(p), Some(to)) = (b.piece(s), b.sq(to)) else {
                 return false;
             };
+            b.reads.reserves();
             b.pos.may_arrive(&b.rules, p, to)
         })
         .register_fn("forward", |_: &mut Board, color: &str| -> INT {
@@ -244,12 +280,14 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(a), Some(sq)) = (b.piece(from), b.sq(s)) else {
                 return false;
             };
+            b.around(sq);
             b.pos.piece_at(sq).is_some_and(|v| {
                 v.color != a.color && movegen::may_take(&b.rules, &b.pos, sq, a, v)
             })
         })
         .register_fn("is_frozen", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
+                b.around(sq);
                 b.pos
                     .piece_at(sq)
                     .is_some_and(|p| movegen::frozen(&b.rules, &b.pos, sq, p))
@@ -257,6 +295,7 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("is_protected", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
+                b.around(sq);
                 b.pos
                     .piece_at(sq)
                     .is_some_and(|p| movegen::protected(&b.rules, &b.pos, sq, p.color))
@@ -266,6 +305,7 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(sq), Some(c)) = (b.sq(s), parse_color(by)) else {
                 return false;
             };
+            b.reads.whole();
             movegen::is_attacked(&b.rules, &b.pos, sq, c)
         })
         .register_fn("captures_as", |b: &mut Board, kind: &str, from: INT| {

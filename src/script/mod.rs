@@ -14,6 +14,7 @@ pub mod board;
 pub use crate::rules::hooks;
 pub mod imports;
 pub mod limits;
+mod memo;
 mod read;
 
 use crate::board::Square;
@@ -83,7 +84,14 @@ pub struct ScriptHost {
     /// A call ran out of time ([`limits::MAX_CALL_TIME`]): the script is
     /// not called again.
     timed_out: AtomicBool,
+    /// This host's number in the remembered answers ([`memo`]); none
+    /// where a square's contents are more than its cell (stacks), so
+    /// that nothing is remembered.
+    memo_id: Option<u32>,
 }
+
+/// Numbers the hosts for the remembered answers.
+static HOSTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
 
 impl fmt::Debug for ScriptHost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -207,6 +215,7 @@ impl ScriptHost {
                 (h.name, line)
             })
             .collect();
+        let memo_id = (native.capacity <= 1).then(|| HOSTS.fetch_add(1, Ordering::Relaxed));
         Ok(ScriptHost {
             engine,
             ast,
@@ -217,6 +226,7 @@ impl ScriptHost {
             error: Mutex::new(None),
             def_lines,
             timed_out: AtomicBool::new(false),
+            memo_id,
         })
     }
 
@@ -245,6 +255,39 @@ impl ScriptHost {
 
     fn board(&self, pos: &Position) -> Board {
         Board::new(self.native.clone(), pos)
+    }
+
+    /// `hook`'s answer about the piece on `from` (and `target`): a
+    /// remembered one that holds in `pos`, else the script's, called with
+    /// `args` after the board, and remembered with what it read.
+    fn ask(
+        &self,
+        hook: Hook,
+        pos: &Position,
+        from: Square,
+        target: Option<Square>,
+        args: Vec<Dynamic>,
+    ) -> Option<Dynamic> {
+        let question = self.memo_id.map(|host| memo::Question {
+            host,
+            hook: hooks::ALL.iter().position(|h| *h == hook).unwrap_or(0) as u8,
+            from,
+            target,
+            piece: pos.piece_at(from),
+        });
+        if let Some(q) = &question
+            && let Some(answer) = memo::recall(q, pos)
+        {
+            return Some(answer);
+        }
+        let board = self.board(pos);
+        let mut all = vec![Dynamic::from(board.clone())];
+        all.extend(args);
+        let answer = self.call(hook, all)?;
+        if let Some(q) = question {
+            memo::remember(q, pos, board.reads(), &answer);
+        }
+        Some(answer)
     }
 
     /// The name of the tag numbered `number`, if there is one.
@@ -320,8 +363,8 @@ impl ScriptHost {
         let Some(piece) = pos.piece_at(from) else {
             return Vec::new();
         };
-        let board = self.board(pos);
-        let Some(answer) = self.call(hook, (board, from.index() as INT)) else {
+        let from_arg = Dynamic::from(from.index() as INT);
+        let Some(answer) = self.ask(hook, pos, from, None, vec![from_arg]) else {
             return Vec::new();
         };
         let Some(list) = answer.try_cast::<Array>() else {
@@ -365,8 +408,11 @@ impl ScriptHost {
     /// is recorded.)
     pub fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
         let hook = hooks::ATTACKS;
-        let board = self.board(pos);
-        match self.call(hook, (board, from.index() as INT, target.index() as INT)) {
+        let args = vec![
+            Dynamic::from(from.index() as INT),
+            Dynamic::from(target.index() as INT),
+        ];
+        match self.ask(hook, pos, from, Some(target), args) {
             Some(v) => match v.as_bool() {
                 Ok(b) => b,
                 Err(t) => {

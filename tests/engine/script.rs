@@ -613,3 +613,42 @@ fn a_scripted_step_the_piece_has_anyway_is_one_move() {
     assert_eq!(guard, ["d4c4", "d4d3", "d4d5", "d4d6", "d4e4"]);
     assert_eq!(changeling::movegen::perft(&rules, &pos, 1), 10);
 }
+
+/// Hook answers are remembered with the squares the script read: one
+/// position after another, each answer is the script's for that
+/// position, never one kept from a position that differs in a square
+/// the script looked at. The Withdrawer on d4 attacks the knight on d5
+/// only while d3, where it steps away to, is empty; moving away down
+/// the file captures it.
+#[test]
+fn remembered_answers_follow_the_squares_the_script_read() {
+    let rules = withdrawer();
+    let d5 = rules.geometry.parse_square("d5").unwrap();
+    let open = "7k/8/8/3n4/3W4/8/8/4K3 w - - 0 1";
+    let blocked = "7k/8/8/3n4/3W4/3P4/8/4K3 w - - 0 1";
+    // h2 is a square the script never looks at here.
+    let far = "7k/8/8/3n4/3W4/8/7P/4K3 w - - 0 1";
+    let attacked = |fen: &str| {
+        let pos = position(&rules, fen);
+        changeling::movegen::is_attacked(&rules, &pos, d5, changeling::board::Color::White)
+    };
+    // The queen lines from d4 other than the d-file: up to h8's king,
+    // and every square of the others.
+    let lines = "-a1 -a4 -a7 -b2 -b4 -b6 -c3 -c4 -c5 -e3 -e4 -e5 -f2 -f4 -f6 -g1 -g4 -g7 -h4";
+    let expect = |extra: &str| -> Vec<String> {
+        let mut v: Vec<String> = format!("{lines} {extra}")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        v.sort();
+        v
+    };
+    for _ in 0..2 {
+        assert!(attacked(open));
+        assert!(!attacked(blocked));
+        assert!(attacked(far));
+        assert_eq!(moves_of(&rules, open, "d4"), expect("xd1 xd2 xd3"));
+        assert_eq!(moves_of(&rules, blocked, "d4"), expect(""));
+        assert_eq!(moves_of(&rules, far, "d4"), expect("xd1 xd2 xd3"));
+    }
+}
