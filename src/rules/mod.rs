@@ -5,14 +5,16 @@ mod compile;
 pub mod extensions;
 mod geometry;
 pub mod hooks;
+mod paths;
 mod sections;
 mod tables;
 mod zobrist;
 
 pub use compile::{Compiled, LoadError, Loader, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
+pub use paths::PathGen;
 pub use sections::*;
-pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, PathGen};
+pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable};
 pub use zobrist::Zobrist;
 
 use crate::board::{ByColor, Color, KindSet, MutatorSet, Piece, PieceKind, Square, SquareSet};

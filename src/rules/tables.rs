@@ -1,7 +1,7 @@
 //! Per-direction, per-square tables and the `finish` step that derives
 //! every fast-path flag from the piece definitions.
 
-use super::{PieceDef, Rays, Rules};
+use super::{PathGen, PieceDef, Rays, Rules};
 use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
@@ -114,96 +114,6 @@ impl LeapTable {
     pub fn from(&self, sq: crate::board::Square) -> &[(crate::board::Square, u8)] {
         let i = sq.index();
         &self.targets[self.start[i] as usize..self.start[i + 1] as usize]
-    }
-}
-
-/// The path moves of one atom of a kind and colour: for every square, the
-/// paths from it as absolute squares, each with whether the piece may
-/// stop there (see [`crate::lang::paths`]).
-#[derive(Clone, Debug, Default)]
-pub struct PathGen {
-    /// May end on an empty square.
-    pub can_move: bool,
-    /// May capture.
-    pub can_capture: bool,
-    /// Only as an initial move.
-    pub initial: bool,
-    /// Attacks this way, never moves.
-    pub attack_only: bool,
-    /// Index of the source atom in the piece definition.
-    pub source: u8,
-    start: Vec<u32>,
-    spans: Vec<(u32, u32)>,
-    steps: Vec<(crate::board::Square, bool)>,
-}
-
-impl PathGen {
-    /// The paths from `sq`.
-    #[inline]
-    pub fn paths(
-        &self,
-        sq: crate::board::Square,
-    ) -> impl Iterator<Item = &[(crate::board::Square, bool)]> + '_ {
-        let i = sq.index();
-        self.spans[self.start[i] as usize..self.start[i + 1] as usize]
-            .iter()
-            .map(|&(a, b)| &self.steps[a as usize..b as usize])
-    }
-
-    fn build(
-        atom: &crate::lang::movement::Atom,
-        g: super::Geometry,
-        color: Color,
-        source: u8,
-    ) -> PathGen {
-        let mut t = PathGen {
-            can_move: atom.can_move,
-            can_capture: atom.can_capture,
-            initial: atom.initial,
-            attack_only: atom.attack_only,
-            source,
-            ..PathGen::default()
-        };
-        let sign = if color == Color::White { 1 } else { -1 };
-        for sq in g.squares() {
-            t.start.push(t.spans.len() as u32);
-            let mut seen: Vec<Vec<(crate::board::Square, bool)>> = Vec::new();
-            let mut known: std::collections::HashSet<Vec<(crate::board::Square, bool)>> =
-                std::collections::HashSet::new();
-            for prog in &atom.programs {
-                let mut path = Vec::new();
-                let mut cur = sq;
-                for &(dx, dy, stop) in prog {
-                    let (dx, dy) = (dx as i32, dy as i32 * sign);
-                    let next = if atom.wrap {
-                        let w = g.width as i32;
-                        g.square((g.file(cur) + dx).rem_euclid(w), g.rank(cur) + dy)
-                    } else {
-                        g.offset(cur, dx, dy)
-                    };
-                    match next {
-                        Some(n) if n != sq => {
-                            path.push((n, stop));
-                            cur = n;
-                        }
-                        _ => break,
-                    }
-                }
-                while path.last().is_some_and(|s| !s.1) {
-                    path.pop();
-                }
-                if !path.is_empty() && known.insert(path.clone()) {
-                    seen.push(path);
-                }
-            }
-            for path in seen {
-                let a = t.steps.len() as u32;
-                t.steps.extend(path);
-                t.spans.push((a, t.steps.len() as u32));
-            }
-        }
-        t.start.push(t.spans.len() as u32);
-        t
     }
 }
 

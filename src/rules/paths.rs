@@ -1,0 +1,146 @@
+//! Path tables: the step programs of bent, crooked, circular and
+//! cylindrical atoms (see [`crate::lang::paths`]) walked from every
+//! square into absolute paths.
+
+use super::Geometry;
+use crate::board::{Color, Square};
+use crate::lang::movement::Atom;
+use crate::lang::paths::Step;
+
+/// The path moves of one atom of a kind and colour: for every square, the
+/// paths from it as absolute squares, each with whether the piece may
+/// stop there (see [`crate::lang::paths`]).
+#[derive(Clone, Debug, Default)]
+pub struct PathGen {
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May capture.
+    pub can_capture: bool,
+    /// Only as an initial move.
+    pub initial: bool,
+    /// Attacks this way, never moves.
+    pub attack_only: bool,
+    /// Index of the source atom in the piece definition.
+    pub source: u8,
+    start: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    steps: Vec<(Square, bool)>,
+}
+
+impl PathGen {
+    /// The paths from `sq`.
+    #[inline]
+    pub fn paths(&self, sq: Square) -> impl Iterator<Item = &[(Square, bool)]> + '_ {
+        let i = sq.index();
+        self.spans[self.start[i] as usize..self.start[i + 1] as usize]
+            .iter()
+            .map(|&(a, b)| &self.steps[a as usize..b as usize])
+    }
+
+    /// The table of `atom` (atom `source` of its kind) for `color`.
+    pub(super) fn build(atom: &Atom, g: Geometry, color: Color, source: u8) -> PathGen {
+        let mut t = PathGen {
+            can_move: atom.can_move,
+            can_capture: atom.can_capture,
+            initial: atom.initial,
+            attack_only: atom.attack_only,
+            source,
+            start: Vec::with_capacity(g.len() + 1),
+            ..PathGen::default()
+        };
+        let sign = if color == Color::White { 1 } else { -1 };
+        let mut found = Vec::with_capacity(atom.programs.len());
+        let mut scratch = Scratch::default();
+        for sq in g.squares() {
+            t.start.push(t.spans.len() as u32);
+            let first = t.steps.len();
+            found.clear();
+            for prog in &atom.programs {
+                let a = t.steps.len();
+                walk(g, atom.wrap, sq, prog, sign, &mut t.steps);
+                if t.steps.len() > a {
+                    found.push((a, t.steps.len()));
+                }
+            }
+            t.keep_distinct(first, &found, &mut scratch);
+        }
+        t.start.push(t.spans.len() as u32);
+        t
+    }
+
+    /// Appends the paths `found` (ranges of `steps` from `first` on, one
+    /// square's, in program order) to the spans, each only the first time
+    /// it occurs, and closes the gaps the repeats leave. Sorting finds the
+    /// repeats without hashing or copying every path.
+    fn keep_distinct(&mut self, first: usize, found: &[(usize, usize)], scratch: &mut Scratch) {
+        let steps = &self.steps;
+        let Scratch { order, repeat } = scratch;
+        order.clear();
+        order.extend(0..found.len());
+        order.sort_unstable_by(|&i, &j| {
+            let (p, q) = (found[i], found[j]);
+            steps[p.0..p.1].cmp(&steps[q.0..q.1]).then(i.cmp(&j))
+        });
+        // Equal paths are now next to each other, the first one first.
+        repeat.clear();
+        repeat.resize(found.len(), false);
+        for w in order.windows(2) {
+            let (p, q) = (found[w[0]], found[w[1]]);
+            if steps[p.0..p.1] == steps[q.0..q.1] {
+                repeat[w[1]] = true;
+            }
+        }
+        let mut end = first;
+        for (&(a, b), _) in found.iter().zip(repeat.iter()).filter(|(_, r)| !**r) {
+            self.steps.copy_within(a..b, end);
+            self.spans.push((end as u32, (end + b - a) as u32));
+            end += b - a;
+        }
+        self.steps.truncate(end);
+    }
+}
+
+/// Buffers reused from square to square while paths are deduplicated.
+#[derive(Default)]
+struct Scratch {
+    /// Indices of one square's paths, sorted by content.
+    order: Vec<usize>,
+    /// Whether each path repeats an earlier one.
+    repeat: Vec<bool>,
+}
+
+/// Appends to `out` the squares program `prog` visits from `sq` (files
+/// wrapping if `wrap`, ranks times `sign`: -1 walks Black's mirror image),
+/// up to the board's edge or a return to `sq`, without the squares after
+/// its last stop.
+fn walk(
+    g: Geometry,
+    wrap: bool,
+    sq: Square,
+    prog: &[Step],
+    sign: i32,
+    out: &mut Vec<(Square, bool)>,
+) {
+    let (w, h) = (i32::from(g.width), i32::from(g.height));
+    let (mut file, mut rank) = (g.file(sq), g.rank(sq));
+    let mut end = out.len();
+    for &(dx, dy, stop) in prog {
+        file += i32::from(dx);
+        rank += i32::from(dy) * sign;
+        if wrap {
+            file = file.rem_euclid(w);
+        }
+        if file < 0 || file >= w || rank < 0 || rank >= h {
+            break;
+        }
+        let next = Square((rank * w + file) as u8);
+        if next == sq {
+            break;
+        }
+        out.push((next, stop));
+        if stop {
+            end = out.len();
+        }
+    }
+    out.truncate(end);
+}
