@@ -3,7 +3,7 @@
 //! square into absolute paths.
 
 use super::Geometry;
-use crate::board::{Color, Square};
+use crate::board::{ByColor, Color, Square};
 use crate::lang::movement::Atom;
 use crate::lang::paths::Step;
 
@@ -37,32 +37,50 @@ impl PathGen {
             .map(|&(a, b)| &self.steps[a as usize..b as usize])
     }
 
-    /// The table of `atom` (atom `source` of its kind) for `color`.
-    pub(super) fn build(atom: &Atom, g: Geometry, color: Color, source: u8) -> PathGen {
+    /// White's table of `atom`'s programs, its modes left unset.
+    fn build(atom: &Atom, g: Geometry) -> PathGen {
         let mut t = PathGen {
-            can_move: atom.can_move,
-            can_capture: atom.can_capture,
-            initial: atom.initial,
-            attack_only: atom.attack_only,
-            source,
             start: Vec::with_capacity(g.len() + 1),
             ..PathGen::default()
         };
-        let sign = if color == Color::White { 1 } else { -1 };
         let mut found = Vec::with_capacity(atom.programs.len());
         let mut scratch = Scratch::default();
         for sq in g.squares() {
             t.start.push(t.spans.len() as u32);
             let first = t.steps.len();
+            let origin = (sq, g.file(sq), g.rank(sq));
             found.clear();
             for prog in &atom.programs {
                 let a = t.steps.len();
-                walk(g, atom.wrap, sq, prog, sign, &mut t.steps);
+                walk(g, atom.wrap, origin, prog, &mut t.steps);
                 if t.steps.len() > a {
                     found.push((a, t.steps.len()));
                 }
             }
             t.keep_distinct(first, &found, &mut scratch);
+        }
+        t.start.push(t.spans.len() as u32);
+        t
+    }
+
+    /// Black's table from White's: the paths from a square's mirror
+    /// image, mirrored. A program walked with its ranks negated visits the
+    /// mirror images of the squares it visits from the mirrored square.
+    fn mirrored(&self, g: Geometry) -> PathGen {
+        let mut t = PathGen {
+            start: Vec::with_capacity(self.start.len()),
+            spans: Vec::with_capacity(self.spans.len()),
+            steps: Vec::with_capacity(self.steps.len()),
+            ..PathGen::default()
+        };
+        for sq in g.squares() {
+            t.start.push(t.spans.len() as u32);
+            for path in self.paths(g.flip(sq)) {
+                let a = t.steps.len() as u32;
+                t.steps
+                    .extend(path.iter().map(|&(s, stop)| (g.flip(s), stop)));
+                t.spans.push((a, t.steps.len() as u32));
+            }
         }
         t.start.push(t.spans.len() as u32);
         t
@@ -100,6 +118,38 @@ impl PathGen {
     }
 }
 
+/// The path tables built so far, by the programs they walk: kinds often
+/// share an atom (a compound and its parts, the forms mutators make), and
+/// Black's table is White's mirrored, so each walk is expanded once.
+#[derive(Default)]
+pub(super) struct PathTables<'a> {
+    built: Vec<(&'a Atom, ByColor<PathGen>)>,
+}
+
+impl<'a> PathTables<'a> {
+    /// The table of `atom` (atom `source` of its kind) for `color`.
+    pub(super) fn get(&mut self, atom: &'a Atom, g: Geometry, color: Color, source: u8) -> PathGen {
+        let same = |(a, _): &(&Atom, _)| a.wrap == atom.wrap && a.programs == atom.programs;
+        let i = match self.built.iter().position(same) {
+            Some(i) => i,
+            None => {
+                let white = PathGen::build(atom, g);
+                let black = white.mirrored(g);
+                self.built.push((atom, ByColor { white, black }));
+                self.built.len() - 1
+            }
+        };
+        PathGen {
+            can_move: atom.can_move,
+            can_capture: atom.can_capture,
+            initial: atom.initial,
+            attack_only: atom.attack_only,
+            source,
+            ..self.built[i].1[color].clone()
+        }
+    }
+}
+
 /// Buffers reused from square to square while paths are deduplicated.
 #[derive(Default)]
 struct Scratch {
@@ -109,24 +159,21 @@ struct Scratch {
     repeat: Vec<bool>,
 }
 
-/// Appends to `out` the squares program `prog` visits from `sq` (files
-/// wrapping if `wrap`, ranks times `sign`: -1 walks Black's mirror image),
-/// up to the board's edge or a return to `sq`, without the squares after
-/// its last stop.
+/// Appends to `out` the squares program `prog` visits from `sq` (on
+/// `file` and `rank`; files wrapping if `wrap`), up to the board's edge or
+/// a return to `sq`, without the squares after its last stop.
 fn walk(
     g: Geometry,
     wrap: bool,
-    sq: Square,
+    (sq, mut file, mut rank): (Square, i32, i32),
     prog: &[Step],
-    sign: i32,
     out: &mut Vec<(Square, bool)>,
 ) {
     let (w, h) = (i32::from(g.width), i32::from(g.height));
-    let (mut file, mut rank) = (g.file(sq), g.rank(sq));
     let mut end = out.len();
     for &(dx, dy, stop) in prog {
         file += i32::from(dx);
-        rank += i32::from(dy) * sign;
+        rank += i32::from(dy);
         if wrap {
             file = file.rem_euclid(w);
         }

@@ -1,6 +1,7 @@
 //! Per-direction, per-square tables and the `finish` step that derives
 //! every fast-path flag from the piece definitions.
 
+use super::paths::PathTables;
 use super::{PathGen, PieceDef, Rays, Rules};
 use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, SquareSet};
 use crate::lang::movement::{Style, lame_path};
@@ -176,13 +177,14 @@ fn move_tables(rules: &mut Rules) {
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<KindSet> = ByColor::default();
+    let mut path_cache = PathTables::default();
     for color in Color::ALL {
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
             let mut paths: Vec<PathGen> = Vec::new();
             for (ai, atom) in def.atoms.iter().enumerate() {
                 if atom.style == Style::Path {
-                    paths.push(PathGen::build(atom, g, color, ai as u8));
+                    paths.push(path_cache.get(atom, g, color, ai as u8));
                     if atom.can_capture {
                         path_attackers[color].insert(PieceKind(k as u8));
                     }
