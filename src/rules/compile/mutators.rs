@@ -299,8 +299,17 @@ fn make_forms(
     // Each distinct list of patches applied to a kind is one form.
     let mut form_of: IndexMap<(usize, Vec<(usize, usize)>), PieceKind> = IndexMap::new();
     let mut captured: Vec<Option<Vec<PieceKind>>> = vec![None; base_kinds];
+    let relevant = relevant_mutators(sets, base_kinds);
     for active in MutatorSet::all_of_first(mutators.len()) {
         for base in 0..base_kinds {
+            // The patches that apply depend only on the active mutators
+            // they name: under any other set the kind takes the form it
+            // has under that set's relevant part, a set already visited.
+            let seen = active & relevant[base];
+            if seen != active {
+                forms.push(forms[seen.bits() as usize * base_kinds + base]);
+                continue;
+            }
             let applied: Vec<(usize, usize)> = sets
                 .iter()
                 .enumerate()
@@ -392,6 +401,18 @@ fn make_forms(
         }
     }
     Some(forms)
+}
+
+/// For each declared kind, the mutators named by the patch sets that
+/// patch it.
+fn relevant_mutators(sets: &[PatchSet], base_kinds: usize) -> Vec<MutatorSet> {
+    let mut relevant = vec![MutatorSet::EMPTY; base_kinds];
+    for set in sets {
+        for p in &set.patches {
+            relevant[p.kind.index()] |= set.when;
+        }
+    }
+    relevant
 }
 
 /// A push (`push_enemy_pawn = "fmW"`): single non-capturing leaps, as
