@@ -6,6 +6,7 @@ use super::Geometry;
 use crate::board::{ByColor, Color, Square};
 use crate::lang::movement::Atom;
 use crate::lang::paths::Step;
+use std::collections::HashSet;
 
 /// The path moves of one atom of a kind and colour: for every square, the
 /// paths from it as absolute squares, each with whether the piece may
@@ -43,14 +44,15 @@ impl PathGen {
             start: Vec::with_capacity(g.len() + 1),
             ..PathGen::default()
         };
-        let mut found = Vec::with_capacity(atom.programs.len());
+        let programs = fitting(atom, g);
+        let mut found = Vec::with_capacity(programs.len());
         let mut scratch = Scratch::default();
         for sq in g.squares() {
             t.start.push(t.spans.len() as u32);
             let first = t.steps.len();
             let origin = (sq, g.file(sq), g.rank(sq));
             found.clear();
-            for prog in &atom.programs {
+            for prog in &programs {
                 let a = t.steps.len();
                 walk(g, atom.wrap, origin, prog, &mut t.steps);
                 if t.steps.len() > a {
@@ -157,6 +159,35 @@ struct Scratch {
     order: Vec<usize>,
     /// Whether each path repeats an earlier one.
     repeat: Vec<bool>,
+}
+
+/// `atom`'s programs cut to what can fit on the board, each once. A step
+/// that takes the piece as many files (where they do not wrap) or ranks
+/// from its origin as the board has is off the board from every square,
+/// so no walk gets past it; a program left with no stop has no path, and
+/// one equal to an earlier one would only repeat its paths.
+fn fitting(atom: &Atom, g: Geometry) -> Vec<&[Step]> {
+    let (w, h) = (i32::from(g.width), i32::from(g.height));
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for prog in &atom.programs {
+        let (mut x, mut y, mut end) = (0, 0, 0);
+        for (i, &(dx, dy, stop)) in prog.iter().enumerate() {
+            x += i32::from(dx);
+            y += i32::from(dy);
+            if y.abs() >= h || (!atom.wrap && x.abs() >= w) {
+                break;
+            }
+            if stop {
+                end = i + 1;
+            }
+        }
+        let cut = &prog[..end];
+        if !cut.is_empty() && seen.insert(cut) {
+            out.push(cut);
+        }
+    }
+    out
 }
 
 /// Appends to `out` the squares program `prog` visits from `sq` (on
