@@ -127,6 +127,9 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
     let us = pos.side();
     let mut actions = Vec::new();
     board_pseudo_moves(rules, pos, &mut actions);
+    // Without mutators nothing follows the drop but the turn passing, so
+    // each drop square is tried on the action's position, played once.
+    let replay = !rules.mutators.is_empty();
     let mut with_drop = Vec::new();
     for a in &actions {
         let mut child = pos.clone();
@@ -146,7 +149,12 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
                 drop: Some(sq),
                 ..*a
             };
-            if !leaves_royal_attacked(rules, pos, &m) {
+            let legal = if replay || a.push.is_some() {
+                !leaves_royal_attacked(rules, pos, &m)
+            } else {
+                !in_check(rules, &child.with_reserve_drop(rules, us, sq), us)
+            };
+            if legal {
                 with_drop.push(m);
             }
         }

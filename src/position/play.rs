@@ -204,6 +204,16 @@ impl Position {
         irreversible
     }
 
+    /// This position (an action just played, no drop) with `us`'s next
+    /// reserve piece dropped on `sq`: the board the turn with that drop
+    /// leaves where no mutator acts at the end of the turn. Legality
+    /// tests try every drop square after one action from here.
+    pub(crate) fn with_reserve_drop(&self, rules: &Rules, us: Color, sq: Square) -> Position {
+        let mut child = self.clone();
+        child.drop_from_reserve(rules, us, sq);
+        child
+    }
+
     /// The reserve's next piece, dropped on `sq` after the action; it
     /// counts as unmoved (for its first-move powers, and as a castling
     /// partner).
