@@ -351,47 +351,107 @@ fn atom_attacker(
     by: Color,
     a: &AttackAtom,
 ) -> Option<Square> {
+    let occupied = |s: Square| !pos.is_empty(s);
+    let attacker = |s: Square| attacker_on(rules, pos, a, s, by);
+    atom_attacker_on(rules, sq, a, occupied, attacker)
+}
+
+/// The square from which atom `a` attacks `sq` on a board where
+/// `occupied` tells which squares hold a piece and `attacker` which of
+/// them hold a piece attacking that way.
+#[inline(always)]
+fn atom_attacker_on(
+    rules: &Rules,
+    sq: Square,
+    a: &AttackAtom,
+    occupied: impl Fn(Square) -> bool,
+    attacker: impl Fn(Square) -> bool,
+) -> Option<Square> {
     match a.style {
         Style::Leap => {
             let src = rules.tables.rays.step(a.dir, sq)?;
-            attacker_on(rules, pos, a, src, by).then_some(src)
+            attacker(src).then_some(src)
         }
         Style::Ride => {
             let ray = rules.tables.rays.ray(a.dir, sq);
-            let (i, &s) = ray.iter().enumerate().find(|&(_, &s)| !pos.is_empty(s))?;
+            let (i, &s) = ray.iter().enumerate().find(|&(_, &s)| occupied(s))?;
             let limit = a.range as usize;
             if a.skip_first {
                 // The attacker's first square neither blocks nor may be
                 // landed on: the attacker is at distance >= 2, and the
                 // first occupied square may be that skipped square.
-                if i >= 1 && i < limit && attacker_on(rules, pos, a, s, by) {
+                if i >= 1 && i < limit && attacker(s) {
                     return Some(s);
                 }
                 let &next = ray.get(i + 1)?;
-                return (i + 1 < limit
-                    && !pos.is_empty(next)
-                    && attacker_on(rules, pos, a, next, by))
-                .then_some(next);
+                return (i + 1 < limit && occupied(next) && attacker(next)).then_some(next);
             }
-            (i < limit && attacker_on(rules, pos, a, s, by)).then_some(s)
+            (i < limit && attacker(s)).then_some(s)
         }
         Style::Hop => {
             let ray = rules.tables.rays.ray(a.dir, sq);
-            let screen = ray.iter().position(|&s| !pos.is_empty(s))?;
-            let j = screen + 1 + ray[screen + 1..].iter().position(|&s| !pos.is_empty(s))?;
-            (j - screen <= a.range as usize && attacker_on(rules, pos, a, ray[j], by))
-                .then_some(ray[j])
+            let screen = ray.iter().position(|&s| occupied(s))?;
+            let j = screen + 1 + ray[screen + 1..].iter().position(|&s| occupied(s))?;
+            (j - screen <= a.range as usize && attacker(ray[j])).then_some(ray[j])
         }
         Style::Path => None, // looked at forwards, in `path_attacks`
         Style::Grasshopper => {
             let ray = rules.tables.rays.ray(a.dir, sq);
-            if pos.is_empty(*ray.first()?) {
+            if !occupied(*ray.first()?) {
                 return None;
             }
-            let j = 1 + ray[1..].iter().position(|&s| !pos.is_empty(s))?;
-            (j <= a.range as usize && attacker_on(rules, pos, a, ray[j], by)).then_some(ray[j])
+            let j = 1 + ray[1..].iter().position(|&s| occupied(s))?;
+            (j <= a.range as usize && attacker(ray[j])).then_some(ray[j])
         }
     }
+}
+
+/// Would `sq` be attacked by `by` after a move that empties `vacated`
+/// and puts a piece of the other side on `filled` (capturing what stood
+/// there), if any? Asked without playing the move, and only where
+/// screens are sound ([`crate::rules::Shortcuts`]): every capture a leap,
+/// ride, hop or grasshopper, none lame, skipping or initial-only.
+pub(super) fn is_attacked_after(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    vacated: Square,
+    filled: Option<Square>,
+) -> bool {
+    let theirs = |s: Square| s != vacated && Some(s) != filled;
+    if rules.tables.leap_attacks[by]
+        .of(sq)
+        .iter()
+        .any(|&(src, kinds)| {
+            theirs(src)
+                && pos
+                    .piece_at(src)
+                    .is_some_and(|p| p.color == by && kinds.contains(p.kind))
+        })
+    {
+        return true;
+    }
+    let in_play = rules.forms.in_play(pos.active());
+    rules.tables.attack[by].iter().any(|a| {
+        a.kinds.intersects(in_play) && atom_attacks_after(rules, pos, sq, by, a, vacated, filled)
+    })
+}
+
+/// [`is_attacked_after`] for the one attack atom `a`.
+pub(super) fn atom_attacks_after(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    a: &AttackAtom,
+    vacated: Square,
+    filled: Option<Square>,
+) -> bool {
+    let occupied = |s: Square| s != vacated && (Some(s) == filled || !pos.is_empty(s));
+    let attacker =
+        |s: Square| s != vacated && Some(s) != filled && attacker_on(rules, pos, a, s, by);
+    atom_attacker_on(rules, sq, a, occupied, attacker).is_some()
 }
 
 /// Is any royal of `color` attacked?

@@ -136,7 +136,10 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
     }
     let Some(guard) = Guard::new(rules, pos) else {
         board_pseudo_moves(rules, pos, out);
-        out.retain(|m| !leaves_royal_attacked(rules, pos, m));
+        match Screens::new(rules, pos) {
+            Some(screens) => out.retain(|m| screens.is_legal(rules, pos, m)),
+            None => out.retain(|m| !leaves_royal_attacked(rules, pos, m)),
+        }
         return;
     };
     out.clear();
@@ -152,23 +155,20 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 
 /// How many legal moves the side to move has: `legal_moves(..).len()`,
 /// but where no move of a piece needs a test (no check, the piece neither
-/// royal nor pinned) its moves are counted, not built. `scratch` is a
-/// buffer for the rest.
+/// royal nor pinned, or its moves touching no watched ray) its moves are
+/// counted, not built. `scratch` is a buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
     if !rules.shortcuts.bulk_under(pos.active())
         || pos.stage() == crate::position::Stage::Setup
         || pos.active().intersects(rules.masks.pushes)
         || pos.pending().is_some()
     {
-        legal_moves_into(rules, pos, scratch);
-        return scratch.len() as u64;
+        return listed(rules, pos, scratch);
     }
     let guard = match Guard::new(rules, pos) {
         Some(g) if g.checkers.is_empty() => g,
-        _ => {
-            legal_moves_into(rules, pos, scratch);
-            return scratch.len() as u64;
-        }
+        Some(_) => return listed(rules, pos, scratch),
+        None => return screened_count(rules, pos, scratch),
     };
     scratch.clear();
     let mut count = Count { pos, n: 0 };
@@ -197,6 +197,23 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         legal_hand_moves(rules, pos, scratch, Some(anywhere));
     }
     count.n + scratch.len() as u64
+}
+
+/// [`legal_move_count`] where pins are unsound: counted by screens out
+/// of check, else listed. (Kept out of line: inlined, it slows the
+/// counting loop of pins.)
+#[inline(never)]
+fn screened_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    match Screens::new(rules, pos) {
+        Some(screens) if !screens.is_check() => screens.count(rules, pos, scratch),
+        _ => listed(rules, pos, scratch),
+    }
+}
+
+/// How many legal moves there are, listed in `scratch`.
+fn listed(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    legal_moves_into(rules, pos, scratch);
+    scratch.len() as u64
 }
 
 /// May the side to move play from a hand: the variant has hands or

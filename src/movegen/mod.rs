@@ -8,7 +8,8 @@
 //! `promotion` (promotions and morphs), `castling`, `drops` (hands and
 //! reserve drops), `stack` (units sharing a square), `auras` (immunity,
 //! protection, freezing), `attack` (the attack view), `legality` (checks,
-//! pins, copy-make, counting), `turns` (the turn-level rules: swaps,
+//! pins, copy-make, counting), `screens` (legality where pieces hop),
+//! `turns` (the turn-level rules: swaps,
 //! pushes, placements, preference tiers, duties), `hooks` (what scripts
 //! answer) and `perft`.
 
@@ -23,6 +24,7 @@ mod paths;
 mod perft;
 mod pieces;
 mod promotion;
+mod screens;
 mod stack;
 mod turns;
 
@@ -48,6 +50,7 @@ pub use legality::*;
 use paths::*;
 pub use pieces::*;
 use promotion::*;
+use screens::Screens;
 pub use turns::*;
 
 #[cfg(test)]

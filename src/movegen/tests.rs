@@ -76,6 +76,9 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
     ] {
         assert!(!rules.shortcuts.pins_under(on(unsound)), "{unsound:?}");
     }
+    // Screens judge the hops of paos and vaos, but not pushes.
+    assert!(rules.shortcuts.screens_under(on(&["cannon", "rider"])));
+    assert!(!rules.shortcuts.screens_under(on(&["avalanche"])));
     // A mutator that gives no kind a new form keeps no table of forms,
     // and pins (and counting) stay trusted under it.
     let drops = crate::variants::load_str(
@@ -118,4 +121,68 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
             "h2h6", "h2h7", "h2h8"
         ]
     );
+}
+
+/// Where pieces hop, the screen test keeps exactly the moves copy-make
+/// keeps, in check and out of it, along seeded random games (a small
+/// xorshift picks the moves).
+#[test]
+fn screens_agree_with_copy_make() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    // Cannon and Rider on; the knight on c3 may switch Atomic on.
+    let twelve = format!("{kiwipete} {{a4:cannon+ a5:rider+ c3:atomic-}}");
+    let cases = [
+        ("benches/variants/grasshopper.variant", None),
+        ("benches/variants/paovao.variant", Some(kiwipete)),
+        (
+            "tests/perft/zoomix.variant",
+            Some("r1y1k2l/pp1ug1pp/2i1p3/2pP4/1c2P1m1/2L2V2/PPDO1PPP/R3K1A1 w - - 0 1"),
+        ),
+        ("twelve-mutation", Some(twelve.as_str())),
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut judged, mut in_check) = (0, 0);
+    for (variant, fen) in cases {
+        let rules = load(variant).unwrap();
+        let start = parse_fen(&rules, fen.unwrap_or(&rules.setup)).unwrap();
+        for _ in 0..20 {
+            let mut pos = start.clone();
+            for _ in 0..100 {
+                let mut slow = Vec::new();
+                board_pseudo_moves(&rules, &pos, &mut slow);
+                slow.retain(|m| !leaves_royal_attacked(&rules, &pos, m));
+                if let Some(screens) = Screens::new(&rules, &pos) {
+                    let mut fast = Vec::new();
+                    board_pseudo_moves(&rules, &pos, &mut fast);
+                    fast.retain(|m| screens.is_legal(&rules, &pos, m));
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{variant} {}",
+                        crate::notation::to_fen(&rules, &pos)
+                    );
+                    judged += 1;
+                    in_check += usize::from(in_check_now(&rules, &pos));
+                }
+                if slow.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(&rules, &slow[random(slow.len())]);
+            }
+        }
+    }
+    assert!(
+        judged > 4000 && in_check > 200,
+        "{judged} judged, {in_check} in check"
+    );
+}
+
+fn in_check_now(rules: &Rules, pos: &crate::position::Position) -> bool {
+    in_check(rules, pos, pos.side())
 }

@@ -304,8 +304,16 @@ pub struct Shortcuts {
     /// and captures that explode, are still played out. Empty without
     /// mutators.
     pub(crate) pins_by_active: Vec<bool>,
-    /// A position's moves may be counted without being built: nothing
-    /// declared turns a piece's moves into other turns. Positions with a
+    /// Screen-based legality is sound in every position: as for `pins`,
+    /// but hoppers and grasshoppers may capture too. A move is then
+    /// proved only where it touches a ray from the royal up to the ray's
+    /// second piece.
+    pub(crate) screens: bool,
+    /// Under mutators, per active set, as `pins_by_active` for `screens`.
+    pub(crate) screens_by_active: Vec<bool>,
+    /// A position's moves may be counted without being built: screens
+    /// (so pins, where sound) judge them, and nothing declared turns a
+    /// piece's moves into other turns. Positions with a
     /// push or a pending choice are still listed, and so are moves from
     /// the hand.
     pub(crate) bulk_count: bool,
@@ -322,6 +330,18 @@ impl Shortcuts {
         self.bulk_count
             || self
                 .bulk_by_active
+                .get(active.bits() as usize)
+                .copied()
+                .unwrap_or(false)
+    }
+
+    /// Is screen-based legality sound while the mutators of `active` are
+    /// on?
+    #[inline]
+    pub(crate) fn screens_under(&self, active: MutatorSet) -> bool {
+        self.screens
+            || self
+                .screens_by_active
                 .get(active.bits() as usize)
                 .copied()
                 .unwrap_or(false)

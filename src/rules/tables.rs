@@ -201,12 +201,17 @@ fn move_tables(rules: &mut Rules) {
                 );
             }
             let moving_paths = paths.iter().any(|p| !p.attack_only);
+            // Two atoms along one direction repeat moves only in a mode
+            // both have (`mRcpR` never does).
+            let twice = |a: &GenAtom, b: &GenAtom| {
+                a.dir == b.dir && ((a.can_move && b.can_move) || (a.can_capture && b.can_capture))
+            };
             repeats[color].push(
                 moving_paths
                     || list
                         .iter()
                         .enumerate()
-                        .any(|(i, a)| list[..i].iter().any(|b| b.dir == a.dir))
+                        .any(|(i, a)| list[..i].iter().any(|b| twice(a, b)))
                     || overlapping(g, &rays, &list),
             );
             path_tables[color].push(paths);
@@ -459,12 +464,14 @@ fn fast_paths(rules: &mut Rules) {
     // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
     // can create a screen), lame leapers (a leg square can open), skipping
     // riders and initial-only captures break that, and so do stacks.
-    // Move-only atoms (the pawn's lame double step) never attack.
-    let plain: KindSet = kinds_where(&rules.pieces, |p| {
-        p.atoms.iter().filter(|a| a.can_capture).all(|a| {
-            matches!(a.style, Style::Leap | Style::Ride) && !a.lame && !a.skip_first && !a.initial
-        })
-    });
+    let plain = capturing_only(&rules.pieces, &[Style::Leap, Style::Ride]);
+    // Hoppers and grasshoppers capture over the first piece of a ray: a
+    // move that touches no ray from the royal up to its second piece
+    // changes no attack on it (`movegen::screens`).
+    let screened = capturing_only(
+        &rules.pieces,
+        &[Style::Leap, Style::Ride, Style::Hop, Style::Grasshopper],
+    );
     let sound = rules.capacity == 1
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
@@ -473,6 +480,7 @@ fn fast_paths(rules: &mut Rules) {
         });
     let every = KindSet::from_iter((0..rules.pieces.len()).map(|k| PieceKind(k as u8)));
     rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
+    rules.shortcuts.screens = sound && rules.mutators.is_empty() && screened & every == every;
     // Under mutators the kinds in play, and so the soundness of pins,
     // depend on the active set; a push changes what a move exposes. A
     // move that may flip a marker switches the rules its legality is
@@ -497,17 +505,25 @@ fn fast_paths(rules: &mut Rules) {
     } else {
         1u32 << rules.mutators.len()
     };
-    rules.shortcuts.pins_by_active = (0..sets)
+    (
+        rules.shortcuts.pins_by_active,
+        rules.shortcuts.screens_by_active,
+    ) = (0..sets)
         .map(|bits| {
             let active = MutatorSet::from_bits(bits);
             let kinds = rules.forms.in_play(active) & every;
-            sound && !active.intersects(unsound) && plain & kinds == kinds
+            let ok = sound && !active.intersects(unsound);
+            (
+                ok && plain & kinds == kinds,
+                ok && screened & kinds == kinds,
+            )
         })
-        .collect();
+        .unzip();
     // Counting a position's moves without building them (perft's last
     // ply) skips what turns a piece's moves into turns: morphs, promoting
     // kinds, reserve drops, duties and a script's move filter. Only where
-    // none of them is declared, and pins are sound, is it safe. Moves from
+    // none of them is declared, and pins or screens are sound (every
+    // capture a leap, ride or hop), is it safe. Moves from
     // the hand are listed beside the count. Under mutators it depends on
     // the active set too: preferences (a compulsory capture, the die),
     // the colour rule, swaps, pushes and blasts change the turns.
@@ -520,16 +536,16 @@ fn fast_paths(rules: &mut Rules) {
             .script
             .as_ref()
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
-    rules.shortcuts.bulk_count = rules.shortcuts.pins && countable;
+    rules.shortcuts.bulk_count = rules.shortcuts.screens && countable;
     let m = &rules.masks;
     let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes | m.explode;
     rules.shortcuts.bulk_by_active = rules
         .shortcuts
-        .pins_by_active
+        .screens_by_active
         .iter()
         .enumerate()
-        .map(|(bits, &pins)| {
-            pins && countable && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
+        .map(|(bits, &screens)| {
+            screens && countable && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
         })
         .collect();
 }
@@ -577,6 +593,18 @@ fn in_play(forms: &super::Forms) -> Vec<KindSet> {
         .chunks(forms.base_kinds)
         .map(|row| row.iter().copied().collect())
         .collect()
+}
+
+/// The kinds that capture only by atoms of `styles`, none of them lame,
+/// skipping its first square or initial-only. Move-only atoms (the pawn's lame
+/// double step) never attack.
+fn capturing_only(pieces: &[PieceDef], styles: &[Style]) -> KindSet {
+    kinds_where(pieces, |p| {
+        p.atoms
+            .iter()
+            .filter(|a| a.can_capture)
+            .all(|a| styles.contains(&a.style) && !a.lame && !a.skip_first && !a.initial)
+    })
 }
 
 /// The kinds whose definition satisfies `f`.
