@@ -30,7 +30,12 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
 }
 
 #[inline]
-fn leap_attacker(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Option<Square> {
+pub(super) fn leap_attacker(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+) -> Option<Square> {
     for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
@@ -344,7 +349,7 @@ pub(crate) fn is_attacked_vacating(
 }
 
 #[inline]
-fn atom_attacker(
+pub(super) fn atom_attacker(
     rules: &Rules,
     pos: &Position,
     sq: Square,

@@ -5,7 +5,7 @@
 //! along leaves the royal safe; the others are judged on the board as
 //! the move leaves it, without playing it.
 
-use super::attack::{atom_attacks_after, is_attacked_after};
+use super::attack::{atom_attacker, atom_attacks_after, is_attacked_after, leap_attacker};
 use super::*;
 
 /// What the screen test knows about the side to move's single royal.
@@ -41,11 +41,18 @@ impl Screens {
         }
         let king = royals.iter().next()?;
         let rays = watched_rays(rules, pos, king, !us);
+        // An atom attacks from one of its ray's first two pieces, so only
+        // a watched one can attack now.
+        let atoms = &rules.tables.attack[!us];
+        let checked = leap_attacker(rules, pos, king, !us).is_some()
+            || rays
+                .iter()
+                .any(|&(i, _)| atom_attacker(rules, pos, king, !us, &atoms[i]).is_some());
         Some(Screens {
             king,
             lines: rays.iter().fold(SquareSet::EMPTY, |all, (_, s)| all | *s),
             rays,
-            checked: is_attacked(rules, pos, king, !us),
+            checked,
             marked: if rules.shortcuts.screens {
                 SquareSet::EMPTY
             } else {
@@ -107,28 +114,27 @@ impl Screens {
     pub(super) fn is_legal(&self, rules: &Rules, pos: &Position, m: &Move) -> bool {
         let ordinary = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
             && !(self.explode && m.is_capture());
-        let them = !pos.side();
         if !ordinary || self.marked.contains(m.from) {
             !leaves_royal_attacked(rules, pos, m)
-        } else if m.from == self.king {
-            !is_attacked_after(rules, pos, m.to, them, m.from, None)
+        } else {
+            self.is_safe_step(rules, pos, m.from, m.to)
+        }
+    }
+
+    /// Is an ordinary move from `from` (no marker there) to `to` legal?
+    fn is_safe_step(&self, rules: &Rules, pos: &Position, from: Square, to: Square) -> bool {
+        let them = !pos.side();
+        if from == self.king {
+            !is_attacked_after(rules, pos, to, them, from, None)
         } else if self.checked {
-            !is_attacked_after(rules, pos, self.king, them, m.from, Some(m.to))
-        } else if !self.lines.contains(m.from) && !self.lines.contains(m.to) {
+            !is_attacked_after(rules, pos, self.king, them, from, Some(to))
+        } else if !self.lines.contains(from) && !self.lines.contains(to) {
             true
         } else {
             let atoms = &rules.tables.attack[them];
             !self.rays.iter().any(|&(i, line)| {
-                (line.contains(m.from) || line.contains(m.to))
-                    && atom_attacks_after(
-                        rules,
-                        pos,
-                        self.king,
-                        them,
-                        &atoms[i],
-                        m.from,
-                        Some(m.to),
-                    )
+                (line.contains(from) || line.contains(to))
+                    && atom_attacks_after(rules, pos, self.king, them, &atoms[i], from, Some(to))
             })
         }
     }
@@ -166,9 +172,9 @@ fn watched_rays(rules: &Rules, pos: &Position, king: Square, by: Color) -> Vec<(
     rays
 }
 
-/// Counts the legal moves of a piece off the watched rays, out of check:
-/// its ordinary moves that end off them too need no test, the others are
-/// judged by [`Screens::is_legal`].
+/// Counts the legal moves of a piece off the watched rays and off the
+/// markers, out of check: its ordinary moves that end off the rays too
+/// need no test, the others are judged by [`Screens::is_legal`].
 struct ScreenCount<'a> {
     screens: &'a Screens,
     pos: &'a Position,
@@ -192,17 +198,22 @@ impl Sink for ScreenCount<'_> {
         kind: MoveKind,
         atom: u8,
     ) {
-        let ordinary = matches!(kind, MoveKind::Normal | MoveKind::DoubleStep);
-        if !ordinary || self.screens.lines.contains(to) {
+        let ordinary = matches!(kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && !(self.screens.explode && captured.is_some());
+        let promotes = pawn && rules.pawns.promotion_zone[piece.color].contains(to);
+        if !ordinary || (promotes && self.screens.lines.contains(to)) {
             let mut one = Vec::with_capacity(1);
             one.take(rules, pawn, from, to, piece, captured, kind, atom);
             for m in &one {
                 self.take_move(rules, *m);
             }
-        } else if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+        } else if promotes {
             self.n += rules.pawns.promotion_choices.len() as u64;
-        } else {
+        } else if !self.screens.lines.contains(to) {
             self.n += 1;
+        } else {
+            let safe = self.screens.is_safe_step(rules, self.pos, from, to);
+            self.n += u64::from(safe);
         }
     }
 }
