@@ -268,7 +268,12 @@ impl ScriptHost {
         target: Option<Square>,
         args: Vec<Dynamic>,
     ) -> Option<Dynamic> {
-        let question = self.memo_id.map(|host| memo::Question {
+        // After a call ran out of time the script is not asked again,
+        // and neither is what it answered before: `call` records why.
+        let remembering = self
+            .memo_id
+            .filter(|_| !self.timed_out.load(Ordering::Relaxed));
+        let question = remembering.map(|host| memo::Question {
             host,
             hook: hooks::ALL.iter().position(|h| *h == hook).unwrap_or(0) as u8,
             from,
