@@ -259,14 +259,13 @@ impl ScriptHost {
 
     /// `hook`'s answer about the piece on `from` (and `target`): a
     /// remembered one that holds in `pos`, else the script's, called with
-    /// `args` after the board, and remembered with what it read.
+    /// the board, `from` and `target`, and remembered with what it read.
     fn ask(
         &self,
         hook: Hook,
         pos: &Position,
         from: Square,
         target: Option<Square>,
-        args: Vec<Dynamic>,
     ) -> Option<Dynamic> {
         // After a call ran out of time the script is not asked again,
         // and neither is what it answered before: `call` records why.
@@ -286,9 +285,10 @@ impl ScriptHost {
             return Some(answer);
         }
         let board = self.board(pos);
-        let mut all = vec![Dynamic::from(board.clone())];
-        all.extend(args);
-        let answer = self.call(hook, all)?;
+        let square = |s: Square| Dynamic::from(s.index() as INT);
+        let mut args = vec![Dynamic::from(board.clone()), square(from)];
+        args.extend(target.map(square));
+        let answer = self.call(hook, args)?;
         if let Some(q) = question {
             memo::remember(q, pos, board.reads(), &answer);
         }
@@ -368,8 +368,7 @@ impl ScriptHost {
         let Some(piece) = pos.piece_at(from) else {
             return Vec::new();
         };
-        let from_arg = Dynamic::from(from.index() as INT);
-        let Some(answer) = self.ask(hook, pos, from, None, vec![from_arg]) else {
+        let Some(answer) = self.ask(hook, pos, from, None) else {
             return Vec::new();
         };
         let Some(list) = answer.try_cast::<Array>() else {
@@ -413,11 +412,7 @@ impl ScriptHost {
     /// is recorded.)
     pub fn attacks(&self, pos: &Position, from: Square, target: Square) -> bool {
         let hook = hooks::ATTACKS;
-        let args = vec![
-            Dynamic::from(from.index() as INT),
-            Dynamic::from(target.index() as INT),
-        ];
-        match self.ask(hook, pos, from, Some(target), args) {
+        match self.ask(hook, pos, from, Some(target)) {
             Some(v) => match v.as_bool() {
                 Ok(b) => b,
                 Err(t) => {
