@@ -16,6 +16,7 @@ pub mod record;
 pub mod repl;
 pub mod rules;
 pub mod script;
+pub mod search;
 pub mod show;
 pub mod variants;
 

@@ -52,6 +52,19 @@ enum Command {
         /// Colours (auto: on a terminal, unless NO_COLOR is set).
         #[arg(long, value_enum, default_value_t = play::When::Auto)]
         colour: play::When,
+        /// The sides the computer plays (it moves on its turns; `go`,
+        /// `hint` and `analyse` work either way).
+        #[arg(long, value_enum)]
+        computer: Option<play::Sides>,
+        /// The computer's thinking time per move, in seconds [default: 1].
+        #[arg(long, value_name = "SECONDS", conflicts_with_all = ["depth", "nodes"])]
+        time: Option<f64>,
+        /// Let the computer search this many plies a move instead.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64))]
+        depth: Option<u32>,
+        /// Let the computer search this many nodes a move instead.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
     },
     /// Count the leaves of the legal move tree to DEPTH.
     Perft {
@@ -135,7 +148,18 @@ pub fn run() -> ExitCode {
             seed,
             pieces,
             colour,
+            computer,
+            time,
+            depth,
+            nodes,
         } => {
+            let limits = match play::limits(time, depth, nodes) {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let rules = match load(&variant) {
                 Ok(r) => r,
                 Err(e) => {
@@ -148,7 +172,14 @@ pub fn run() -> ExitCode {
                 None => play::drawn_seed(&rules, fen.is_some(), clock_seed),
             };
             match start(&rules, fen.as_deref(), seed) {
-                Ok(pos) => play::run(rules, pos, seed, play::Looks { pieces, colour }),
+                Ok(pos) => {
+                    let computer = crate::repl::Computer {
+                        white: matches!(computer, Some(play::Sides::White | play::Sides::Both)),
+                        black: matches!(computer, Some(play::Sides::Black | play::Sides::Both)),
+                        limits,
+                    };
+                    play::run(rules, pos, seed, play::Looks { pieces, colour }, computer)
+                }
                 Err(code) => code,
             }
         }

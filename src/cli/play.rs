@@ -6,8 +6,9 @@
 //! to [`crate::repl::Session`].
 
 use crate::position::Position;
-use crate::repl::{Session, Style};
+use crate::repl::{Computer, Session, Shown, Style};
 use crate::rules::Rules;
+use crate::search::Limits;
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -43,6 +44,42 @@ pub enum Pieces {
     Unicode,
 }
 
+/// The sides the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sides {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Both: it plays the game out against itself.
+    Both,
+}
+
+/// The computer's limits from `--time`, `--depth` and `--nodes`: one
+/// second a move when none is given.
+///
+/// # Errors
+///
+/// A time that is not a number of seconds above 0.
+pub fn limits(time: Option<f64>, depth: Option<u32>, nodes: Option<u64>) -> Result<Limits, String> {
+    if let Some(t) = time
+        && !(t.is_finite() && t > 0.0 && t <= 86_400.0)
+    {
+        return Err(format!(
+            "--time is a number of seconds above 0 and at most 86400, not {t}"
+        ));
+    }
+    Ok(match (time, depth, nodes) {
+        (None, None, None) => Limits::time(1.0),
+        _ => Limits {
+            time: time.map(std::time::Duration::from_secs_f64),
+            depth,
+            nodes,
+            clock: None,
+        },
+    })
+}
+
 /// How the session looks.
 #[derive(Clone, Copy, Debug)]
 pub struct Looks {
@@ -71,9 +108,16 @@ pub fn drawn_seed(rules: &Rules, fen_given: bool, clock: impl FnOnce() -> u64) -
 }
 
 /// Runs the session until `quit`, end of input or Ctrl-D.
-pub fn run(rules: Arc<Rules>, start: Position, seed: u64, looks: Looks) -> ExitCode {
+pub fn run(
+    rules: Arc<Rules>,
+    start: Position,
+    seed: u64,
+    looks: Looks,
+    computer: Computer,
+) -> ExitCode {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut session = Session::new(rules, start, seed);
+    session.set_computer(computer);
     session.style = Style {
         unicode: match looks.pieces {
             Pieces::Auto => terminal,
@@ -104,7 +148,15 @@ pub fn run(rules: Arc<Rules>, start: Position, seed: u64, looks: Looks) -> ExitC
 fn piped(mut session: Session) {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
+    session.show_progress(Box::new(|shown| {
+        if let Shown::Said(text) = shown {
+            let mut out = std::io::stdout();
+            let _ = write!(out, "{text}");
+            let _ = out.flush();
+        }
+    }));
     let _ = write!(out, "{}", session.status());
+    let _ = write!(out, "{}", session.computer_turns());
     for line in stdin.lock().lines() {
         // A line that is not UTF-8 is refused like any bad input.
         let Ok(line) = line else {
@@ -172,12 +224,31 @@ fn interactive(mut session: Session) -> rustyline::Result<()> {
     if ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed)).is_ok() {
         session.stop_on(stop);
     }
+    // The engine's line as it thinks, on one line rewritten in place.
+    session.show_progress(Box::new(|shown| {
+        let mut out = std::io::stdout();
+        match shown {
+            Shown::Thinking(line) => {
+                let width = 100;
+                let cut: String = line.chars().take(width).collect();
+                let _ = write!(out, "\r\x1b[K{cut}");
+            }
+            Shown::Done => {
+                let _ = write!(out, "\r\x1b[K");
+            }
+            Shown::Said(text) => {
+                let _ = write!(out, "\r\x1b[K{text}");
+            }
+        }
+        let _ = out.flush();
+    }));
     let mut out = std::io::stdout();
     let _ = write!(out, "{}", session.status());
     let _ = writeln!(
         out,
         "`help` lists the commands; Tab completes; Ctrl-D leaves."
     );
+    let _ = write!(out, "{}", session.computer_turns());
     let mut editor: Editor<Lines, DefaultHistory> = Editor::new()?;
     editor.set_helper(Some(Lines { session }));
     let history = history_file();

@@ -2,6 +2,7 @@
 //! finished game's record, turn by turn (its types in `record.rs`).
 
 use super::players::{Player, Values};
+
 pub use super::record::{Record, Turn};
 use super::record::{RecordData, Source};
 use super::stats;
@@ -211,7 +212,7 @@ fn player_rng(game_seed: u64, color: Color) -> Rng {
 
 /// Who plays a side: a built-in player or a script function.
 enum Seat {
-    Builtin(Player, Rng),
+    Builtin(Player, Rng, Box<Option<crate::search::Engine>>),
     Script(FnPtr, Arc<Mutex<Rng>>),
 }
 
@@ -226,10 +227,13 @@ impl Seat {
             Ok((Seat::Script(f.clone(), Arc::new(Mutex::new(rng))), name))
         } else if who.is_string() {
             let name = who.to_string();
-            Ok((Seat::Builtin(Player::parse(&name)?, rng), name))
+            Ok((
+                Seat::Builtin(Player::parse(&name)?, rng, Box::new(None)),
+                name,
+            ))
         } else {
             Err(format!(
-                "a player is a name (\"random\", \"greedy\", \"search:N\") or a function (`|p| p.moves[0]`), not {}",
+                "a player is a name (\"random\", \"greedy\", \"search:N\", \"engine\", \"engine:depth=N\") or a function (`|p| p.moves[0]`), not {}",
                 what(who)
             )
             .into())
@@ -238,7 +242,9 @@ impl Seat {
 
     fn choose(&mut self, ctx: &NativeCallContext, game: &Game, values: &Values) -> Fallible<Move> {
         let (f, rng) = match self {
-            Seat::Builtin(player, rng) => return Ok(player.choose(game, values, rng)),
+            Seat::Builtin(player, rng, engine) => {
+                return Ok(player.choose(game, values, rng, engine));
+            }
             Seat::Script(f, rng) => (f, rng),
         };
         let rules = game.rules();

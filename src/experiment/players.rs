@@ -9,6 +9,7 @@ use crate::game::{Game, Rng};
 use crate::movegen::{in_check, legal_moves};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Verdict};
+use crate::search::{Engine, Limits};
 
 /// The deepest search a player may ask for: deeper searches are better
 /// run by a real engine.
@@ -24,15 +25,39 @@ pub enum Player {
     Greedy,
     /// Alpha-beta to this many plies over material.
     Search(u32),
+    /// The engine of [`crate::search`] within these limits.
+    Engine(Limits),
 }
 
+/// The nodes an `engine` player searches when its name sets no limit.
+pub const ENGINE_NODES: u64 = 10_000;
+
 impl Player {
-    /// `random`, `greedy`, `search` (two plies) or `search:N`.
+    /// `random`, `greedy`, `search` (two plies), `search:N`, `engine`
+    /// ([`ENGINE_NODES`] nodes a move), or `engine:` with limits
+    /// separated by commas: `depth=N`, `nodes=N`, `time=S`
+    /// (`engine:depth=6`, `engine:nodes=50000,depth=8`).
     ///
     /// # Errors
     ///
-    /// Any other name, or a depth out of 1 to [`MAX_DEPTH`].
+    /// Any other name, a depth out of 1 to [`MAX_DEPTH`], or a limit the
+    /// engine cannot take.
     pub fn parse(name: &str) -> Result<Player, String> {
+        if name == "engine" {
+            return Ok(Player::Engine(Limits::nodes(ENGINE_NODES)));
+        }
+        if let Some(spec) = name.strip_prefix("engine:") {
+            let words = spec.replace([',', '='], " ");
+            return match crate::search::parse_limits(&words) {
+                Ok(Some(limits)) if spec.split(',').all(|p| p.contains('=')) => {
+                    Ok(Player::Engine(limits))
+                }
+                Ok(_) => Err(format!(
+                    "`{name}`: write the engine's limits as `engine:depth=N`, `engine:nodes=N` or `engine:time=S`, joined by commas"
+                )),
+                Err(e) => Err(format!("`{name}`: {e}")),
+            };
+        }
         match name {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
@@ -43,15 +68,23 @@ impl Player {
                     "`{name}`: the search depth must be a whole number from 1 to {MAX_DEPTH}"
                 )),
                 None => Err(format!(
-                    "`{name}` is not a player (players: \"random\", \"greedy\", \"search\", \"search:N\")"
+                    "`{name}` is not a player (players: \"random\", \"greedy\", \"search\", \"search:N\", \"engine\", \"engine:depth=N\", \"engine:nodes=N\", \"engine:time=S\")"
                 )),
             },
         }
     }
 
     /// The move this player makes in `game`'s position (which has legal
-    /// moves).
-    pub fn choose(self, game: &Game, values: &Values, rng: &mut Rng) -> Move {
+    /// moves). An `engine` player searches with `engine`, made by the
+    /// caller once per game and side so that its tables carry over from
+    /// move to move; the other players ignore it.
+    pub fn choose(
+        self,
+        game: &Game,
+        values: &Values,
+        rng: &mut Rng,
+        engine: &mut Option<Engine>,
+    ) -> Move {
         let legal = game.legal();
         let pick = |rng: &mut Rng, moves: &[&Move]| *moves[rng.below(moves.len() as u64) as usize];
         match self {
@@ -71,6 +104,13 @@ impl Player {
                     None => legal.iter().collect(),
                 };
                 pick(rng, &moves)
+            }
+            Player::Engine(limits) => {
+                let engine = engine.get_or_insert_with(|| Engine::new(game.rules().clone()));
+                engine
+                    .search(game, &limits, &mut |_| {})
+                    .and_then(|r| r.pv.first().copied())
+                    .unwrap_or(legal[0])
             }
             Player::Search(depth) => {
                 let rules = game.rules();

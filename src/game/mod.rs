@@ -3,6 +3,7 @@
 mod material;
 mod rng;
 
+pub(crate) use material::insufficient_material;
 pub use rng::Rng;
 
 use crate::board::{Color, Piece, Reserve};

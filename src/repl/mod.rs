@@ -6,10 +6,12 @@
 
 mod commands;
 mod complete;
+mod computer;
 mod display;
 mod explain;
 
 pub use commands::{COMMANDS, Command};
+pub use computer::{Computer, Shown, line};
 pub use display::Style;
 
 use crate::board::Color;
@@ -49,6 +51,12 @@ pub struct Session {
     pub style: Style,
     /// Raised (by Ctrl-C on a terminal) to stop a long command.
     stop: Option<Arc<AtomicBool>>,
+    /// Who the computer plays, and how long it thinks.
+    computer: Computer,
+    /// The search engine, made when first asked for.
+    engine: Option<crate::search::Engine>,
+    /// Where the thinking is shown as it goes.
+    progress: Option<computer::Progress>,
 }
 
 impl Session {
@@ -60,12 +68,18 @@ impl Session {
             seed,
             style: Style::default(),
             stop: None,
+            computer: Computer::default(),
+            engine: None,
+            progress: None,
         }
     }
 
     /// Lets long commands (`perft`) end early when `flag` is raised; the
     /// session lowers it before each line.
     pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        if let Some(engine) = &mut self.engine {
+            engine.stop_on(flag.clone());
+        }
         self.stop = Some(flag);
     }
 
@@ -159,7 +173,9 @@ impl Session {
             Ok(mv) => {
                 self.redo.clear();
                 let san = crate::notation::to_san(self.game.rules(), &before, &mv);
-                Reply::say(format!("played {san}\n{}", self.status()))
+                let mut text = format!("played {san}\n{}", self.status());
+                text.push_str(&self.computer_turns());
+                Reply::say(text)
             }
             Err(e @ PlayError::GameOver(_)) => {
                 Reply::say(format!("error: {e}; `undo` or `new` to go on\n"))

@@ -197,7 +197,7 @@ fn an_upward_use_is_refused() {
     let unknown = violations(
         &layers,
         &exceptions,
-        &edge("search", "use crate::rules::Rules;"),
+        &edge("oracle", "use crate::rules::Rules;"),
     );
     assert_eq!(unknown.len(), 1);
 }

@@ -26,6 +26,7 @@ mod records;
 mod reserve;
 mod reserve_drops;
 mod script;
+mod search;
 mod twelve_mutation;
 mod variants;
 mod zoo;

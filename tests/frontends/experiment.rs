@@ -588,7 +588,7 @@ fn script_functions_play_and_watch_games() {
         ),
         (
             "7",
-            "a player is a name (\"random\", \"greedy\", \"search:N\") or a function (`|p| p.moves[0]`), not a whole number",
+            "a player is a name (\"random\", \"greedy\", \"search:N\", \"engine\", \"engine:depth=N\") or a function (`|p| p.moves[0]`), not a whole number",
         ),
     ] {
         let text = format!(

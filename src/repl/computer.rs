@@ -1,0 +1,324 @@
+//! The computer opponent in the session: `go`, `hint`, `analyse` and
+//! `computer`, and the moves it makes on its own turns.
+
+use super::{Reply, Session};
+use crate::board::Color;
+use crate::notation::to_san;
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+use crate::search::{Engine, Limits, Report, parse_limits};
+use std::sync::Arc;
+
+/// Who the computer plays and how long it thinks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Computer {
+    /// It plays White.
+    pub white: bool,
+    /// It plays Black.
+    pub black: bool,
+    /// How long it thinks, for its own moves, `go`, `hint` and `analyse`.
+    pub limits: Limits,
+}
+
+impl Default for Computer {
+    fn default() -> Computer {
+        Computer {
+            white: false,
+            black: false,
+            limits: Limits::time(1.0),
+        }
+    }
+}
+
+impl Computer {
+    /// Whether it plays `color`.
+    pub fn plays(&self, color: Color) -> bool {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// What the session shows while a command runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown<'a> {
+    /// The search's latest line (a terminal rewrites one progress line).
+    Thinking(&'a str),
+    /// The search ended: the progress line goes.
+    Done,
+    /// Text to print now, before the command's reply (each move of a
+    /// game the computer plays against itself).
+    Said(&'a str),
+}
+
+/// Where the thinking is shown as it goes.
+pub(super) struct Progress(pub Box<dyn FnMut(Shown<'_>) + Send>);
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress")
+    }
+}
+
+/// A principal variation in SAN from `pos`, numbered as in a game.
+pub fn line(rules: &Rules, pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for (i, mv) in pv.iter().enumerate() {
+        let san = to_san(rules, &pos, mv);
+        let number = match pos.side() {
+            Color::White => format!("{}. ", pos.fullmove()),
+            Color::Black if i == 0 => format!("{}... ", pos.fullmove()),
+            Color::Black => String::new(),
+        };
+        out.push(format!("{number}{san}"));
+        pos.play_unchecked(rules, mv);
+    }
+    out.join(" ")
+}
+
+/// One iteration as `analyse` prints it.
+fn describe(rules: &Rules, pos: &Position, r: &Report) -> String {
+    let secs = r.elapsed.as_secs_f64();
+    let nps = if secs > 0.0 {
+        r.nodes as f64 / secs
+    } else {
+        0.0
+    };
+    format!(
+        "depth {:>2}  {:>9}  {:>10} nodes  {:>7.0} n/s  {:>6.2} s  {}",
+        r.depth,
+        r.score.to_string(),
+        r.nodes,
+        nps,
+        secs,
+        line(rules, pos, &r.pv)
+    )
+}
+
+impl Session {
+    /// Sets who the computer plays and how long it thinks.
+    pub fn set_computer(&mut self, computer: Computer) {
+        self.computer = computer;
+    }
+
+    /// Shows the thinking as it goes, and the moves of a game the
+    /// computer plays against itself as they are made.
+    pub fn show_progress(&mut self, show: Box<dyn FnMut(Shown<'_>) + Send>) {
+        self.progress = Some(Progress(show));
+    }
+
+    /// The engine for the game's rules, made when first needed and again
+    /// when the rules change.
+    fn engine(&mut self) -> &mut Engine {
+        let rules = self.game.rules().clone();
+        let stale = self
+            .engine
+            .as_ref()
+            .is_none_or(|e| !Arc::ptr_eq(e.rules(), &rules));
+        if stale {
+            let mut engine = Engine::new(rules);
+            if let Some(stop) = &self.stop {
+                engine.stop_on(stop.clone());
+            }
+            self.engine = Some(engine);
+        }
+        self.engine.as_mut().expect("just made")
+    }
+
+    /// Searches the current position; `None` when the game is over or the
+    /// search was stopped before it had a move.
+    fn think(&mut self, limits: &Limits, every: bool) -> (Option<Report>, Vec<String>) {
+        let rules = self.game.rules().clone();
+        let pos = self.game.position().clone();
+        let game = self.game.clone();
+        let mut lines = Vec::new();
+        let mut progress = self.progress.take();
+        let found = {
+            let engine = self.engine();
+            engine.search(&game, limits, &mut |r| {
+                let text = describe(&rules, &pos, r);
+                if let Some(Progress(show)) = &mut progress {
+                    show(Shown::Thinking(&text));
+                }
+                if every {
+                    lines.push(text);
+                }
+            })
+        };
+        if let Some(Progress(show)) = &mut progress {
+            show(Shown::Done);
+        }
+        self.progress = progress;
+        (found, lines)
+    }
+
+    /// Plays the engine's move; the text says what it played.
+    fn computer_move(&mut self, limits: &Limits) -> Result<String, String> {
+        if let Some(o) = self.game.outcome() {
+            return Err(format!("the game is over: {o}; `undo` or `new` to go on"));
+        }
+        let (found, _) = self.think(limits, false);
+        let Some(r) = found else {
+            return Err("the game is over".to_string());
+        };
+        let Some(&mv) = r.pv.first() else {
+            return Err("the search found no move".to_string());
+        };
+        let san = to_san(self.game.rules(), self.game.position(), &mv);
+        self.game.push(mv);
+        self.redo.clear();
+        Ok(format!(
+            "computer plays {san} ({}, depth {}, {} nodes)\n",
+            r.score, r.depth, r.nodes
+        ))
+    }
+
+    /// The computer's moves while it is to move (after a move of the
+    /// player's, or at the start): the text of each and the board.
+    pub fn computer_turns(&mut self) -> String {
+        let mut out = String::new();
+        let limits = self.computer.limits;
+        let mut played = false;
+        while self.game.outcome().is_none() && self.computer.plays(self.game.position().side()) {
+            if self.stopped() {
+                out.push_str("stopped; the computer moves again after your move or on `go`\n");
+                break;
+            }
+            match self.computer_move(&limits) {
+                Ok(text) => {
+                    out.push_str(&text);
+                    played = true;
+                }
+                Err(e) => {
+                    out.push_str(&format!("error: {e}\n"));
+                    break;
+                }
+            }
+            if self.computer.white && self.computer.black {
+                out.push_str(&self.status());
+                if let Some(Progress(show)) = &mut self.progress {
+                    // Both sides are the computer's: show each move now.
+                    show(Shown::Said(&std::mem::take(&mut out)));
+                }
+                played = false;
+            }
+        }
+        if played {
+            out.push_str(&self.status());
+        }
+        out
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
+    let limits = match parse_limits(rest) {
+        Ok(l) => l.unwrap_or(s.computer.limits),
+        Err(e) => return Reply::say(format!("error: {e}\n")),
+    };
+    match s.computer_move(&limits) {
+        Ok(text) => {
+            let mut text = format!("{text}{}", s.status());
+            text.push_str(&s.computer_turns());
+            Reply::say(text)
+        }
+        Err(e) => Reply::say(format!("error: {e}\n")),
+    }
+}
+
+pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
+    let limits = match parse_limits(rest) {
+        Ok(l) => l.unwrap_or(s.computer.limits),
+        Err(e) => return Reply::say(format!("error: {e}\n")),
+    };
+    if let Some(o) = s.game.outcome() {
+        return Reply::say(format!("no hint: the game is over, {o}\n"));
+    }
+    let (found, _) = s.think(&limits, false);
+    let rules = s.game.rules().clone();
+    let pos = s.game.position().clone();
+    match found {
+        Some(r) if !r.pv.is_empty() => Reply::say(format!(
+            "hint: {} ({}, depth {}): {}\n",
+            to_san(&rules, &pos, &r.pv[0]),
+            r.score,
+            r.depth,
+            line(&rules, &pos, &r.pv)
+        )),
+        _ => Reply::say("no hint: the search was stopped before it found a move\n"),
+    }
+}
+
+pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
+    let limits = match parse_limits(rest) {
+        Ok(l) => l.unwrap_or(s.computer.limits),
+        Err(e) => return Reply::say(format!("error: {e}\n")),
+    };
+    if let Some(o) = s.game.outcome() {
+        return Reply::say(format!("nothing to analyse: the game is over, {o}\n"));
+    }
+    let (found, lines) = s.think(&limits, true);
+    let mut text = lines.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    match found {
+        Some(r) if !r.pv.is_empty() => {
+            let rules = s.game.rules().clone();
+            let pos = s.game.position().clone();
+            text.push_str(&format!(
+                "best {} ({})\n",
+                to_san(&rules, &pos, &r.pv[0]),
+                r.score
+            ));
+        }
+        _ => text.push_str("stopped before a move was found\n"),
+    }
+    Reply::say(text)
+}
+
+pub(super) fn computer(s: &mut Session, rest: &str) -> Reply {
+    let (who, limits) = rest
+        .split_once(char::is_whitespace)
+        .map_or((rest, ""), |(w, l)| (w, l.trim()));
+    let (white, black) = match who {
+        "" => {
+            let c = s.computer;
+            let sides = match (c.white, c.black) {
+                (false, false) => "nobody",
+                (true, false) => "White",
+                (false, true) => "Black",
+                (true, true) => "both sides",
+            };
+            return Reply::say(format!("the computer plays {sides}\n"));
+        }
+        "white" => (true, false),
+        "black" => (false, true),
+        "both" => (true, true),
+        "off" | "none" => (false, false),
+        _ => {
+            return Reply::say(format!(
+                "error: `{who}` is not a side (`computer white|black|both|off [depth N|time S|nodes N]`)\n"
+            ));
+        }
+    };
+    let limits = match parse_limits(limits) {
+        Ok(l) => l.unwrap_or(s.computer.limits),
+        Err(e) => return Reply::say(format!("error: {e}\n")),
+    };
+    s.computer = Computer {
+        white,
+        black,
+        limits,
+    };
+    let mut text = String::from("ok\n");
+    text.push_str(&s.computer_turns());
+    Reply::say(text)
+}
