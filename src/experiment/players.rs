@@ -9,7 +9,7 @@ use crate::game::{Game, Rng};
 use crate::movegen::{in_check, legal_moves};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Verdict};
-use crate::search::{Engine, Limits};
+use crate::search::{Engine, Limits, Options};
 
 /// The deepest search a player may ask for: deeper searches are better
 /// run by a real engine.
@@ -25,8 +25,9 @@ pub enum Player {
     Greedy,
     /// Alpha-beta to this many plies over material.
     Search(u32),
-    /// The engine of [`crate::search`] within these limits.
-    Engine(Limits),
+    /// The engine of [`crate::search`] within these limits, with these
+    /// features.
+    Engine(Limits, Options),
 }
 
 /// The nodes an `engine` player searches when its name sets no limit.
@@ -34,9 +35,10 @@ pub const ENGINE_NODES: u64 = 10_000;
 
 impl Player {
     /// `random`, `greedy`, `search` (two plies), `search:N`, `engine`
-    /// ([`ENGINE_NODES`] nodes a move), or `engine:` with limits
-    /// separated by commas: `depth=N`, `nodes=N`, `time=S`
-    /// (`engine:depth=6`, `engine:nodes=50000,depth=8`).
+    /// ([`ENGINE_NODES`] nodes a move), or `engine:` with settings
+    /// separated by commas: the limits `depth=N`, `nodes=N`, `time=S`
+    /// and features switched off, `FEATURE=off` (`engine:depth=6`,
+    /// `engine:nodes=50000,null_move=off`; see [`FEATURES`]).
     ///
     /// # Errors
     ///
@@ -44,19 +46,13 @@ impl Player {
     /// engine cannot take.
     pub fn parse(name: &str) -> Result<Player, String> {
         if name == "engine" {
-            return Ok(Player::Engine(Limits::nodes(ENGINE_NODES)));
+            return Ok(Player::Engine(
+                Limits::nodes(ENGINE_NODES),
+                Options::default(),
+            ));
         }
         if let Some(spec) = name.strip_prefix("engine:") {
-            let words = spec.replace([',', '='], " ");
-            return match crate::search::parse_limits(&words) {
-                Ok(Some(limits)) if spec.split(',').all(|p| p.contains('=')) => {
-                    Ok(Player::Engine(limits))
-                }
-                Ok(_) => Err(format!(
-                    "`{name}`: write the engine's limits as `engine:depth=N`, `engine:nodes=N` or `engine:time=S`, joined by commas"
-                )),
-                Err(e) => Err(format!("`{name}`: {e}")),
-            };
+            return engine_player(spec).map_err(|e| format!("`{name}`: {e}"));
         }
         match name {
             "random" => Ok(Player::Random),
@@ -105,8 +101,9 @@ impl Player {
                 };
                 pick(rng, &moves)
             }
-            Player::Engine(limits) => {
-                let engine = engine.get_or_insert_with(|| Engine::new(game.rules().clone()));
+            Player::Engine(limits, options) => {
+                let engine = engine
+                    .get_or_insert_with(|| Engine::with_options(game.rules().clone(), options));
                 engine
                     .search(game, &limits, &mut |_| {})
                     .and_then(|r| r.pv.first().copied())
@@ -135,6 +132,56 @@ impl Player {
             }
         }
     }
+}
+
+/// The search features an `engine` player may switch off, for
+/// measuring what each gains.
+pub const FEATURES: [&str; 6] = [
+    "null_move",
+    "reductions",
+    "check_extension",
+    "quiet_ordering",
+    "quiescence",
+    "pvs",
+];
+
+/// The `engine:` player of `spec`: limits, then features switched off;
+/// [`ENGINE_NODES`] nodes when no limit is given.
+fn engine_player(spec: &str) -> Result<Player, String> {
+    let mut options = Options::default();
+    let mut limits = Vec::new();
+    for part in spec.split(',') {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(format!(
+                "`{part}` is not a setting; write `depth=N`, `nodes=N`, `time=S` or `FEATURE=off`, joined by commas"
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if let Some(i) = FEATURES.iter().position(|f| *f == key) {
+            if value != "off" && value != "on" {
+                return Err(format!("`{key}` is `on` or `off`, not `{value}`"));
+            }
+            let on = value == "on";
+            match i {
+                0 => options.null_move = on,
+                1 => options.reductions = on,
+                2 => options.check_extension = on,
+                3 => options.quiet_ordering = on,
+                4 => options.quiescence = on,
+                _ => options.pvs = on,
+            }
+        } else if matches!(key, "depth" | "nodes" | "time") {
+            limits.push(format!("{key} {value}"));
+        } else {
+            return Err(format!(
+                "`{key}` is not a setting (settings: depth, nodes, time, {})",
+                FEATURES.join(", ")
+            ));
+        }
+    }
+    let limits = crate::search::parse_limits(&limits.join(" "))?
+        .unwrap_or(Limits::nodes(ENGINE_NODES));
+    Ok(Player::Engine(limits, options))
 }
 
 const INFINITY: i32 = 1_000_000;

@@ -40,8 +40,8 @@ fn play_game(i, seed) {
         for m in moves { if m.check { return m; } }
         moves[p.random(moves.len())]
     };
-    let players = ["random", "greedy", "search:1", hunter];
-    let r = play(game(v, seed), players[i % 4], players[(i + 1) % 4], #{ max_turns: 40 });
+    let players = ["random", "greedy", "search:1", hunter, "engine:nodes=300"];
+    let r = play(game(v, seed), players[i % 5], players[(i + 2) % 5], #{ max_turns: 40 });
     let checks = 0;
     for t in r.turns { if t.check { checks += 1; } }
     #{ variant: v.name, result: r.result, plies: r.plies, checks: checks, last: r.fen,
@@ -423,6 +423,14 @@ fn the_example_experiments_run_at_a_small_size() {
     let dir = scratch("examples");
     let expect: &[(&str, &[&str])] = &[
         (
+            "engine_strength.rhai",
+            &["\"chess\"", "\"engine_score\"", "\"fluid\""],
+        ),
+        (
+            "engine_features.rhai",
+            &["\"null_move\"", "\"full_engine_score\"", "\"pvs\""],
+        ),
+        (
             "seed_variants.rhai",
             &[
                 "\"chess random\"",
@@ -462,8 +470,22 @@ fn the_example_experiments_run_at_a_small_size() {
     let mut listed: Vec<String> = expect.iter().map(|(f, _)| f.to_string()).collect();
     listed.sort();
     assert_eq!(found, listed, "every example experiment is run here");
+    // The engine's experiments, small: a few nodes a move, short games.
+    let small = [
+        ("\"engine:time=0.5\"", "\"engine:nodes=200\""),
+        ("\"search:4\"", "\"search:1\""),
+        ("fn nodes() { 20000 }", "fn nodes() { 200 }"),
+        ("fn max_turns() { 400 }", "fn max_turns() { 30 }"),
+        ("fn max_turns() { 300 }", "fn max_turns() { 30 }"),
+    ];
     for (file, keys) in expect {
-        let script = root.join("examples/experiments").join(file);
+        let mut text =
+            std::fs::read_to_string(root.join("examples/experiments").join(file)).unwrap();
+        for (from, to) in small {
+            text = text.replace(from, to);
+        }
+        let script = dir.join(file);
+        std::fs::write(&script, text).unwrap();
         let out = changeling(
             &[
                 "run",
