@@ -27,6 +27,7 @@ mod reserve;
 mod reserve_drops;
 mod script;
 mod search;
+mod search_tactics;
 mod twelve_mutation;
 mod variants;
 mod zoo;
