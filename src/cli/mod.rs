@@ -1,8 +1,9 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
-//! `run`, `merge`.
+//! `run`, `merge`, `uci`.
 
 mod play;
 mod run;
+mod uci;
 
 use crate::movegen::{divide, perft};
 use crate::notation::{parse_fen, to_uci};
@@ -96,6 +97,10 @@ enum Command {
     /// Run an experiment script: play its games on all cores and write a
     /// row per game and a summary (see examples/experiments/).
     Run(run::Args),
+    /// Speak the UCI protocol on standard input and output, for chess GUIs
+    /// and match programs (variants through the UCI_Variant and
+    /// VariantPath options).
+    Uci,
     /// Merge the .jsonl outputs of a run's shards into the run's results.
     Merge {
         /// The shards' outputs, in any order.
@@ -254,6 +259,10 @@ pub fn run() -> ExitCode {
                 },
         } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
         Command::Run(args) => run::run(args),
+        Command::Uci => {
+            uci::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+            ExitCode::SUCCESS
+        }
         Command::Merge { files, script, out } => {
             run::merge_files(&files, script.as_deref(), out.as_deref())
         }

@@ -75,7 +75,7 @@ pub fn limits(time: Option<f64>, depth: Option<u32>, nodes: Option<u64>) -> Resu
             time: time.map(std::time::Duration::from_secs_f64),
             depth,
             nodes,
-            clock: None,
+            ..Limits::default()
         },
     })
 }

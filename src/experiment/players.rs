@@ -179,8 +179,8 @@ fn engine_player(spec: &str) -> Result<Player, String> {
             ));
         }
     }
-    let limits = crate::search::parse_limits(&limits.join(" "))?
-        .unwrap_or(Limits::nodes(ENGINE_NODES));
+    let limits =
+        crate::search::parse_limits(&limits.join(" "))?.unwrap_or(Limits::nodes(ENGINE_NODES));
     Ok(Player::Engine(limits, options))
 }
 

@@ -53,6 +53,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// A clock: time left for the game and the increment per move.
     pub clock: Option<(Duration, Duration)>,
+    /// Moves to play before the clock gets more time (with `clock`).
+    pub moves_to_go: Option<u32>,
 }
 
 impl Limits {
@@ -89,7 +91,8 @@ impl Limits {
             hard = Some(t);
         }
         if let Some((left, inc)) = self.clock {
-            let aim = left / 30 + inc * 3 / 4;
+            let moves = self.moves_to_go.map_or(30, |n| n.clamp(1, 30) + 1);
+            let aim = left / moves + inc * 3 / 4;
             let most = (left / 3).max(Duration::from_millis(1));
             let aim = aim.min(most);
             soft = Some(soft.map_or(aim / 2, |s| s.min(aim / 2)));

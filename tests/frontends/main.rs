@@ -8,3 +8,4 @@ mod kit;
 mod repl;
 mod scripts;
 mod terminal;
+mod uci;

@@ -1,0 +1,373 @@
+//! `changeling uci`: the Universal Chess Interface, for GUIs and match
+//! programs.
+//!
+//! The variant is chosen as Fairy-Stockfish names the options:
+//! `setoption name UCI_Variant value NAME` (an embedded variant) or
+//! `setoption name VariantPath value FILE` (a variant file; its last
+//! variant, or `FILE:NAME`). Moves are in the coordinate form `play`
+//! reads (`e2e4`, `e7e8q`, `P@e4`, parts of a turn joined by `&`).
+//!
+//! The search runs on its own thread, so `stop`, `isready` and `quit`
+//! are answered while it thinks; any other command waits for it to end
+//! (a GUI waits for `bestmove` anyway). Bad input never ends the session:
+//! it is answered with `info string error: ...` and the position stays.
+
+use crate::game::Game;
+use crate::notation::{parse_fen, parse_move, to_uci};
+use crate::rules::Rules;
+use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
+use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Where replies go: shared with the search thread.
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    let mut w = out
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _ = writeln!(w, "{line}");
+    let _ = w.flush();
+}
+
+/// The session: the variant, the position with its moves, the engine.
+struct Uci {
+    out: Out,
+    rules: Arc<Rules>,
+    game: Game,
+    /// The engine, away on the search thread while it thinks.
+    engine: Option<Engine>,
+    hash_mb: usize,
+    stop: Arc<AtomicBool>,
+    thinking: Option<JoinHandle<Engine>>,
+}
+
+/// Runs the protocol over `input` until `quit` or its end.
+pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
+    let rules = match load(DEFAULT_VARIANT) {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            return;
+        }
+    };
+    let out: Out = Arc::new(Mutex::new(output));
+    let game = match Game::new(rules.clone(), 0) {
+        Ok(g) => g,
+        Err(e) => {
+            say(&out, &format!("info string error: {e}"));
+            return;
+        }
+    };
+    let mut uci = Uci {
+        out,
+        rules,
+        game,
+        engine: None,
+        hash_mb: 16,
+        stop: Arc::new(AtomicBool::new(false)),
+        thinking: None,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else {
+            uci.error("the line is not UTF-8 text");
+            continue;
+        };
+        if !uci.command(line.trim()) {
+            break;
+        }
+    }
+    uci.finish();
+}
+
+impl Uci {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn error(&self, what: &str) {
+        self.say(&format!("info string error: {what}"));
+    }
+
+    /// Waits for a search in progress to end, taking the engine back.
+    fn finish(&mut self) {
+        if let Some(handle) = self.thinking.take() {
+            match handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => self.error("the search failed; a new engine takes over"),
+            }
+        }
+    }
+
+    /// Runs one command; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let (word, rest) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(w, r)| (w, r.trim()));
+        match word {
+            "" => {}
+            "quit" => {
+                self.stop.store(true, Ordering::Relaxed);
+                self.finish();
+                return false;
+            }
+            "stop" => {
+                self.stop.store(true, Ordering::Relaxed);
+                self.finish();
+            }
+            "isready" => self.say("readyok"),
+            "ponderhit" => {}
+            _ => {
+                self.finish();
+                match word {
+                    "uci" => self.identify(),
+                    "ucinewgame" => self.engine = None,
+                    "setoption" => self.set_option(rest),
+                    "position" => self.position(rest),
+                    "go" => self.go(rest),
+                    "debug" | "register" => {}
+                    // Not UCI, but what a person typing at it expects.
+                    "d" => self.say(&crate::notation::to_fen(&self.rules, self.game.position())),
+                    _ => self.error(&format!("unknown command `{word}`")),
+                }
+            }
+        }
+        true
+    }
+
+    fn identify(&self) {
+        self.say(&format!("id name changeling {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the changeling authors");
+        let names: Vec<String> = EMBEDDED.iter().map(|(n, _)| format!("var {n}")).collect();
+        self.say(&format!(
+            "option name UCI_Variant type combo default {DEFAULT_VARIANT} {}",
+            names.join(" ")
+        ));
+        self.say("option name VariantPath type string default <empty>");
+        self.say("option name Hash type spin default 16 min 1 max 4096");
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, rest: &str) {
+        let Some(spec) = rest.strip_prefix("name ") else {
+            return self.error("write `setoption name NAME value VALUE`");
+        };
+        let (name, value) = match spec.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (spec.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" | "variantpath" => {
+                if value.is_empty() || value == "<empty>" {
+                    return;
+                }
+                let embedded = EMBEDDED.iter().any(|(n, _)| *n == value);
+                if name.eq_ignore_ascii_case("uci_variant") && !embedded {
+                    let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
+                    return self.error(&format!(
+                        "no variant `{value}` (variants: {}; VariantPath loads a file)",
+                        names.join(", ")
+                    ));
+                }
+                match load(value) {
+                    Ok(rules) => match Game::new(rules.clone(), 0) {
+                        Ok(game) => {
+                            self.rules = rules;
+                            self.game = game;
+                            self.engine = None;
+                        }
+                        Err(e) => self.error(&format!("`{value}`: {e}")),
+                    },
+                    Err(e) => {
+                        let text = e.to_string();
+                        self.error(&format!(
+                            "cannot load `{value}`: {}",
+                            text.trim().replace('\n', " | ")
+                        ));
+                    }
+                }
+            }
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.engine = None;
+                }
+                _ => self.error(&format!(
+                    "Hash is a number of MB from 1 to 4096, not `{value}`"
+                )),
+            },
+            _ => self.error(&format!("no option `{name}`")),
+        }
+    }
+
+    fn position(&mut self, rest: &str) {
+        let (setup, moves) = match rest.split_once(" moves") {
+            Some((s, m)) => (s.trim(), m.trim()),
+            None => (rest.trim(), ""),
+        };
+        let game = if setup == "startpos" {
+            Game::new(self.rules.clone(), 0).map_err(|e| e.to_string())
+        } else if let Some(fen) = setup.strip_prefix("fen ") {
+            parse_fen(&self.rules, fen.trim())
+                .map(|pos| Game::from_position(self.rules.clone(), pos, 0))
+                .map_err(|e| format!("`{}`: {e}", fen.trim()))
+        } else {
+            Err(format!(
+                "write `position startpos` or `position fen FEN`, then `moves ...`, not `{setup}`"
+            ))
+        };
+        let mut game = match game {
+            Ok(g) => g,
+            Err(e) => return self.error(&e),
+        };
+        for text in moves.split_whitespace() {
+            if game.outcome().is_some() {
+                return self.error(&format!("`{text}`: the game is already over"));
+            }
+            let mv = match parse_move(&self.rules, game.position(), text) {
+                Ok(m) => m,
+                Err(e) => return self.error(&e.to_string()),
+            };
+            game.push(mv);
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, rest: &str) {
+        let limits = match go_limits(rest, self.game.position().side()) {
+            Ok(l) => l,
+            Err(e) => return self.error(&e),
+        };
+        if self.game.outcome().is_some() {
+            self.say("info string the game is over");
+            return self.say("bestmove (none)");
+        }
+        let mut engine = self.engine.take().unwrap_or_else(|| {
+            let options = crate::search::Options {
+                hash_mb: self.hash_mb,
+                ..crate::search::Options::default()
+            };
+            Engine::with_options(self.rules.clone(), options)
+        });
+        self.stop.store(false, Ordering::Relaxed);
+        engine.stop_on(self.stop.clone());
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let rules = self.rules.clone();
+        let infinite = rest.split_whitespace().any(|w| w == "infinite");
+        let stop = self.stop.clone();
+        self.thinking = Some(std::thread::spawn(move || {
+            let found = engine.search(&game, &limits, &mut |r| say(&out, &info(&rules, r)));
+            // Told to think without end, it answers only when stopped.
+            while infinite && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            match found.as_ref().and_then(|r| r.pv.first()) {
+                Some(mv) => {
+                    let mut line = format!("bestmove {}", to_uci(&rules, mv));
+                    if let Some(reply) = found.as_ref().and_then(|r| r.pv.get(1)) {
+                        line.push_str(&format!(" ponder {}", to_uci(&rules, reply)));
+                    }
+                    say(&out, &line);
+                }
+                None => say(&out, "bestmove (none)"),
+            }
+            engine
+        }));
+    }
+}
+
+/// An `info` line for a finished iteration.
+fn info(rules: &Rules, r: &Report) -> String {
+    let ms = r.elapsed.as_millis();
+    let nps = (r.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
+    let score = match r.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let pv: Vec<String> = r.pv.iter().map(|m| to_uci(rules, m)).collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
+        r.depth,
+        r.nodes,
+        pv.join(" ")
+    )
+}
+
+/// The limits of a `go` command for `side` to move.
+fn go_limits(rest: &str, side: crate::board::Color) -> Result<Limits, String> {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut limits = Limits::default();
+    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+    let mut infinite = false;
+    let mut i = 0;
+    let number = |i: usize, what: &str| -> Result<u64, String> {
+        words
+            .get(i + 1)
+            .and_then(|v| v.parse::<i64>().ok())
+            .map(|v| v.max(0) as u64)
+            .ok_or_else(|| format!("`go {what}` needs a whole number after it"))
+    };
+    while i < words.len() {
+        let w = words[i];
+        match w {
+            "infinite" | "ponder" => {
+                infinite |= w == "infinite";
+                i += 1;
+                continue;
+            }
+            "wtime" => wtime = Some(number(i, w)?),
+            "btime" => btime = Some(number(i, w)?),
+            "winc" => winc = number(i, w)?,
+            "binc" => binc = number(i, w)?,
+            "movestogo" => limits.moves_to_go = Some(number(i, w)?.clamp(1, 1000) as u32),
+            "movetime" => limits.time = Some(Duration::from_millis(number(i, w)?.max(1))),
+            "depth" => limits.depth = Some(number(i, w)?.clamp(1, MAX_DEPTH as u64) as u32),
+            "nodes" => limits.nodes = Some(number(i, w)?.max(1)),
+            "mate" => {
+                let n = number(i, w)?;
+                limits.depth = Some((2 * n).clamp(1, MAX_DEPTH as u64) as u32);
+            }
+            "searchmoves" => return Err("`go searchmoves` is not supported".to_string()),
+            _ => return Err(format!("`{w}` is not a part of `go`")),
+        }
+        i += 2;
+    }
+    let (time, inc) = match side {
+        crate::board::Color::White => (wtime, winc),
+        crate::board::Color::Black => (btime, binc),
+    };
+    if let Some(t) = time
+        && !infinite
+    {
+        limits.clock = Some((Duration::from_millis(t), Duration::from_millis(inc)));
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Color;
+
+    #[test]
+    fn go_reads_the_clock_of_the_side_to_move() {
+        let l = go_limits("wtime 60000 btime 30000 winc 1000 binc 500", Color::Black).unwrap();
+        assert_eq!(
+            l.clock,
+            Some((Duration::from_millis(30000), Duration::from_millis(500)))
+        );
+        let l = go_limits("depth 5 nodes 1000", Color::White).unwrap();
+        assert_eq!((l.depth, l.nodes, l.clock), (Some(5), Some(1000), None));
+        assert_eq!(
+            go_limits("infinite", Color::White).unwrap(),
+            Limits::default()
+        );
+        assert!(go_limits("depth", Color::White).is_err());
+        assert!(go_limits("sideways 3", Color::White).is_err());
+    }
+}

@@ -1,0 +1,188 @@
+//! `changeling uci` as a GUI drives it: sessions written to its standard
+//! input, its answers read back. The numbers that depend on the machine
+//! (`time`, `nps`) are left out of what is compared.
+
+use changeling::notation::{parse_fen, parse_move};
+use changeling::variants::load;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The answers to `lines`, sent in order; the input is closed after the
+/// last, which ends the session as `quit` does.
+fn session(lines: &[&str]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for line in lines {
+        if let Some(ms) = line.strip_prefix("#sleep ") {
+            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+            continue;
+        }
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+    }
+    drop(input);
+    let out = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    out
+}
+
+/// The `info` lines without their time and speed.
+fn steady(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if matches!(words[i], "time" | "nps") {
+            i += 2;
+            continue;
+        }
+        out.push(words[i]);
+        i += 1;
+    }
+    out.join(" ")
+}
+
+fn bestmove(out: &[String]) -> Vec<&str> {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split(' ').next().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_handshake_names_the_engine_and_its_options() {
+    let out = session(&["uci", "isready", "quit"]);
+    assert_eq!(
+        out[0],
+        format!("id name changeling {}", env!("CARGO_PKG_VERSION"))
+    );
+    assert!(out.iter().any(|l| {
+        l.starts_with("option name UCI_Variant type combo default chess var chess var capablanca")
+    }));
+    assert!(out.contains(&"option name VariantPath type string default <empty>".to_string()));
+    let n = out.len();
+    assert_eq!(out[n - 2..], ["uciok", "readyok"]);
+}
+
+#[test]
+fn a_mate_is_announced_and_played() {
+    let out = session(&[
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "go depth 2",
+    ]);
+    let info: Vec<String> = out.iter().map(|l| steady(l)).collect();
+    assert_eq!(
+        info,
+        [
+            "info depth 1 score mate 1 nodes 40 pv d1d8",
+            "info depth 2 score mate 1 nodes 101 pv d1d8",
+            "bestmove d1d8",
+        ]
+    );
+}
+
+#[test]
+fn moves_after_startpos_are_played_and_bad_ones_refused() {
+    let out = session(&[
+        "position startpos moves e2e4 e7e5 g1f3",
+        "d",
+        "position startpos moves e2e4 e2e4",
+        "d",
+        "position fen 8/8/8/8 w - - 0 1",
+        "d",
+        "go sideways",
+        "frobnicate",
+    ]);
+    let after = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    assert_eq!(out[0], after);
+    assert!(out[1].starts_with("info string error: "), "{}", out[1]);
+    assert!(out[1].contains("e2e4"), "{}", out[1]);
+    assert_eq!(out[2], after, "a refused move keeps the position");
+    assert!(
+        out[3].starts_with("info string error: `8/8/8/8 w - - 0 1`: invalid FEN"),
+        "{}",
+        out[3]
+    );
+    assert_eq!(out[4], after);
+    assert_eq!(
+        out[5],
+        "info string error: `sideways` is not a part of `go`"
+    );
+    assert_eq!(out[6], "info string error: unknown command `frobnicate`");
+}
+
+#[test]
+fn a_drop_variant_is_chosen_by_name_and_drops_are_played() {
+    // Pocket Mutation: the knight in White's pocket mates on f7 (the
+    // smothered mate of tests/engine/search_tactics.rs).
+    let out = session(&[
+        "setoption name UCI_Variant value pocket-mutation",
+        "position fen 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 20",
+        "go depth 2",
+        "setoption name UCI_Variant value crazyhouse",
+    ]);
+    assert_eq!(bestmove(&out), ["N@f7"]);
+    assert!(out.iter().any(|l| l.contains("score mate 1")));
+    assert!(
+        out.last()
+            .unwrap()
+            .starts_with("info string error: no variant `crazyhouse`")
+    );
+}
+
+#[test]
+fn a_variant_file_is_loaded_by_path() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/variants/capablanca.variant");
+    let out = session(&[
+        &format!("setoption name VariantPath value {}", file.display()),
+        "position startpos",
+        "d",
+        "go depth 2",
+        "setoption name VariantPath value /no/such/file.variant",
+        "d",
+    ]);
+    let rules = load("capablanca").unwrap();
+    let start = parse_fen(&rules, &out[0]).unwrap();
+    assert_eq!(rules.geometry.width, 10);
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 1);
+    assert!(parse_move(&rules, &start, best[0]).is_ok(), "{}", best[0]);
+    let refused = out.iter().find(|l| l.contains("cannot load")).unwrap();
+    assert!(refused.starts_with("info string error: "), "{refused}");
+    assert_eq!(out.last().unwrap(), &out[0], "a bad file keeps the variant");
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let out = session(&[
+        "position startpos moves d2d4",
+        "go infinite",
+        "#sleep 300",
+        "stop",
+        "isready",
+    ]);
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 1);
+    let rules = load("chess").unwrap();
+    let mut pos = parse_fen(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .unwrap();
+    let d4 = parse_move(&rules, &pos, "d2d4").unwrap();
+    pos.play_unchecked(&rules, &d4);
+    assert!(parse_move(&rules, &pos, best[0]).is_ok(), "{}", best[0]);
+    assert_eq!(out.last().unwrap(), "readyok");
+    // The answer came after the stop, not before: infinite means so.
+    assert!(out.iter().filter(|l| l.starts_with("info depth")).count() >= 2);
+}
