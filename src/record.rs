@@ -87,28 +87,49 @@ fn escape(value: &str) -> String {
         .replace(['\n', '\r'], " ")
 }
 
-/// Who played, for the `White` and `Black` tags (`?` when unknown).
+/// Who played, for the `White` and `Black` tags (`?` when unknown), and
+/// what an arbiter decided beyond the rules.
 #[derive(Clone, Debug, Default)]
 pub struct Players {
     /// White's name.
     pub white: Option<String>,
     /// Black's name.
     pub black: Option<String>,
+    /// The `Event` tag (default `changeling game`).
+    pub event: Option<String>,
+    /// The `Round` tag (default `-`).
+    pub round: Option<String>,
+    /// A result the arbiter gave where the rules gave none (a loss on
+    /// time, an illegal move, a long game adjudicated): the result token
+    /// and the `Termination` tag.
+    pub adjudicated: Option<(String, String)>,
 }
 
 /// The game as PGN.
 pub fn write_pgn(game: &Game, players: &Players) -> String {
     let rules = game.rules();
-    let result = result_token(game.outcome().as_ref());
+    let result = match (&players.adjudicated, game.outcome()) {
+        (Some((token, _)), None) => token.as_str(),
+        (_, outcome) => result_token(outcome.as_ref()),
+    };
     let mut tags: Vec<(&str, String)> = vec![
-        ("Event", "changeling game".to_string()),
+        (
+            "Event",
+            players
+                .event
+                .clone()
+                .unwrap_or_else(|| "changeling game".into()),
+        ),
         ("Site", "?".to_string()),
         ("Date", today()),
-        ("Round", "-".to_string()),
+        ("Round", players.round.clone().unwrap_or_else(|| "-".into())),
         ("White", players.white.clone().unwrap_or_else(|| "?".into())),
         ("Black", players.black.clone().unwrap_or_else(|| "?".into())),
         ("Result", result.to_string()),
     ];
+    if let (Some((_, why)), None) = (&players.adjudicated, game.outcome()) {
+        tags.push(("Termination", why.clone()));
+    }
     let name = variant_name(rules);
     if rules.source != "embedded:chess" {
         tags.push(("Variant", name));

@@ -101,6 +101,11 @@ enum Command {
     /// and match programs (variants through the UCI_Variant and
     /// VariantPath options).
     Uci,
+    /// Play engines against each other: changeling's engine
+    /// (`changeling`, `changeling:depth=N`) or external UCI engines
+    /// (`uci:PROGRAM[,OPTION=VALUE...]`), colours alternated, openings
+    /// shared by each pair of games; prints the score and an Elo estimate.
+    Match(MatchArgs),
     /// Merge the .jsonl outputs of a run's shards into the run's results.
     Merge {
         /// The shards' outputs, in any order.
@@ -118,6 +123,53 @@ enum Command {
         #[command(subcommand)]
         what: ShowWhat,
     },
+}
+
+#[derive(Debug, clap::Args)]
+struct MatchArgs {
+    /// The first engine: `changeling`, `changeling:depth=N` (or nodes=N,
+    /// time=S), or `uci:PROGRAM[,OPTION=VALUE...]`.
+    first: String,
+    /// The second engine, written the same way.
+    second: String,
+    /// Embedded variant name or variant file.
+    #[arg(long, default_value = DEFAULT_VARIANT)]
+    variant: String,
+    /// Games to play (rounded up to an even number: each opening is
+    /// played with both colours).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// A clock per side: seconds for the game plus seconds added per move
+    /// (`60+0.5`).
+    #[arg(long, value_name = "BASE+INC", conflicts_with_all = ["movetime", "depth", "nodes"])]
+    tc: Option<String>,
+    /// Seconds per move [default: 0.1 when no other control is given].
+    #[arg(long, value_name = "SECONDS", conflicts_with_all = ["depth", "nodes"])]
+    movetime: Option<f64>,
+    /// A fixed depth per move.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64), conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// A fixed number of nodes per move.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Random plies from the start for each pair's opening.
+    #[arg(long, default_value_t = 8)]
+    opening_plies: usize,
+    /// A file of FENs, one per line, used as openings in turn instead.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<String>,
+    /// The match's seed (openings, dice).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// Draw a game still going after this many plies.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Write every game to this PGN file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -259,6 +311,7 @@ pub fn run() -> ExitCode {
                 },
         } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
         Command::Run(args) => run::run(args),
+        Command::Match(args) => play_match(args),
         Command::Uci => {
             uci::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             ExitCode::SUCCESS
@@ -410,4 +463,153 @@ fn start(rules: &Rules, fen: Option<&str>, seed: u64) -> Result<Position, ExitCo
         eprintln!("error: {e}");
         ExitCode::from(2)
     })
+}
+
+/// `changeling match`.
+fn play_match(args: MatchArgs) -> ExitCode {
+    use crate::arena::{Contender, Control, Settings};
+    use std::io::IsTerminal;
+    let fail = |e: String| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    };
+    let rules = match load(&args.variant) {
+        Ok(r) => r,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let contenders = match (
+        Contender::parse(&args.first),
+        Contender::parse(&args.second),
+    ) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => return fail(e),
+    };
+    let seconds = |text: &str, what: &str| -> Result<std::time::Duration, String> {
+        match text.trim().parse::<f64>() {
+            Ok(t) if t.is_finite() && (0.0..=86_400.0).contains(&t) => {
+                Ok(std::time::Duration::from_secs_f64(t))
+            }
+            _ => Err(format!(
+                "{what} is a number of seconds from 0 to 86400, not `{text}`"
+            )),
+        }
+    };
+    let control = if let Some(tc) = &args.tc {
+        let (base, inc) = tc.split_once('+').unwrap_or((tc, "0"));
+        match (
+            seconds(base, "--tc's base"),
+            seconds(inc, "--tc's increment"),
+        ) {
+            (Ok(b), Ok(i)) if !b.is_zero() => Control::Clock(b, i),
+            (Ok(_), Ok(_)) => return fail("--tc needs a base time above 0".to_string()),
+            (Err(e), _) | (_, Err(e)) => return fail(e),
+        }
+    } else if let Some(d) = args.depth {
+        Control::Depth(d)
+    } else if let Some(n) = args.nodes {
+        Control::Nodes(n)
+    } else {
+        match seconds(&args.movetime.unwrap_or(0.1).to_string(), "--movetime") {
+            Ok(t) if !t.is_zero() => Control::MoveTime(t),
+            Ok(_) => return fail("--movetime needs a time above 0".to_string()),
+            Err(e) => return fail(e),
+        }
+    };
+    let openings = match &args.openings {
+        None => Vec::new(),
+        Some(path) => match crate::files::read_text(std::path::Path::new(path), 16 << 20) {
+            Ok(text) => text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
+            Err(e) => return fail(format!("cannot read {path}: {e}")),
+        },
+    };
+    for fen in &openings {
+        if let Err(e) = parse_fen(&rules, fen) {
+            return fail(format!(
+                "{}: opening `{fen}`: {e}",
+                args.openings.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    let settings = Settings {
+        rules,
+        games: args.games as usize,
+        control,
+        opening_plies: args.opening_plies,
+        openings,
+        seed: args.seed,
+        concurrency: args.concurrency as usize,
+        max_plies: args.max_plies.max(1),
+    };
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let raised = stop.clone();
+    let _ = ctrlc::set_handler(move || raised.store(true, std::sync::atomic::Ordering::Relaxed));
+    let terminal = std::io::stderr().is_terminal();
+    let total = settings.games.div_ceil(2) * 2;
+    let result = crate::arena::play_match(
+        &settings,
+        [&contenders[0], &contenders[1]],
+        &stop,
+        &mut |p, t| {
+            let line = format!(
+                "game {:>4}/{total}: {} {} ({})  score {:.1}/{} (+{} ={} -{})",
+                t.games(),
+                if p.first_white {
+                    "first as White"
+                } else {
+                    "first as Black"
+                },
+                match p.score {
+                    s if s > 0.75 => "won",
+                    s if s < 0.25 => "lost",
+                    _ => "drew",
+                },
+                p.reason,
+                t.score() * t.games() as f64,
+                t.games(),
+                t.wins,
+                t.draws,
+                t.losses
+            );
+            if terminal {
+                eprint!("\r\x1b[K{line}");
+            } else {
+                eprintln!("{line}");
+            }
+        },
+    );
+    if terminal {
+        eprintln!();
+    }
+    let (tally, played) = match result {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    if let Some(path) = &args.pgn {
+        let text: String = played.iter().map(|p| format!("{}\n", p.pgn)).collect();
+        if let Err(e) = crate::record::write_atomically(std::path::Path::new(path), text.as_bytes())
+        {
+            return fail(format!("cannot write {path}: {e}"));
+        }
+    }
+    let (elo, lo, hi) = tally.elo();
+    out!(
+        "{} against {}: +{} ={} -{} in {} games, score {:.1}%",
+        args.first,
+        args.second,
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        100.0 * tally.score()
+    );
+    out!("Elo difference {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})");
+    ExitCode::SUCCESS
 }

@@ -5,6 +5,7 @@
 mod experiment;
 #[path = "../kit/mod.rs"]
 mod kit;
+mod matches;
 mod repl;
 mod scripts;
 mod terminal;

@@ -1,0 +1,148 @@
+//! An external engine driven over UCI: a child process, its answers read
+//! on a thread of their own so that every wait has a deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// A running UCI engine.
+pub struct External {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// Its `id name`, or the command that started it.
+    pub name: String,
+}
+
+impl std::fmt::Debug for External {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("External")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl External {
+    /// Starts `command` (a program and its arguments), sends `uci`, then
+    /// the options, and waits until it is ready.
+    ///
+    /// # Errors
+    ///
+    /// The program cannot be started, or does not answer the handshake
+    /// within ten seconds.
+    pub fn start(command: &[String], options: &[(String, String)]) -> Result<External, String> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| "an external engine needs a command".to_string())?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{program}`: {e}"))?;
+        let input = child.stdin.take().ok_or("no standard input")?;
+        let output = child.stdout.take().ok_or("no standard output")?;
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = External {
+            child,
+            input,
+            lines,
+            name: program.clone(),
+        };
+        engine.send("uci")?;
+        let wait = Duration::from_secs(10);
+        loop {
+            let line = engine.next_line(Instant::now() + wait)?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.name = name.trim().to_string();
+            }
+            if line.trim() == "uciok" {
+                break;
+            }
+        }
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    /// Sends one line.
+    ///
+    /// # Errors
+    ///
+    /// The engine has closed its input (it has ended).
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("{} stopped reading: {e}", self.name))
+    }
+
+    /// The next line it writes, waiting until `deadline`.
+    ///
+    /// # Errors
+    ///
+    /// Nothing came by the deadline, or the engine ended.
+    pub fn next_line(&mut self, deadline: Instant) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!("{} did not answer in time", self.name)),
+            Err(RecvTimeoutError::Disconnected) => Err(format!("{} ended", self.name)),
+        }
+    }
+
+    /// `isready`, and waits for `readyok`.
+    ///
+    /// # Errors
+    ///
+    /// No `readyok` within ten seconds.
+    pub fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.next_line(deadline)?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Sends `go ARGS` and returns the move text of its `bestmove`,
+    /// waiting until `deadline`.
+    ///
+    /// # Errors
+    ///
+    /// No `bestmove` by the deadline, or the engine ended.
+    pub fn best_move(&mut self, go: &str, deadline: Instant) -> Result<String, String> {
+        self.send(&format!("go {go}"))?;
+        loop {
+            let line = self.next_line(deadline)?;
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                return Ok(rest.split_whitespace().next().unwrap_or("").to_string());
+            }
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        // Give it a moment to leave on its own, then make sure.
+        let until = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < until {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

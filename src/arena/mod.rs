@@ -1,0 +1,572 @@
+//! Engine matches (`changeling match`): changeling's engine against
+//! itself or against external UCI engines, in any variant they share,
+//! with changeling as the arbiter.
+//!
+//! Games come in pairs from one opening (seeded random plies from the
+//! start, or a FEN from a list), the engines swapping colours. The
+//! arbiter plays every move on its own board: a move that is not legal
+//! loses, as does running out of time on a clock; a game longer than
+//! the limit is drawn. Games run on several threads; each thread has its
+//! own engines, started once and told of every new game.
+
+mod external;
+
+pub use external::External;
+
+use crate::board::Color;
+use crate::game::{Game, Outcome, Rng, start_position};
+use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
+use crate::position::{Move, Position};
+use crate::record::{Players, write_pgn};
+use crate::rules::Rules;
+use crate::search::{Engine, Limits, Options, parse_limits};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// Who plays: changeling's engine, or an external UCI engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Contender {
+    /// changeling's own engine, with limits of its own overriding the
+    /// match's (`changeling:depth=6`).
+    Own {
+        /// Its name in the records.
+        name: String,
+        /// Its own limits, if any.
+        limits: Option<Limits>,
+    },
+    /// A program speaking UCI.
+    Uci {
+        /// The command and its arguments.
+        command: Vec<String>,
+        /// Options set after the handshake.
+        options: Vec<(String, String)>,
+    },
+}
+
+impl Contender {
+    /// `changeling`, `changeling:depth=N,nodes=N,time=S`, or
+    /// `uci:COMMAND[,OPTION=VALUE...]` (the command split at spaces:
+    /// `uci:stockfish,UCI_LimitStrength=true,UCI_Elo=1800`).
+    ///
+    /// # Errors
+    ///
+    /// Any other form, or limits the engine cannot take.
+    pub fn parse(spec: &str) -> Result<Contender, String> {
+        if spec == "changeling" {
+            return Ok(Contender::Own {
+                name: spec.to_string(),
+                limits: None,
+            });
+        }
+        if let Some(rest) = spec.strip_prefix("changeling:") {
+            let words = rest.replace([',', '='], " ");
+            return Ok(Contender::Own {
+                name: spec.to_string(),
+                limits: parse_limits(&words).map_err(|e| format!("`{spec}`: {e}"))?,
+            });
+        }
+        if let Some(rest) = spec.strip_prefix("uci:") {
+            let mut parts = rest.split(',');
+            let command: Vec<String> = parts
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            if command.is_empty() {
+                return Err(format!("`{spec}`: name the engine's program after `uci:`"));
+            }
+            let mut options = Vec::new();
+            for part in parts {
+                let Some((k, v)) = part.split_once('=') else {
+                    return Err(format!(
+                        "`{spec}`: `{part}` is not an option; write NAME=VALUE"
+                    ));
+                };
+                options.push((k.trim().to_string(), v.trim().to_string()));
+            }
+            return Ok(Contender::Uci { command, options });
+        }
+        Err(format!(
+            "`{spec}` is not an engine: write `changeling`, `changeling:depth=N` (or nodes=N, time=S) or `uci:PROGRAM[,OPTION=VALUE...]`"
+        ))
+    }
+}
+
+/// How long each move may take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Control {
+    /// A clock per side: the time for the game and the increment per move.
+    Clock(Duration, Duration),
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed depth per move.
+    Depth(u32),
+    /// A fixed number of nodes per move.
+    Nodes(u64),
+}
+
+/// What a match plays.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The variant.
+    pub rules: Arc<Rules>,
+    /// Games in all (rounded up to pairs).
+    pub games: usize,
+    /// The time control.
+    pub control: Control,
+    /// Random plies from the start for each pair's opening.
+    pub opening_plies: usize,
+    /// Openings as FENs, used in turn instead of random plies.
+    pub openings: Vec<String>,
+    /// The match's seed.
+    pub seed: u64,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// A game still going after this many plies is drawn.
+    pub max_plies: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Its number, from 0.
+    pub index: usize,
+    /// The first contender had White.
+    pub first_white: bool,
+    /// The first contender's score: 1, 0.5 or 0.
+    pub score: f64,
+    /// Why it ended.
+    pub reason: String,
+    /// The game as PGN.
+    pub pgn: String,
+}
+
+/// Wins, draws and losses of the first contender.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Games won.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games lost.
+    pub losses: usize,
+}
+
+impl Tally {
+    /// Games played.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score as a fraction of the games.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference the score implies, with the bounds of its 95%
+    /// interval (from the spread of the game scores); infinite where the
+    /// score or a bound is 0 or 1.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let n = self.games().max(1) as f64;
+        let s = self.score();
+        let var = (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n;
+        let margin = 1.96 * (var / n).sqrt();
+        let elo = |x: f64| -> f64 {
+            if x <= 0.0 {
+                f64::NEG_INFINITY
+            } else if x >= 1.0 {
+                f64::INFINITY
+            } else {
+                -400.0 * (1.0 / x - 1.0).log10()
+            }
+        };
+        (elo(s), elo(s - margin), elo(s + margin))
+    }
+
+    fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+/// A contender ready to play: an engine of changeling's or a process.
+enum Seat {
+    Own(Box<Engine>, Option<Limits>),
+    Uci(Box<External>),
+}
+
+impl Seat {
+    fn start(who: &Contender, rules: &Arc<Rules>) -> Result<Seat, String> {
+        match who {
+            Contender::Own { limits, .. } => Ok(Seat::Own(
+                Box::new(Engine::with_options(rules.clone(), Options::default())),
+                *limits,
+            )),
+            Contender::Uci { command, options } => {
+                let mut ext = External::start(command, options)?;
+                if rules.source != "embedded:chess" {
+                    let name = crate::record::variant_name(rules);
+                    ext.send(&format!("setoption name UCI_Variant value {name}"))?;
+                    ext.ready()?;
+                }
+                Ok(Seat::Uci(Box::new(ext)))
+            }
+        }
+    }
+
+    fn new_game(&mut self, rules: &Arc<Rules>) -> Result<(), String> {
+        match self {
+            Seat::Own(engine, _) => {
+                **engine = Engine::with_options(rules.clone(), Options::default());
+                Ok(())
+            }
+            Seat::Uci(ext) => {
+                ext.send("ucinewgame")?;
+                ext.ready()
+            }
+        }
+    }
+
+    /// The move for the side to move, with `clocks` left (White's first).
+    fn think(
+        &mut self,
+        game: &Game,
+        control: Control,
+        clocks: [Duration; 2],
+    ) -> Result<Move, String> {
+        let rules = game.rules();
+        let side = game.position().side() as usize;
+        match self {
+            Seat::Own(engine, own) => {
+                let limits = own.unwrap_or(match control {
+                    Control::Clock(_, inc) => Limits {
+                        clock: Some((clocks[side], inc)),
+                        ..Limits::default()
+                    },
+                    Control::MoveTime(t) => Limits {
+                        time: Some(t),
+                        ..Limits::default()
+                    },
+                    Control::Depth(d) => Limits::depth(d),
+                    Control::Nodes(n) => Limits::nodes(n),
+                });
+                engine
+                    .search(game, &limits, &mut |_| {})
+                    .and_then(|r| r.pv.first().copied())
+                    .ok_or_else(|| "no move".to_string())
+            }
+            Seat::Uci(ext) => {
+                let mut line = format!("position fen {}", to_fen(rules, game.start()));
+                if !game.history().is_empty() {
+                    line.push_str(" moves");
+                    for (mv, _) in game.history() {
+                        line.push(' ');
+                        line.push_str(&to_uci(rules, mv));
+                    }
+                }
+                ext.send(&line)?;
+                let ms = |d: Duration| d.as_millis();
+                let (go, wait) = match control {
+                    Control::Clock(_, inc) => (
+                        format!(
+                            "wtime {} btime {} winc {} binc {}",
+                            ms(clocks[0]),
+                            ms(clocks[1]),
+                            ms(inc),
+                            ms(inc)
+                        ),
+                        clocks[side] + Duration::from_secs(2),
+                    ),
+                    Control::MoveTime(t) => (
+                        format!("movetime {}", ms(t)),
+                        t * 3 + Duration::from_secs(5),
+                    ),
+                    Control::Depth(d) => (format!("depth {d}"), Duration::from_secs(600)),
+                    Control::Nodes(n) => (format!("nodes {n}"), Duration::from_secs(600)),
+                };
+                let text = ext.best_move(&go, Instant::now() + wait)?;
+                parse_move(rules, game.position(), &text)
+                    .map_err(|e| format!("{} played `{text}`: {e}", ext.name))
+            }
+        }
+    }
+}
+
+/// The start of pair `pair`: a FEN of the list in turn, or random plies
+/// from the variant's start drawn from the match's seed.
+fn opening(settings: &Settings, pair: usize) -> Result<Position, String> {
+    let rules = &settings.rules;
+    if !settings.openings.is_empty() {
+        let fen = &settings.openings[pair % settings.openings.len()];
+        return parse_fen(rules, fen).map_err(|e| format!("opening `{fen}`: {e}"));
+    }
+    let seed = settings.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(seed);
+    // A few tries for an opening whose random plies do not end the game.
+    for _ in 0..16 {
+        let start = start_position(rules, seed).map_err(|e| e.to_string())?;
+        let mut game = Game::from_position(rules.clone(), start, seed);
+        for _ in 0..settings.opening_plies {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            game.push(legal[rng.below(legal.len() as u64) as usize]);
+        }
+        if game.outcome().is_none() {
+            return Ok(game.position().clone());
+        }
+    }
+    start_position(rules, seed).map_err(|e| e.to_string())
+}
+
+/// Plays game `index` between `seats` (the first contender's first).
+fn play_one(
+    settings: &Settings,
+    index: usize,
+    names: &[String; 2],
+    seats: &mut [Seat; 2],
+) -> Result<Played, String> {
+    let rules = &settings.rules;
+    let first_white = index % 2 == 0;
+    let start = opening(settings, index / 2)?;
+    let mut game = Game::from_position(rules.clone(), start, settings.seed ^ index as u64);
+    for seat in seats.iter_mut() {
+        seat.new_game(rules)?;
+    }
+    // The seat of each colour: White's first.
+    let of = |color: Color| -> usize { usize::from((color == Color::White) != first_white) };
+    let (base, inc) = match settings.control {
+        Control::Clock(base, inc) => (base, inc),
+        _ => (Duration::ZERO, Duration::ZERO),
+    };
+    let mut clocks = [base, base];
+    let mut verdict: Option<(Color, String)> = None;
+    let mut drawn: Option<String> = None;
+    while game.outcome().is_none() {
+        if game.history().len() >= settings.max_plies {
+            drawn = Some(format!(
+                "adjudicated a draw after {} plies",
+                settings.max_plies
+            ));
+            break;
+        }
+        let side = game.position().side();
+        let seat = of(side);
+        let began = Instant::now();
+        let answer = seats[seat].think(&game, settings.control, clocks);
+        let took = began.elapsed();
+        let mv = match answer {
+            Ok(mv) if game.legal().contains(&mv) => mv,
+            Ok(mv) => {
+                let text = to_uci(rules, &mv);
+                verdict = Some((
+                    !side,
+                    format!("{} played an illegal move, {text}", names[seat]),
+                ));
+                break;
+            }
+            Err(e) => {
+                verdict = Some((!side, format!("{} lost by forfeit: {e}", names[seat])));
+                break;
+            }
+        };
+        if let Control::Clock(..) = settings.control {
+            let c = &mut clocks[side as usize];
+            // A little grace for the time a process takes to answer.
+            if took > *c + Duration::from_millis(100) {
+                verdict = Some((!side, format!("{} lost on time", names[seat])));
+                break;
+            }
+            *c = c.saturating_sub(took) + inc;
+        }
+        game.push(mv);
+    }
+    let (result, reason, adjudicated) = match (game.outcome(), verdict, drawn) {
+        (Some(Outcome::Decisive { winner, reason }), _, _) => (Some(winner), reason, None),
+        (Some(Outcome::Draw { reason }), _, _) => (None, reason, None),
+        (None, Some((winner, why)), _) => {
+            let token = if winner == Color::White { "1-0" } else { "0-1" };
+            (Some(winner), why.clone(), Some((token.to_string(), why)))
+        }
+        (None, None, why) => {
+            let why = why.unwrap_or_else(|| "unfinished".to_string());
+            (None, why.clone(), Some(("1/2-1/2".to_string(), why)))
+        }
+    };
+    let score = match result {
+        None => 0.5,
+        Some(w) if (w == Color::White) == first_white => 1.0,
+        Some(_) => 0.0,
+    };
+    let (white, black) = if first_white {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let players = Players {
+        white: Some(white.clone()),
+        black: Some(black.clone()),
+        event: Some("changeling match".to_string()),
+        round: Some((index + 1).to_string()),
+        adjudicated,
+    };
+    Ok(Played {
+        index,
+        first_white,
+        score,
+        reason,
+        pgn: write_pgn(&game, &players),
+    })
+}
+
+/// The name a contender goes by in the records.
+fn name_of(who: &Contender) -> String {
+    match who {
+        Contender::Own { name, .. } => name.clone(),
+        Contender::Uci { command, options } => {
+            let mut s = command.join(" ");
+            for (k, v) in options {
+                s.push_str(&format!(" {k}={v}"));
+            }
+            s
+        }
+    }
+}
+
+/// Plays the match, calling `each` with every game as it ends (in the
+/// order they end) and the tally so far. Stops early, keeping the games
+/// played, when `stop` is raised.
+///
+/// # Errors
+///
+/// An engine cannot be started, or an opening is not a position of the
+/// variant.
+pub fn play_match(
+    settings: &Settings,
+    contenders: [&Contender; 2],
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(&Played, &Tally),
+) -> Result<(Tally, Vec<Played>), String> {
+    let names = [name_of(contenders[0]), name_of(contenders[1])];
+    let games = settings.games.div_ceil(2) * 2;
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel::<Result<Played, String>>();
+    let threads = settings.concurrency.clamp(1, games.max(1));
+    let mut tally = Tally::default();
+    let mut played = Vec::new();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let send = send.clone();
+            let next = &next;
+            let names = &names;
+            scope.spawn(move || {
+                let mut seats = match (
+                    Seat::start(contenders[0], &settings.rules),
+                    Seat::start(contenders[1], &settings.rules),
+                ) {
+                    (Ok(a), Ok(b)) => [a, b],
+                    (Err(e), _) | (_, Err(e)) => {
+                        let _ = send.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        return;
+                    }
+                    let result = play_one(settings, i, names, &mut seats);
+                    let failed = result.is_err();
+                    if send.send(result).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for result in receive {
+            match result {
+                Ok(p) => {
+                    tally.add(p.score);
+                    each(&p, &tally);
+                    played.push(p);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    played.sort_by_key(|p| p.index);
+    Ok((tally, played))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contenders_are_read_from_their_specs() {
+        assert_eq!(
+            Contender::parse("uci:stockfish -x,UCI_Elo=1800").unwrap(),
+            Contender::Uci {
+                command: vec!["stockfish".into(), "-x".into()],
+                options: vec![("UCI_Elo".into(), "1800".into())],
+            }
+        );
+        assert_eq!(
+            Contender::parse("changeling:depth=3").unwrap(),
+            Contender::Own {
+                name: "changeling:depth=3".into(),
+                limits: Some(Limits::depth(3)),
+            }
+        );
+        assert!(Contender::parse("uci:").is_err());
+        assert!(Contender::parse("gnuchess").is_err());
+        assert!(Contender::parse("changeling:depth=0").is_err());
+    }
+
+    #[test]
+    fn the_elo_estimate_follows_the_score() {
+        let even = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let (e, lo, hi) = even.elo();
+        assert!(e.abs() < 1e-9);
+        assert!(lo < -100.0 && hi > 100.0, "{lo} {hi}");
+        let three_quarters = Tally {
+            wins: 15,
+            draws: 0,
+            losses: 5,
+        };
+        // 75% is 400 * log10(3), about 191 Elo.
+        assert!((three_quarters.elo().0 - 190.85).abs() < 0.1);
+        let all = Tally {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(all.elo().0, f64::INFINITY);
+    }
+}

@@ -1,0 +1,155 @@
+//! `changeling match`: the arbiter's results, colours alternated, an
+//! external engine over UCI (changeling's own `uci`, and a script that
+//! plays an illegal move), and the PGN of every game.
+
+use crate::kit::scratch;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn changeling(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn a_deeper_search_beats_a_shallow_one_with_both_colours() {
+    let dir = scratch("match-self");
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=3",
+            "changeling:depth=1",
+            "--games",
+            "4",
+            "--seed",
+            "3",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "changeling:depth=3 against changeling:depth=1: +4 =0 -0 in 4 games, score 100.0%"
+        ),
+        "{text}"
+    );
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    // Four games, the deeper engine White in rounds 1 and 3.
+    assert_eq!(pgn.matches("[Event \"changeling match\"]").count(), 4);
+    assert_eq!(pgn.matches("[White \"changeling:depth=3\"]").count(), 2);
+    assert_eq!(pgn.matches("[Black \"changeling:depth=3\"]").count(), 2);
+    // Each pair starts from the same opening.
+    let fens: Vec<&str> = pgn.lines().filter(|l| l.starts_with("[FEN ")).collect();
+    assert_eq!(fens.len(), 4);
+    assert_eq!(fens[0], fens[1]);
+    assert_eq!(fens[2], fens[3]);
+    assert_ne!(fens[0], fens[2]);
+    // The games read back as records.
+    for game in pgn.split("[Event ").skip(1) {
+        let text = format!("[Event {game}");
+        let g = changeling::record::read_pgn(&text, 0, changeling::record::Sources::default())
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert!(g.outcome().is_some(), "{text}");
+    }
+}
+
+#[test]
+fn an_external_uci_engine_plays_through_the_protocol() {
+    // changeling's own UCI front end as the external engine: the same
+    // engine on both sides, at the same depth, so the games are even.
+    let dir = scratch("match-uci");
+    let external = format!("uci:{} uci", env!("CARGO_BIN_EXE_changeling"));
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=2",
+            &external,
+            "--depth",
+            "2",
+            "--games",
+            "2",
+            "--variant",
+            "pocket-mutation",
+            "--max-plies",
+            "60",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(text.contains("in 2 games"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Variant \"pocket-mutation\"]").count(), 2);
+    assert!(pgn.contains("[White \"changeling:depth=2\"]"));
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_recorded() {
+    let dir = scratch("match-illegal");
+    let script = dir.join("bad-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo 'id name bad'; echo uciok;;\n isready) echo readyok;;\n go*) echo 'bestmove e2e5';;\n quit) exit 0;;\n esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("uci:sh {}", script.display());
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=1",
+            &engine,
+            "--games",
+            "2",
+            "--opening-plies",
+            "0",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(text.starts_with("changeling:depth=1 against "), "{text}");
+    assert!(text.contains(": +2 =0 -0 in 2 games"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(pgn.contains("[Termination \""), "{pgn}");
+    assert!(pgn.contains("lost by forfeit"), "{pgn}");
+}
+
+#[test]
+fn bad_engines_and_controls_are_refused() {
+    let dir = scratch("match-bad");
+    for (args, message) in [
+        (
+            vec!["match", "gnuchess", "changeling"],
+            "`gnuchess` is not an engine",
+        ),
+        (
+            vec!["match", "changeling", "changeling", "--tc", "x+1"],
+            "--tc's base is a number of seconds",
+        ),
+        (
+            vec!["match", "changeling", "uci:/no/such/engine"],
+            "cannot start `/no/such/engine`",
+        ),
+    ] {
+        let out = changeling(&args, &dir);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
