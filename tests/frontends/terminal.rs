@@ -69,6 +69,13 @@ fn completion_interrupts_and_history_on_a_terminal() {
     p.send_control('c').expect("ctrl-c");
     p.exp_string("perft interrupted").expect("perft stops");
     prompt(&mut p, "1... Black> ");
+    // Ctrl-C stops an endless analysis; it prints the best move found.
+    p.send_line("analyse depth 60").expect("analyse");
+    std::thread::sleep(Duration::from_millis(700));
+    p.send_control('c').expect("ctrl-c");
+    p.exp_string("best ")
+        .expect("the analysis stops with its best move");
+    prompt(&mut p, "1... Black> ");
     p.send_line("fen").expect("fen");
     p.exp_string("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1")
         .expect("the position is the one after Nf3");
@@ -80,7 +87,11 @@ fn completion_interrupts_and_history_on_a_terminal() {
 
     let kept = std::fs::read_to_string(&history).expect("the history file is written");
     let lines: Vec<&str> = kept.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(lines, ["Nf3", "perft 7", "fen"], "history file:\n{kept}");
+    assert_eq!(
+        lines,
+        ["Nf3", "perft 7", "analyse depth 60", "fen"],
+        "history file:\n{kept}"
+    );
 
     // The next session recalls the last line with the up arrow.
     let mut p = start(&history);
