@@ -165,7 +165,7 @@ fn searches_answer_legal_turns_in_every_embedded_variant() {
 }
 
 #[test]
-#[ignore = "thousands of searches; about a minute in release"]
+#[ignore = "3,000 searches; about two minutes"]
 fn searches_answer_legal_turns_in_every_embedded_variant_many() {
     legal_answers(300, 2_000);
 }
