@@ -228,3 +228,23 @@ fn a_game_with_dice_draws_and_shows_its_seed() {
     let out = run(&["chess"], "");
     assert!(out.starts_with(" 8  r n b q k b n r"), "{out}");
 }
+
+#[test]
+fn the_computer_plays_a_game_out_against_itself() {
+    // Depth-limited, so the game is the same every time: it ends by the
+    // rules, each move announced with its score, depth and nodes.
+    let out = run(&["chess", "--computer", "both", "--depth", "2"], "");
+    let moves = out.matches("computer plays ").count();
+    assert!(moves > 10, "{out}");
+    assert!(out.contains("game over: "), "{out}");
+    assert_eq!(
+        out,
+        run(&["chess", "--computer", "both", "--depth", "2"], "")
+    );
+    // Playing Black, it answers each move of White's at once.
+    let out = run(
+        &["chess", "--computer", "black", "--nodes", "500"],
+        "e4\nd4\n",
+    );
+    assert_eq!(out.matches("computer plays ").count(), 2, "{out}");
+}
