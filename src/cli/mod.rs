@@ -1,9 +1,10 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
-//! `run`, `merge`, `uci`.
+//! `run`, `merge`, `uci`, `xboard`, `match`.
 
 mod play;
 mod run;
 mod uci;
+mod xboard;
 
 use crate::movegen::{divide, perft};
 use crate::notation::{parse_fen, to_uci};
@@ -101,6 +102,9 @@ enum Command {
     /// and match programs (variants through the UCI_Variant and
     /// VariantPath options).
     Uci,
+    /// Speak the XBoard/WinBoard protocol (CECP version 2) on standard
+    /// input and output.
+    Xboard,
     /// Play engines against each other: changeling's engine
     /// (`changeling`, `changeling:depth=N`) or external UCI engines
     /// (`uci:PROGRAM[,OPTION=VALUE...]`), colours alternated, openings
@@ -312,6 +316,10 @@ pub fn run() -> ExitCode {
         } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
         Command::Run(args) => run::run(args),
         Command::Match(args) => play_match(args),
+        Command::Xboard => {
+            xboard::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+            ExitCode::SUCCESS
+        }
         Command::Uci => {
             uci::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             ExitCode::SUCCESS

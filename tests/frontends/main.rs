@@ -10,3 +10,4 @@ mod repl;
 mod scripts;
 mod terminal;
 mod uci;
+mod xboard;
