@@ -1,5 +1,6 @@
-//! An external engine driven over UCI: a child process, its answers read
-//! on a thread of their own so that every wait has a deadline.
+//! An external engine driven over UCI or the XBoard protocol: a child
+//! process, its answers read on a thread of their own so that every
+//! wait has a deadline.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -24,14 +25,62 @@ impl std::fmt::Debug for External {
 }
 
 impl External {
-    /// Starts `command` (a program and its arguments), sends `uci`, then
-    /// the options, and waits until it is ready.
+    /// Starts `command` as an XBoard engine: `xboard`, `protover 2`, and
+    /// its features until `done=1` (or two seconds, for engines of the
+    /// first version). Whether it wants `usermove` before moves and
+    /// takes `setboard` is noted.
     ///
     /// # Errors
     ///
-    /// The program cannot be started, or does not answer the handshake
-    /// within ten seconds.
-    pub fn start(command: &[String], options: &[(String, String)]) -> Result<External, String> {
+    /// The program cannot be started.
+    pub fn start_xboard(command: &[String]) -> Result<(External, bool, bool), String> {
+        let mut engine = External::spawn(command)?;
+        engine.send("xboard")?;
+        engine.send("protover 2")?;
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let (mut usermove, mut setboard) = (false, false);
+        while let Ok(line) = engine.next_line(deadline) {
+            if let Some(features) = line.strip_prefix("feature ") {
+                usermove |= features.contains("usermove=1");
+                setboard |= features.contains("setboard=1");
+                if let Some(i) = features.find("myname=\"") {
+                    let rest = &features[i + 8..];
+                    if let Some(end) = rest.find('"') {
+                        engine.name = rest[..end].to_string();
+                    }
+                }
+                // Every feature is accepted as offered.
+                if features.contains("done=1") {
+                    break;
+                }
+            }
+        }
+        Ok((engine, usermove, setboard))
+    }
+
+    /// Sends `go`-like commands and waits until `deadline` for the
+    /// engine's `move M`.
+    ///
+    /// # Errors
+    ///
+    /// No move by the deadline, the engine ended, or it claimed an
+    /// illegal move of the other side's.
+    pub fn xboard_move(&mut self, deadline: Instant) -> Result<String, String> {
+        loop {
+            let line = self.next_line(deadline)?;
+            let line = line.trim();
+            if let Some(mv) = line.strip_prefix("move ") {
+                return Ok(mv.trim().to_string());
+            }
+            // An `Error` answers some other command; a refused move is
+            // the game's end.
+            if line.starts_with("Illegal move") {
+                return Err(format!("{} answered `{line}`", self.name));
+            }
+        }
+    }
+
+    fn spawn(command: &[String]) -> Result<External, String> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| "an external engine needs a command".to_string())?;
@@ -53,12 +102,23 @@ impl External {
                 }
             }
         });
-        let mut engine = External {
+        Ok(External {
             child,
             input,
             lines,
             name: program.clone(),
-        };
+        })
+    }
+
+    /// Starts `command` (a program and its arguments), sends `uci`, then
+    /// the options, and waits until it is ready.
+    ///
+    /// # Errors
+    ///
+    /// The program cannot be started, or does not answer the handshake
+    /// within ten seconds.
+    pub fn start(command: &[String], options: &[(String, String)]) -> Result<External, String> {
+        let mut engine = External::spawn(command)?;
         engine.send("uci")?;
         let wait = Duration::from_secs(10);
         loop {

@@ -16,7 +16,7 @@ pub use external::External;
 use crate::board::Color;
 use crate::game::{Game, Outcome, Rng, start_position};
 use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
-use crate::position::{Move, Position};
+use crate::position::Move;
 use crate::record::{Players, write_pgn};
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, Options, parse_limits};
@@ -42,12 +42,18 @@ pub enum Contender {
         /// Options set after the handshake.
         options: Vec<(String, String)>,
     },
+    /// A program speaking the XBoard protocol (CECP).
+    Xboard {
+        /// The command and its arguments.
+        command: Vec<String>,
+    },
 }
 
 impl Contender {
-    /// `changeling`, `changeling:depth=N,nodes=N,time=S`, or
+    /// `changeling`, `changeling:depth=N,nodes=N,time=S`,
     /// `uci:COMMAND[,OPTION=VALUE...]` (the command split at spaces:
-    /// `uci:stockfish,UCI_LimitStrength=true,UCI_Elo=1800`).
+    /// `uci:stockfish,UCI_LimitStrength=true,UCI_Elo=1800`), or
+    /// `xboard:COMMAND` (`xboard:fairymax`).
     ///
     /// # Errors
     ///
@@ -65,6 +71,15 @@ impl Contender {
                 name: spec.to_string(),
                 limits: parse_limits(&words).map_err(|e| format!("`{spec}`: {e}"))?,
             });
+        }
+        if let Some(rest) = spec.strip_prefix("xboard:") {
+            let command: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+            if command.is_empty() {
+                return Err(format!(
+                    "`{spec}`: name the engine's program after `xboard:`"
+                ));
+            }
+            return Ok(Contender::Xboard { command });
         }
         if let Some(rest) = spec.strip_prefix("uci:") {
             let mut parts = rest.split(',');
@@ -89,7 +104,7 @@ impl Contender {
             return Ok(Contender::Uci { command, options });
         }
         Err(format!(
-            "`{spec}` is not an engine: write `changeling`, `changeling:depth=N` (or nodes=N, time=S) or `uci:PROGRAM[,OPTION=VALUE...]`"
+            "`{spec}` is not an engine: write `changeling`, `changeling:depth=N` (or nodes=N, time=S), `uci:PROGRAM[,OPTION=VALUE...]` or `xboard:PROGRAM`"
         ))
     }
 }
@@ -203,6 +218,9 @@ impl Tally {
 enum Seat {
     Own(Box<Engine>, Option<Limits>),
     Uci(Box<External>),
+    /// An XBoard engine, whether it wants `usermove` before moves and
+    /// whether it takes `setboard`.
+    Xboard(Box<External>, bool, bool),
 }
 
 impl Seat {
@@ -221,6 +239,10 @@ impl Seat {
                 }
                 Ok(Seat::Uci(Box::new(ext)))
             }
+            Contender::Xboard { command } => {
+                let (ext, usermove, setboard) = External::start_xboard(command)?;
+                Ok(Seat::Xboard(Box::new(ext), usermove, setboard))
+            }
         }
     }
 
@@ -234,6 +256,7 @@ impl Seat {
                 ext.send("ucinewgame")?;
                 ext.ready()
             }
+            Seat::Xboard(ext, ..) => xboard_reset(ext, rules),
         }
     }
 
@@ -298,24 +321,85 @@ impl Seat {
                 parse_move(rules, game.position(), &text)
                     .map_err(|e| format!("{} played `{text}`: {e}", ext.name))
             }
+            Seat::Xboard(ext, usermove, setboard) => {
+                // The whole game again from its start, in force mode,
+                // then the clock and `go`; `force` after its move.
+                xboard_reset(ext, rules)?;
+                if to_fen(rules, game.start()) != rules.setup {
+                    if !*setboard {
+                        return Err(format!(
+                            "{} cannot be given a position (no setboard)",
+                            ext.name
+                        ));
+                    }
+                    ext.send(&format!("setboard {}", to_fen(rules, game.start())))?;
+                }
+                let prefix = if *usermove { "usermove " } else { "" };
+                for (mv, _) in game.history() {
+                    ext.send(&format!("{prefix}{}", to_uci(rules, mv)))?;
+                }
+                let cs = |d: Duration| d.as_millis() / 10;
+                let wait = match control {
+                    Control::Clock(base, inc) => {
+                        ext.send(&format!(
+                            "level 0 {}:{:02} {}",
+                            base.as_secs() / 60,
+                            base.as_secs() % 60,
+                            inc.as_secs_f64()
+                        ))?;
+                        ext.send(&format!("time {}", cs(clocks[side])))?;
+                        ext.send(&format!("otim {}", cs(clocks[1 - side])))?;
+                        clocks[side] + Duration::from_secs(2)
+                    }
+                    Control::MoveTime(t) => {
+                        ext.send(&format!("st {}", t.as_secs_f64().ceil().max(1.0)))?;
+                        t * 3 + Duration::from_secs(5)
+                    }
+                    Control::Depth(d) => {
+                        ext.send(&format!("sd {d}"))?;
+                        Duration::from_secs(600)
+                    }
+                    Control::Nodes(_) => {
+                        return Err(format!("{} takes no node limit over XBoard", ext.name));
+                    }
+                };
+                ext.send("go")?;
+                let text = ext.xboard_move(Instant::now() + wait)?;
+                ext.send("force")?;
+                parse_move(rules, game.position(), &text)
+                    .map_err(|e| format!("{} played `{text}`: {e}", ext.name))
+            }
         }
     }
 }
 
-/// The start of pair `pair`: a FEN of the list in turn, or random plies
-/// from the variant's start drawn from the match's seed.
-fn opening(settings: &Settings, pair: usize) -> Result<Position, String> {
+/// `new`, the variant (outside FIDE chess) and `force`: an XBoard engine
+/// at the start, waiting for moves.
+fn xboard_reset(ext: &mut External, rules: &Rules) -> Result<(), String> {
+    ext.send("new")?;
+    if rules.source != "embedded:chess" {
+        ext.send(&format!("variant {}", crate::record::variant_name(rules)))?;
+    }
+    ext.send("force")
+}
+
+/// The opening of pair `pair`: a FEN of the list in turn, or random
+/// plies from the variant's start drawn from the match's seed (kept as
+/// moves of the game, so an engine is told them as moves).
+fn opening(settings: &Settings, pair: usize) -> Result<Game, String> {
     let rules = &settings.rules;
+    let seed = settings.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     if !settings.openings.is_empty() {
         let fen = &settings.openings[pair % settings.openings.len()];
-        return parse_fen(rules, fen).map_err(|e| format!("opening `{fen}`: {e}"));
+        let start = parse_fen(rules, fen).map_err(|e| format!("opening `{fen}`: {e}"))?;
+        return Ok(Game::from_position(rules.clone(), start, seed));
     }
-    let seed = settings.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut rng = Rng::new(seed);
-    // A few tries for an opening whose random plies do not end the game.
+    let start = start_position(rules, seed).map_err(|e| e.to_string())?;
+    let fresh = Game::from_position(rules.clone(), start, seed);
+    // A few tries for random plies that do not end the game.
     for _ in 0..16 {
-        let start = start_position(rules, seed).map_err(|e| e.to_string())?;
-        let mut game = Game::from_position(rules.clone(), start, seed);
+        let mut game = fresh.clone();
         for _ in 0..settings.opening_plies {
             let legal = game.legal_moves();
             if legal.is_empty() {
@@ -324,10 +408,10 @@ fn opening(settings: &Settings, pair: usize) -> Result<Position, String> {
             game.push(legal[rng.below(legal.len() as u64) as usize]);
         }
         if game.outcome().is_none() {
-            return Ok(game.position().clone());
+            return Ok(game);
         }
     }
-    start_position(rules, seed).map_err(|e| e.to_string())
+    Ok(fresh)
 }
 
 /// Plays game `index` between `seats` (the first contender's first).
@@ -339,8 +423,7 @@ fn play_one(
 ) -> Result<Played, String> {
     let rules = &settings.rules;
     let first_white = index % 2 == 0;
-    let start = opening(settings, index / 2)?;
-    let mut game = Game::from_position(rules.clone(), start, settings.seed ^ index as u64);
+    let mut game = opening(settings, index / 2)?;
     for seat in seats.iter_mut() {
         seat.new_game(rules)?;
     }
@@ -434,6 +517,7 @@ fn play_one(
 fn name_of(who: &Contender) -> String {
     match who {
         Contender::Own { name, .. } => name.clone(),
+        Contender::Xboard { command } => command.join(" "),
         Contender::Uci { command, options } => {
             let mut s = command.join(" ");
             for (k, v) in options {

@@ -608,6 +608,8 @@ fn play_match(args: MatchArgs) -> ExitCode {
         }
     }
     let (elo, lo, hi) = tally.elo();
+    // No "-0" for an even score.
+    let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
     out!(
         "{} against {}: +{} ={} -{} in {} games, score {:.1}%",
         args.first,

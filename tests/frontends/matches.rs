@@ -52,12 +52,20 @@ fn a_deeper_search_beats_a_shallow_one_with_both_colours() {
     assert_eq!(pgn.matches("[Event \"changeling match\"]").count(), 4);
     assert_eq!(pgn.matches("[White \"changeling:depth=3\"]").count(), 2);
     assert_eq!(pgn.matches("[Black \"changeling:depth=3\"]").count(), 2);
-    // Each pair starts from the same opening.
-    let fens: Vec<&str> = pgn.lines().filter(|l| l.starts_with("[FEN ")).collect();
-    assert_eq!(fens.len(), 4);
-    assert_eq!(fens[0], fens[1]);
-    assert_eq!(fens[2], fens[3]);
-    assert_ne!(fens[0], fens[2]);
+    // Each pair starts with the same eight random plies (four moves).
+    let openings: Vec<String> = pgn
+        .split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let moves = g.split("\n\n").nth(1).unwrap().replace('\n', " ");
+            moves.split(" 5. ").next().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(openings.len(), 4);
+    assert!(openings[0].starts_with("1. "), "{openings:?}");
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
     // The games read back as records.
     for game in pgn.split("[Event ").skip(1) {
         let text = format!("[Event {game}");
@@ -96,6 +104,35 @@ fn an_external_uci_engine_plays_through_the_protocol() {
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
     assert_eq!(pgn.matches("[Variant \"pocket-mutation\"]").count(), 2);
     assert!(pgn.contains("[White \"changeling:depth=2\"]"));
+}
+
+#[test]
+fn an_external_xboard_engine_plays_through_the_protocol() {
+    // changeling's own XBoard front end as the external engine, told the
+    // depth by `sd`; the pairs' openings are given to it as moves.
+    let dir = scratch("match-xboard");
+    let external = format!("xboard:{} xboard", env!("CARGO_BIN_EXE_changeling"));
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=1",
+            &external,
+            "--depth",
+            "3",
+            "--games",
+            "2",
+            "--max-plies",
+            "80",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(text.contains("in 2 games"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert!(!pgn.contains("forfeit"), "{pgn}");
+    assert!(pgn.contains("[Black \"changeling:depth=1\"]"), "{pgn}");
 }
 
 #[test]
