@@ -1,7 +1,7 @@
 //! Dead positions: material that can never give mate, as the variant's
 //! `insufficient_material` patterns describe it.
 
-use crate::board::{ByColor, Color, MAX_KINDS, Piece, PieceKind, Square};
+use crate::board::{ByColor, Color, MAX_KINDS, PieceKind};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -24,7 +24,7 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     };
     let mut colours = [false; 2];
     let g = rules.geometry;
-    for (sq, p) in units(pos) {
+    for (sq, p) in pos.units() {
         if !rules.is_royal(p.kind) {
             have[p.color][p.kind.index()] += 1;
             colours[((g.file(sq) + g.rank(sq)) % 2) as usize] = true;
@@ -37,20 +37,12 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
         .then(|| describe(rules, pos))
 }
 
-/// Every unit on the board with its square (both layers of a stack).
-fn units(pos: &Position) -> impl Iterator<Item = (Square, Piece)> + '_ {
-    pos.occupied(Color::White)
-        .or(&pos.occupied(Color::Black))
-        .iter()
-        .flat_map(move |sq| pos.units_at(sq).into_iter().flatten().map(move |p| (sq, p)))
-}
-
 /// `king and 2 bishops against king and bishop`: each side's pieces,
 /// royals included, White's first.
 fn describe(rules: &Rules, pos: &Position) -> String {
     let side = |color: Color| -> String {
         let mut counts: Vec<(usize, u32)> = Vec::new();
-        for (_, p) in units(pos).filter(|(_, p)| p.color == color) {
+        for (_, p) in pos.units().filter(|(_, p)| p.color == color) {
             match counts.iter_mut().find(|(k, _)| *k == p.kind.index()) {
                 Some((_, n)) => *n += 1,
                 None => counts.push((p.kind.index(), 1)),

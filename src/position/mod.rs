@@ -542,6 +542,21 @@ impl Position {
             .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
+    /// Every unit with its square, both layers of a stack, in square
+    /// order.
+    pub fn units(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied
+            .white
+            .or(&self.occupied.black)
+            .iter()
+            .flat_map(move |sq| {
+                self.units_at(sq)
+                    .into_iter()
+                    .flatten()
+                    .map(move |p| (sq, p))
+            })
+    }
+
     /// Board, side, unmoved bits (those that matter), en passant and hands
     /// equal: the same position for repetition.
     pub fn same_position(&self, other: &Position, rules: &Rules) -> bool {

@@ -63,7 +63,7 @@ impl Eval {
             opening_material: 0,
         };
         let mut total = 0;
-        for (_, p) in units(start) {
+        for (_, p) in start.units() {
             total += eval.piece_material(rules, p.kind);
         }
         for color in Color::ALL {
@@ -96,7 +96,7 @@ impl Eval {
         let mut endgame = [0i32; 2];
         let mut material = [0i32; 2];
         let mut pieces = 0;
-        for (sq, p) in units(pos) {
+        for (sq, p) in pos.units() {
             let t = self.table(rules, p.kind);
             let at = match p.color {
                 Color::White => sq,
@@ -248,12 +248,4 @@ impl Eval {
             endgame,
         }
     }
-}
-
-/// Every unit on the board with its square, both layers of a stack.
-fn units(pos: &Position) -> impl Iterator<Item = (Square, Piece)> + '_ {
-    pos.occupied(Color::White)
-        .or(&pos.occupied(Color::Black))
-        .iter()
-        .flat_map(move |sq| pos.units_at(sq).into_iter().flatten().map(move |p| (sq, p)))
 }
