@@ -19,7 +19,7 @@ use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
 use crate::position::Move;
 use crate::record::{Players, write_pgn};
 use crate::rules::Rules;
-use crate::search::{Engine, Limits, Options, parse_limits};
+use crate::search::{Engine, Limits, Options, parse_settings};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -28,12 +28,14 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq)]
 pub enum Contender {
     /// changeling's own engine, with limits of its own overriding the
-    /// match's (`changeling:depth=6`).
+    /// match's (`changeling:depth=6`) and its search features.
     Own {
         /// Its name in the records.
         name: String,
         /// Its own limits, if any.
         limits: Option<Limits>,
+        /// Its search features.
+        options: Options,
     },
     /// A program speaking UCI.
     Uci {
@@ -50,7 +52,8 @@ pub enum Contender {
 }
 
 impl Contender {
-    /// `changeling`, `changeling:depth=N,nodes=N,time=S`,
+    /// `changeling`, `changeling:SETTINGS` (limits and features, as
+    /// [`parse_settings`] reads them: `changeling:depth=6,null_move=on`),
     /// `uci:COMMAND[,OPTION=VALUE...]` (the command split at spaces:
     /// `uci:stockfish,UCI_LimitStrength=true,UCI_Elo=1800`), or
     /// `xboard:COMMAND` (`xboard:fairymax`).
@@ -63,13 +66,15 @@ impl Contender {
             return Ok(Contender::Own {
                 name: spec.to_string(),
                 limits: None,
+                options: Options::default(),
             });
         }
         if let Some(rest) = spec.strip_prefix("changeling:") {
-            let words = rest.replace([',', '='], " ");
+            let (limits, options) = parse_settings(rest).map_err(|e| format!("`{spec}`: {e}"))?;
             return Ok(Contender::Own {
                 name: spec.to_string(),
-                limits: parse_limits(&words).map_err(|e| format!("`{spec}`: {e}"))?,
+                limits,
+                options,
             });
         }
         if let Some(rest) = spec.strip_prefix("xboard:") {
@@ -226,8 +231,10 @@ enum Seat {
 impl Seat {
     fn start(who: &Contender, rules: &Arc<Rules>) -> Result<Seat, String> {
         match who {
-            Contender::Own { limits, .. } => Ok(Seat::Own(
-                Box::new(Engine::with_options(rules.clone(), Options::default())),
+            Contender::Own {
+                limits, options, ..
+            } => Ok(Seat::Own(
+                Box::new(Engine::with_options(rules.clone(), *options)),
                 *limits,
             )),
             Contender::Uci { command, options } => {
@@ -249,7 +256,7 @@ impl Seat {
     fn new_game(&mut self, rules: &Arc<Rules>) -> Result<(), String> {
         match self {
             Seat::Own(engine, _) => {
-                **engine = Engine::with_options(rules.clone(), Options::default());
+                **engine = Engine::with_options(rules.clone(), engine.options);
                 Ok(())
             }
             Seat::Uci(ext) => {
@@ -622,6 +629,7 @@ mod tests {
             Contender::Own {
                 name: "changeling:depth=3".into(),
                 limits: Some(Limits::depth(3)),
+                options: Options::default(),
             }
         );
         assert!(Contender::parse("uci:").is_err());

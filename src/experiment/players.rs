@@ -38,7 +38,7 @@ impl Player {
     /// ([`ENGINE_NODES`] nodes a move), or `engine:` with settings
     /// separated by commas: the limits `depth=N`, `nodes=N`, `time=S`
     /// and features switched off, `FEATURE=off` (`engine:depth=6`,
-    /// `engine:nodes=50000,null_move=off`; see [`FEATURES`]).
+    /// `engine:nodes=50000,null_move=off`; see [`crate::search::FEATURES`]).
     ///
     /// # Errors
     ///
@@ -52,7 +52,12 @@ impl Player {
             ));
         }
         if let Some(spec) = name.strip_prefix("engine:") {
-            return engine_player(spec).map_err(|e| format!("`{name}`: {e}"));
+            let (limits, options) =
+                crate::search::parse_settings(spec).map_err(|e| format!("`{name}`: {e}"))?;
+            return Ok(Player::Engine(
+                limits.unwrap_or(Limits::nodes(ENGINE_NODES)),
+                options,
+            ));
         }
         match name {
             "random" => Ok(Player::Random),
@@ -132,56 +137,6 @@ impl Player {
             }
         }
     }
-}
-
-/// The search features an `engine` player may switch off, for
-/// measuring what each gains.
-pub const FEATURES: [&str; 6] = [
-    "null_move",
-    "reductions",
-    "check_extension",
-    "quiet_ordering",
-    "quiescence",
-    "pvs",
-];
-
-/// The `engine:` player of `spec`: limits, then features switched off;
-/// [`ENGINE_NODES`] nodes when no limit is given.
-fn engine_player(spec: &str) -> Result<Player, String> {
-    let mut options = Options::default();
-    let mut limits = Vec::new();
-    for part in spec.split(',') {
-        let Some((key, value)) = part.split_once('=') else {
-            return Err(format!(
-                "`{part}` is not a setting; write `depth=N`, `nodes=N`, `time=S` or `FEATURE=off`, joined by commas"
-            ));
-        };
-        let (key, value) = (key.trim(), value.trim());
-        if let Some(i) = FEATURES.iter().position(|f| *f == key) {
-            if value != "off" && value != "on" {
-                return Err(format!("`{key}` is `on` or `off`, not `{value}`"));
-            }
-            let on = value == "on";
-            match i {
-                0 => options.null_move = on,
-                1 => options.reductions = on,
-                2 => options.check_extension = on,
-                3 => options.quiet_ordering = on,
-                4 => options.quiescence = on,
-                _ => options.pvs = on,
-            }
-        } else if matches!(key, "depth" | "nodes" | "time") {
-            limits.push(format!("{key} {value}"));
-        } else {
-            return Err(format!(
-                "`{key}` is not a setting (settings: depth, nodes, time, {})",
-                FEATURES.join(", ")
-            ));
-        }
-    }
-    let limits =
-        crate::search::parse_limits(&limits.join(" "))?.unwrap_or(Limits::nodes(ENGINE_NODES));
-    Ok(Player::Engine(limits, options))
 }
 
 const INFINITY: i32 = 1_000_000;

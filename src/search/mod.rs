@@ -158,6 +158,60 @@ pub fn parse_limits(rest: &str) -> Result<Option<Limits>, String> {
     Ok(Some(limits))
 }
 
+/// The search features [`parse_settings`] switches, by name.
+pub const FEATURES: [&str; 6] = [
+    "null_move",
+    "reductions",
+    "check_extension",
+    "quiet_ordering",
+    "quiescence",
+    "pvs",
+];
+
+/// Reads an engine's settings, `KEY=VALUE` joined by commas: the limits
+/// `depth=N`, `nodes=N`, `time=S` and the features of [`FEATURES`],
+/// `on` or `off` (`depth=6,null_move=on`). The limits are `None` when
+/// none is given; the features not named keep their defaults.
+///
+/// # Errors
+///
+/// A part that is not `KEY=VALUE`, an unknown key, or a value out of
+/// range.
+pub fn parse_settings(spec: &str) -> Result<(Option<Limits>, Options), String> {
+    let mut options = Options::default();
+    let mut limits = Vec::new();
+    for part in spec.split(',') {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(format!(
+                "`{part}` is not a setting; write `depth=N`, `nodes=N`, `time=S` or `FEATURE=off`, joined by commas"
+            ));
+        };
+        let (key, value) = (key.trim(), value.trim());
+        if let Some(i) = FEATURES.iter().position(|f| *f == key) {
+            if value != "off" && value != "on" {
+                return Err(format!("`{key}` is `on` or `off`, not `{value}`"));
+            }
+            let on = value == "on";
+            match i {
+                0 => options.null_move = on,
+                1 => options.reductions = on,
+                2 => options.check_extension = on,
+                3 => options.quiet_ordering = on,
+                4 => options.quiescence = on,
+                _ => options.pvs = on,
+            }
+        } else if matches!(key, "depth" | "nodes" | "time") {
+            limits.push(format!("{key} {value}"));
+        } else {
+            return Err(format!(
+                "`{key}` is not a setting (settings: depth, nodes, time, {})",
+                FEATURES.join(", ")
+            ));
+        }
+    }
+    Ok((parse_limits(&limits.join(" "))?, options))
+}
+
 /// The search features that can be switched off, for measuring each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
