@@ -2,6 +2,7 @@
 //! `run`, `merge`, `uci`, `xboard`, `match`.
 
 mod play;
+mod protocol;
 mod run;
 mod uci;
 mod xboard;

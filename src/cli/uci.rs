@@ -12,6 +12,7 @@
 //! (a GUI waits for `bestmove` anyway). Bad input never ends the session:
 //! it is answered with `info string error: ...` and the position stays.
 
+use super::protocol::{Out, Session, say, serve};
 use crate::game::Game;
 use crate::notation::{parse_fen, parse_move, to_uci};
 use crate::rules::Rules;
@@ -22,17 +23,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Where replies go: shared with the search thread.
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn say(out: &Out, line: &str) {
-    let mut w = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _ = writeln!(w, "{line}");
-    let _ = w.flush();
-}
 
 /// The session: the variant, the position with its moves, the engine.
 struct Uci {
@@ -72,27 +62,10 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         stop: Arc::new(AtomicBool::new(false)),
         thinking: None,
     };
-    for line in input.lines() {
-        let Ok(line) = line else {
-            uci.error("the line is not UTF-8 text");
-            continue;
-        };
-        if !uci.command(line.trim()) {
-            break;
-        }
-    }
-    uci.finish();
+    serve(input, &mut uci);
 }
 
-impl Uci {
-    fn say(&self, line: &str) {
-        say(&self.out, line);
-    }
-
-    fn error(&self, what: &str) {
-        self.say(&format!("info string error: {what}"));
-    }
-
+impl Session for Uci {
     /// Waits for a search in progress to end, taking the engine back.
     fn finish(&mut self) {
         if let Some(handle) = self.thinking.take() {
@@ -137,6 +110,20 @@ impl Uci {
             }
         }
         true
+    }
+
+    fn not_text(&self) {
+        self.error("the line is not UTF-8 text");
+    }
+}
+
+impl Uci {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn error(&self, what: &str) {
+        self.say(&format!("info string error: {what}"));
     }
 
     fn identify(&self) {

@@ -13,6 +13,7 @@
 //! (move now) and `quit` are answered while it thinks, and any other
 //! command waits for its move.
 
+use super::protocol::{Out, Session, say, serve};
 use crate::board::Color;
 use crate::game::{Game, Outcome};
 use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
@@ -25,17 +26,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Where replies go: shared with the search thread.
-type Out = Arc<Mutex<Box<dyn Write + Send>>>;
-
-fn say(out: &Out, line: &str) {
-    let mut w = out
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let _ = writeln!(w, "{line}");
-    let _ = w.flush();
-}
 
 /// XBoard's name of an embedded variant, and back.
 fn xboard_name(name: &str) -> &str {
@@ -92,23 +82,10 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         stop: Arc::new(AtomicBool::new(false)),
         thinking: None,
     };
-    for line in input.lines() {
-        let Ok(line) = line else {
-            x.say("Error (not UTF-8): the line");
-            continue;
-        };
-        if !x.command(line.trim()) {
-            break;
-        }
-    }
-    x.finish();
+    serve(input, &mut x);
 }
 
-impl Xboard {
-    fn say(&self, line: &str) {
-        say(&self.out, line);
-    }
-
+impl Session for Xboard {
     /// Waits for the search in progress and plays its move.
     fn finish(&mut self) {
         if let Some(handle) = self.thinking.take() {
@@ -207,6 +184,16 @@ impl Xboard {
             }
         }
         true
+    }
+
+    fn not_text(&self) {
+        self.say("Error (not UTF-8): the line");
+    }
+}
+
+impl Xboard {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
     }
 
     fn features(&self) {
