@@ -9,7 +9,9 @@ pub(super) type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// Writes one line and flushes it, whoever else writes.
 pub(super) fn say(out: &Out, line: &str) {
-    let mut w = out.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut w = out
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let _ = writeln!(w, "{line}");
     let _ = w.flush();
 }

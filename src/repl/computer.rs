@@ -218,10 +218,19 @@ impl Session {
     }
 }
 
+/// The limits a command gives, else the computer's own; the error as
+/// the reply.
+fn limits_or_default(s: &Session, rest: &str) -> Result<Limits, Reply> {
+    match parse_limits(rest) {
+        Ok(l) => Ok(l.unwrap_or(s.computer.limits)),
+        Err(e) => Err(Reply::say(format!("error: {e}\n"))),
+    }
+}
+
 pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
-    let limits = match parse_limits(rest) {
-        Ok(l) => l.unwrap_or(s.computer.limits),
-        Err(e) => return Reply::say(format!("error: {e}\n")),
+    let limits = match limits_or_default(s, rest) {
+        Ok(l) => l,
+        Err(reply) => return reply,
     };
     match s.computer_move(&limits) {
         Ok(text) => {
@@ -234,9 +243,9 @@ pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
 }
 
 pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
-    let limits = match parse_limits(rest) {
-        Ok(l) => l.unwrap_or(s.computer.limits),
-        Err(e) => return Reply::say(format!("error: {e}\n")),
+    let limits = match limits_or_default(s, rest) {
+        Ok(l) => l,
+        Err(reply) => return reply,
     };
     if let Some(o) = s.game.outcome() {
         return Reply::say(format!("no hint: the game is over, {o}\n"));
@@ -257,9 +266,9 @@ pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
 }
 
 pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
-    let limits = match parse_limits(rest) {
-        Ok(l) => l.unwrap_or(s.computer.limits),
-        Err(e) => return Reply::say(format!("error: {e}\n")),
+    let limits = match limits_or_default(s, rest) {
+        Ok(l) => l,
+        Err(reply) => return reply,
     };
     if let Some(o) = s.game.outcome() {
         return Reply::say(format!("nothing to analyse: the game is over, {o}\n"));
@@ -309,9 +318,9 @@ pub(super) fn computer(s: &mut Session, rest: &str) -> Reply {
             ));
         }
     };
-    let limits = match parse_limits(limits) {
-        Ok(l) => l.unwrap_or(s.computer.limits),
-        Err(e) => return Reply::say(format!("error: {e}\n")),
+    let limits = match limits_or_default(s, limits) {
+        Ok(l) => l,
+        Err(reply) => return reply,
     };
     s.computer = Computer {
         white,

@@ -4,36 +4,11 @@
 
 use changeling::notation::{parse_fen, parse_move};
 use changeling::variants::load;
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Duration;
 
-/// The answers to `lines`, sent in order; the input is closed after the
-/// last, which ends the session as `quit` does.
+/// The session's answers to `lines` (see `kit::protocol_session`).
 fn session(lines: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    for line in lines {
-        if let Some(ms) = line.strip_prefix("#sleep ") {
-            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
-            continue;
-        }
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-    }
-    drop(input);
-    let out = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
-    out
+    crate::kit::protocol_session("uci", lines)
 }
 
 /// The `info` lines without their time and speed.

@@ -1,35 +1,9 @@
 //! `changeling xboard` as XBoard drives it: CECP sessions written to its
 //! standard input, its answers read back.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
-/// The answers to `lines`, sent in order (`#sleep MS` waits); the input
-/// is closed after the last.
+/// The session's answers to `lines` (see `kit::protocol_session`).
 fn session(lines: &[&str]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .arg("xboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    for line in lines {
-        if let Some(ms) = line.strip_prefix("#sleep ") {
-            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
-            continue;
-        }
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-    }
-    drop(input);
-    let out = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
-    out
+    crate::kit::protocol_session("xboard", lines)
 }
 
 /// Thinking lines without their time (the third field).

@@ -147,3 +147,33 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The answers of `changeling MODE` (`uci`, `xboard`) to `lines`, sent
+/// in order on its standard input (`#sleep MS` waits instead); the
+/// input is closed after the last, which ends the session.
+pub fn protocol_session(mode: &str, lines: &[&str]) -> Vec<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .arg(mode)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for line in lines {
+        if let Some(ms) = line.strip_prefix("#sleep ") {
+            std::thread::sleep(std::time::Duration::from_millis(ms.parse().unwrap()));
+            continue;
+        }
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+    }
+    drop(input);
+    let out = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    out
+}
