@@ -403,10 +403,10 @@ impl Engine {
         let back = root.halfmove() as usize;
         let history = game.history();
         for (_, p) in &history[history.len().saturating_sub(back)..] {
-            self.path.push(key(&rules, p));
+            self.path.push(key(p));
         }
         let mut moves: Vec<Move> = game.legal().to_vec();
-        let stored = self.table.probe(key(&rules, &root)).and_then(|e| e.best);
+        let stored = self.table.probe(key(&root)).and_then(|e| e.best);
         let mut moves: Vec<Move> = self
             .order(&rules, &root, &mut moves, stored, 0)
             .into_iter()
@@ -478,14 +478,12 @@ impl Engine {
         let beta = INFINITY;
         let mut best: Option<Move> = None;
         self.pv[0].clear();
-        let k = key(&rules, pos);
+        let k = key(pos);
         self.path.push(k);
-        let in_check_now = checked(&rules, pos);
-        let mut scored: Vec<(i32, Move)> = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(&rules, mv);
-            let extend = self.extension(&rules, &child, in_check_now);
+            let extend = self.extension(&rules, &child);
             let d = depth - 1 + extend;
             let score = if i == 0 || !self.options.pvs {
                 self.value(pos, &child, d, alpha, beta, 1)
@@ -500,7 +498,6 @@ impl Engine {
             if self.aborted {
                 break;
             }
-            scored.push((score, *mv));
             if score > alpha {
                 alpha = score;
                 best = Some(*mv);
@@ -558,7 +555,7 @@ impl Engine {
     }
 
     /// One ply more for a move that gives check, if switched on.
-    fn extension(&self, rules: &Rules, child: &Position, _in_check: bool) -> i32 {
+    fn extension(&self, rules: &Rules, child: &Position) -> i32 {
         i32::from(self.options.check_extension && checked(rules, child))
     }
 
@@ -658,7 +655,7 @@ impl Engine {
         if let Some(outcomes) = chance_outcomes(&rules, pos) {
             return self.chance(&outcomes, depth, ply, false);
         }
-        let k = key(&rules, pos);
+        let k = key(pos);
         if let Some(s) = self.settled(&rules, pos, k, ply) {
             return s;
         }
@@ -725,7 +722,7 @@ impl Engine {
         for (i, &(weight, mv)) in order.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(&rules, &mv);
-            let extend = self.extension(&rules, &child, in_check_now);
+            let extend = self.extension(&rules, &child);
             let d = depth - 1 + extend;
             let quiet = weight < CAPTURE;
             let score = if i == 0 || !self.options.pvs {
@@ -936,7 +933,7 @@ fn checked(rules: &Rules, pos: &Position) -> bool {
 /// The key of a position in the table: its hash, with what the hash
 /// leaves out but the search must tell apart (the die, the reserves, a
 /// swap that may not be undone, the stage).
-fn key(_rules: &Rules, pos: &Position) -> u64 {
+fn key(pos: &Position) -> u64 {
     let mut k = pos.hash();
     let mix = |k: u64, v: u64| (k ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
     if let Some(r) = pos.roll() {
