@@ -5,7 +5,7 @@
 //! attack atoms; `tests` compares it with forward generation.
 
 use super::{frozen, initial_ok, protected};
-use crate::board::{Color, Piece, PieceKind, Square};
+use crate::board::{Color, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::Position;
 use crate::rules::{AttackAtom, Rules};
@@ -424,12 +424,52 @@ pub(super) fn is_attacked_after(
     vacated: Square,
     filled: Option<Square>,
 ) -> bool {
-    let theirs = |s: Square| s != vacated && Some(s) != filled;
+    attacked_on(
+        rules,
+        pos,
+        sq,
+        by,
+        |s| s != vacated && (Some(s) == filled || !pos.is_empty(s)),
+        |s| s != vacated && Some(s) != filled,
+    )
+}
+
+/// Would `sq` be attacked by `by` once every piece on `gone` were taken
+/// off the board? Asked as [`is_attacked_after`] is, and where it is.
+pub(super) fn is_attacked_without(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    gone: SquareSet,
+) -> bool {
+    attacked_on(
+        rules,
+        pos,
+        sq,
+        by,
+        |s| !gone.contains(s) && !pos.is_empty(s),
+        |s| !gone.contains(s),
+    )
+}
+
+/// Is `sq` attacked by `by` on the board `pos` would be if `occupied`
+/// told which squares hold a piece and `stays` which of its pieces are
+/// still there?
+#[inline(always)]
+fn attacked_on(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    occupied: impl Fn(Square) -> bool + Copy,
+    stays: impl Fn(Square) -> bool + Copy,
+) -> bool {
     if rules.tables.leap_attacks[by]
         .of(sq)
         .iter()
         .any(|&(src, kinds)| {
-            theirs(src)
+            stays(src)
                 && pos
                     .piece_at(src)
                     .is_some_and(|p| p.color == by && kinds.contains(p.kind))
@@ -439,7 +479,11 @@ pub(super) fn is_attacked_after(
     }
     let in_play = rules.forms.in_play(pos.active());
     rules.tables.attack[by].iter().any(|a| {
-        a.kinds.intersects(in_play) && atom_attacks_after(rules, pos, sq, by, a, vacated, filled)
+        a.kinds.intersects(in_play)
+            && atom_attacker_on(rules, sq, a, occupied, |s| {
+                stays(s) && attacker_on(rules, pos, a, s, by)
+            })
+            .is_some()
     })
 }
 

@@ -168,10 +168,17 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     let guard = match Guard::new(rules, pos) {
         Some(g) if g.checkers.is_empty() => g,
         Some(_) => return listed(rules, pos, scratch),
+        None if pos.active().intersects(rules.masks.explode) => {
+            return listed(rules, pos, scratch);
+        }
         None => return screened_count(rules, pos, scratch),
     };
     scratch.clear();
-    let mut count = Count { pos, n: 0 };
+    let mut count = Count {
+        pos,
+        n: 0,
+        blasts: guard.explode.then_some(&guard),
+    };
     for from in pos.occupied(pos.side()).iter() {
         let Some(piece) = pos.piece_at(from) else {
             continue;
@@ -307,6 +314,34 @@ impl Guard {
         })
     }
 
+    /// Does the exploding capture from `from` to `to`, by a piece other
+    /// than the royal, blow the royal up or leave it attacked? It is
+    /// legal, attacked or not, where the blast takes an enemy royal.
+    /// Asked without playing the move: the blast empties its squares and
+    /// the capturer's.
+    pub(super) fn blast_exposes(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        from: Square,
+        to: Square,
+    ) -> bool {
+        let mut gone = rules.blast(to, to);
+        gone.insert(from);
+        if gone.contains(self.king) {
+            return true;
+        }
+        let us = pos.side();
+        if !gone.and(&pos.royals(!us)).is_empty() {
+            return false;
+        }
+        if self.checkers.is_empty() && gone.and(&rules.tables.lines[self.king.index()]).is_empty() {
+            // Not in check, and no line to the royal opens.
+            return false;
+        }
+        is_attacked_without(rules, pos, self.king, !us, gone)
+    }
+
     /// Keeps the legal ones among the moves `out[start..]` of the piece
     /// on `from`.
     fn filter(
@@ -324,8 +359,9 @@ impl Guard {
             return;
         }
         if from == king {
+            // A royal's capture does not explode.
             retain_from(out, start, |m| {
-                if m.kind == MoveKind::Normal && !(self.explode && m.is_capture()) {
+                if m.kind == MoveKind::Normal {
                     !is_attacked_vacating(rules, pos, m.to, !us, king)
                 } else {
                     !leaves_royal_attacked(rules, pos, m)
@@ -336,6 +372,18 @@ impl Guard {
         let ordinary = |m: &Move| {
             matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
                 && !(self.explode && m.is_capture())
+        };
+        // Anything else is played out on a copy, but an exploding
+        // capture is judged on the board the blast leaves.
+        let played = |m: &Move| {
+            if self.explode
+                && m.is_capture()
+                && matches!(m.kind, MoveKind::Normal | MoveKind::Promote)
+            {
+                !self.blast_exposes(rules, pos, m.from, m.to)
+            } else {
+                !leaves_royal_attacked(rules, pos, m)
+            }
         };
         let is_pinned = self.pinned.contains(from);
         if self.checkers.is_empty() {
@@ -349,25 +397,23 @@ impl Guard {
                     if ordinary(m) {
                         line.contains(m.to)
                     } else {
-                        !leaves_royal_attacked(rules, pos, m)
+                        played(m)
                     }
                 });
             } else if out[start..].iter().any(|m| !ordinary(m)) {
-                retain_from(out, start, |m| {
-                    ordinary(m) || !leaves_royal_attacked(rules, pos, m)
-                });
+                retain_from(out, start, |m| ordinary(m) || played(m));
             }
         } else {
             let single = self.checkers.count() == 1;
             retain_from(out, start, |m| {
                 if !ordinary(m) {
-                    !leaves_royal_attacked(rules, pos, m)
+                    played(m)
                 } else if !self.danger.contains(m.to) {
                     false
                 } else if single && !is_pinned && self.checkers.contains(m.to) {
                     true
                 } else {
-                    !leaves_royal_attacked(rules, pos, m)
+                    played(m)
                 }
             });
         }

@@ -96,6 +96,9 @@ impl Sink for Vec<Move> {
 pub(super) struct Count<'a> {
     pub(super) pos: &'a Position,
     pub(super) n: u64,
+    /// Where captures explode: the royal's guard, which judges each
+    /// capture by its blast.
+    pub(super) blasts: Option<&'a Guard>,
 }
 
 impl Sink for Count<'_> {
@@ -117,6 +120,13 @@ impl Sink for Count<'_> {
         kind: MoveKind,
         atom: u8,
     ) {
+        if let Some(guard) = self.blasts
+            && captured.is_some()
+            && matches!(kind, MoveKind::Normal)
+            && guard.blast_exposes(rules, self.pos, from, to)
+        {
+            return;
+        }
         if !matches!(kind, MoveKind::Normal | MoveKind::DoubleStep) {
             let mut one = Vec::with_capacity(1);
             one.take(rules, pawn, from, to, piece, captured, kind, atom);

@@ -356,15 +356,7 @@ impl Position {
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
         if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {
-            let g = rules.geometry;
-            let (f, r) = (g.file(square), g.rank(square));
-            let mut blast: Vec<Square> = (-1..=1)
-                .flat_map(|df| (-1..=1).map(move |dr| (df, dr)))
-                .filter(|&d| d != (0, 0))
-                .filter_map(|(df, dr)| g.square(f + df, r + dr))
-                .collect();
-            blast.push(mv.to);
-            for sq in blast {
+            for sq in rules.blast(square, mv.to).iter() {
                 if self.take(rules, sq).is_some() {
                     self.set_unmoved(rules, sq, false);
                     self.set_promoted(rules, sq, false);

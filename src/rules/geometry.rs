@@ -1,6 +1,6 @@
 //! Board geometry: square names and per-square ray tables.
 
-use crate::board::{Color, Square};
+use crate::board::{Color, Square, SquareSet};
 
 /// The board's size and the conversions that depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +59,15 @@ impl Geometry {
         Square(
             ((self.height as i32 - 1) / 2 * self.width as i32 + (self.width as i32 - 1) / 2) as u8,
         )
+    }
+
+    /// The squares next to `sq` (orthogonally or diagonally), as a set.
+    pub fn around(&self, sq: Square) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for n in self.neighbours(sq) {
+            set.insert(n);
+        }
+        set
     }
 
     /// The up to eight squares next to `sq` (a king's step away).

@@ -144,6 +144,11 @@ pub struct MoveTables {
     /// The kinds that capture along a path (so attacks need a forward
     /// look from such pieces).
     pub(crate) path_attackers: ByColor<KindSet>,
+    /// Per square: the squares next to it.
+    pub(crate) around: Vec<SquareSet>,
+    /// Per square: the squares on the lines an attack other than a leap
+    /// may come along to it (so taking pieces off elsewhere opens none).
+    pub(crate) lines: Vec<SquareSet>,
 }
 
 /// What the mutators do, each as the set of mutators that do it (empty
@@ -561,6 +566,15 @@ impl Rules {
         g.squares()
             .filter(|&sq| g.file(sq) == n || g.rank(sq) == n)
             .collect()
+    }
+
+    /// The squares an exploding capture on `square` empties, the
+    /// capturer having landed on `to` (the same square but for en
+    /// passant): `to` and every square next to `square`.
+    pub fn blast(&self, square: Square, to: Square) -> SquareSet {
+        let mut set = self.tables.around[square.index()];
+        set.insert(to);
+        set
     }
 
     /// Is `kind` royal?

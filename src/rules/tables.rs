@@ -252,6 +252,27 @@ fn move_tables(rules: &mut Rules) {
     rules.tables.rays = rays;
     rules.tables.moves_of = gen_tables;
     rules.tables.attack = attack;
+    rules.tables.around = g.squares().map(|sq| g.around(sq)).collect();
+    rules.tables.lines = g
+        .squares()
+        .map(|sq| {
+            let mut set = SquareSet::EMPTY;
+            for a in Color::ALL.iter().flat_map(|&c| &rules.tables.attack[c]) {
+                if a.style != Style::Leap {
+                    for &s in rules
+                        .tables
+                        .rays
+                        .ray(a.dir, sq)
+                        .iter()
+                        .take(a.range as usize)
+                    {
+                        set.insert(s);
+                    }
+                }
+            }
+            set
+        })
+        .collect();
 }
 
 /// Adds the directions of `atom` (atom `ai` of kind `k`, for `color`) to
@@ -526,7 +547,8 @@ fn fast_paths(rules: &mut Rules) {
     // capture a leap, ride or hop), is it safe. Moves from
     // the hand are listed beside the count. Under mutators it depends on
     // the active set too: preferences (a compulsory capture, the die),
-    // the colour rule, swaps, pushes and blasts change the turns.
+    // the colour rule, swaps and pushes change the turns. Blasts are
+    // judged per capture where pins are sound, else listed.
     let countable = !rules.auras.must_move
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()
@@ -538,7 +560,7 @@ fn fast_paths(rules: &mut Rules) {
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
     rules.shortcuts.bulk_count = rules.shortcuts.screens && countable;
     let m = &rules.masks;
-    let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes | m.explode;
+    let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes;
     rules.shortcuts.bulk_by_active = rules
         .shortcuts
         .screens_by_active
