@@ -17,8 +17,20 @@
 //!
 //! Material counts every unit of a stack and every piece in a hand, pocket
 //! or reserve.
+//!
+//! Two terms look at the position itself:
+//!
+//! - mobility: a rider earns for each square it moves to now along its
+//!   lines, above or below half of what it would reach there on an empty
+//!   board; leapers' mobility is in their square tables, and scripted
+//!   kinds are not asked (a script call per evaluation costs more than
+//!   it tells).
+//! - royal safety, while the other side has pieces: a royal is worth
+//!   more for each friendly unit next to it, and less for each enemy
+//!   piece (not pawn) near it, the nearer the more.
 
 use crate::board::{Color, MAX_SQUARES, Piece, PieceKind, Square};
+use crate::lang::movement::Style;
 use crate::movegen::piece_moves;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -31,6 +43,34 @@ const TEMPO: i32 = 10;
 
 /// Centipawns per square of reach above a kind's average, for pieces.
 const PLACE: i32 = 4;
+
+/// Centipawns per square a rider moves to now.
+const MOBILITY: i32 = 3;
+
+/// Centipawns for each friendly unit next to a royal, in the opening.
+const SHELTER: i32 = 12;
+
+/// Centipawns against a royal per enemy piece, by its distance (0: next
+/// to it), in the opening.
+const PRESSURE: [i32; 4] = [24, 14, 6, 2];
+
+/// Which of the positional terms are on (all, but for measuring each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Mobility of riders.
+    pub mobility: bool,
+    /// Shelter of royals and enemy pieces near them.
+    pub royal_safety: bool,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms {
+            mobility: true,
+            royal_safety: true,
+        }
+    }
+}
 
 /// A kind's value and square tables.
 #[derive(Clone, Debug)]
@@ -51,16 +91,31 @@ pub struct Eval {
     /// The pieces' material (royals and pawns aside) of both sides at the
     /// variant's start: the measure of how far a game has gone.
     opening_material: i32,
+    /// Per kind: is its mobility counted (a rider, not a pawn, royal
+    /// or scripted kind)?
+    blockable: Vec<bool>,
+    terms: Terms,
 }
 
 impl Eval {
     /// The evaluation for `rules`, `start` being a typical start position.
-    pub fn new(rules: &Rules, start: &Position) -> Eval {
+    pub fn new(rules: &Rules, start: &Position, terms: Terms) -> Eval {
         let n = rules.pieces.len();
+        let blockable = (0..n)
+            .map(|k| {
+                !rules.pieces[k].pawn
+                    && !rules.pieces[k].royal
+                    && !rules.kinds.scripted[k]
+                    && rules.pieces[k].units.is_empty()
+                    && rules.pieces[k].atoms.iter().any(|a| a.style == Style::Ride)
+            })
+            .collect();
         let mut eval = Eval {
             kinds: vec![None; n],
             reach: vec![None; n],
             opening_material: 0,
+            blockable,
+            terms,
         };
         let mut total = 0;
         for (_, p) in start.units() {
@@ -125,10 +180,85 @@ impl Eval {
         }
         // 256 at the start, 0 with no pieces left.
         let phase = (256 * pieces / self.opening_material).clamp(0, 256);
+        if self.terms.mobility && rules.capacity == 1 {
+            for c in Color::ALL {
+                // Whatever the phase.
+                material[c as usize] += self.mobility_of(rules, pos, c);
+            }
+        }
+        if self.terms.royal_safety {
+            for c in Color::ALL {
+                opening[c as usize] += self.safety_of(rules, pos, c);
+            }
+        }
         let score =
             |c: usize| material[c] + (opening[c] * phase + endgame[c] * (256 - phase)) / 256;
         let us = pos.side() as usize;
         score(us) - score(1 - us) + TEMPO
+    }
+
+    /// The mobility of `color`'s riders: per piece and line, the squares
+    /// it moves to now less half those it would on an empty board.
+    fn mobility_of(&self, rules: &Rules, pos: &Position, color: Color) -> i32 {
+        let rays = &rules.tables.rays;
+        let mut total = 0;
+        for sq in pos.occupied(color).iter() {
+            let Some(p) = pos.piece_at(sq) else {
+                continue;
+            };
+            if !self.blockable[p.kind.index()] {
+                continue;
+            }
+            for a in &rules.tables.moves_of[color][p.kind.index()] {
+                if a.style != Style::Ride || a.initial || a.skip_first {
+                    continue;
+                }
+                let ray = rays.ray(a.dir, sq);
+                let ray = &ray[..ray.len().min(a.range as usize)];
+                let mut now = 0;
+                for &s in ray {
+                    match pos.piece_at(s) {
+                        None => now += i32::from(a.can_move),
+                        Some(q) => {
+                            now += i32::from(a.can_capture && q.color != color);
+                            break;
+                        }
+                    }
+                }
+                total += 2 * now - ray.len() as i32;
+            }
+        }
+        MOBILITY * total / 2
+    }
+
+    /// The safety of `color`'s royals: friendly units next to each, and
+    /// enemy pieces (not pawns or royals) near it.
+    fn safety_of(&mut self, rules: &Rules, pos: &Position, color: Color) -> i32 {
+        let g = rules.geometry;
+        let mut total = 0;
+        for royal in pos.royals(color).iter() {
+            for n in rules.tables.around[royal.index()].iter() {
+                if pos.piece_at(n).is_some_and(|p| p.color == color) {
+                    total += SHELTER;
+                }
+            }
+            for sq in pos.occupied(!color).iter() {
+                let Some(p) = pos.piece_at(sq) else {
+                    continue;
+                };
+                if rules.is_pawn(p.kind) || rules.is_royal(p.kind) {
+                    continue;
+                }
+                let d = (g.file(sq) - g.file(royal))
+                    .abs()
+                    .max((g.rank(sq) - g.rank(royal)).abs())
+                    - 1;
+                if let Some(&v) = PRESSURE.get(d as usize) {
+                    total -= v;
+                }
+            }
+        }
+        total
     }
 
     fn table(&mut self, rules: &Rules, kind: PieceKind) -> &KindTable {

@@ -19,7 +19,7 @@
 mod eval;
 mod table;
 
-pub use eval::{Eval, PAWN};
+pub use eval::{Eval, PAWN, Terms};
 
 use crate::board::Color;
 use crate::game::{Game, insufficient_material};
@@ -159,13 +159,15 @@ pub fn parse_limits(rest: &str) -> Result<Option<Limits>, String> {
 }
 
 /// The search features [`parse_settings`] switches, by name.
-pub const FEATURES: [&str; 6] = [
+pub const FEATURES: [&str; 8] = [
     "null_move",
     "reductions",
     "check_extension",
     "quiet_ordering",
     "quiescence",
     "pvs",
+    "mobility",
+    "royal_safety",
 ];
 
 /// Reads an engine's settings, `KEY=VALUE` joined by commas: the limits
@@ -198,7 +200,9 @@ pub fn parse_settings(spec: &str) -> Result<(Option<Limits>, Options), String> {
                 2 => options.check_extension = on,
                 3 => options.quiet_ordering = on,
                 4 => options.quiescence = on,
-                _ => options.pvs = on,
+                5 => options.pvs = on,
+                6 => options.terms.mobility = on,
+                _ => options.terms.royal_safety = on,
             }
         } else if matches!(key, "depth" | "nodes" | "time") {
             limits.push(format!("{key} {value}"));
@@ -229,6 +233,8 @@ pub struct Options {
     pub quiescence: bool,
     /// Principal-variation search (off: every move with the full window).
     pub pvs: bool,
+    /// The evaluation's positional terms.
+    pub terms: Terms,
     /// The transposition table's size, in MB.
     pub hash_mb: usize,
 }
@@ -245,6 +251,7 @@ impl Default for Options {
             quiet_ordering: true,
             quiescence: true,
             pvs: true,
+            terms: Terms::default(),
             hash_mb: 16,
         }
     }
@@ -335,7 +342,7 @@ impl Engine {
         let start = crate::game::start_position(&rules, 0).unwrap_or_else(|_| Position::empty());
         let squares = crate::board::MAX_SQUARES;
         Engine {
-            eval: Eval::new(&rules, &start),
+            eval: Eval::new(&rules, &start, options.terms),
             rules,
             options,
             table: Table::new(options.hash_mb),

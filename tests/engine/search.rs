@@ -169,3 +169,46 @@ fn searches_answer_legal_turns_in_every_embedded_variant() {
 fn searches_answer_legal_turns_in_every_embedded_variant_many() {
     legal_answers(300, 2_000);
 }
+
+/// The evaluation of `fen` with the positional terms as given, for the
+/// side to move.
+fn evaluate(fen: &str, mobility: bool, royal_safety: bool) -> i32 {
+    let game = chess(fen);
+    let options = changeling::search::Options {
+        terms: changeling::search::Terms {
+            mobility,
+            royal_safety,
+        },
+        ..changeling::search::Options::default()
+    };
+    let mut engine = Engine::with_options(game.rules().clone(), options);
+    engine.evaluate(game.position())
+}
+
+/// Mobility: a rook on d4 of an otherwise empty board moves to all 14
+/// squares of its lines, 7 more than half of them: 3 centipawns each,
+/// halved, 21. Kings are not counted. A rook boxed in on a1 by its own
+/// pieces moves nowhere: 0 against its empty-board 14, so -21.
+#[test]
+fn mobility_counts_the_squares_a_rider_moves_to() {
+    let open = "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        evaluate(open, true, false) - evaluate(open, false, false),
+        21
+    );
+    let boxed = "4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1";
+    assert_eq!(
+        evaluate(boxed, true, false) - evaluate(boxed, false, false),
+        -21
+    );
+}
+
+/// Royal safety: after 1.f3 White's king has four friendly units next
+/// to it and Black's five, 12 centipawns each at full weight (every
+/// piece on the board), and no enemy piece is within four squares of
+/// either king: Black, to move, is 12 better off.
+#[test]
+fn royal_safety_counts_the_shelter_next_to_a_royal() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(evaluate(fen, false, true) - evaluate(fen, false, false), 12);
+}
