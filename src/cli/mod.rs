@@ -105,7 +105,11 @@ enum Command {
     Uci,
     /// Speak the XBoard/WinBoard protocol (CECP version 2) on standard
     /// input and output.
-    Xboard,
+    Xboard {
+        /// Variant files to offer besides the embedded variants, each by
+        /// the name its file declares.
+        variants: Vec<String>,
+    },
     /// Play engines against each other: changeling's engine
     /// (`changeling`, `changeling:depth=N`) or external UCI engines
     /// (`uci:PROGRAM[,OPTION=VALUE...]`), colours alternated, openings
@@ -317,8 +321,12 @@ pub fn run() -> ExitCode {
         } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
         Command::Run(args) => run::run(args),
         Command::Match(args) => play_match(args),
-        Command::Xboard => {
-            xboard::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
+        Command::Xboard { variants } => {
+            xboard::run(
+                std::io::stdin().lock(),
+                Box::new(std::io::stdout()),
+                &variants,
+            );
             ExitCode::SUCCESS
         }
         Command::Uci => {

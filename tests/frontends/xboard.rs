@@ -82,9 +82,13 @@ fn variants_xboard_does_not_know_are_set_up_and_bad_input_refused() {
         "usermove d7d5",
         "ping 3",
     ]);
-    assert_eq!(
-        out[0],
-        "setup 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
+    let out: Vec<&String> = out.iter().filter(|l| !l.starts_with("piece ")).collect();
+    assert!(
+        out[0].starts_with("setup (")
+            && out[0]
+                .ends_with(" 8x8+18_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"),
+        "{}",
+        out[0]
     );
     assert_eq!(out[1], "Error (unknown variant): crazyhouse");
     assert!(
@@ -95,4 +99,60 @@ fn variants_xboard_does_not_know_are_set_up_and_bad_input_refused() {
     assert_eq!(out[3], "Error (bad level): level 40 x 0");
     assert_eq!(out[4], "Error (unknown command): frobnicate");
     assert_eq!(out[5..], ["pong 3"]);
+}
+
+#[test]
+fn pieces_xboard_cannot_be_told_are_named_in_comments() {
+    let out = crate::kit::protocol_session(
+        "xboard examples/variants/rococo.variant",
+        &["variant fluid", "variant rococo", "ping 1"],
+    );
+    assert_eq!(
+        out[..3],
+        [
+            "setup (P.BR................Q........NKp.br................q........nk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "# knight (N): XBoard's Betza cannot say `afsK`",
+            "# queen (Q): a stack of units, which XBoard cannot show",
+        ]
+    );
+    assert!(out[3].starts_with("setup ("), "{}", out[3]);
+    assert!(
+        out.contains(&"# chameleon (C): moves by its script, which XBoard cannot be told".into()),
+        "{out:?}"
+    );
+    assert_eq!(out.last().map(String::as_str), Some("pong 1"));
+}
+
+#[test]
+fn pocket_variants_get_holdings_and_drops_read_as_xboard_writes_them() {
+    let out = session(&["variant pocket-mutation", "ping 1"]);
+    assert_eq!(
+        out[0],
+        "setup (PNBRQ..AM...IDG.Z..VUFW..XH..TKpnbrq..am...idg.z..vufw..xh..tk) 8x8+18_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
+    );
+    assert!(out.contains(&"piece T& QN".into()), "{out:?}");
+
+    let out = crate::kit::protocol_session(
+        "xboard benches/variants/crazyhouse.variant",
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "variant crazyhouse",
+            "force",
+            "usermove e2e4",
+            "usermove d7d5",
+            "usermove e4d5",
+            "usermove d8d5",
+            "usermove b1c3",
+            "usermove P@e4",
+            "usermove c3e4",
+            "usermove d5e4",
+            "usermove P@e2",
+            "usermove Q@e5",
+            "ping 1",
+        ],
+    );
+    assert!(out[0].contains(",crazyhouse\""), "{}", out[0]);
+    assert_eq!(out[2..], ["Illegal move: Q@e5", "pong 1"]);
 }

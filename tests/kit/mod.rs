@@ -148,14 +148,15 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The answers of `changeling MODE` (`uci`, `xboard`) to `lines`, sent
-/// in order on its standard input (`#sleep MS` waits instead); the
-/// input is closed after the last, which ends the session.
+/// The answers of `changeling MODE` (`uci`, `xboard`, and any arguments
+/// after it, split at spaces) to `lines`, sent in order on its standard
+/// input (`#sleep MS` waits instead); the input is closed after the last,
+/// which ends the session.
 pub fn protocol_session(mode: &str, lines: &[&str]) -> Vec<String> {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .arg(mode)
+        .args(mode.split_whitespace())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -1,10 +1,13 @@
 //! `changeling xboard`: the Chess Engine Communication Protocol (CECP,
 //! version 2), as XBoard and WinBoard speak it.
 //!
-//! XBoard knows FIDE chess (`normal`) and Capablanca chess by name; the
-//! other embedded variants are offered by their own names and announced
-//! with XBoard's `setup` command (board size and start position), so
-//! XBoard draws their board and leaves judging moves to the engine.
+//! XBoard knows FIDE chess (`normal`), Capablanca chess and crazyhouse
+//! by name; the other variants (the embedded ones and the files named on
+//! the command line) are offered by their own names and announced with
+//! XBoard's `setup` command: the piece images standing for the kinds,
+//! the board size, the holdings and the start position, followed by a
+//! `piece` command for each kind XBoard cannot know (see [`pieces`]).
+//! XBoard then draws their board and leaves judging moves to the engine.
 //! State XBoard cannot show (stacks, markers, reserve boards, turns in
 //! several parts) stays with the engine; such moves are written as
 //! `play` writes coordinates, which XBoard may refuse to read.
@@ -12,6 +15,8 @@
 //! As in `changeling uci`, the search runs on a thread of its own: `?`
 //! (move now) and `quit` are answered while it thinks, and any other
 //! command waits for its move.
+
+mod pieces;
 
 use super::protocol::{Out, Session, say, serve};
 use crate::board::Color;
@@ -27,6 +32,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// The variants XBoard plays by its own rules when named.
+const KNOWN: [&str; 3] = ["normal", "capablanca", "crazyhouse"];
+
 /// XBoard's name of an embedded variant, and back.
 fn xboard_name(name: &str) -> &str {
     if name == "chess" { "normal" } else { name }
@@ -39,6 +47,8 @@ fn our_name(name: &str) -> &str {
 /// The session.
 struct Xboard {
     out: Out,
+    /// The variants loaded from files, by name.
+    files: Vec<(String, Arc<Rules>)>,
     rules: Arc<Rules>,
     game: Game,
     engine: Option<Engine>,
@@ -56,9 +66,23 @@ struct Xboard {
     thinking: Option<JoinHandle<(Engine, Option<Move>)>>,
 }
 
-/// Runs the protocol over `input` until `quit` or its end.
-pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
+/// Runs the protocol over `input` until `quit` or its end, offering the
+/// variants of `paths` besides the embedded ones.
+pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String]) {
     let out: Out = Arc::new(Mutex::new(output));
+    let mut files = Vec::new();
+    for path in paths {
+        match load(path) {
+            Ok(r) => files.push((r.name.to_ascii_lowercase(), r)),
+            Err(e) => {
+                let text = e.to_string();
+                say(
+                    &out,
+                    &format!("# cannot load {path}: {}", text.trim().replace('\n', " | ")),
+                );
+            }
+        }
+    }
     let rules = match load("chess") {
         Ok(r) => r,
         Err(e) => return say(&out, &format!("Error (cannot load chess): {e}")),
@@ -69,6 +93,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
     };
     let mut x = Xboard {
         out,
+        files,
         rules,
         game,
         engine: None,
@@ -197,7 +222,11 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| xboard_name(n)).collect();
+        let names: Vec<&str> = EMBEDDED
+            .iter()
+            .map(|(n, _)| xboard_name(n))
+            .chain(self.files.iter().map(|(n, _)| n.as_str()))
+            .collect();
         self.say(&format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 myname=\"changeling {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
@@ -220,27 +249,48 @@ impl Xboard {
     }
 
     fn variant(&mut self, name: &str) {
-        let ours = our_name(name);
-        if !EMBEDDED.iter().any(|(n, _)| *n == ours) {
-            return self.say(&format!("Error (unknown variant): {name}"));
-        }
-        match load(ours) {
+        let loaded = if let Some((_, rules)) = self.files.iter().find(|(n, _)| n == name) {
+            Ok(rules.clone())
+        } else {
+            let ours = our_name(name);
+            if !EMBEDDED.iter().any(|(n, _)| *n == ours) {
+                return self.say(&format!("Error (unknown variant): {name}"));
+            }
+            load(ours)
+        };
+        match loaded {
             Ok(rules) => {
                 self.reset(rules);
-                if !matches!(name, "normal" | "capablanca") {
+                if !KNOWN.contains(&name) {
                     self.announce();
                 }
             }
-            Err(e) => self.say(&format!("Error (cannot load {name}): {e}")),
+            Err(e) => {
+                let text = e.to_string();
+                let text = text.trim().replace('\n', " | ");
+                self.say(&format!("Error (cannot load {name}): {text}"));
+            }
         }
     }
 
-    /// XBoard's `setup` command for a variant it does not know: the
-    /// board's size and the start position, on the `fairy` rules.
+    /// XBoard's `setup` command for a variant it does not know (the
+    /// piece images, the board's size, the holdings and the start
+    /// position, on the `fairy` rules), then the kinds' moves.
     fn announce(&self) {
         let g = self.rules.geometry;
         let fen = to_fen(&self.rules, self.game.position());
-        self.say(&format!("setup {}x{}+0_fairy {fen}", g.width, g.height));
+        let told = pieces::announce(&self.rules);
+        let hands = self.rules.pocket.is_some()
+            || self.rules.drops.is_some()
+            || !self.rules.masks.drops_from_captures.is_empty();
+        let holdings = if hands { told.hand_kinds } else { 0 };
+        self.say(&format!(
+            "setup ({}) {}x{}+{holdings}_fairy {fen}",
+            told.table, g.width, g.height
+        ));
+        for line in &told.lines {
+            self.say(line);
+        }
     }
 
     fn level(&mut self, rest: &str) {
