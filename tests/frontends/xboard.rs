@@ -102,6 +102,33 @@ fn variants_xboard_does_not_know_are_set_up_and_bad_input_refused() {
 }
 
 #[test]
+fn fairy_pieces_get_images_and_their_moves() {
+    let out = crate::kit::protocol_session(
+        "xboard examples/variants/menagerie.variant",
+        &[
+            "xboard",
+            "protover 2",
+            "new",
+            "variant menagerie",
+            "variant capablanca",
+            "ping 1",
+        ],
+    );
+    assert!(out[0].contains(",menagerie\""), "{}", out[0]);
+    assert_eq!(
+        out[2..],
+        [
+            "setup (PNBRQ..AC..OIKpnbrq..ac..oik) 8x8+0_fairy ribakcor/pppppppp/8/8/8/8/PPPPPPPP/RIBAKCOR w KQkq - 0 1",
+            "piece I& N0",
+            "piece A& BN",
+            "piece C& RN",
+            "piece O& mRcpR",
+            "pong 1",
+        ]
+    );
+}
+
+#[test]
 fn pieces_xboard_cannot_be_told_are_named_in_comments() {
     let out = crate::kit::protocol_session(
         "xboard examples/variants/rococo.variant",
