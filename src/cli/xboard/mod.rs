@@ -283,11 +283,24 @@ impl Xboard {
         let hands = self.rules.pocket.is_some()
             || self.rules.drops.is_some()
             || !self.rules.masks.drops_from_captures.is_empty();
-        let holdings = if hands { told.hand_kinds } else { 0 };
+        // XBoard's holdings hold at most a rank a kind, beside a board
+        // of at most 16 files with them.
+        let room = if usize::from(g.width) + 4 <= 16 {
+            usize::from(g.height)
+        } else {
+            0
+        };
+        let holdings = if hands { told.hand_kinds.min(room) } else { 0 };
         self.say(&format!(
             "setup ({}) {}x{}+{holdings}_fairy {fen}",
             told.table, g.width, g.height
         ));
+        if hands && holdings < told.hand_kinds {
+            self.say(&format!(
+                "# XBoard's holdings show {holdings} of the {} kinds a hand may hold",
+                told.hand_kinds
+            ));
+        }
         for line in &told.lines {
             self.say(line);
         }
