@@ -350,3 +350,79 @@ fn write_atom(atom: &Atom, dir: &str, letter: char) -> Option<String> {
     }
     Some(s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn xb(betza: &str) -> Option<String> {
+        xbetza(&parse_movement(betza, Span::default()).unwrap())
+    }
+
+    /// Every step, mode and style an atom list allows, for comparing
+    /// two writings of one movement.
+    fn moves(betza: &str) -> BTreeSet<String> {
+        let atoms = parse_movement(betza, Span::default()).unwrap();
+        let mut out = BTreeSet::new();
+        for a in atoms {
+            for d in &a.dirs {
+                out.insert(format!(
+                    "{d:?} {:?} {} {} {} {} {} {}",
+                    a.style, a.range, a.can_move, a.can_capture, a.lame, a.skip_first, a.initial
+                ));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn movements_are_written_as_xboard_reads_them() {
+        for (ours, theirs) in [
+            ("K", "K"),
+            ("Q", "Q"),
+            ("NN", "N0"),
+            ("fmWfcFifmnD", "fmWfcFifmnD"),
+            ("fmFfcWifmnA", "fmFfcWifmnA"),
+            ("mRcpR", "mRcpR"),
+            ("mQcpQ", "mQcpQ"),
+            ("RNNF", "RN0F"),
+            ("KN", "KN"),
+            ("R4", "R4"),
+        ] {
+            assert_eq!(xb(ours).as_deref(), Some(theirs), "{ours}");
+        }
+        for scripted in ["afsW", "FyafsF", "zR", "[R=*B][B=*R]", "oB"] {
+            assert_eq!(xb(scripted), None, "{scripted}");
+        }
+    }
+
+    #[test]
+    fn directions_read_back_as_the_same_moves() {
+        for betza in [
+            "fN",
+            "bN",
+            "fsN",
+            "ffN",
+            "lN",
+            "frN",
+            "fW",
+            "bF",
+            "sW",
+            "vR",
+            "fB",
+            "flF",
+            "fmWfcFfsmN",
+            "bmR",
+            "lW",
+            "rbF",
+            "vN",
+            "sN",
+            "hlN",
+            "bD",
+            "fmnD",
+        ] {
+            let ours = xb(betza).unwrap_or_else(|| panic!("{betza}"));
+            assert_eq!(moves(&ours), moves(betza), "{betza} as {ours}");
+        }
+    }
+}
