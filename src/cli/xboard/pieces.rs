@@ -45,8 +45,8 @@ const LIKENESS: [(&str, usize); 19] = [
 ];
 
 /// Images for the remaining kinds, in the order they are handed out:
-/// fairy pieces of XBoard's set whose own rules do not get in the way
-/// (the lance promotes like a pawn, so it comes last).
+/// XBoard's other fairy pieces, then the likenesses left free. The
+/// lance is left out: XBoard promotes it like a pawn.
 const SPARE: [usize; 40] = [
     29, 20, 19, 21, 22, 25, 26, 16, 27, 30, 31, 32, 34, 35, 38, 41, 42, 43, 45, 44, 40, 39, 33, 36,
     37, 28, 17, 13, 14, 5, 6, 7, 8, 9, 10, 11, 12, 15, 23, 24,
