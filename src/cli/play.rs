@@ -117,8 +117,12 @@ pub fn run(
 ) -> ExitCode {
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut session = Session::new(rules, start, seed);
+    // A human playing Black against the computer sees the board from
+    // Black's side.
+    let flipped = computer.white && !computer.black;
     session.set_computer(computer);
     session.style = Style {
+        flipped,
         unicode: match looks.pieces {
             Pieces::Auto => terminal,
             Pieces::Ascii => false,

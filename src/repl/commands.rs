@@ -89,6 +89,13 @@ pub const COMMANDS: &[Command] = &[
         run: display,
     },
     Command {
+        name: "flip",
+        alias: None,
+        usage: "flip",
+        help: "turns the board round: Black's side at the bottom, or White's again",
+        run: flip,
+    },
+    Command {
         name: "fen",
         alias: None,
         usage: "fen",
@@ -354,7 +361,7 @@ fn redo(s: &mut Session, _: &str) -> Reply {
         Some(m) => {
             let san = to_san(s.game.rules(), s.game.position(), &m);
             s.game.push(m);
-            say(format!("played {san}\n{}", s.status()))
+            say(format!("played {san}\n{}{}", s.aftermath(), s.status()))
         }
         None => say("nothing to redo\n"),
     }
@@ -414,6 +421,11 @@ fn display(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return say(format!("display {letters} {colour}\n"));
     }
+    say(s.status())
+}
+
+fn flip(s: &mut Session, _: &str) -> Reply {
+    s.style.flipped = !s.style.flipped;
     say(s.status())
 }
 

@@ -170,8 +170,11 @@ impl Session {
         self.game.push(mv);
         self.redo.clear();
         Ok(format!(
-            "computer plays {san} ({}, depth {}, {} nodes)\n",
-            r.score, r.depth, r.nodes
+            "computer plays {san} ({}, depth {}, {} nodes)\n{}",
+            r.score,
+            r.depth,
+            r.nodes,
+            self.aftermath()
         ))
     }
 

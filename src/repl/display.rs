@@ -17,15 +17,20 @@ pub struct Style {
     /// Chess glyphs (♔ ♚ …) for the six FIDE kinds and `·` for an empty
     /// square; letters otherwise.
     pub unicode: bool,
-    /// ANSI colours: pieces by side, the last move and a checked royal on
-    /// coloured backgrounds.
+    /// ANSI colours: pieces by side, light and dark squares, the last
+    /// move and a checked royal on coloured backgrounds.
     pub colour: bool,
+    /// Black's side at the bottom.
+    pub flipped: bool,
 }
 
 const RESET: &str = "\x1b[0m";
 const DIM: &str = "\x1b[2m";
 const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;33m";
+const DIM_FORE: &str = "\x1b[22;90m";
+const LIGHT: &str = "\x1b[48;5;246m";
+const DARK: &str = "\x1b[48;5;240m";
 const LAST_MOVE: &str = "\x1b[44m";
 const CHECKED: &str = "\x1b[41m";
 
@@ -59,25 +64,49 @@ fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String
     }
 }
 
-/// The board, White at the bottom: ranks down the left, files along the
-/// bottom, the last move's squares marked.
+/// The board, White at the bottom (Black's side with `style.flipped`):
+/// ranks down the left, files along the bottom, the last move's squares
+/// marked. Every unit of a shared square is drawn (lower first), a
+/// marker shows its face after the square's piece (`*` on, `'` off),
+/// and with colours the squares are light and dark.
 pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
     let g = rules.geometry;
-    // Every cell is as wide as the widest symbol, so `Sis` lines up.
+    // Every cell is as wide as the widest content, so `Sis` lines up.
     let short = crate::notation::abbreviations(rules);
-    let width = short
+    let one = short
         .iter()
         .map(|a| a.chars().count())
         .max()
         .unwrap_or(1)
-        .max(1)
-        + usize::from(rules.capacity > 1);
+        .max(1);
+    let width = one * rules.capacity.max(1) as usize + usize::from(rules.markers.is_some());
     let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
     let checked = |sq: Square| {
         pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
     };
+    let paint = |text: &str, piece: Option<Piece>| -> String {
+        if !style.colour {
+            return text.to_string();
+        }
+        let fore = match piece {
+            Some(p) if p.color == Color::White => WHITE_PIECE,
+            Some(_) => BLACK_PIECE,
+            None => DIM_FORE,
+        };
+        format!("{fore}{text}")
+    };
+    let ranks: Vec<i32> = if style.flipped {
+        (0..g.height as i32).collect()
+    } else {
+        (0..g.height as i32).rev().collect()
+    };
+    let files: Vec<i32> = if style.flipped {
+        (0..g.width as i32).rev().collect()
+    } else {
+        (0..g.width as i32).collect()
+    };
     let mut s = String::new();
-    for rank in (0..g.height as i32).rev() {
+    for &rank in &ranks {
         let label = format!("{:>2} ", rank + 1);
         if style.colour {
             s.push_str(&format!("{DIM}{label}{RESET}"));
@@ -85,38 +114,54 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
             s.push_str(&label);
         }
         let mut before_marked = false;
-        for file in 0..g.width as i32 {
+        for &file in &files {
             let sq = g.square(file, rank);
             let here = sq.is_some_and(marked);
-            let (text, piece) = match sq.map(|sq| pos.units_at(sq)) {
-                // A stack: its composite's symbol (a Queen of Bishop and
-                // Rook), or the lower unit's marked with `+`.
+            // The cell's units, each drawn in its side's colour; a
+            // composite stack (a Queen of Bishop and Rook) as its
+            // composite.
+            let (mut text, mut shown, first) = match sq.map(|sq| pos.units_at(sq)) {
                 Some([Some(p), Some(q)]) => match rules.composite_of(p, q) {
-                    Some(k) => (
-                        symbol(rules, &short, Piece::new(k, p.color), style),
-                        Some(p),
-                    ),
-                    None => (format!("{}+", symbol(rules, &short, p, style)), Some(p)),
+                    Some(k) => {
+                        let t = symbol(rules, &short, Piece::new(k, p.color), style);
+                        (paint(&t, Some(p)), t.chars().count(), Some(p))
+                    }
+                    None => {
+                        let (a, b) = (
+                            symbol(rules, &short, p, style),
+                            symbol(rules, &short, q, style),
+                        );
+                        let n = a.chars().count() + b.chars().count();
+                        (
+                            format!("{}{}", paint(&a, Some(p)), paint(&b, Some(q))),
+                            n,
+                            Some(p),
+                        )
+                    }
                 },
-                Some([Some(p), None]) => (symbol(rules, &short, p, style), Some(p)),
-                _ if style.unicode => ("·".to_string(), None),
-                _ => (".".to_string(), None),
+                Some([Some(p), None]) => {
+                    let t = symbol(rules, &short, p, style);
+                    (paint(&t, Some(p)), t.chars().count(), Some(p))
+                }
+                _ => {
+                    let t = if style.unicode { "·" } else { "." };
+                    (paint(t, None), 1, None)
+                }
             };
-            let pad = width.saturating_sub(text.chars().count());
-            let text = format!("{text}{}", " ".repeat(pad));
+            if let Some(face) = sq.and_then(|sq| marker_face(pos, sq)) {
+                let t = if face { "*" } else { "'" };
+                text.push_str(&paint(t, None));
+                shown += 1;
+            }
+            text.push_str(&" ".repeat(width.saturating_sub(shown)));
             if style.colour {
-                s.push(' ');
                 let background = match sq {
-                    Some(sq) if piece.is_some() && checked(sq) => CHECKED,
+                    Some(sq) if first.is_some() && checked(sq) => CHECKED,
                     _ if here => LAST_MOVE,
-                    _ => "",
+                    _ if (file + rank) % 2 == 0 => DARK,
+                    _ => LIGHT,
                 };
-                let fore = match piece {
-                    Some(p) if p.color == Color::White => WHITE_PIECE,
-                    Some(_) => BLACK_PIECE,
-                    None => DIM,
-                };
-                s.push_str(&format!("{background}{fore}{text}{RESET}"));
+                s.push_str(&format!("{background} {text}{RESET}"));
             } else {
                 s.push(match (before_marked, here) {
                     (true, true) => '|',
@@ -133,19 +178,27 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         }
         s.push('\n');
     }
-    let mut files = String::from("   ");
-    for file in 0..g.width as i32 {
-        files.push(' ');
-        files.push(file_char(file));
-        files.push_str(&" ".repeat(width - 1));
+    let mut labels = String::from("   ");
+    for &file in &files {
+        labels.push(' ');
+        labels.push(file_char(file));
+        labels.push_str(&" ".repeat(width - 1));
     }
     if style.colour {
-        s.push_str(&format!("{DIM}{}{RESET}\n", files.trim_end()));
+        s.push_str(&format!("{DIM}{}{RESET}\n", labels.trim_end()));
     } else {
-        s.push_str(files.trim_end());
+        s.push_str(labels.trim_end());
         s.push('\n');
     }
     s
+}
+
+/// The face of the marker on `sq`, if one lies there: `true` when on.
+fn marker_face(pos: &Position, sq: Square) -> Option<bool> {
+    let markers = pos.markers();
+    (0..markers.len as usize)
+        .find(|&i| markers.squares[i] == sq.0)
+        .map(|i| markers.faces & (1 << i) != 0)
 }
 
 /// Lines for what the position holds beyond the board, each only when
@@ -304,16 +357,28 @@ pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
         .collect()
 }
 
-/// For variants beyond the six FIDE kinds, the symbols on the board and
-/// what they stand for (White's symbol; Black's is the lower case).
+/// For variants beyond the six FIDE kinds, the symbols on the board, in
+/// hands and in reserves, and what they stand for (White's symbol;
+/// Black's is the lower case); and what a marker's sign means.
 pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
+    let markers = if pos.markers().len > 0 {
+        "   after a piece: * a marker face up (its mutator on), ' face down\n"
+    } else {
+        ""
+    };
     if rules.pieces.len() <= 6 {
-        return None;
+        return (!markers.is_empty()).then(|| markers.to_string());
     }
     let mut used: Vec<crate::board::PieceKind> = Vec::new();
-    for (_, p) in pos.pieces() {
-        if !used.contains(&p.kind) {
-            used.push(p.kind);
+    let held = Color::ALL.into_iter().flat_map(|c| {
+        pos.pockets()[c]
+            .iter()
+            .map(|(k, _)| k)
+            .chain(pos.reserves()[c].remaining().map(|p| p.kind))
+    });
+    for kind in pos.units().map(|(_, p)| p.kind).chain(held) {
+        if !used.contains(&kind) {
+            used.push(kind);
         }
     }
     // Only the six FIDE kinds in play: nothing to explain.
@@ -321,7 +386,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
         .iter()
         .all(|&k| glyph(&rules.piece(k).name, Color::White).is_some())
     {
-        return None;
+        return (!markers.is_empty()).then(|| markers.to_string());
     }
     used.sort_by_key(|k| k.index());
     let short = crate::notation::abbreviations(rules);
@@ -339,5 +404,117 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
             )
         })
         .collect();
-    Some(format!("   {}\n", items.join(", ")))
+    Some(format!("   {}\n{markers}", items.join(", ")))
+}
+
+/// What a move did beyond moving its piece, in one line (`None` when
+/// nothing): kinds that changed (a morph, a promotion, a piece promoted
+/// because it was attacked), pieces removed beyond the one captured (a
+/// blast, a scripted capture), and the mutators on after a marker flip.
+/// `before` is the position the move `mv` was played from.
+pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> Option<String> {
+    let g = rules.geometry;
+    let name = |p: Piece| format!("{} {}", p.color.name(), rules.piece(p.kind).name);
+    let units = |pos: &Position, sq: Square| -> Vec<Piece> {
+        pos.units_at(sq).into_iter().flatten().collect()
+    };
+    let flipped = before.active() != after.active();
+    // A new form of the same declared kind, given by the mutators now on:
+    // said by naming them.
+    let reformed = |a: Piece, b: Piece| {
+        flipped && rules.forms.base_of[a.kind.index()] == rules.forms.base_of[b.kind.index()]
+    };
+    let mut changed = Vec::new();
+    let mut gone: Vec<(Square, Piece)> = Vec::new();
+    let mut came: Vec<(Square, Piece)> = Vec::new();
+    for sq in g.squares() {
+        let (was, now) = (units(before, sq), units(after, sq));
+        if was == now {
+            continue;
+        }
+        // One unit of a side becoming another kind of the same side.
+        if was.len() == 1
+            && now.len() == 1
+            && was[0].color == now[0].color
+            && was[0].kind != now[0].kind
+            && sq != mv.to
+            && sq != mv.from
+        {
+            if reformed(was[0], now[0]) {
+                continue;
+            }
+            changed.push(format!(
+                "the {} on {} became a {}",
+                rules.piece(was[0].kind).name,
+                g.name(sq),
+                rules.piece(now[0].kind).name
+            ));
+            continue;
+        }
+        gone.extend(was.iter().filter(|p| !now.contains(p)).map(|&p| (sq, p)));
+        came.extend(now.iter().filter(|p| !was.contains(p)).map(|&p| (sq, p)));
+    }
+    // The mover leaves and arrives, perhaps as another kind; or is gone
+    // with its victim (a blast).
+    let arrived = came
+        .iter()
+        .position(|&(sq, p)| sq == mv.to && p.color == mv.piece.color);
+    if arrived.is_none() && mv.captured.is_some() && after.piece_at(mv.to).is_none() {
+        gone.push((mv.to, mv.piece));
+    }
+    if let Some(i) = arrived {
+        let (sq, p) = came.remove(i);
+        if p.kind != mv.piece.kind && !reformed(p, mv.piece) {
+            changed.push(format!(
+                "the {} became a {} on {}",
+                rules.piece(mv.piece.kind).name,
+                rules.piece(p.kind).name,
+                g.name(sq)
+            ));
+        }
+    }
+    if let Some(i) = gone
+        .iter()
+        .position(|&(sq, p)| sq == mv.from && p == mv.piece)
+    {
+        gone.remove(i);
+    }
+    // A piece that moved along (a castling partner, a pushed pawn).
+    came.retain(|&(_, p)| match gone.iter().position(|&(_, q)| q == p) {
+        Some(i) => {
+            gone.remove(i);
+            false
+        }
+        None => true,
+    });
+    // The piece the move captured.
+    if let Some(victim) = mv.captured
+        && let Some(i) = gone
+            .iter()
+            .position(|&(sq, q)| q == victim && sq == mv.to)
+            .or_else(|| gone.iter().position(|&(_, q)| q == victim))
+    {
+        gone.remove(i);
+    }
+    let mut said = changed;
+    if !gone.is_empty() {
+        let list: Vec<String> = gone
+            .iter()
+            .map(|&(sq, p)| format!("{} on {}", name(p), g.name(sq)))
+            .collect();
+        said.push(format!("removed: {}", list.join(", ")));
+    }
+    if flipped {
+        let on: Vec<&str> = after
+            .active()
+            .iter()
+            .filter_map(|i| rules.mutators.get(i).map(|m| m.name.as_str()))
+            .collect();
+        said.push(if on.is_empty() {
+            "no mutator is on now".to_string()
+        } else {
+            format!("mutators on now: {}", on.join(", "))
+        });
+    }
+    (!said.is_empty()).then(|| format!("also: {}\n", said.join("; ")))
 }

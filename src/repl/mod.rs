@@ -167,13 +167,25 @@ impl Session {
         reply
     }
 
+    /// What the last move did beyond moving its piece, as a line, or
+    /// nothing.
+    pub fn aftermath(&self) -> String {
+        let rules = self.game.rules();
+        match self.game.history().last() {
+            Some((mv, before)) => {
+                display::aftermath(rules, before, mv, self.game.position()).unwrap_or_default()
+            }
+            None => String::new(),
+        }
+    }
+
     fn play(&mut self, text: &str) -> Reply {
         let before = self.game.position().clone();
         match self.game.play_text(text) {
             Ok(mv) => {
                 self.redo.clear();
                 let san = crate::notation::to_san(self.game.rules(), &before, &mv);
-                let mut text = format!("played {san}\n{}", self.status());
+                let mut text = format!("played {san}\n{}{}", self.aftermath(), self.status());
                 text.push_str(&self.computer_turns());
                 Reply::say(text)
             }
