@@ -190,3 +190,48 @@ fn pocket_variants_get_holdings_and_drops_read_as_xboard_writes_them() {
     assert!(out[0].contains(",crazyhouse\""), "{}", out[0]);
     assert_eq!(out[2..], ["Illegal move: Q@e5", "pong 1"]);
 }
+
+/// `?` (move now) ends a long search at once with a legal move, and the
+/// engine reads commands while it thinks: the `ping` sent after the `?`
+/// is answered after the move.
+#[test]
+fn move_now_ends_a_long_search_with_a_legal_move() {
+    use changeling::notation::{parse_fen, parse_move};
+    let started = std::time::Instant::now();
+    let out = session(&[
+        "xboard",
+        "protover 2",
+        "new",
+        "post",
+        "st 60",
+        "usermove d2d4",
+        "#sleep 300",
+        "?",
+        "ping 7",
+    ]);
+    // Told to think up to 60 seconds (it would take about half), it
+    // moved when told to.
+    assert!(started.elapsed().as_secs() < 20, "{out:?}");
+    let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{out:?}");
+    let rules = changeling::variants::load("chess").unwrap();
+    let mut pos = parse_fen(
+        &rules,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    )
+    .unwrap();
+    let d4 = parse_move(&rules, &pos, "d2d4").unwrap();
+    pos.play_unchecked(&rules, &d4);
+    let reply = moves[0].strip_prefix("move ").unwrap();
+    assert!(parse_move(&rules, &pos, reply).is_ok(), "{reply}");
+    let at = |want: &str| out.iter().position(|l| l == want).unwrap();
+    assert!(at(moves[0]) < at("pong 7"), "{out:?}");
+    // It thought before it was told to move: thinking lines came first.
+    assert!(
+        out[..at(moves[0])].iter().any(|l| l
+            .split(' ')
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())),
+        "{out:?}"
+    );
+}
