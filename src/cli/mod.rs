@@ -337,16 +337,59 @@ pub fn run() -> ExitCode {
             run::merge_files(&files, script.as_deref(), out.as_deref())
         }
         Command::List => {
+            let width = EMBEDDED.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
             for (name, text) in EMBEDDED {
-                let about = text
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .trim_start_matches(['/', ' ']);
-                out!("{name:12} {about}");
+                out!("{name:width$}  {}", about(name, text));
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// What `changeling list` says of the variant `name` of a file: the
+/// first sentence of the file's opening comment, or, for a variant
+/// declared after the file's first, of the comment just above it.
+fn about(name: &str, text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let declares = |l: &str, n: Option<&str>| {
+        l.strip_prefix("variant ").is_some_and(|rest| {
+            let declared = rest.split([' ', ':', '{']).next().unwrap_or("");
+            n.is_none_or(|n| declared == n)
+        })
+    };
+    let first = lines.iter().position(|l| declares(l, None));
+    match lines.iter().position(|l| declares(l, Some(name))) {
+        Some(at) if Some(at) != first => {
+            let mut start = at;
+            while start > 0 && lines[start - 1].trim_start().starts_with("//") {
+                start -= 1;
+            }
+            first_sentence(&lines[start..at])
+        }
+        _ => first_sentence(&lines),
+    }
+}
+
+/// The first sentence of a comment at the start of `lines`, its lines
+/// joined (the paragraph ends at a blank comment line or at `Rules:`).
+fn first_sentence(lines: &[&str]) -> String {
+    let mut joined = String::new();
+    for line in lines {
+        let Some(body) = line.trim_start().strip_prefix("//") else {
+            break;
+        };
+        let body = body.trim();
+        if body.is_empty() || body.starts_with("Rules") {
+            break;
+        }
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(body);
+    }
+    match joined.find(". ") {
+        Some(i) => joined[..=i].to_string(),
+        None => joined,
     }
 }
 

@@ -248,3 +248,31 @@ fn the_computer_plays_a_game_out_against_itself() {
     );
     assert_eq!(out.matches("computer plays ").count(), 2, "{out}");
 }
+
+/// `changeling list`: every embedded variant with one whole sentence,
+/// from its file's opening comment, or, for a second variant in a file,
+/// from the comment above its declaration.
+#[test]
+fn list_gives_one_full_sentence_per_variant() {
+    let out = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .arg("list")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), changeling::variants::EMBEDDED.len());
+    for (line, (name, _)) in lines.iter().zip(changeling::variants::EMBEDDED) {
+        let (listed, about) = line.split_once("  ").unwrap();
+        assert_eq!(listed.trim(), *name);
+        let about = about.trim();
+        assert!(about.ends_with('.'), "{line}");
+        assert!(!about[..about.len() - 1].contains(". "), "{line}");
+    }
+    assert!(lines.contains(
+        &"pocket-mutation     Pocket Mutation Chess (Michael Nelson, 2003): chess with a one-piece pocket."
+    ));
+    assert!(lines.contains(
+        &"fluid_single        Fluid Chess with Optional Rule 1: a pawn promotes to one unit only, as a Queen is two."
+    ));
+}
