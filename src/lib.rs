@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod board;
 pub mod cli;
+pub mod describe;
 pub mod diag;
 pub mod experiment;
 pub mod files;

@@ -127,6 +127,13 @@ enum Command {
         #[arg(long)]
         out: Option<String>,
     },
+    /// Describe a variant's rules in words: each piece's moves, promotion,
+    /// castling, morphs, mutators, hands and drops, stacking, the end.
+    Rules {
+        /// Embedded variant name or variant file.
+        #[arg(default_value = crate::variants::DEFAULT_PLAY_VARIANT)]
+        variant: String,
+    },
     /// Show what something of a variant looks like.
     Show {
         #[command(subcommand)]
@@ -336,6 +343,16 @@ pub fn run() -> ExitCode {
         Command::Merge { files, script, out } => {
             run::merge_files(&files, script.as_deref(), out.as_deref())
         }
+        Command::Rules { variant } => match load(&variant) {
+            Ok(rules) => {
+                out!("{}", crate::describe::rules_in_words(&rules).trim_end());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprint!("{e}");
+                ExitCode::from(2)
+            }
+        },
         Command::List => {
             let width = EMBEDDED.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
             for (name, text) in EMBEDDED {

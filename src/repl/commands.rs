@@ -190,7 +190,7 @@ pub const COMMANDS: &[Command] = &[
         name: "variant",
         alias: None,
         usage: "variant",
-        help: "summarises the rules: board, pieces and their movement, royals, script",
+        help: "the rules in words: each piece's moves, promotion, castling, morphs, mutators, hands and drops, stacking, how the game ends",
         run: variant,
     },
     Command {
@@ -552,37 +552,7 @@ fn count(s: &mut Session, rest: &str) -> Reply {
 }
 
 fn variant(s: &mut Session, _: &str) -> Reply {
-    let rules = s.game.rules();
-    let g = rules.geometry;
-    let mut out = format!(
-        "{} ({}), {}x{} board\n",
-        rules.name, rules.source, g.width, g.height
-    );
-    for p in &rules.pieces {
-        let mut notes = Vec::new();
-        if p.royal {
-            notes.push("royal");
-        }
-        if p.pawn {
-            notes.push("pawn");
-        }
-        let k = rules.kind(&p.name);
-        if k.is_some_and(|k| rules.kinds.scripted[k.index()]) {
-            notes.push("scripted");
-        }
-        let notes = if notes.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", notes.join(", "))
-        };
-        out.push_str(&format!(
-            "  {:<4} {:<14} {}{notes}\n",
-            p.fen_token(Color::White),
-            p.name,
-            p.betza
-        ));
-    }
-    say(out)
+    say(crate::describe::rules_in_words(s.game.rules()))
 }
 
 fn quit(_: &mut Session, _: &str) -> Reply {

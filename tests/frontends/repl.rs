@@ -276,3 +276,47 @@ fn list_gives_one_full_sentence_per_variant() {
         &"fluid_single        Fluid Chess with Optional Rule 1: a pawn promotes to one unit only, as a Queen is two."
     ));
 }
+
+/// `changeling rules VARIANT` describes the rules in words: each line
+/// below is read from the compiled rules of FIDE chess (the knight's
+/// leap from `N`, the pawn's moves from `fmWfcFifmnD`, castling from the
+/// castling section, the end from its defaults); a bad name is an error.
+#[test]
+fn rules_are_described_in_words() {
+    let out = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["rules", "chess"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "chess (embedded:chess), on a board of 8 files and 8 ranks.",
+        "  N      knight: a knight's leap (worth 3) [N]",
+        "  P      pawn: one square orthogonally straight forward to an empty square only; one square diagonally forward to capture only; two squares orthogonally straight forward, through empty squares only to an empty square only, on its first move only (follows the pawn rules; worth 1) [fmWfcFifmnD]",
+        "  a pawn reaching its rank 8 promotes to queen, rook, bishop, knight",
+        "  king_side: the royal e1-g1 and the partner h1-f1, the squares between empty, the royal not passing an attacked square",
+        "  a side whose royal is attacked and that has no legal move loses",
+        "  50 moves each without a capture or a pawn move are a draw",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "missing {line:?} in\n{text}"
+        );
+    }
+    let twelve = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["rules", "twelve-mutation"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(twelve.stdout).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l == "  rider: a knight moves: slides along knight's leaps, any distance"),
+        "{text}"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["rules", "no-such-variant"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(!bad.stderr.is_empty());
+}

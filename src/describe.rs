@@ -1,0 +1,626 @@
+//! The rules in words: what `changeling rules VARIANT` and the REPL's
+//! `variant` print. Everything is read from the compiled rules, so a
+//! variant file is described as the program plays it: each kind's moves
+//! in plain language (from its Betza atoms), promotion, castling, morph
+//! cycles, mutators and what they do, markers, hands, reserves and their
+//! schedule, stacking, auras, and how the game ends.
+
+use crate::board::{Color, MutatorSet, PieceKind};
+use crate::lang::movement::{Atom, Style};
+use crate::rules::{MorphTarget, MorphTrigger, PieceDef, Promotes, Rules, Verdict};
+
+/// The whole description, in sections, for a reader who knows chess.
+pub fn rules_in_words(rules: &Rules) -> String {
+    let g = rules.geometry;
+    let mut s = format!(
+        "{} ({}), on a board of {} files and {} ranks.\n",
+        rules.name, rules.source, g.width, g.height
+    );
+    s.push_str("\nPieces (White's letter; Black's is the lower case):\n");
+    for (k, p) in rules.pieces.iter().enumerate().take(rules.forms.base_kinds) {
+        let kind = PieceKind(k as u8);
+        s.push_str(&format!(
+            "  {:<6} {}: {}\n",
+            p.fen_token(Color::White),
+            p.name,
+            piece_in_words(rules, kind)
+        ));
+    }
+    for section in [
+        pawns(rules),
+        castling(rules),
+        morphs(rules),
+        mutators(rules),
+        hands(rules),
+        stacking(rules),
+        ending(rules),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        s.push('\n');
+        s.push_str(&section);
+    }
+    s
+}
+
+/// One kind in a sentence or two: its moves, then what else is special
+/// about it (royal, pawn rules, script, auras, immunity).
+pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
+    let p = rules.piece(kind);
+    let mut parts = Vec::new();
+    if rules.kinds.scripted[kind.index()] {
+        parts.push(format!(
+            "moves as the variant's script says (`show piece {}` draws it)",
+            p.name
+        ));
+    }
+    if !p.units.is_empty() {
+        let units: Vec<&str> = p
+            .units
+            .iter()
+            .map(|&u| rules.piece(u).name.as_str())
+            .collect();
+        parts.push(format!(
+            "two units on one square ({}), moving as either",
+            units.join(" and ")
+        ));
+    }
+    let moves = movement_in_words(&p.atoms);
+    if !moves.is_empty() {
+        parts.push(moves);
+    }
+    let mut notes = Vec::new();
+    if p.royal {
+        notes.push("royal: it may not be left attacked".to_string());
+    }
+    if p.pawn {
+        notes.push("follows the pawn rules".to_string());
+    }
+    match p.promotes {
+        Promotes::Must => notes.push("promotes in the promotion zone".to_string()),
+        Promotes::May => notes.push("may promote in the promotion zone".to_string()),
+        Promotes::Never => {}
+    }
+    if let Some(kinds) = p.freezes {
+        let list = kind_list(rules, kinds);
+        notes.push(if list == "any piece" {
+            "freezes the enemy pieces next to it".to_string()
+        } else {
+            format!("freezes the enemy {list} next to it")
+        });
+    }
+    if p.protects {
+        notes.push("friends next to it cannot be captured".to_string());
+    }
+    if let Some(by) = p.captured_by {
+        notes.push(format!("only {} may capture it", kind_list(rules, by)));
+    }
+    if p.must_move {
+        notes.push("when attacked, its side must move it (or another such piece)".to_string());
+    }
+    if p.value != 0 {
+        notes.push(format!("worth {}", p.value));
+    }
+    let mut s = if parts.is_empty() {
+        "does not move".to_string()
+    } else {
+        parts.join("; ")
+    };
+    if !notes.is_empty() {
+        s.push_str(&format!(" ({})", notes.join("; ")));
+    }
+    s.push_str(&format!(" [{}]", p.betza));
+    s
+}
+
+/// The kinds of `set` by name, joined with commas.
+fn kind_list(rules: &Rules, set: crate::board::KindSet) -> String {
+    let names: Vec<&str> = (0..rules.forms.base_kinds)
+        .map(|k| PieceKind(k as u8))
+        .filter(|&k| set.contains(k))
+        .map(|k| rules.piece(k).name.as_str())
+        .collect();
+    if names.len() == rules.forms.base_kinds {
+        "any piece".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// A piece's movement atoms in words, joined with semicolons.
+pub fn movement_in_words(atoms: &[Atom]) -> String {
+    atoms
+        .iter()
+        .map(atom_in_words)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The usual name of a leap of `(a, b)` squares (`a <= b`).
+fn leap_name(a: i8, b: i8) -> Option<&'static str> {
+    Some(match (a, b) {
+        (0, 1) => "one square orthogonally",
+        (1, 1) => "one square diagonally",
+        (1, 2) => "a knight's leap",
+        (0, 2) => "two squares orthogonally",
+        (2, 2) => "two squares diagonally",
+        (0, 3) => "three squares orthogonally",
+        (1, 3) => "a camel's leap (1, 3)",
+        (2, 3) => "a zebra's leap (2, 3)",
+        (3, 3) => "three squares diagonally",
+        (1, 4) => "a giraffe's leap (1, 4)",
+        _ => return None,
+    })
+}
+
+/// The line a rider follows, by its step.
+fn line_name(a: i8, b: i8) -> String {
+    match (a, b) {
+        (0, 1) => "orthogonally".to_string(),
+        (1, 1) => "diagonally".to_string(),
+        (1, 2) => "along knight's leaps".to_string(),
+        _ => format!("in steps of ({a}, {b})"),
+    }
+}
+
+/// Which way the directions of an atom point, when not every way.
+fn directions(dirs: &[(i8, i8)]) -> Option<&'static str> {
+    let forward = dirs.iter().all(|&(_, dy)| dy > 0);
+    let backward = dirs.iter().all(|&(_, dy)| dy < 0);
+    let sideways = dirs.iter().all(|&(_, dy)| dy == 0);
+    let vertical = dirs.iter().all(|&(dx, _)| dx == 0);
+    let not_back = dirs.iter().all(|&(_, dy)| dy >= 0);
+    let not_forward = dirs.iter().all(|&(_, dy)| dy <= 0);
+    Some(if forward && vertical {
+        "straight forward"
+    } else if backward && vertical {
+        "straight backward"
+    } else if forward {
+        "forward"
+    } else if backward {
+        "backward"
+    } else if sideways {
+        "sideways"
+    } else if vertical {
+        "forward or backward"
+    } else if not_back {
+        "forward or sideways"
+    } else if not_forward {
+        "backward or sideways"
+    } else {
+        return None;
+    })
+}
+
+/// How many directions a shape has on an open board.
+fn full_count(a: i8, b: i8) -> usize {
+    if a == 0 || a == b { 4 } else { 8 }
+}
+
+/// One atom in words.
+fn atom_in_words(atom: &Atom) -> String {
+    let mut shape: Vec<(i8, i8)> = atom
+        .dirs
+        .iter()
+        .map(|&(dx, dy)| {
+            let (a, b) = (dx.abs(), dy.abs());
+            (a.min(b), a.max(b))
+        })
+        .collect();
+    shape.sort_unstable();
+    shape.dedup();
+    let partial = shape.len() == 1 && atom.dirs.len() < full_count(shape[0].0, shape[0].1);
+    let way = if partial {
+        directions(&atom.dirs).map(|w| format!(" {w}"))
+    } else {
+        None
+    }
+    .unwrap_or_default();
+    let shapes = |name: &dyn Fn(i8, i8) -> String| -> String {
+        shape
+            .iter()
+            .map(|&(a, b)| name(a, b))
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    let range = match atom.range {
+        0 => "any distance".to_string(),
+        1 => "one step".to_string(),
+        n => format!("up to {n} steps"),
+    };
+    let mut s = match atom.style {
+        Style::Leap => {
+            let what = shapes(&|a, b| {
+                leap_name(a, b).map_or_else(|| format!("a ({a}, {b}) leap"), str::to_string)
+            });
+            // A straight leap of more than one square passes squares
+            // between: over them, or (lame) only through empty ones.
+            let straight = shape.iter().all(|&(a, b)| b > 1 && (a == 0 || a == b));
+            let between = match (straight, atom.lame) {
+                (true, true) => ", through empty squares only",
+                (true, false) => ", jumping",
+                (false, true) => ", not over an occupied square",
+                (false, false) => "",
+            };
+            format!("{what}{way}{between}")
+        }
+        Style::Ride => {
+            let skip = if atom.skip_first {
+                ", skipping the first square"
+            } else {
+                ""
+            };
+            format!(
+                "slides {}{way}, {range}{skip}",
+                shapes(&|a, b| line_name(a, b))
+            )
+        }
+        Style::Hop => format!(
+            "along lines {}{way} over exactly one piece to a square beyond it",
+            shapes(&|a, b| line_name(a, b))
+        ),
+        Style::Grasshopper => format!(
+            "along lines {}{way} to the square just beyond the first piece met",
+            shapes(&|a, b| line_name(a, b))
+        ),
+        Style::Path => format!("along bent or crooked paths ({} ways)", atom.programs.len()),
+    };
+    let mode = match (atom.can_move, atom.can_capture) {
+        (true, false) => " to an empty square only",
+        (false, true) => " to capture only",
+        _ => "",
+    };
+    s.push_str(mode);
+    if atom.initial {
+        s.push_str(", on its first move only");
+    }
+    if atom.attack_only {
+        s = format!("attacks (but never moves) {s}");
+    }
+    s
+}
+
+/// Promotion, double steps and en passant.
+fn pawns(rules: &Rules) -> Option<String> {
+    if !rules.pieces.iter().any(|p| p.pawn) {
+        return None;
+    }
+    let p = &rules.pawns;
+    let mut s = String::from("Pawns:\n");
+    if !p.promotion_ranks.is_empty() {
+        let choices: Vec<&str> = p
+            .promotion_choices
+            .iter()
+            .map(|&k| rules.piece(k).name.as_str())
+            .collect();
+        let ranks: Vec<String> = p.promotion_ranks.iter().map(i32::to_string).collect();
+        s.push_str(&format!(
+            "  a pawn reaching its rank {} promotes to {}\n",
+            ranks.join(" or "),
+            if choices.is_empty() {
+                "nothing".to_string()
+            } else {
+                choices.join(", ")
+            }
+        ));
+    }
+    if !p.double_step_ranks.is_empty() {
+        let ranks: Vec<String> = p.double_step_ranks.iter().map(i32::to_string).collect();
+        s.push_str(&format!(
+            "  from its rank {} a pawn may make its initial moves\n",
+            ranks.join(" or ")
+        ));
+    }
+    if p.en_passant {
+        s.push_str("  a pawn that passes an enemy pawn's capture square may be taken en passant\n");
+    }
+    Some(s)
+}
+
+/// Castling, when the variant has it.
+fn castling(rules: &Rules) -> Option<String> {
+    let g = rules.geometry;
+    let white = &rules.castling[Color::White];
+    if white.is_empty() {
+        return None;
+    }
+    let mut s = String::from("Castling (White's; Black's mirrors it):\n");
+    for c in white {
+        s.push_str(&format!(
+            "  {}: the royal {}-{} and the partner {}-{}, the squares between empty, the royal not passing an attacked square\n",
+            c.name,
+            g.name(c.king_from),
+            g.name(c.king_to),
+            g.name(c.partner_from),
+            g.name(c.partner_to)
+        ));
+    }
+    Some(s)
+}
+
+/// The morph rules, each with its cycles written out (`pawn > berolina >
+/// ... > pawn`).
+fn morphs(rules: &Rules) -> Option<String> {
+    if rules.morphs.is_empty() {
+        return None;
+    }
+    let mut s = String::from("Morphs (a piece changes kind after its move):\n");
+    for m in &rules.morphs {
+        let when = match m.trigger {
+            MorphTrigger::Acted => "after every move",
+            MorphTrigger::Quiet => "after a move that captures nothing",
+            MorphTrigger::Capture => "after a capture",
+        };
+        let attacked = if m.condition.is_some() {
+            ", if it stood attacked before the move"
+        } else {
+            ""
+        };
+        let optional = if m.optional {
+            " (the player may decline)"
+        } else {
+            ""
+        };
+        s.push_str(&format!("  {}: {when}{attacked}{optional}:\n", m.name));
+        match &m.target {
+            MorphTarget::ComponentUsed => {
+                let kinds: Vec<&str> = m
+                    .kinds
+                    .iter()
+                    .map(|&k| rules.piece(k).name.as_str())
+                    .collect();
+                s.push_str(&format!(
+                    "    {} become the component they moved as\n",
+                    kinds.join(", ")
+                ));
+            }
+            MorphTarget::Listed(to) => {
+                for chain in chains(&m.kinds, to) {
+                    let names: Vec<&str> = chain
+                        .iter()
+                        .map(|&k| rules.piece(k).name.as_str())
+                        .collect();
+                    s.push_str(&format!("    {}\n", names.join(" > ")));
+                }
+            }
+        }
+    }
+    Some(s)
+}
+
+/// The kinds of a morph rule as chains: each cycle once (ending where it
+/// began), then each path into a cycle or to a kind that does not morph.
+fn chains(kinds: &[PieceKind], to: &[Option<PieceKind>]) -> Vec<Vec<PieceKind>> {
+    let next = |k: PieceKind| to.get(k.index()).copied().flatten();
+    let mut told: Vec<PieceKind> = Vec::new();
+    let mut out = Vec::new();
+    // Heads first: kinds nothing morphs into start a chain.
+    let mut starts: Vec<PieceKind> = kinds
+        .iter()
+        .copied()
+        .filter(|&k| !kinds.iter().any(|&j| next(j) == Some(k)))
+        .collect();
+    let rest: Vec<PieceKind> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !starts.contains(k))
+        .collect();
+    starts.extend(rest);
+    for start in starts {
+        if told.contains(&start) {
+            continue;
+        }
+        let mut chain = vec![start];
+        told.push(start);
+        let mut at = start;
+        while let Some(n) = next(at) {
+            chain.push(n);
+            if told.contains(&n) || !kinds.contains(&n) {
+                break;
+            }
+            told.push(n);
+            at = n;
+        }
+        out.push(chain);
+    }
+    out
+}
+
+/// Each mutator with what it does, and the markers that switch them.
+fn mutators(rules: &Rules) -> Option<String> {
+    if rules.mutators.is_empty() {
+        return None;
+    }
+    let mut s =
+        String::from("Mutators (changes of the rules, on while their marker is face up):\n");
+    for (i, m) in rules.mutators.iter().enumerate() {
+        let mut does = Vec::new();
+        if m.explode {
+            does.push("a capture also removes the capturer and every piece next to the victim's square (a royal's capture does not explode)".to_string());
+        }
+        if m.must_capture {
+            does.push("a side that can capture must".to_string());
+        }
+        if m.drops {
+            does.push(
+                "captured pieces go to the capturer's hand and may be dropped on empty squares"
+                    .to_string(),
+            );
+        }
+        if m.keep_colour {
+            does.push("every move ends on a square of the colour it starts on".to_string());
+        }
+        if m.swaps {
+            does.push(
+                "instead of moving, a player may swap two own pieces when one covers the other"
+                    .to_string(),
+            );
+        }
+        if m.dice > 0 {
+            does.push(format!(
+                "a die of {} faces is rolled before each turn; the player must act from the file or rank rolled if able",
+                m.dice
+            ));
+        }
+        if !m.push.is_empty() {
+            does.push("after the move, the mover pushes one enemy pawn a step".to_string());
+        }
+        if !m.extra_double_step_ranks.is_empty() {
+            let ranks: Vec<String> = m
+                .extra_double_step_ranks
+                .iter()
+                .map(i32::to_string)
+                .collect();
+            does.push(format!(
+                "pawns may also make their initial moves from rank {}",
+                ranks.join(" or ")
+            ));
+        }
+        let alone = MutatorSet::from_bits(1 << i);
+        for k in 0..rules.forms.base_kinds {
+            let base = PieceKind(k as u8);
+            let form = rules.forms.form(base, alone);
+            if form != base {
+                let (was, def): (&PieceDef, &PieceDef) = (rules.piece(base), rules.piece(form));
+                if def.betza != was.betza {
+                    does.push(format!(
+                        "a {} moves: {}",
+                        was.name,
+                        movement_in_words(&def.atoms)
+                    ));
+                }
+                if def.captured_by != was.captured_by {
+                    does.push(format!(
+                        "a {} may be captured only by {}",
+                        was.name,
+                        kind_list(rules, def.captured_by.unwrap_or(crate::board::KindSet::ALL))
+                    ));
+                }
+            }
+        }
+        if does.is_empty() {
+            does.push("nothing the compiled rules show (a scripted rule)".to_string());
+        }
+        let on = if m.always_on { " (always on)" } else { "" };
+        s.push_str(&format!("  {}{on}: {}\n", m.name, does.join("; ")));
+    }
+    if let Some(markers) = &rules.markers {
+        let g = rules.geometry;
+        let squares: Vec<String> = markers.squares.iter().map(|&q| g.name(q)).collect();
+        s.push_str(&format!(
+            "  {} markers are placed before play, {} first, on {}; a marker flips when a piece other than a pawn leaves its square, and the faces up at the end of a turn rule the next\n",
+            markers.count,
+            markers.first.name(),
+            squares.join(" ")
+        ));
+    }
+    Some(s)
+}
+
+/// Hands, pockets, reserves and their drops.
+fn hands(rules: &Rules) -> Option<String> {
+    let mut s = String::new();
+    if let Some(p) = &rules.pocket {
+        s.push_str(&format!(
+            "  instead of moving, a player may take one of their own pieces into a pocket holding {}{}; a later turn drops it on an empty square\n",
+            p.capacity,
+            if p.mutate {
+                ", changing it into any piece of its value class (of the next class up from the far rank)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(d) = &rules.drops {
+        if d.from_reserve {
+            s.push_str("  each side has a reserve board whose pieces are dropped in their order, after the turn's move\n");
+            if let Some(w) = d.schedule {
+                s.push_str(&format!(
+                    "  the reserve's first piece may be dropped from Black's own turn {} (White's {}), each next one {} turns later, each for {} turns{}\n",
+                    w.first,
+                    w.first + w.white_delay,
+                    w.every,
+                    w.length,
+                    if d.mandatory {
+                        "; a piece still in the reserve at the end of its window must be dropped"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        } else {
+            s.push_str("  captured pieces go to the capturer's hand and may be dropped on an empty square as a turn\n");
+        }
+    }
+    (!s.is_empty()).then(|| format!("Hands and drops:\n{s}"))
+}
+
+/// Shared squares.
+fn stacking(rules: &Rules) -> Option<String> {
+    if rules.capacity < 2 {
+        return None;
+    }
+    let mut s =
+        String::from("Stacking:\n  two friendly pieces other than pawns may share a square\n");
+    if let Some(st) = rules.stacking {
+        if st.pass_friends {
+            s.push_str("  a lone piece may pass through a square holding one friendly piece\n");
+        }
+        if st.pairs {
+            s.push_str("  two pieces on one square may move together, by either one's moves, over empty squares only\n");
+        }
+    }
+    Some(s)
+}
+
+/// How a game ends.
+fn ending(rules: &Rules) -> Option<String> {
+    let e = &rules.ending;
+    let verdict = |v: Verdict| match v {
+        Verdict::Loss => "loses",
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+    };
+    let mut s = String::from("The end:\n");
+    if rules.pieces.iter().any(|p| p.royal) {
+        s.push_str(&format!(
+            "  a side whose royal is attacked and that has no legal move {}\n",
+            verdict(e.checkmate)
+        ));
+        s.push_str("  a side that has lost its royal loses\n");
+        s.push_str(&format!(
+            "  a side not in check with no legal move {}\n",
+            verdict(e.stalemate)
+        ));
+    } else {
+        s.push_str(&format!(
+            "  a side with no legal move {}\n",
+            verdict(e.stalemate)
+        ));
+    }
+    if e.repetition > 0 {
+        s.push_str(&format!(
+            "  the same position {} times is a draw\n",
+            e.repetition
+        ));
+    }
+    if e.fifty_move > 0 {
+        s.push_str(&format!(
+            "  {} moves each without a capture{} are a draw\n",
+            e.fifty_move,
+            if e.fifty_pawn_resets {
+                " or a pawn move"
+            } else {
+                ""
+            }
+        ));
+    }
+    if !e.insufficient_material.is_empty() {
+        s.push_str("  a board on which neither side can mate is a draw\n");
+    }
+    if rules.script.is_some() {
+        s.push_str("  the variant's script may add rules of its own\n");
+    }
+    Some(s)
+}
