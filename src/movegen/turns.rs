@@ -175,6 +175,11 @@ pub(super) fn add_pushes(
     let colour = pos.active().intersects(rules.masks.keep_colour);
     let forward = if them == Color::White { 1 } else { -1 };
     let mut suicide = false;
+    // A push only moves an enemy pawn one step: where nothing attacks
+    // only from its first square and the pawn does not reach its last
+    // rank (where its owner would choose a promotion), the royal is
+    // judged on the board the action left with that pawn moved.
+    let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
     let actions = std::mem::take(out);
     for a in actions {
         let mut after = pos.clone();
@@ -207,7 +212,20 @@ pub(super) fn add_pushes(
         let start = out.len();
         for p in pushes {
             let turn = Move { push: Some(p), ..a };
-            if push_is_safe(rules, pos, &turn) {
+            let safe = if on_board && !rules.pawns.promotion_zone[them].contains(p.1) {
+                let (from, to) = p;
+                let Some(pawn) = after.take(rules, from) else {
+                    continue;
+                };
+                after.put(rules, to, pawn);
+                let safe = !in_check(rules, &after, us);
+                after.take(rules, to);
+                after.put(rules, from, pawn);
+                safe
+            } else {
+                push_is_safe(rules, pos, &turn)
+            };
+            if safe {
                 out.push(turn);
             }
         }
