@@ -223,7 +223,7 @@ fn failed(e: &ExperimentError) -> ExitCode {
     }
 }
 
-/// Writes the results where asked and the summary on standard output
+/// Writes the results where asked and the table on standard output
 /// (unless the results themselves go there).
 fn finish(results: &Results, out: Option<&str>) -> ExitCode {
     if let Some(out) = out
@@ -233,7 +233,7 @@ fn finish(results: &Results, out: Option<&str>) -> ExitCode {
         return ExitCode::from(2);
     }
     if out != Some("-") {
-        let _ = writeln!(std::io::stdout(), "{}", results.summary_text());
+        let _ = writeln!(std::io::stdout(), "{}", results.table().text(results));
     }
     ExitCode::SUCCESS
 }

@@ -163,6 +163,7 @@ pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results
     rows.sort_by_key(|r| r.game);
     let stopped = rows.len() as u64 != first.games;
     let summary = exp.summarize(&rows)?;
+    let conditions = exp.conditions()?;
     Ok(Results {
         script: first.script.clone(),
         hash: first.hash.clone(),
@@ -171,6 +172,7 @@ pub fn merge(parts: &[(String, String)], script: Option<&str>) -> Result<Results
         shard: Shard::ALL,
         rows,
         summary,
+        conditions,
         stopped,
     })
 }

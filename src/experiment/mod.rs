@@ -20,12 +20,14 @@ mod results;
 mod runner;
 mod script;
 pub mod stats;
+pub mod table;
 
 pub use merge::merge;
 pub use results::{Results, Row};
 pub use runner::{RunOptions, run};
 pub use script::Experiment;
 pub use stats::default_summary;
+pub use table::Table;
 
 use std::fmt;
 

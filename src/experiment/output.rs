@@ -239,51 +239,6 @@ impl CsvTable {
     }
 }
 
-/// A JSON value made readable: two-space indentation, one entry a line
-/// (short arrays of scalars stay on one line); keys and values written
-/// as [`json`] writes them.
-pub fn pretty(value: &Dynamic) -> String {
-    let mut s = String::new();
-    write_pretty(&mut s, value, 0);
-    s
-}
-
-fn write_pretty(s: &mut String, value: &Dynamic, indent: usize) {
-    let pad = "  ".repeat(indent + 1);
-    if let Some(map) = value.read_lock::<Map>() {
-        if map.is_empty() {
-            s.push_str("{}");
-            return;
-        }
-        s.push_str("{\n");
-        for (i, (k, v)) in map.iter().enumerate() {
-            s.push_str(&pad);
-            s.push_str(&JsonWriter::default().write(&k.as_str()));
-            s.push_str(": ");
-            write_pretty(s, v, indent + 1);
-            s.push_str(if i + 1 < map.len() { ",\n" } else { "\n" });
-        }
-        s.push_str(&"  ".repeat(indent));
-        s.push('}');
-    } else if let Some(arr) = value.read_lock::<rhai::Array>() {
-        let flat = json(value);
-        if flat.len() <= 60 || arr.iter().all(|v| !v.is_map() && !v.is_array()) {
-            s.push_str(&flat);
-            return;
-        }
-        s.push_str("[\n");
-        for (i, v) in arr.iter().enumerate() {
-            s.push_str(&pad);
-            write_pretty(s, v, indent + 1);
-            s.push_str(if i + 1 < arr.len() { ",\n" } else { "\n" });
-        }
-        s.push_str(&"  ".repeat(indent));
-        s.push(']');
-    } else {
-        s.push_str(&json(value));
-    }
-}
-
 /// A map flattened into `(dotted key, value)` pairs, for a CSV summary.
 pub fn flatten(prefix: &str, value: &Dynamic, out: &mut Vec<(String, Dynamic)>) {
     if let Some(map) = value.read_lock::<Map>() {

@@ -1,8 +1,7 @@
-//! What a run produced, and its outputs: JSON Lines, CSV, and the
-//! summary as text.
+//! What a run produced, and its outputs: JSON Lines and CSV.
 
-use super::Shard;
 use super::output::{self, CsvTable, JsonMap, JsonWriter};
+use super::{Shard, Table};
 use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +34,9 @@ pub struct Results {
     pub rows: Vec<Row>,
     /// The summary of the rows.
     pub summary: Map,
+    /// The row keys that tell conditions apart (the script's
+    /// `conditions()`); empty for one condition, every game.
+    pub conditions: Vec<String>,
     /// Stopped (Ctrl-C) before every game was played.
     pub stopped: bool,
 }
@@ -116,9 +118,9 @@ impl Results {
         table.finish()
     }
 
-    /// The summary, indented, for a terminal.
-    pub fn summary_text(&self) -> String {
-        output::pretty(&Dynamic::from_map(self.summary.clone()))
+    /// The results table: a line per condition.
+    pub fn table(&self) -> Table {
+        Table::of(self)
     }
 }
 

@@ -134,6 +134,7 @@ pub fn run(
     let stopped = rows.iter().any(Option::is_none);
     let rows: Vec<Row> = rows.into_iter().flatten().collect();
     let summary = exp.summarize(&rows)?;
+    let conditions = exp.conditions()?;
     Ok(Results {
         script: exp.path.clone(),
         hash: exp.hash.clone(),
@@ -142,6 +143,7 @@ pub fn run(
         shard: opts.shard,
         rows,
         summary,
+        conditions,
         stopped,
     })
 }

@@ -15,6 +15,10 @@ use std::sync::{Arc, Mutex};
 /// What a script ended by the stop flag is terminated with.
 const STOPPED: &str = "stopped";
 
+/// The most row keys `conditions()` may name: a table grouped by more
+/// is no longer readable.
+pub const MAX_CONDITION_KEYS: usize = 4;
+
 /// Row keys the runner writes itself.
 pub(super) const RESERVED: &[&str] = &["type", "game", "seed"];
 
@@ -233,6 +237,45 @@ impl Experiment {
             )));
         }
         Ok(n)
+    }
+
+    /// The row keys whose values tell the run's conditions apart (the
+    /// rows of the results table): what the script's `conditions()`
+    /// returns, a key or an array of keys; none (one condition, every
+    /// game) when it has no `conditions()`.
+    ///
+    /// # Errors
+    ///
+    /// `conditions()` fails, or returns something other than text or an
+    /// array of at most [`MAX_CONDITION_KEYS`] texts.
+    pub fn conditions(&self) -> Result<Vec<String>, ExperimentError> {
+        if !self.defines("conditions", 0) {
+            return Ok(Vec::new());
+        }
+        let value = on_script_stack(|| self.call("conditions", ()))
+            .map_err(|e| self.error(&e, "in `conditions()`; nothing was written"))?;
+        let bad = || {
+            ExperimentError::new(format!(
+                "{}: conditions() must return a row key or an array of at most {MAX_CONDITION_KEYS} row keys (text), not `{value}`",
+                self.path
+            ))
+        };
+        let keys: Vec<String> = if value.is_string() {
+            vec![value.to_string()]
+        } else {
+            let list = value.read_lock::<Array>().ok_or_else(bad)?;
+            if list.len() > MAX_CONDITION_KEYS || !list.iter().all(Dynamic::is_string) {
+                return Err(bad());
+            }
+            list.iter().map(|k| k.to_string()).collect()
+        };
+        if let Some(k) = keys.iter().find(|k| RESERVED.contains(&k.as_str())) {
+            return Err(ExperimentError::new(format!(
+                "{}: conditions(): `{k}` is the runner's, not a row key of the script",
+                self.path
+            )));
+        }
+        Ok(keys)
     }
 
     /// Plays game `game`: the script's row for it. `Ok(None)` when the

@@ -181,21 +181,44 @@ pub fn proportion(k: INT, n: INT) -> Fallible<Map> {
         }
         return Ok(m);
     }
+    let w = wilson(k as u64, n as u64).unwrap_or_default();
+    m.insert("p".into(), Dynamic::from_float(round6(w.p)));
+    m.insert("low".into(), Dynamic::from_float(round6(w.low)));
+    m.insert("high".into(), Dynamic::from_float(round6(w.high)));
+    Ok(m)
+}
+
+/// A share with its 95% interval, each from 0 to 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Interval {
+    /// The observed share, k / n.
+    pub p: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// `k` of `n` with its Wilson score 95% interval; `None` when `n` is 0
+/// or `k > n`.
+///
+/// Wilson's interval rather than the normal approximation: it stays
+/// within 0 and 1 and keeps its coverage for the small counts and the
+/// shares near 0 or 1 (a side that never wins) that experiments give.
+pub fn wilson(k: u64, n: u64) -> Option<Interval> {
+    if n == 0 || k > n {
+        return None;
+    }
     let (kf, nf) = (k as f64, n as f64);
     let p = kf / nf;
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);
     let half = Z95 / (1.0 + z2 / nf) * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt();
-    m.insert("p".into(), Dynamic::from_float(round6(p)));
-    m.insert(
-        "low".into(),
-        Dynamic::from_float(round6((centre - half).max(0.0))),
-    );
-    m.insert(
-        "high".into(),
-        Dynamic::from_float(round6((centre + half).min(1.0))),
-    );
-    Ok(m)
+    Some(Interval {
+        p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    })
 }
 
 /// Rounds to six decimals, so summaries print briefly.
@@ -355,6 +378,19 @@ mod tests {
         let m = proportion(8, 10).unwrap();
         assert_eq!(m["low"].as_float().unwrap(), 0.490_162);
         assert_eq!(m["high"].as_float().unwrap(), 0.943_318);
+    }
+
+    #[test]
+    fn wilson_interval_at_the_edges() {
+        // None of 20: from 0 to 0.161 (the rule of three gives 0.15).
+        let none = wilson(0, 20).unwrap();
+        assert_eq!((none.p, none.low), (0.0, 0.0));
+        assert!((none.high - 0.161_125).abs() < 1e-6, "{}", none.high);
+        let all = wilson(20, 20).unwrap();
+        assert_eq!((all.p, all.high), (1.0, 1.0));
+        assert!((all.low - 0.838_875).abs() < 1e-6, "{}", all.low);
+        assert_eq!(wilson(0, 0), None);
+        assert_eq!(wilson(3, 2), None);
     }
 
     #[test]

@@ -497,11 +497,16 @@ fn the_example_experiments_run_at_a_small_size() {
             ],
             &dir,
         );
-        let summary = ok(&out);
+        let table = ok(&out);
+        assert!(
+            table.contains("Wins and draws: % of the games"),
+            "{file}: no table in\n{table}"
+        );
+        let text = std::fs::read_to_string(dir.join("out.jsonl")).unwrap();
+        let summary = text.lines().last().unwrap();
         for k in *keys {
             assert!(summary.contains(k), "{file}: no {k} in\n{summary}");
         }
-        let text = std::fs::read_to_string(dir.join("out.jsonl")).unwrap();
         let games = text
             .lines()
             .filter(|l| l.contains(r#""type":"game""#))
@@ -910,3 +915,62 @@ fn aggregation_helpers_never_overflow() {
         assert_eq!(e.to_string(), format!("exp.rhai:3:11: {message}"), "{call}");
     }
 }
+
+/// Two conditions of short seeded games: the same
+/// games, hence the same table, on every run.
+const TABLE: &str = r#"
+fn games() { 12 }
+
+fn conditions() { "players" }
+
+fn play_game(i, seed) {
+    let who = ["random", "greedy"][i % 2];
+    let r = play(game(variant("chess"), seed), who, who, #{ max_turns: 200 });
+    #{ players: who, result: r.result, plies: r.plies }
+}
+"#;
+
+#[test]
+fn the_summary_is_a_table_of_the_conditions() {
+    let dir = scratch("table");
+    std::fs::write(dir.join("table.rhai"), TABLE).unwrap();
+    let out = changeling(&["run", "table.rhai", "--seed", "5"], &dir);
+    assert_eq!(ok(&out), TABLE_TEXT);
+    // Without `conditions()`, one line for every game.
+    std::fs::write(
+        dir.join("one.rhai"),
+        TABLE.replace("fn conditions() { \"players\" }\n", ""),
+    )
+    .unwrap();
+    let out = ok(&changeling(&["run", "one.rhai", "--seed", "5"], &dir));
+    assert_eq!(
+        out.lines().nth(1).unwrap().split_whitespace().next(),
+        Some("condition")
+    );
+    assert!(
+        out.lines().nth(2).unwrap().starts_with("all games  "),
+        "{out}"
+    );
+    // A bad `conditions()` is an error naming it.
+    std::fs::write(
+        dir.join("bad.rhai"),
+        TABLE.replace("fn conditions() { \"players\" }", "fn conditions() { [1] }"),
+    )
+    .unwrap();
+    let bad = changeling(&["run", "bad.rhai"], &dir);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("conditions() must return a row key"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}
+
+const TABLE_TEXT: &str = "\
+table.rhai, seed 5: 12 games\n\
+players  games        White wins              draws       Black wins  unfinished  mean plies\n\
+random       6  16.7% (3.0-56.4)    0.0% (0.0-39.0)  0.0% (0.0-39.0)           5       182.2\n\
+greedy       6   0.0% (0.0-39.0)  83.3% (43.6-97.0)  0.0% (0.0-39.0)           1       139.0\n\
+Wins and draws: % of the games, 95% Wilson interval in brackets.\n\
+Unfinished: games with no result (`*`, e.g. stopped by max_turns).\n\
+Plies are half-moves: one turn of one side.\n";

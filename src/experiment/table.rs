@@ -1,0 +1,318 @@
+//! The results table: one line per condition, the games whose rows
+//! agree on the script's `conditions()` keys, in the order the
+//! conditions first occur. Each line has its games, the shares won by
+//! White, drawn and won by Black (from the rows' `result`) with their
+//! Wilson 95% intervals, the mean length in plies (from the rows'
+//! `plies`) and a histogram of the lengths.
+//!
+//! Shares are of every game of the condition: a game whose `result` is
+//! none of `1-0`, `1/2-1/2` and `0-1` (`*`, stopped by `max_turns`) is
+//! counted apart as unfinished, so the three shares then add up to less
+//! than 100%.
+
+use super::Results;
+use super::output;
+use super::stats::{Interval, wilson};
+use rhai::Dynamic;
+
+/// The row key read for a game's result.
+pub const RESULT_KEY: &str = "result";
+/// The row key read for a game's length in plies (half-moves).
+pub const PLIES_KEY: &str = "plies";
+/// The most bins of the length histogram: enough to see its shape,
+/// few enough for the CSV to stay readable.
+const MAX_BINS: u64 = 20;
+
+/// The results table of a run.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The row keys that tell conditions apart; empty for one condition.
+    pub keys: Vec<String>,
+    /// The conditions, in the order of their first game.
+    pub conditions: Vec<Condition>,
+    /// Whether any row has a `result`; without one the shares mean
+    /// nothing and are not shown.
+    pub has_results: bool,
+    /// Plies per bin of the length histograms (every condition's bins
+    /// are the same); 0 when no row has a length.
+    pub bin_width: u64,
+    /// How many bins.
+    pub bins: usize,
+}
+
+/// One line of the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Condition {
+    /// The condition's value of each key, as text; `None` where its rows
+    /// lack the key.
+    pub values: Vec<Option<String>>,
+    /// Games played under it.
+    pub games: u64,
+    /// Games White won.
+    pub white: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games Black won.
+    pub black: u64,
+    /// The sum and the number of the lengths (in plies) its rows give.
+    plies: (f64, u64),
+    /// How many games fall in each length bin.
+    pub lengths: Vec<u64>,
+}
+
+impl Condition {
+    /// The condition's values joined by spaces, or `all games` for a
+    /// table without keys.
+    pub fn name(&self) -> String {
+        if self.values.is_empty() {
+            return "all games".to_string();
+        }
+        let parts: Vec<&str> = self
+            .values
+            .iter()
+            .map(|v| v.as_deref().unwrap_or("-"))
+            .collect();
+        parts.join(" ")
+    }
+
+    /// Games with no result of the three.
+    pub fn unfinished(&self) -> u64 {
+        self.games - self.white - self.draws - self.black
+    }
+
+    /// White's wins, the draws and Black's wins as shares of the games,
+    /// with their intervals; `None` for a condition without games.
+    pub fn shares(&self) -> Option<[Interval; 3]> {
+        Some([
+            wilson(self.white, self.games)?,
+            wilson(self.draws, self.games)?,
+            wilson(self.black, self.games)?,
+        ])
+    }
+
+    /// The mean length in plies, over the games that give one.
+    pub fn mean_plies(&self) -> Option<f64> {
+        let (sum, n) = self.plies;
+        (n > 0).then(|| sum / n as f64)
+    }
+}
+
+/// A row's length in plies: a number, 0 or more (a fraction rounded
+/// down).
+fn plies_of(value: &Dynamic) -> Option<f64> {
+    let x = match (value.as_int(), value.as_float()) {
+        (Ok(i), _) => i as f64,
+        (_, Ok(f)) => f,
+        _ => return None,
+    };
+    (x.is_finite() && x >= 0.0).then_some(x)
+}
+
+/// The smallest width of 1, 2 or 5 times a power of ten that puts
+/// lengths up to `max` in at most [`MAX_BINS`] bins from 0.
+fn bin_width(max: u64) -> u64 {
+    let mut scale: u64 = 1;
+    loop {
+        for step in [1, 2, 5] {
+            let w = step * scale;
+            if max / w < MAX_BINS {
+                return w;
+            }
+        }
+        match scale.checked_mul(10) {
+            // 5 * 10^18 and more fit in u64: the loop ends with them.
+            Some(s) if s <= u64::MAX / 5 => scale = s,
+            _ => return u64::MAX,
+        }
+    }
+}
+
+impl Table {
+    /// The table of `results`, grouped by its `conditions` keys.
+    pub fn of(results: &Results) -> Table {
+        let keys = results.conditions.clone();
+        let rows = &results.rows;
+        let max = rows
+            .iter()
+            .filter_map(|r| r.values.get(PLIES_KEY).and_then(plies_of))
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))));
+        // Lengths as whole plies; a huge one saturates.
+        let (bin_width, bins) = match max {
+            Some(m) => {
+                let w = bin_width(m as u64);
+                (w, (m as u64 / w + 1) as usize)
+            }
+            None => (0, 0),
+        };
+        let mut conditions: Vec<Condition> = Vec::new();
+        for r in rows {
+            let values: Vec<Option<String>> = keys
+                .iter()
+                .map(|k| r.values.get(k.as_str()).map(output::cell))
+                .collect();
+            let at = match conditions.iter().position(|c| c.values == values) {
+                Some(i) => i,
+                None => {
+                    conditions.push(Condition {
+                        values,
+                        games: 0,
+                        white: 0,
+                        draws: 0,
+                        black: 0,
+                        plies: (0.0, 0),
+                        lengths: vec![0; bins],
+                    });
+                    conditions.len() - 1
+                }
+            };
+            let c = &mut conditions[at];
+            c.games += 1;
+            match r.values.get(RESULT_KEY).map(|v| v.to_string()).as_deref() {
+                Some("1-0") => c.white += 1,
+                Some("1/2-1/2") => c.draws += 1,
+                Some("0-1") => c.black += 1,
+                _ => {}
+            }
+            if let Some(x) = r.values.get(PLIES_KEY).and_then(plies_of) {
+                c.plies.0 += x;
+                c.plies.1 += 1;
+                let bin = (x as u64 / bin_width) as usize;
+                c.lengths[bin.min(bins - 1)] += 1;
+            }
+        }
+        Table {
+            keys,
+            conditions,
+            has_results: rows.iter().any(|r| r.values.contains_key(RESULT_KEY)),
+            bin_width,
+            bins,
+        }
+    }
+
+    /// Whether some game has no result of the three.
+    fn has_unfinished(&self) -> bool {
+        self.has_results && self.conditions.iter().any(|c| c.unfinished() > 0)
+    }
+
+    /// The first and last length (in plies) of bin `i`.
+    pub fn bin_range(&self, i: usize) -> (u64, u64) {
+        let from = (i as u64).saturating_mul(self.bin_width);
+        (from, from.saturating_add(self.bin_width.saturating_sub(1)))
+    }
+
+    /// The table for a terminal: a line naming the run, the columns
+    /// aligned, and what the numbers mean.
+    pub fn text(&self, results: &Results) -> String {
+        let mut head: Vec<String> = if self.keys.is_empty() {
+            vec!["condition".to_string()]
+        } else {
+            self.keys.clone()
+        };
+        let texts = head.len();
+        head.push("games".to_string());
+        if self.has_results {
+            head.extend(["White wins", "draws", "Black wins"].map(String::from));
+        }
+        let unfinished = self.has_unfinished();
+        if unfinished {
+            head.push("unfinished".to_string());
+        }
+        head.push("mean plies".to_string());
+        let mut lines = vec![head];
+        for c in &self.conditions {
+            let mut line: Vec<String> = if c.values.is_empty() {
+                vec![c.name()]
+            } else {
+                c.values
+                    .iter()
+                    .map(|v| v.clone().unwrap_or_else(|| "-".to_string()))
+                    .collect()
+            };
+            line.push(c.games.to_string());
+            if self.has_results {
+                match c.shares() {
+                    Some(shares) => line.extend(shares.iter().map(percent)),
+                    None => line.extend(["-", "-", "-"].map(String::from)),
+                }
+            }
+            if unfinished {
+                line.push(c.unfinished().to_string());
+            }
+            line.push(
+                c.mean_plies()
+                    .map_or("-".to_string(), |m| format!("{m:.1}")),
+            );
+            lines.push(line);
+        }
+        let widths: Vec<usize> = (0..lines[0].len())
+            .map(|i| {
+                lines
+                    .iter()
+                    .map(|l| l[i].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut out = format!("{}, seed {}", results.script, results.seed);
+        if results.shard != super::Shard::ALL {
+            out.push_str(&format!(", shard {}", results.shard));
+        }
+        let played = results.rows.len() as u64;
+        if played == results.games {
+            out.push_str(&format!(": {played} games\n"));
+        } else {
+            out.push_str(&format!(": {played} of {} games\n", results.games));
+        }
+        for line in &lines {
+            let cells: Vec<String> = line
+                .iter()
+                .zip(&widths)
+                .enumerate()
+                .map(|(i, (cell, &w))| {
+                    if i < texts {
+                        format!("{cell:<w$}")
+                    } else {
+                        format!("{cell:>w$}")
+                    }
+                })
+                .collect();
+            out.push_str(cells.join("  ").trim_end());
+            out.push('\n');
+        }
+        if self.has_results {
+            out.push_str("Wins and draws: % of the games, 95% Wilson interval in brackets.\n");
+        }
+        if unfinished {
+            out.push_str("Unfinished: games with no result (`*`, e.g. stopped by max_turns).\n");
+        }
+        out.push_str("Plies are half-moves: one turn of one side.");
+        out
+    }
+}
+
+/// `35.2% (31.1-39.5)`.
+fn percent(s: &Interval) -> String {
+    format!(
+        "{:.1}% ({:.1}-{:.1})",
+        100.0 * s.p,
+        100.0 * s.low,
+        100.0 * s.high
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bins_are_one_two_or_five_times_a_power_of_ten() {
+        assert_eq!(bin_width(0), 1);
+        assert_eq!(bin_width(19), 1);
+        assert_eq!(bin_width(20), 2);
+        assert_eq!(bin_width(99), 5);
+        assert_eq!(bin_width(100), 10);
+        assert_eq!(bin_width(399), 20);
+        assert_eq!(bin_width(400), 50);
+        assert_eq!(bin_width(u64::MAX), 1_000_000_000_000_000_000);
+    }
+}
