@@ -37,7 +37,8 @@ pub struct Args {
     /// Play this many games instead of the script's `games()`.
     #[arg(long)]
     games: Option<u64>,
-    /// No progress bar and no timing line.
+    /// Print nothing but errors: the results go only to `--out`, which
+    /// is then required.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -61,8 +62,8 @@ fn format_of(out: &str) -> Result<Format, String> {
 }
 
 /// Writes `results` to `out` (and, for CSV, the summary beside it); says
-/// where on standard error.
-fn write(results: &Results, out: &str) -> Result<(), String> {
+/// where on standard error unless `quiet`.
+fn write(results: &Results, out: &str, quiet: bool) -> Result<(), String> {
     let put = |path: &str, text: &str| {
         if path == "-" {
             let _ = std::io::stdout().write_all(text.as_bytes());
@@ -78,14 +79,16 @@ fn write(results: &Results, out: &str) -> Result<(), String> {
             put(out, &results.rows_csv())?;
             let summary = format!("{}.summary.csv", out.trim_end_matches(".csv"));
             put(&summary, &results.summary_csv())?;
-            eprintln!(
-                "wrote {} rows to {out} and the summary to {summary}",
-                results.rows.len()
-            );
+            if !quiet {
+                eprintln!(
+                    "wrote {} rows to {out} and the summary to {summary}",
+                    results.rows.len()
+                );
+            }
             return Ok(());
         }
     }
-    if out != "-" {
+    if out != "-" && !quiet {
         eprintln!("wrote {} rows and the summary to {out}", results.rows.len());
     }
     Ok(())
@@ -141,6 +144,10 @@ pub fn run(args: Args) -> ExitCode {
         && let Err(e) = format_of(out)
     {
         eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    if args.quiet && args.out.is_none() {
+        eprintln!("error: with -q the results are written only to --out FILE: give one");
         return ExitCode::from(2);
     }
     let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
@@ -203,7 +210,11 @@ pub fn run(args: Args) -> ExitCode {
             if threads == 1 { "" } else { "s" }
         );
     }
-    let code = finish(&results, args.out.as_deref());
+    let to = Outputs {
+        out: args.out.as_deref(),
+        quiet: args.quiet,
+    };
+    let code = finish(&results, &to);
     if results.stopped && code == ExitCode::SUCCESS {
         // Interrupted, as a shell reports Ctrl-C.
         return ExitCode::from(130);
@@ -223,16 +234,24 @@ fn failed(e: &ExperimentError) -> ExitCode {
     }
 }
 
-/// Writes the results where asked and the table on standard output
-/// (unless the results themselves go there).
-fn finish(results: &Results, out: Option<&str>) -> ExitCode {
-    if let Some(out) = out
-        && let Err(e) = write(results, out)
+/// Where the results go.
+struct Outputs<'a> {
+    /// `--out`: a file, or `-` for standard output.
+    out: Option<&'a str>,
+    /// `-q`: nothing on the terminal but errors.
+    quiet: bool,
+}
+
+/// Writes the results where asked, and the table on standard output
+/// unless the results themselves go there or `quiet`.
+fn finish(results: &Results, to: &Outputs) -> ExitCode {
+    if let Some(out) = to.out
+        && let Err(e) = write(results, out, to.quiet)
     {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    if out != Some("-") {
+    if to.out != Some("-") && !to.quiet {
         let _ = writeln!(std::io::stdout(), "{}", results.table().text(results));
     }
     ExitCode::SUCCESS
@@ -265,7 +284,8 @@ pub fn merge_files(files: &[String], script: Option<&str>, out: Option<&str>) ->
                     results.games
                 );
             }
-            finish(&results, out)
+            let to = Outputs { out, quiet: false };
+            finish(&results, &to)
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -974,3 +974,33 @@ greedy       6   0.0% (0.0-39.0)  83.3% (43.6-97.0)  0.0% (0.0-39.0)           1
 Wins and draws: % of the games, 95% Wilson interval in brackets.\n\
 Unfinished: games with no result (`*`, e.g. stopped by max_turns).\n\
 Plies are half-moves: one turn of one side.\n";
+
+#[test]
+fn quiet_prints_nothing_and_needs_an_output() {
+    let dir = scratch("quiet");
+    std::fs::write(dir.join("table.rhai"), TABLE).unwrap();
+    let out = changeling(&["run", "table.rhai", "-q", "--out", "out.jsonl"], &dir);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        14
+    );
+    // `--out -`: the JSON Lines alone on standard output.
+    let out = changeling(&["run", "table.rhai", "--quiet", "--out", "-"], &dir);
+    let text = ok(&out);
+    assert!(text.lines().all(|l| l.starts_with("{\"type\":")), "{text}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    // With nowhere to put the results, -q is refused before any game.
+    let out = changeling(&["run", "table.rhai", "-q"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("with -q the results are written only to --out")
+    );
+}
