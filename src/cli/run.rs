@@ -61,8 +61,8 @@ fn format_of(out: &str) -> Result<Format, String> {
     }
 }
 
-/// Writes `results` to `out` (and, for CSV, the summary beside it); says
-/// where on standard error unless `quiet`.
+/// Writes `results` to `out` (and, for CSV, the table and the script's
+/// summary beside it); says where on standard error unless `quiet`.
 fn write(results: &Results, out: &str, quiet: bool) -> Result<(), String> {
     let put = |path: &str, text: &str| {
         if path == "-" {
@@ -77,11 +77,14 @@ fn write(results: &Results, out: &str, quiet: bool) -> Result<(), String> {
         Format::Jsonl => put(out, &results.to_jsonl())?,
         Format::Csv => {
             put(out, &results.rows_csv())?;
-            let summary = format!("{}.summary.csv", out.trim_end_matches(".csv"));
-            put(&summary, &results.summary_csv())?;
+            let stem = out.trim_end_matches(".csv");
+            let table = format!("{stem}.summary.csv");
+            put(&table, &results.table().csv())?;
+            let script = format!("{stem}.script-summary.csv");
+            put(&script, &results.script_summary_csv())?;
             if !quiet {
                 eprintln!(
-                    "wrote {} rows to {out} and the summary to {summary}",
+                    "wrote {} rows to {out}, the table to {table} and the script's summary to {script}",
                     results.rows.len()
                 );
             }

@@ -239,16 +239,30 @@ impl CsvTable {
     }
 }
 
-/// A map flattened into `(dotted key, value)` pairs, for a CSV summary.
+/// A map flattened into `(dotted key, value)` pairs, for a CSV summary:
+/// a map's keys and an array's indices (from 0) join the path, so every
+/// value left is plain; an empty map or array is `()`, an empty cell.
 pub fn flatten(prefix: &str, value: &Dynamic, out: &mut Vec<(String, Dynamic)>) {
+    let key = |k: &str| {
+        if prefix.is_empty() {
+            k.to_string()
+        } else {
+            format!("{prefix}.{k}")
+        }
+    };
     if let Some(map) = value.read_lock::<Map>() {
         for (k, v) in map.iter() {
-            let key = if prefix.is_empty() {
-                k.to_string()
-            } else {
-                format!("{prefix}.{k}")
-            };
-            flatten(&key, v, out);
+            flatten(&key(k), v, out);
+        }
+        if map.is_empty() && !prefix.is_empty() {
+            out.push((prefix.to_string(), Dynamic::UNIT));
+        }
+    } else if let Some(list) = value.read_lock::<Array>() {
+        for (i, v) in list.iter().enumerate() {
+            flatten(&key(&i.to_string()), v, out);
+        }
+        if list.is_empty() && !prefix.is_empty() {
+            out.push((prefix.to_string(), Dynamic::UNIT));
         }
     } else {
         out.push((prefix.to_string(), value.clone()));

@@ -98,8 +98,10 @@ impl Results {
         table.finish()
     }
 
-    /// The summary as CSV: `key,value`, nested keys joined by dots.
-    pub fn summary_csv(&self) -> String {
+    /// The script's summary as CSV: `key,value`, nested keys and array
+    /// indices joined by dots (`lengths.0.count`), so that every cell is
+    /// a plain value.
+    pub fn script_summary_csv(&self) -> String {
         let mut pairs = Vec::new();
         output::flatten("", &Dynamic::from_map(self.summary.clone()), &mut pairs);
         let mut table = CsvTable::new();

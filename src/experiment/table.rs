@@ -3,7 +3,8 @@
 //! conditions first occur. Each line has its games, the shares won by
 //! White, drawn and won by Black (from the rows' `result`) with their
 //! Wilson 95% intervals, the mean length in plies (from the rows'
-//! `plies`) and a histogram of the lengths.
+//! `plies`) and a histogram of the lengths. The terminal and the CSV
+//! summary show this one table.
 //!
 //! Shares are of every game of the condition: a game whose `result` is
 //! none of `1-0`, `1/2-1/2` and `0-1` (`*`, stopped by `max_turns`) is
@@ -11,7 +12,7 @@
 //! than 100%.
 
 use super::Results;
-use super::output;
+use super::output::{self, CsvTable};
 use super::stats::{Interval, wilson};
 use rhai::Dynamic;
 
@@ -288,6 +289,67 @@ impl Table {
         out.push_str("Plies are half-moves: one turn of one side.");
         out
     }
+
+    /// The table as CSV, one record per condition: the key values (or
+    /// `condition`), `games`, the three counts and `unfinished`, each
+    /// share with its interval's ends (from 0 to 1), `mean_plies`, and a
+    /// column per length bin, `plies_FROM_TO` (both ends included).
+    pub fn csv(&self) -> String {
+        let mut table = CsvTable::new();
+        let mut head: Vec<String> = if self.keys.is_empty() {
+            vec!["condition".to_string()]
+        } else {
+            self.keys.clone()
+        };
+        head.extend(
+            ["games", "white", "draws", "black", "unfinished"]
+                .iter()
+                .map(|s| s.to_string()),
+        );
+        for side in ["white", "draw", "black"] {
+            for part in ["share", "low", "high"] {
+                head.push(format!("{side}_{part}"));
+            }
+        }
+        head.push("mean_plies".to_string());
+        for i in 0..self.bins {
+            let (from, to) = self.bin_range(i);
+            head.push(format!("{PLIES_KEY}_{from}_{to}"));
+        }
+        table.record(&head);
+        for c in &self.conditions {
+            let mut line: Vec<String> = if c.values.is_empty() {
+                vec![c.name()]
+            } else {
+                c.values
+                    .iter()
+                    .map(|v| v.clone().unwrap_or_default())
+                    .collect()
+            };
+            line.push(c.games.to_string());
+            if self.has_results {
+                line.extend([c.white, c.draws, c.black, c.unfinished()].map(|n| n.to_string()));
+            } else {
+                line.extend(std::iter::repeat_n(String::new(), 4));
+            }
+            match c.shares().filter(|_| self.has_results) {
+                Some(shares) => {
+                    for s in shares {
+                        line.extend([s.p, s.low, s.high].map(|x| output::float(round6(x))));
+                    }
+                }
+                None => line.extend(std::iter::repeat_n(String::new(), 9)),
+            }
+            line.push(
+                c.mean_plies()
+                    .map(|m| output::float(round6(m)))
+                    .unwrap_or_default(),
+            );
+            line.extend(c.lengths.iter().map(|n| n.to_string()));
+            table.record(&line);
+        }
+        table.finish()
+    }
 }
 
 /// `35.2% (31.1-39.5)`.
@@ -298,6 +360,11 @@ fn percent(s: &Interval) -> String {
         100.0 * s.low,
         100.0 * s.high
     )
+}
+
+/// Rounds to six decimals, as the script's shares are.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
 }
 
 #[cfg(test)]

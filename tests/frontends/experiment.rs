@@ -179,6 +179,7 @@ fn shards_merge_into_the_unsharded_run() {
     for (a, b) in [
         ("whole.csv", "merged.csv"),
         ("whole.summary.csv", "merged.summary.csv"),
+        ("whole.script-summary.csv", "merged.script-summary.csv"),
     ] {
         assert_eq!(
             std::fs::read_to_string(dir.join(a)).unwrap(),
@@ -869,7 +870,7 @@ fn nan_and_infinities_survive_a_merge() {
         Some("0,3860219105561013,x,0,-Infinity,NaN,Infinity")
     );
     assert_eq!(
-        std::fs::read_to_string(dir.join("whole.summary.csv")).unwrap(),
+        std::fs::read_to_string(dir.join("whole.script-summary.csv")).unwrap(),
         "key,value\nchars,4\nn,NaN\nrows,4\n"
     );
     // The default summary counts rows too: written once.
@@ -883,7 +884,7 @@ fn nan_and_infinities_survive_a_merge() {
         &dir,
     ));
     assert_eq!(
-        std::fs::read_to_string(dir.join("plain.summary.csv")).unwrap(),
+        std::fs::read_to_string(dir.join("plain.script-summary.csv")).unwrap(),
         "key,value\nrows,2\nx,0.5\n"
     );
 }
@@ -1004,3 +1005,33 @@ fn quiet_prints_nothing_and_needs_an_output() {
             .contains("with -q the results are written only to --out")
     );
 }
+
+#[test]
+fn the_csv_summary_has_a_column_per_number() {
+    let dir = scratch("csv-table");
+    std::fs::write(dir.join("table.rhai"), TABLE).unwrap();
+    ok(&changeling(
+        &["run", "table.rhai", "--seed", "5", "--out", "t.csv", "-q"],
+        &dir,
+    ));
+    let table = std::fs::read_to_string(dir.join("t.summary.csv")).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 3, "{table}");
+    assert_eq!(lines[0], CSV_HEAD);
+    assert_eq!(lines[1], CSV_RANDOM);
+    assert!(!table.contains('{') && !table.contains('['), "{table}");
+    // The script's summary, flat: arrays by index, no JSON in a cell.
+    std::fs::write(
+        dir.join("bins.rhai"),
+        "fn games() { 3 }\nfn play_game(i, seed) { #{ x: i } }\nfn summarize(rows) { #{ bins: histogram(column(rows, \"x\"), 2), none: [] } }\n",
+    )
+    .unwrap();
+    ok(&changeling(&["run", "bins.rhai", "--out", "b.csv"], &dir));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("b.script-summary.csv")).unwrap(),
+        "key,value\nrows,3\nbins.0.count,2\nbins.0.from,0\nbins.0.to,2\nbins.1.count,1\nbins.1.from,2\nbins.1.to,4\nnone,\n"
+    );
+}
+
+const CSV_HEAD: &str = "players,games,white,draws,black,unfinished,white_share,white_low,white_high,draw_share,draw_low,draw_high,black_share,black_low,black_high,mean_plies,plies_0_19,plies_20_39,plies_40_59,plies_60_79,plies_80_99,plies_100_119,plies_120_139,plies_140_159,plies_160_179,plies_180_199,plies_200_219";
+const CSV_RANDOM: &str = "random,6,1,0,0,5,0.166667,0.030053,0.563503,0.0,0.0,0.390334,0.0,0.0,0.390334,182.166667,0,0,0,0,1,0,0,0,0,0,5";
