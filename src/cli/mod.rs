@@ -126,6 +126,9 @@ enum Command {
         /// Write the merged rows and summary here (.jsonl or .csv).
         #[arg(long)]
         out: Option<String>,
+        /// Draw the results as SVG charts in this directory.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
     },
     /// Describe a variant's rules in words: each piece's moves, promotion,
     /// castling, morphs, mutators, hands and drops, stacking, the end.
@@ -340,9 +343,12 @@ pub fn run() -> ExitCode {
             uci::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             ExitCode::SUCCESS
         }
-        Command::Merge { files, script, out } => {
-            run::merge_files(&files, script.as_deref(), out.as_deref())
-        }
+        Command::Merge {
+            files,
+            script,
+            out,
+            plot,
+        } => run::merge_files(&files, script.as_deref(), out.as_deref(), plot.as_deref()),
         Command::Rules { variant } => match load(&variant) {
             Ok(rules) => {
                 out!("{}", crate::describe::rules_in_words(&rules).trim_end());

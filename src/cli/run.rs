@@ -37,8 +37,12 @@ pub struct Args {
     /// Play this many games instead of the script's `games()`.
     #[arg(long)]
     games: Option<u64>,
-    /// Print nothing but errors: the results go only to `--out`, which
-    /// is then required.
+    /// Draw the results as SVG charts in this directory (made if
+    /// missing): `win_rates.svg` and `lengths.svg`.
+    #[arg(long, value_name = "DIR")]
+    plot: Option<String>,
+    /// Print nothing but errors: the results go only to `--out` (and
+    /// `--plot`), one of which is then required.
     #[arg(long, short)]
     quiet: bool,
 }
@@ -149,8 +153,10 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    if args.quiet && args.out.is_none() {
-        eprintln!("error: with -q the results are written only to --out FILE: give one");
+    if args.quiet && args.out.is_none() && args.plot.is_none() {
+        eprintln!(
+            "error: with -q the results are written only to --out FILE (or --plot DIR): give one"
+        );
         return ExitCode::from(2);
     }
     let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
@@ -215,6 +221,7 @@ pub fn run(args: Args) -> ExitCode {
     }
     let to = Outputs {
         out: args.out.as_deref(),
+        plot: args.plot.as_deref(),
         quiet: args.quiet,
     };
     let code = finish(&results, &to);
@@ -241,6 +248,8 @@ fn failed(e: &ExperimentError) -> ExitCode {
 struct Outputs<'a> {
     /// `--out`: a file, or `-` for standard output.
     out: Option<&'a str>,
+    /// `--plot`: a directory for the charts.
+    plot: Option<&'a str>,
     /// `-q`: nothing on the terminal but errors.
     quiet: bool,
 }
@@ -254,14 +263,30 @@ fn finish(results: &Results, to: &Outputs) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
+    let table = results.table();
+    if let Some(dir) = to.plot {
+        match crate::experiment::plot::write(&table, results, std::path::Path::new(dir)) {
+            Ok(files) if !to.quiet => eprintln!("wrote the charts {}", files.join(" and ")),
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     if to.out != Some("-") && !to.quiet {
-        let _ = writeln!(std::io::stdout(), "{}", results.table().text(results));
+        let _ = writeln!(std::io::stdout(), "{}", table.text(results));
     }
     ExitCode::SUCCESS
 }
 
 /// `changeling merge`.
-pub fn merge_files(files: &[String], script: Option<&str>, out: Option<&str>) -> ExitCode {
+pub fn merge_files(
+    files: &[String],
+    script: Option<&str>,
+    out: Option<&str>,
+    plot: Option<&str>,
+) -> ExitCode {
     if let Some(out) = out
         && let Err(e) = format_of(out)
     {
@@ -287,7 +312,11 @@ pub fn merge_files(files: &[String], script: Option<&str>, out: Option<&str>) ->
                     results.games
                 );
             }
-            let to = Outputs { out, quiet: false };
+            let to = Outputs {
+                out,
+                plot,
+                quiet: false,
+            };
             finish(&results, &to)
         }
         Err(e) => {

@@ -15,6 +15,7 @@ pub mod api;
 mod merge;
 pub mod output;
 pub mod players;
+pub mod plot;
 mod record;
 mod results;
 mod runner;

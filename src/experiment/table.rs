@@ -3,8 +3,8 @@
 //! conditions first occur. Each line has its games, the shares won by
 //! White, drawn and won by Black (from the rows' `result`) with their
 //! Wilson 95% intervals, the mean length in plies (from the rows'
-//! `plies`) and a histogram of the lengths. The terminal and the CSV
-//! summary show this one table.
+//! `plies`) and a histogram of the lengths. The terminal, the CSV
+//! summary and the plots all show this one table.
 //!
 //! Shares are of every game of the condition: a game whose `result` is
 //! none of `1-0`, `1/2-1/2` and `0-1` (`*`, stopped by `max_turns`) is

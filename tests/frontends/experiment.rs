@@ -1033,5 +1033,78 @@ fn the_csv_summary_has_a_column_per_number() {
     );
 }
 
+/// The text of each `<text>` element of `svg`, trimmed.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_string())
+        })
+        .collect()
+}
+
 const CSV_HEAD: &str = "players,games,white,draws,black,unfinished,white_share,white_low,white_high,draw_share,draw_low,draw_high,black_share,black_low,black_high,mean_plies,plies_0_19,plies_20_39,plies_40_59,plies_60_79,plies_80_99,plies_100_119,plies_120_139,plies_140_159,plies_160_179,plies_180_199,plies_200_219";
 const CSV_RANDOM: &str = "random,6,1,0,0,5,0.166667,0.030053,0.563503,0.0,0.0,0.390334,0.0,0.0,0.390334,182.166667,0,0,0,0,1,0,0,0,0,0,5";
+
+#[test]
+fn plots_are_svg_charts_of_the_table() {
+    let dir = scratch("plot");
+    std::fs::write(dir.join("table.rhai"), TABLE).unwrap();
+    let out = changeling(
+        &["run", "table.rhai", "--seed", "5", "--plot", "charts", "-q"],
+        &dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    for name in ["win_rates.svg", "lengths.svg"] {
+        let svg = std::fs::read_to_string(dir.join("charts").join(name)).unwrap();
+        assert!(
+            svg.starts_with("<svg "),
+            "{name}: {}",
+            &svg[..svg.len().min(80)]
+        );
+        assert!(svg.trim_end().ends_with("</svg>"), "{name}");
+        assert_eq!(svg.matches("<text").count(), svg.matches("</text>").count());
+        let texts = svg_texts(&svg);
+        for condition in ["random", "greedy"] {
+            assert!(
+                texts.iter().any(|t| t == condition),
+                "{name}: no {condition} in {texts:?}"
+            );
+        }
+        assert!(
+            texts.iter().any(|t| t.ends_with("table.rhai, seed 5")),
+            "{name}: no title in {texts:?}"
+        );
+    }
+    let rates = std::fs::read_to_string(dir.join("charts/win_rates.svg")).unwrap();
+    let texts = svg_texts(&rates);
+    for outcome in ["White wins", "draws", "Black wins"] {
+        assert!(texts.iter().any(|t| t == outcome), "no legend {outcome}");
+    }
+    // Each outcome's colour on a bar per condition and on the legend's
+    // swatch; an error bar, marked at the share, for each bar.
+    for colour in ["#E6AB02", "#A0A0A0", "#3C5488"] {
+        let bars = format!("fill=\"{colour}\"");
+        assert_eq!(rates.matches(&bars).count(), 2 + 1, "{colour}");
+    }
+    assert_eq!(rates.matches("<circle").count(), 6);
+    // A histogram panel per condition, one bar per bin in each.
+    let lengths = std::fs::read_to_string(dir.join("charts/lengths.svg")).unwrap();
+    assert_eq!(lengths.matches("<rect").count(), 1 + 2 * 11, "{lengths}");
+    // Into a path that cannot be a directory: a clear error, no panic.
+    std::fs::write(dir.join("file"), "").unwrap();
+    let out = changeling(&["run", "table.rhai", "--plot", "file/charts"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("error: cannot make the directory `file/charts`"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
