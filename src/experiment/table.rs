@@ -15,6 +15,7 @@ use super::Results;
 use super::output::{self, CsvTable};
 use super::stats::{Interval, wilson};
 use rhai::Dynamic;
+use std::collections::HashMap;
 
 /// The row key read for a game's result.
 pub const RESULT_KEY: &str = "result";
@@ -146,14 +147,18 @@ impl Table {
             None => (0, 0),
         };
         let mut conditions: Vec<Condition> = Vec::new();
+        // Where each condition is in `conditions`: a run may have as
+        // many conditions as games.
+        let mut index: HashMap<Vec<Option<String>>, usize> = HashMap::new();
         for r in rows {
             let values: Vec<Option<String>> = keys
                 .iter()
                 .map(|k| r.values.get(k.as_str()).map(output::cell))
                 .collect();
-            let at = match conditions.iter().position(|c| c.values == values) {
-                Some(i) => i,
+            let at = match index.get(&values) {
+                Some(&i) => i,
                 None => {
+                    index.insert(values.clone(), conditions.len());
                     conditions.push(Condition {
                         values,
                         games: 0,
