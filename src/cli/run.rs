@@ -159,6 +159,12 @@ pub fn run(args: Args) -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Some(dir) = &args.plot
+        && let Err(e) = crate::experiment::plot::prepare(std::path::Path::new(dir))
+    {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
         Ok(s) => s.unwrap_or(Shard::ALL),
         Err(e) => {
@@ -254,8 +260,8 @@ struct Outputs<'a> {
     quiet: bool,
 }
 
-/// Writes the results where asked, and the table on standard output
-/// unless the results themselves go there or `quiet`.
+/// Writes the results where asked, the table on standard output unless
+/// the results themselves go there or `quiet`, then the charts.
 fn finish(results: &Results, to: &Outputs) -> ExitCode {
     if let Some(out) = to.out
         && let Err(e) = write(results, out, to.quiet)
@@ -264,6 +270,11 @@ fn finish(results: &Results, to: &Outputs) -> ExitCode {
         return ExitCode::from(2);
     }
     let table = results.table();
+    // The table before the charts, so that it is shown even when they
+    // cannot be drawn.
+    if to.out != Some("-") && !to.quiet {
+        let _ = writeln!(std::io::stdout(), "{}", table.text(results));
+    }
     if let Some(dir) = to.plot {
         match crate::experiment::plot::write(&table, results, std::path::Path::new(dir)) {
             Ok(files) if !to.quiet => eprintln!("wrote the charts {}", files.join(" and ")),
@@ -273,9 +284,6 @@ fn finish(results: &Results, to: &Outputs) -> ExitCode {
                 return ExitCode::from(2);
             }
         }
-    }
-    if to.out != Some("-") && !to.quiet {
-        let _ = writeln!(std::io::stdout(), "{}", table.text(results));
     }
     ExitCode::SUCCESS
 }

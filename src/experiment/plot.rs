@@ -54,8 +54,7 @@ pub fn write(table: &Table, results: &Results, dir: &Path) -> Result<Vec<String>
             super::table::PLIES_KEY
         ));
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot make the directory `{}`: {e}", dir.display()))?;
+    prepare(dir)?;
     let mut written = Vec::new();
     for (name, svg) in charts {
         let path = dir.join(name);
@@ -64,6 +63,17 @@ pub fn write(table: &Table, results: &Results, dir: &Path) -> Result<Vec<String>
         written.push(path.display().to_string());
     }
     Ok(written)
+}
+
+/// Makes `dir` for the charts, so that a directory that cannot be made
+/// is reported before any game is played.
+///
+/// # Errors
+///
+/// The directory cannot be made.
+pub fn prepare(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot make the directory `{}`: {e}", dir.display()))
 }
 
 /// A drawing error as text.

@@ -1097,14 +1097,29 @@ fn plots_are_svg_charts_of_the_table() {
     // A histogram panel per condition, one bar per bin in each.
     let lengths = std::fs::read_to_string(dir.join("charts/lengths.svg")).unwrap();
     assert_eq!(lengths.matches("<rect").count(), 1 + 2 * 11, "{lengths}");
-    // Into a path that cannot be a directory: a clear error, no panic.
+    // Into a path that cannot be a directory: a clear error, before any
+    // game is played, and no panic.
     std::fs::write(dir.join("file"), "").unwrap();
     let out = changeling(&["run", "table.rhai", "--plot", "file/charts"], &dir);
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("error: cannot make the directory `file/charts`"),
         "{err}"
     );
     assert!(!err.contains("panicked"), "{err}");
+    // Nothing to draw: the table is printed, then the error.
+    std::fs::write(
+        dir.join("bare.rhai"),
+        "fn games() { 2 }\nfn play_game(i, seed) { #{ x: i } }\n",
+    )
+    .unwrap();
+    let out = changeling(&["run", "bare.rhai", "--plot", "bare"], &dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("bare.rhai, seed 0: 2 games\n"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("error: --plot: the rows have neither a `result` nor a `plies` to draw")
+    );
 }
