@@ -44,6 +44,9 @@ pub const MAX_STRING_SIZE: usize = 64 << 20;
 pub const MAX_ARRAY_SIZE: usize = 16 << 20;
 /// Largest object map, counting the fields of maps nested in it.
 pub const MAX_MAP_SIZE: usize = 16 << 20;
+/// The most row keys `conditions()` may name: a table grouped by more
+/// is no longer readable.
+pub const MAX_CONDITION_KEYS: usize = 4;
 /// How deep arrays and maps may nest in a row or a summary.
 pub const MAX_VALUE_DEPTH: usize = 32;
 

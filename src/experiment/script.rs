@@ -4,8 +4,8 @@
 //! column.
 
 use super::{
-    DEFAULT_GAMES, ExperimentError, MAX_ARRAY_SIZE, MAX_GAMES, MAX_MAP_SIZE, MAX_STRING_SIZE,
-    MAX_VALUE_DEPTH, Row, api, default_summary,
+    DEFAULT_GAMES, ExperimentError, MAX_ARRAY_SIZE, MAX_CONDITION_KEYS, MAX_GAMES, MAX_MAP_SIZE,
+    MAX_STRING_SIZE, MAX_VALUE_DEPTH, Row, api, default_summary,
 };
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
 use std::fmt;
@@ -14,10 +14,6 @@ use std::sync::{Arc, Mutex};
 
 /// What a script ended by the stop flag is terminated with.
 const STOPPED: &str = "stopped";
-
-/// The most row keys `conditions()` may name: a table grouped by more
-/// is no longer readable.
-pub const MAX_CONDITION_KEYS: usize = 4;
 
 /// Row keys the runner writes itself.
 pub(super) const RESERVED: &[&str] = &["type", "game", "seed"];
