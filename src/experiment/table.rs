@@ -63,16 +63,16 @@ pub struct Condition {
 }
 
 impl Condition {
-    /// The condition's values joined by spaces, or `all games` for a
-    /// table without keys.
+    /// The condition's values joined by spaces (control characters
+    /// escaped), or `all games` for a table without keys.
     pub fn name(&self) -> String {
         if self.values.is_empty() {
             return "all games".to_string();
         }
-        let parts: Vec<&str> = self
+        let parts: Vec<String> = self
             .values
             .iter()
-            .map(|v| v.as_deref().unwrap_or("-"))
+            .map(|v| v.as_deref().map_or("-".to_string(), printable))
             .collect();
         parts.join(" ")
     }
@@ -231,7 +231,7 @@ impl Table {
             } else {
                 c.values
                     .iter()
-                    .map(|v| v.clone().unwrap_or_else(|| "-".to_string()))
+                    .map(|v| v.as_deref().map_or("-".to_string(), printable))
                     .collect()
             };
             line.push(c.games.to_string());
@@ -357,6 +357,20 @@ impl Table {
     }
 }
 
+/// `text` with its control characters escaped (`\n`, `\u{7}`), so a
+/// value holding a line break or a tab keeps the table's lines whole.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// `35.2% (31.1-39.5)`.
 fn percent(s: &Interval) -> String {
     format!(
@@ -375,6 +389,11 @@ fn round6(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_on_the_terminal() {
+        assert_eq!(printable("a\nb\tc\u{7}é"), "a\\nb\\tc\\u{7}é");
+    }
 
     #[test]
     fn bins_are_one_two_or_five_times_a_power_of_ten() {
