@@ -16,6 +16,20 @@ pub fn san_symbol(rules: &Rules, kind: PieceKind) -> String {
     rules.piece(kind).letter.to_ascii_uppercase()
 }
 
+/// The chess glyph of a FIDE kind (`♔` for White's king, `♚` for
+/// Black's), found by the piece's name so that a variant's own `N` (say, a
+/// Nightrider) keeps its letter. `None` for every other kind.
+pub fn fide_glyph(name: &str, color: Color) -> Option<char> {
+    let i = ["king", "queen", "rook", "bishop", "knight", "pawn"]
+        .iter()
+        .position(|n| name.eq_ignore_ascii_case(n))?;
+    let set = match color {
+        Color::White => ['♔', '♕', '♖', '♗', '♘', '♙'],
+        Color::Black => ['♚', '♛', '♜', '♝', '♞', '♟'],
+    };
+    Some(set[i])
+}
+
 /// Every symbol move text accepts for `kind`, the written one
 /// ([`san_symbol`]) first. `short` is [`abbreviations`].
 pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<String> {

@@ -8,6 +8,7 @@
 
 use crate::board::{Color, Piece, Square};
 use crate::movegen::is_attacked;
+use crate::notation::fide_glyph;
 use crate::position::{Move, Position};
 use crate::rules::{Rules, file_char};
 
@@ -34,26 +35,13 @@ const DARK: &str = "\x1b[48;5;240m";
 const LAST_MOVE: &str = "\x1b[44m";
 const CHECKED: &str = "\x1b[41m";
 
-/// The glyph of a FIDE kind, found by the piece's name so that a variant's
-/// own `N` (say, a Nightrider) keeps its letter.
-fn glyph(name: &str, color: Color) -> Option<char> {
-    let i = ["king", "queen", "rook", "bishop", "knight", "pawn"]
-        .iter()
-        .position(|n| name.eq_ignore_ascii_case(n))?;
-    let set = match color {
-        Color::White => ['♔', '♕', '♖', '♗', '♘', '♙'],
-        Color::Black => ['♚', '♛', '♜', '♝', '♞', '♟'],
-    };
-    Some(set[i])
-}
-
 /// The symbol of a piece in `style`: a glyph, its one-letter code, or a
 /// short unique abbreviation of a longer code (the legend spells it out).
 /// `short` is [`abbreviations`], worked out once per drawing.
 fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String {
     let def = rules.piece(piece.kind);
     if style.unicode
-        && let Some(g) = glyph(&def.name, piece.color)
+        && let Some(g) = fide_glyph(&def.name, piece.color)
     {
         return g.to_string();
     }
@@ -384,7 +372,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
     // Only the six FIDE kinds in play: nothing to explain.
     if used
         .iter()
-        .all(|&k| glyph(&rules.piece(k).name, Color::White).is_some())
+        .all(|&k| fide_glyph(&rules.piece(k).name, Color::White).is_some())
     {
         return (!markers.is_empty()).then(|| markers.to_string());
     }
