@@ -20,6 +20,7 @@ pub mod rules;
 pub mod script;
 pub mod search;
 pub mod show;
+pub mod svg;
 pub mod variants;
 
 pub use board::{Color, Piece, PieceKind, Square};
