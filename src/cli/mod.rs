@@ -1,6 +1,7 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
 //! `run`, `merge`, `uci`, `xboard`, `match`.
 
+mod picture;
 mod play;
 mod protocol;
 mod run;
@@ -211,6 +212,38 @@ enum ShowWhat {
         /// Show Black's piece instead of White's.
         #[arg(long)]
         black: bool,
+        /// Write the diagram as an SVG picture to FILE (`-`: standard
+        /// output) instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<String>,
+    },
+    /// A picture of a position as SVG: the board, the last move, hands,
+    /// reserves, shared squares and markers, and with --best the
+    /// engine's line as arrows.
+    Position {
+        /// Embedded variant name or variant file.
+        #[arg(long, default_value = DEFAULT_VARIANT)]
+        variant: String,
+        /// Start from this position instead of the variant's setup.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Seed of the start position, for variants with a random setup.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Moves to play first, in SAN or coordinates, separated by
+        /// spaces (`"e4 e5 Nf3"`); the last one is highlighted.
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+        /// Draw the engine's principal variation, searched to this depth,
+        /// as arrows.
+        #[arg(long, value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64))]
+        best: Option<u32>,
+        /// Black's side at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Write the picture to FILE (`-`: standard output).
+        #[arg(long, value_name = "FILE")]
+        svg: String,
     },
 }
 
@@ -327,8 +360,36 @@ pub fn run() -> ExitCode {
                     at,
                     fen,
                     black,
+                    svg,
                 },
-        } => show_piece(&name, &variant, at.as_deref(), fen.as_deref(), black),
+        } => show_piece(
+            &name,
+            &variant,
+            at.as_deref(),
+            fen.as_deref(),
+            black,
+            svg.as_deref(),
+        ),
+        Command::Show {
+            what:
+                ShowWhat::Position {
+                    variant,
+                    fen,
+                    seed,
+                    moves,
+                    best,
+                    flip,
+                    svg,
+                },
+        } => picture::show_position(&picture::PositionArgs {
+            variant: &variant,
+            fen: fen.as_deref(),
+            seed,
+            moves: moves.as_deref(),
+            best,
+            flipped: flip,
+            svg: &svg,
+        }),
         Command::Run(args) => run::run(args),
         Command::Match(args) => play_match(args),
         Command::Xboard { variants } => {
@@ -422,6 +483,7 @@ fn show_piece(
     at: Option<&str>,
     fen: Option<&str>,
     black: bool,
+    svg: Option<&str>,
 ) -> ExitCode {
     let rules = match load(variant) {
         Ok(r) => r,
@@ -474,6 +536,13 @@ fn show_piece(
             crate::show::in_position(&rules, &pos, from).expect("the piece was just put there")
         }
     };
+    if let Some(path) = svg {
+        let code = picture::write(path, &crate::svg::diagram(&rules, &diagram));
+        if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
+            eprintln!("script error: {e}");
+        }
+        return code;
+    }
     let def = rules.piece(kind);
     out!(
         "{} ({}) \"{}\" on {}: {} squares",

@@ -187,6 +187,13 @@ pub const COMMANDS: &[Command] = &[
         run: load_game,
     },
     Command {
+        name: "svg",
+        alias: None,
+        usage: "svg FILE",
+        help: "writes a picture of the position to FILE as SVG: the board as drawn (flipped after `flip`), the last move highlighted, hands, reserves, shared squares and markers",
+        run: picture,
+    },
+    Command {
         name: "variant",
         alias: None,
         usage: "variant",
@@ -572,6 +579,22 @@ fn save(s: &mut Session, rest: &str) -> Reply {
             "saved {} to {rest}\n",
             plural(s.game.history().len(), "move")
         )),
+        Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
+    }
+}
+
+fn picture(s: &mut Session, rest: &str) -> Reply {
+    if rest.is_empty() {
+        return error("`svg` needs a file name");
+    }
+    let options = crate::svg::Options {
+        last: s.game.history().last().map(|(m, _)| *m),
+        flipped: s.style.flipped,
+        ..Default::default()
+    };
+    let text = crate::svg::position(s.game.rules(), s.game.position(), &options);
+    match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
+        Ok(()) => say(format!("wrote a picture of the position to {rest}\n")),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
 }

@@ -4,7 +4,7 @@
 //! The first word completes to a command or a legal move; later words to
 //! what that command takes (a command name after `help`, a piece name after
 //! `show piece`, a square or piece after `moves`, a move after `move` and
-//! `explain`, a file after `save` and `load`).
+//! `explain`, a file after `save`, `load` and `svg`).
 
 use super::{COMMANDS, Session};
 use crate::notation::{Notation, to_uci};
@@ -36,7 +36,7 @@ impl Session {
             ["show"] => vec!["piece".to_string()],
             ["show", "piece"] => self.game.rules().by_name.keys().cloned().collect(),
             ["display", ..] => DISPLAY_WORDS.iter().map(|w| w.to_string()).collect(),
-            ["save" | "load"] => files(word),
+            ["save" | "load" | "svg"] => files(word),
             _ => Vec::new(),
         };
         found.retain(|c| c.starts_with(word));

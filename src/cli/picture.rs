@@ -1,0 +1,100 @@
+//! `changeling show position`: a position drawn as SVG, after moves given
+//! on the command line, with the engine's line as arrows when asked; and
+//! the writing that `show piece --svg` shares.
+
+use crate::game::Game;
+use crate::search::{Engine, Limits};
+use crate::variants::load;
+use std::process::ExitCode;
+
+/// What `show position` was asked for.
+pub(super) struct PositionArgs<'a> {
+    pub variant: &'a str,
+    pub fen: Option<&'a str>,
+    pub seed: u64,
+    pub moves: Option<&'a str>,
+    pub best: Option<u32>,
+    pub flipped: bool,
+    pub svg: &'a str,
+}
+
+/// Draws the position `args` names into its file.
+pub(super) fn show_position(args: &PositionArgs) -> ExitCode {
+    let rules = match load(args.variant) {
+        Ok(r) => r,
+        Err(e) => {
+            eprint!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let start = match super::start(&rules, args.fen, args.seed) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut game = Game::from_position(rules.clone(), start, args.seed);
+    for (i, text) in args.moves.unwrap_or("").split_whitespace().enumerate() {
+        if let Err(e) = game.play_text(text) {
+            eprintln!("error: move {} `{text}`: {e}", i + 1);
+            return ExitCode::from(2);
+        }
+    }
+    let mut options = crate::svg::Options {
+        last: game.history().last().map(|(m, _)| *m),
+        flipped: args.flipped,
+        ..Default::default()
+    };
+    if let Some(depth) = args.best {
+        let mut engine = Engine::new(rules.clone());
+        match engine.search(
+            &game,
+            &Limits::depth(depth),
+            &mut |_: &crate::search::Report| {},
+        ) {
+            Some(report) => {
+                options.arrows = report
+                    .pv
+                    .iter()
+                    .map(|m| {
+                        if m.is_drop() {
+                            (m.to, m.to)
+                        } else {
+                            (m.from, m.to)
+                        }
+                    })
+                    .collect();
+            }
+            None => eprintln!("note: the game is over, so there is no line to draw"),
+        }
+    }
+    if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
+        eprintln!("script error: {e}");
+        return ExitCode::from(2);
+    }
+    write(
+        args.svg,
+        &crate::svg::position(&rules, game.position(), &options),
+    )
+}
+
+/// Writes `text` to `path` (standard output for `-`) through a temporary
+/// file renamed over it, so a failed write leaves no half picture.
+pub(super) fn write(path: &str, text: &str) -> ExitCode {
+    if path == "-" {
+        use std::io::Write as _;
+        return match std::io::stdout().write_all(text.as_bytes()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cannot write the picture: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    match crate::record::write_atomically(std::path::Path::new(path), text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write {path}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
