@@ -351,6 +351,58 @@ fn any_board_size_up_to_sixteen_is_drawn() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The pictures in the README are what the commands beside them draw
+/// today (`BLESS=1` rewrites them).
+#[test]
+fn the_readme_pictures_are_up_to_date() {
+    let twelve = "rider@a4 cannon@h5 berolina@b4 monochromatic@g5 equus_rex@a5 \
+                  non_prise@h4 atomic@b5 drop@g4 b1c3 e7e6 c3a4 d7d6 a4c5";
+    let pictures: &[(&str, &[&str])] = &[
+        (
+            "mutatis-mutandis",
+            &[
+                "--variant",
+                "mutatis-mutandis",
+                "--seed",
+                "7",
+                "--best",
+                "3",
+            ],
+        ),
+        (
+            "fluid",
+            &["--variant", "fluid", "--moves", "e4 e5 Ne2 Ne7 Bfe2"],
+        ),
+        (
+            "twelve-mutation",
+            &["--variant", "twelve-mutation", "--moves", twelve],
+        ),
+    ];
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let bless = std::env::var_os("BLESS").is_some();
+    for (name, args) in pictures {
+        let mut all = vec!["show", "position"];
+        all.extend(*args);
+        let drawn = picture(&format!("readme-{name}"), &all);
+        let path = format!("examples/pictures/{name}.svg");
+        assert!(
+            readme.contains(&format!("]({path})")),
+            "README shows {path}"
+        );
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(&path);
+        if bless {
+            std::fs::write(&file, &drawn).unwrap();
+            continue;
+        }
+        let kept = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            kept == drawn,
+            "{path} is stale: run BLESS=1 cargo test --test frontends svg::"
+        );
+    }
+}
+
 /// Bad input: a clear error and a failing exit code, never a panic, and
 /// no file left behind.
 #[test]
