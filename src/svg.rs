@@ -97,13 +97,13 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
     let top_height: f64 = top.iter().map(|h| h.height(per_line)).sum();
     let board = Board::new(rules.geometry, options.flipped, top_height);
     let bottom_height: f64 = bottom.iter().map(|h| h.height(per_line)).sum();
-    let mut out = Canvas::new(board.width(), board.bottom() + bottom_height + PAD);
-    out.title(&format!(
+    let title = format!(
         "{}, {} to move: {}",
         rules.name,
         pos.side().name(),
         to_fen(rules, pos)
-    ));
+    );
+    let mut out = Canvas::new(board.width(), board.bottom() + bottom_height + PAD, &title);
 
     let marked = |sq: Square| {
         options
@@ -217,15 +217,15 @@ pub fn diagram(rules: &Rules, diagram: &Diagram) -> String {
     let short = abbreviations(rules);
     let g = rules.geometry;
     let board = Board::new(g, false, 0.0);
-    let mut out = Canvas::new(board.width(), board.bottom() + PAD);
     let def = rules.piece(diagram.piece.kind);
-    out.title(&format!(
+    let title = format!(
         "{} {} on {}: {} squares",
         diagram.piece.color.title(),
         def.name,
         g.name(diagram.from),
         diagram.reach.len()
-    ));
+    );
+    let mut out = Canvas::new(board.width(), board.bottom() + PAD, &title);
     board.squares(&mut out, |sq| (sq == diagram.from).then_some(LAST_MOVE));
     board.coordinates(&mut out);
     for sq in g.squares() {
@@ -547,12 +547,15 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn new(width: f64, height: f64) -> Canvas {
+    /// An empty white picture of the given size whose first child is its
+    /// `title`, as accessibility tools expect.
+    fn new(width: f64, height: f64, title: &str) -> Canvas {
         let mut text = String::new();
         let _ = writeln!(
             text,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
         );
+        let _ = writeln!(text, "<title>{}</title>", escape(title));
         let _ = writeln!(
             text,
             "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
@@ -563,10 +566,6 @@ impl Canvas {
     fn line(&mut self, s: &str) {
         self.text.push_str(s);
         self.text.push('\n');
-    }
-
-    fn title(&mut self, s: &str) {
-        self.line(&format!("<title>{}</title>", escape(s)));
     }
 
     fn open_group(&mut self) {
