@@ -424,13 +424,25 @@ pub(super) fn is_attacked_after(
     vacated: Square,
     filled: Option<Square>,
 ) -> bool {
-    attacked_on(
-        rules,
-        pos,
-        sq,
-        by,
-        |s| s != vacated && (Some(s) == filled || !pos.is_empty(s)),
-        |s| s != vacated && Some(s) != filled,
+    let (occupied, stays) = after_move(pos, vacated, filled);
+    attacked_on(rules, pos, sq, by, occupied, stays)
+}
+
+/// The board after a move that empties `vacated` and puts a piece on
+/// `filled`: which squares hold a piece, and which of `pos`'s pieces are
+/// still there.
+#[inline(always)]
+fn after_move(
+    pos: &Position,
+    vacated: Square,
+    filled: Option<Square>,
+) -> (
+    impl Fn(Square) -> bool + Copy + '_,
+    impl Fn(Square) -> bool + Copy,
+) {
+    (
+        move |s| s != vacated && (Some(s) == filled || !pos.is_empty(s)),
+        move |s| s != vacated && Some(s) != filled,
     )
 }
 
@@ -497,9 +509,8 @@ pub(super) fn atom_attacks_after(
     vacated: Square,
     filled: Option<Square>,
 ) -> bool {
-    let occupied = |s: Square| s != vacated && (Some(s) == filled || !pos.is_empty(s));
-    let attacker =
-        |s: Square| s != vacated && Some(s) != filled && attacker_on(rules, pos, a, s, by);
+    let (occupied, stays) = after_move(pos, vacated, filled);
+    let attacker = |s: Square| stays(s) && attacker_on(rules, pos, a, s, by);
     atom_attacker_on(rules, sq, a, occupied, attacker).is_some()
 }
 
