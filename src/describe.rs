@@ -16,12 +16,21 @@ pub fn rules_in_words(rules: &Rules) -> String {
         "{} ({}), on a board of {} files and {} ranks.\n",
         rules.name, rules.source, g.width, g.height
     );
-    s.push_str("\nPieces (White's letter; Black's is the lower case):\n");
+    s.push_str(
+        "\nPieces (White's symbol, as the board and moves write it; Black's is the lower case):\n",
+    );
+    let short = crate::notation::abbreviations(rules);
     for (k, p) in rules.pieces.iter().enumerate().take(rules.forms.base_kinds) {
         let kind = PieceKind(k as u8);
+        let token = p.fen_token(Color::White);
+        let fen = if token == short[k] {
+            String::new()
+        } else {
+            format!(" (FEN {token})")
+        };
         s.push_str(&format!(
-            "  {:<6} {}: {}\n",
-            p.fen_token(Color::White),
+            "  {:<6} {}{fen}: {}\n",
+            short[k],
             p.name,
             piece_in_words(rules, kind)
         ));

@@ -8,8 +8,8 @@
 //! `VariantSource` (the variant file, for variants not built in) and
 //! `Seed` (which decides random setups and dice). The moves are SAN as
 //! [`crate::notation::to_san`] writes it, which uses nothing PGN reserves
-//! (`{}`, `;`, `()`, `$`, `<>`): a kind with a longer code is written in
-//! capitals (`SISSAd3`). Each die roll is a comment before its turn,
+//! (`{}`, `;`, `()`, `$`, `<>`): a kind with a longer code is written as
+//! the board's abbreviation (`Sid3`). Each die roll is a comment before its turn,
 //! `{roll:3}`, which reading checks against the seed.
 //!
 //! Reading takes any PGN: comments, `;` comments, `%` lines, variations

@@ -173,10 +173,23 @@ impl Diagram {
     }
 
     /// The diagram as text: the board from White's side, the piece shown
-    /// as `@`, other pieces by their FEN codes (long ones cut to two
-    /// letters), and the marks ([`Reach::mark`], `^` after a jump).
+    /// as `@`, other pieces by the board's symbols (`Sis` for a long
+    /// code), and the marks ([`Reach::mark`], `^` after a jump).
     pub fn render(&self, rules: &Rules) -> String {
         let g = rules.geometry;
+        let short = crate::notation::abbreviations(rules);
+        // Cells as wide as the widest symbol on the board, and a space.
+        let width = self
+            .position
+            .occupied(Color::White)
+            .iter()
+            .chain(self.position.occupied(Color::Black).iter())
+            .filter_map(|sq| self.position.piece_at(sq))
+            .map(|p| short[p.kind.index()].chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(2)
+            + 1;
         let mut s = String::new();
         for rank in (0..g.height as i32).rev() {
             s.push_str(&format!("{:>3} ", rank + 1));
@@ -198,19 +211,17 @@ impl Diagram {
                 } else if sq == self.from {
                     "@".to_string()
                 } else if let Some(p) = self.position.piece_at(sq) {
-                    // Long codes (`{Gryphon}`) shortened to two letters.
-                    let code = rules.piece(p.kind).fen_token(p.color);
-                    code.trim_matches(['{', '}']).chars().take(2).collect()
+                    crate::notation::board_symbol(&short, p)
                 } else {
                     ".".to_string()
                 };
-                s.push_str(&format!("{cell:<3}"));
+                s.push_str(&format!("{cell:<width$}"));
             }
             s.push('\n');
         }
         s.push_str("    ");
         for file in 0..g.width as i32 {
-            s.push_str(&format!("{:<3}", crate::rules::file_char(file)));
+            s.push_str(&format!("{:<width$}", crate::rules::file_char(file)));
         }
         s.push('\n');
         s

@@ -492,7 +492,7 @@ fn show_piece(
             return ExitCode::from(2);
         }
     };
-    let Some(kind) = rules.kind_named(name) else {
+    let Some(kind) = crate::notation::kind_named(&rules, name) else {
         let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
         eprintln!(
             "error: `{name}` is not a piece of {} (pieces: {})",

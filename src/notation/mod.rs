@@ -14,7 +14,7 @@ pub use fen::{FenField, ParseFenError, Setup, parse_fen, to_fen};
 pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
 pub use spell::Notation;
 pub(crate) use stacks::describe as describe_stacked;
-pub use symbols::{abbreviations, fide_glyph, san_symbol};
+pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};
 
 /// Is `mv`'s change of kind one that every such move makes (a forced
 /// morph with no condition, like a cycle's), so that notation need not

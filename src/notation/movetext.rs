@@ -1,5 +1,5 @@
 //! Move text: coordinate notation (`e2e4`, `e7e8q`, `Q@e4`) and SAN
-//! (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Q@e4`, `SISSAd3`), read and written
+//! (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Q@e4`, `Sid3`), read and written
 //! through one table of spellings per position ([`Notation`]).
 //!
 //! Reading accepts what a PGN reader accepts: check marks and
@@ -42,7 +42,7 @@ fn fail<T>(text: &str, reason: impl Into<String>) -> Result<T, ParseMoveError> {
 }
 
 /// The move in SAN: `Nf3`, `exd5`, `Rad1`, `e8=Q`, `O-O`, `Q@e4`,
-/// `SISSAd3`, with `+` or `#`.
+/// `Sid3`, with `+` or `#`.
 pub fn to_san(rules: &Rules, pos: &Position, mv: &Move) -> String {
     if mv.placement().is_some() {
         return uci_action(rules, mv);

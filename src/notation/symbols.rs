@@ -1,19 +1,60 @@
 //! Piece symbols in move text.
 //!
-//! SAN names a piece by its code in capitals: `N` for a one-letter code,
-//! `SISSA` for a longer one, so the symbol always ends where the
-//! lower-case square (or disambiguating file) begins, and a game record
-//! stays within what PGN allows in a move (no `{}` around codes, which PGN
-//! reads as a comment). Reading accepts more: the code as FEN writes it
-//! for White (`Sissa`, `{Sissa}`) and the short abbreviation the board is
-//! drawn with (`Sis`, `SIS`).
+//! Move text and the board name a piece alike: a one-letter code as it
+//! is (`N`), a longer code by the abbreviation the board draws and its
+//! legend explains (`Sis` for `Sissa`). Abbreviations are chosen so that
+//! none reads as another symbol followed by a file letter or `x`, so the
+//! symbol always ends where the square (or disambiguating file) begins,
+//! and a game record stays within what PGN allows in a move (no `{}`
+//! around codes, which PGN reads as a comment). Reading accepts more: the
+//! code in capitals (`SISSA`, as records written before abbreviations
+//! were used spell it), the code as FEN writes it for White (`Sissa`,
+//! `{Sissa}`) and the abbreviation in capitals (`SIS`).
 
-use crate::board::{Color, PieceKind};
+use crate::board::{Color, Piece, PieceKind};
 use crate::rules::{Rules, file_char};
 
-/// The symbol move text writes for `kind`: its code in capitals.
+/// The symbol move text writes for `kind`: its one-letter code in
+/// capitals, or the abbreviation the board draws for a longer code.
 pub fn san_symbol(rules: &Rules, kind: PieceKind) -> String {
-    rules.piece(kind).letter.to_ascii_uppercase()
+    let def = rules.piece(kind);
+    if def.letter.chars().count() == 1 {
+        return def.letter.to_ascii_uppercase();
+    }
+    written(rules, &abbreviations(rules), kind)
+}
+
+/// The written symbol of `kind` given the [`abbreviations`] `short`: the
+/// abbreviation, or the code in capitals where no abbreviation was free
+/// (the braced fallback would read as a PGN comment).
+fn written(rules: &Rules, short: &[String], kind: PieceKind) -> String {
+    let abbreviation = &short[kind.index()];
+    if abbreviation.starts_with('{') {
+        rules.piece(kind).letter.to_ascii_uppercase()
+    } else {
+        abbreviation.clone()
+    }
+}
+
+/// The kind a person names in a command (`moves Chan`, `show piece
+/// sis`): its name, its code, or the board's abbreviation, in any case.
+pub fn kind_named(rules: &Rules, text: &str) -> Option<PieceKind> {
+    rules.kind_named(text).or_else(|| {
+        abbreviations(rules)
+            .iter()
+            .position(|a| a.trim_matches(['{', '}']).eq_ignore_ascii_case(text))
+            .map(|k| PieceKind(k as u8))
+    })
+}
+
+/// The board's symbol of `piece` given the [`abbreviations`] `short`:
+/// White's as it is, Black's in lower case (`Sis`, `sis`).
+pub fn board_symbol(short: &[String], piece: Piece) -> String {
+    let s = &short[piece.kind.index()];
+    match piece.color {
+        Color::White => s.clone(),
+        Color::Black => s.to_ascii_lowercase(),
+    }
 }
 
 /// The chess glyph of a FIDE kind (`♔` for White's king, `♚` for
@@ -34,21 +75,24 @@ pub fn fide_glyph(name: &str, color: Color) -> Option<char> {
 /// ([`san_symbol`]) first. `short` is [`abbreviations`].
 pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<String> {
     let def = rules.piece(kind);
-    let mut forms = vec![san_symbol(rules, kind)];
-    if def.letter.chars().count() > 1 {
-        let braced = def.fen_token(Color::White);
-        let plain = braced.trim_matches(['{', '}']).to_string();
-        let abbreviation = short[kind.index()].clone();
-        let candidates = [
-            plain,
-            braced,
-            abbreviation.to_ascii_uppercase(),
-            abbreviation,
-        ];
-        for f in candidates {
-            if !forms.contains(&f) {
-                forms.push(f);
-            }
+    if def.letter.chars().count() == 1 {
+        return vec![def.letter.to_ascii_uppercase()];
+    }
+    let braced = def.fen_token(Color::White);
+    let plain = braced.trim_matches(['{', '}']).to_string();
+    let abbreviation = short[kind.index()].clone();
+    let candidates = [
+        written(rules, short, kind),
+        def.letter.to_ascii_uppercase(),
+        plain,
+        braced,
+        abbreviation.to_ascii_uppercase(),
+        abbreviation,
+    ];
+    let mut forms: Vec<String> = Vec::new();
+    for f in candidates {
+        if !forms.contains(&f) {
+            forms.push(f);
         }
     }
     forms

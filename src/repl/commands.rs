@@ -5,7 +5,7 @@ use super::{Reply, Session};
 use crate::board::Color;
 use crate::game::Game;
 use crate::movegen::{attackers_of, perft, perft_until};
-use crate::notation::{parse_fen, to_fen, to_san};
+use crate::notation::{board_symbol, parse_fen, to_fen, to_san};
 use crate::show::{Diagram, in_position, on_empty_board};
 
 /// One command.
@@ -256,7 +256,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     if !rest.is_empty() {
         if let Some(sq) = g.parse_square(rest) {
             legal.retain(|m| m.from == sq && !m.is_drop());
-        } else if let Some(k) = rules.kind_named(rest) {
+        } else if let Some(k) = crate::notation::kind_named(&rules, rest) {
             legal.retain(|m| m.piece.kind == k);
         } else {
             return error(format!(
@@ -279,18 +279,15 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
     }
     // Group by the moving piece's square (drops by kind), in order.
     let notation = crate::notation::Notation::with_turns(&rules, &pos, s.game.legal_moves());
+    let short = crate::notation::abbreviations(&rules);
     let mut groups: Vec<(String, Vec<Listed>)> = Vec::new();
     for m in &legal {
         let key = if m.is_drop() {
-            format!("{}@", rules.piece(m.piece.kind).fen_token(m.piece.color))
+            format!("{}@", board_symbol(&short, m.piece))
         } else if m.placement().is_some() {
             format!("@{}", g.name(m.from))
         } else {
-            format!(
-                "{}{}",
-                rules.piece(m.piece.kind).fen_token(m.piece.color),
-                g.name(m.from)
-            )
+            format!("{}{}", board_symbol(&short, m.piece), g.name(m.from))
         };
         let san = notation
             .position_of(m)
@@ -481,17 +478,14 @@ fn attacks(s: &mut Session, rest: &str) -> Reply {
         ));
     };
     let pos = s.game.position();
+    let short = crate::notation::abbreviations(rules);
     let mut out = String::new();
     for color in [Color::White, Color::Black] {
         let mut list: Vec<String> = attackers_of(rules, pos, sq, color)
             .into_iter()
             .filter_map(|a| {
                 let p = pos.piece_at(a)?;
-                Some(format!(
-                    "{}{}",
-                    rules.piece(p.kind).fen_token(p.color),
-                    g.name(a)
-                ))
+                Some(format!("{}{}", board_symbol(&short, p), g.name(a)))
             })
             .collect();
         list.sort();
@@ -515,7 +509,7 @@ fn show(s: &mut Session, rest: &str) -> Reply {
     };
     let rules = s.game.rules().clone();
     let g = rules.geometry;
-    let Some(kind) = rules.kind_named(name) else {
+    let Some(kind) = crate::notation::kind_named(&rules, name) else {
         let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
         return error(format!(
             "`{name}` is not a piece of {} (pieces: {})",

@@ -45,11 +45,7 @@ fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String
     {
         return g.to_string();
     }
-    let short = &short[piece.kind.index()];
-    match piece.color {
-        Color::White => short.clone(),
-        Color::Black => short.to_ascii_lowercase(),
-    }
+    crate::notation::board_symbol(short, piece)
 }
 
 /// The board, White at the bottom (Black's side with `style.flipped`):

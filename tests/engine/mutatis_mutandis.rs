@@ -362,7 +362,7 @@ fn a_cannon_pawn_may_promote_from_the_reserve() {
         v
     };
     let fen = "k7/3{Cannonpawn}4/8/8/8/8/8/7K<QR/qr> w - - 0 1";
-    assert_eq!(to_eighth(fen), ["CANNONPAWNd8", "CANNONPAWNd8=R+"]);
+    assert_eq!(to_eighth(fen), ["Cad8", "Cad8=R+"]);
     assert_eq!(
         play(fen, "{Cannonpawn}d8=R"),
         "k2R4/8/8/8/8/8/8/7K<Q-/qr> b - - 1 1"
@@ -374,7 +374,7 @@ fn a_cannon_pawn_may_promote_from_the_reserve() {
     // The last piece held is a Pao Vao: promoting and morphing both leave
     // one on d8, but only the promotion spends it.
     let pao = "k7/3{Cannonpawn}4/8/8/8/8/8/7K<Q{Paovao}/qr> w - - 0 1";
-    assert_eq!(to_eighth(pao), ["CANNONPAWNd8", "CANNONPAWNd8=PAOVAO"]);
+    assert_eq!(to_eighth(pao), ["Cad8", "Cad8=Pao"]);
     assert_eq!(
         play(pao, "{Cannonpawn}d8={Paovao}"),
         "k2{Paovao}4/8/8/8/8/8/8/7K<Q-/qr> b - - 1 1"
@@ -384,7 +384,7 @@ fn a_cannon_pawn_may_promote_from_the_reserve() {
         "k2{Paovao}4/8/8/8/8/8/8/7K<Q{Paovao}/qr> b - - 1 1"
     );
     let empty = "k7/3{Cannonpawn}4/8/8/8/8/8/7K<--/qr> w - - 0 1";
-    assert_eq!(to_eighth(empty), ["CANNONPAWNd8"]);
+    assert_eq!(to_eighth(empty), ["Cad8"]);
     // Black's Cannon Pawn promotes on the first rank, from Black's reserve.
     let black = "k7/8/8/8/8/8/4{cannonpawn}3/7K<QR/qr> b - - 0 1";
     assert_eq!(

@@ -479,25 +479,34 @@ fn san_tells_every_form_apart() {
     let sans = legal_moves_san(&mm, &pos);
     assert!(sans.contains(&"Nce2=Q".to_string()), "{sans:?}");
     assert!(sans.contains(&"Nge2".to_string()), "{sans:?}");
-    // Mutatis Mutandis writes long codes in capitals, which PGN readers
-    // take for part of the move; the FEN braces and the board's
-    // abbreviation are read too.
+    // Mutatis Mutandis writes a long code as the board draws it, its
+    // abbreviation; the code in capitals (as older records write it), the
+    // FEN braces and the abbreviation in capitals are read too.
     let mmut = load("mutatis-mutandis").unwrap();
     let pos = parse_fen(&mmut, "4k3/8/8/8/8/8/8/{Sissa}3K3<-/-> w - - 0 1").unwrap();
     let sans = legal_moves_san(&mmut, &pos);
-    assert!(sans.contains(&"SISSAb3".to_string()), "{sans:?}");
-    let m = parse_move(&mmut, &pos, "SISSAb3").unwrap();
+    assert!(sans.contains(&"Sib3".to_string()), "{sans:?}");
+    let m = parse_move(&mmut, &pos, "Sib3").unwrap();
     let short = &changeling::notation::abbreviations(&mmut)[m.piece.kind.index()];
     assert_eq!(short, "Si");
-    for text in ["{Sissa}b3", "Sissab3", "Sib3", "SIb3", "SISSAa1b3"] {
+    for text in [
+        "{Sissa}b3",
+        "Sissab3",
+        "SISSAb3",
+        "SIb3",
+        "SISSAa1b3",
+        "Sia1b3",
+    ] {
         assert_eq!(parse_move(&mmut, &pos, text), Ok(m), "{text}");
     }
 }
 
-/// Every symbol the board is drawn with can be typed: each kind of
-/// Mutatis Mutandis on d4, its board abbreviation in place of the written
-/// symbol names the same move, pawn forms included (`Pd5`, `Scd5`,
-/// `Bee5`, and `BEROLINAe5` in capitals as long codes are written).
+/// Move text writes what the board draws, and every symbol drawn can be
+/// typed: each kind of Mutatis Mutandis on d4 has its board abbreviation
+/// as its symbol and, pawn forms aside (`e5`), its SAN begins with it;
+/// the abbreviation in front of a pawn form's move (`Bee5`), in capitals,
+/// and the code in capitals (`BEROLINAe5`, as older records write it)
+/// name the same move.
 #[test]
 fn every_board_abbreviation_can_be_typed() {
     let mm = load("mutatis-mutandis").unwrap();
@@ -520,11 +529,15 @@ fn every_board_abbreviation_can_be_typed() {
             .unwrap_or_else(|| panic!("{fen}: no move from d4"));
         let san = n.san(i);
         let symbol = changeling::notation::san_symbol(&mm, kind);
+        assert_eq!(symbol, short[k], "{}", def.name);
+        if !def.pawn {
+            assert!(san.starts_with(&short[k]), "{}: {san}", def.name);
+        }
         let rest = san.strip_prefix(symbol.as_str()).unwrap_or(&san);
         for typed in [
             format!("{}{rest}", short[k]),
             format!("{}{rest}", short[k].to_ascii_uppercase()),
-            format!("{symbol}{rest}"),
+            format!("{}{rest}", def.letter.to_ascii_uppercase()),
         ] {
             assert_eq!(
                 parse_move(&mm, &pos, &typed).as_ref(),

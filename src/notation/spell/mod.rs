@@ -4,7 +4,7 @@
 //! A turn is spelled by its parts: a deferred promotion chosen first
 //! (`b1=N&`), the action, and a reserve drop or a push of an enemy pawn
 //! that ends it (`&Q@c1`, `&d6`). Each distinct action of a position is
-//! spelled once, as the symbol of what moves (`N`, `SISSA`, nothing for a
+//! spelled once, as the symbol of what moves (`N`, `Si`, nothing for a
 //! pawn) and the rest, at each level of disambiguation (`f3`, `gf3`,
 //! `1f3`, `g1f3`), together with its coordinates (`g1f3`). Every spelling
 //! goes into one index, so reading a text is a lookup, and SAN writes the
@@ -382,11 +382,7 @@ impl<'a> Notation<'a> {
         let group = &self.groups[gi];
         let mut s = String::new();
         if let Some((sq, k)) = m.choice {
-            s.push_str(&format!(
-                "{}={}&",
-                g.name(sq),
-                super::symbols::san_symbol(self.rules, k)
-            ));
+            s.push_str(&format!("{}={}&", g.name(sq), self.kinds[k.index()][0]));
         }
         s.push_str(group.written(self.rules, &self.kinds, a));
         if let Some(sq) = m.drop {
@@ -394,7 +390,7 @@ impl<'a> Notation<'a> {
             if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
                 s.push_str(&format!(
                     "&{}@{}",
-                    super::symbols::san_symbol(self.rules, p.kind),
+                    self.kinds[p.kind.index()][0],
                     g.name(sq)
                 ));
             }
@@ -449,7 +445,7 @@ impl<'a> Notation<'a> {
         self.groups.iter().filter_map(|g| g.choice)
     }
 
-    /// Is `text` a spelling of the piece kind `kind` (`Q`, `SISSA`,
+    /// Is `text` a spelling of the piece kind `kind` (`Q`, `Si`, `SISSA`,
     /// `{Sissa}`, `Sis`)?
     pub(crate) fn names_kind(&self, text: &str, kind: PieceKind) -> bool {
         let short = abbreviations(self.rules);
