@@ -81,9 +81,16 @@ fn failed<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Str
     format!("cannot draw the chart: {e}")
 }
 
-/// The run a chart comes from, for its caption.
+/// The run a chart comes from, for its caption: the script's file name
+/// (its folder would crowd the caption) and the seed.
 fn run_name(results: &Results) -> String {
-    format!("{}, seed {}", results.script, results.seed)
+    let script = std::path::Path::new(&results.script)
+        .file_name()
+        .map_or_else(
+            || results.script.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+    format!("{script}, seed {}", results.seed)
 }
 
 /// Bars of each outcome's share per condition, with error bars from the
