@@ -60,6 +60,37 @@ pub(super) fn pins(
     (pinned, lines)
 }
 
+/// Keeps the legal swaps among `out[start..]` (each a swap of the pieces
+/// on its `from` and `to` squares, promoting or not). Where pins are
+/// sound, a swap changes what stands on two squares but not which squares
+/// are occupied, nor any enemy piece, so no attack on a square changes: a
+/// swap of two other pieces is legal unless the royal is in check, and
+/// one with the royal is legal unless the royal's new square is attacked
+/// now. A swap off a marker may change the rules it is judged by, and is
+/// played out, as everything is where pins are unsound.
+pub(super) fn retain_legal_swaps(rules: &Rules, pos: &Position, out: &mut Vec<Move>, start: usize) {
+    let us = pos.side();
+    let royals = pos.royals(us);
+    let single = royals.iter().next().filter(|_| royals.count() == 1);
+    let (Some(king), true) = (single, rules.shortcuts.pins_under(pos.active())) else {
+        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+        return;
+    };
+    let marked = pos.markers().covered();
+    let mut in_check = None;
+    retain_from(out, start, |m| {
+        if marked.contains(m.from) || marked.contains(m.to) {
+            !leaves_royal_attacked(rules, pos, m)
+        } else if m.from == king {
+            !is_attacked(rules, pos, m.to, !us)
+        } else if m.to == king {
+            !is_attacked(rules, pos, m.from, !us)
+        } else {
+            !*in_check.get_or_insert_with(|| is_attacked(rules, pos, king, !us))
+        }
+    });
+}
+
 /// Keeps the moves of `out[start..]` for which `keep` holds, in order.
 #[inline]
 pub(super) fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMut(&Move) -> bool) {

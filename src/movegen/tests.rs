@@ -67,18 +67,16 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
             .shortcuts
             .pins_under(on(&["equus_rex", "monochromatic", "non_prise"]))
     );
-    // Paos and vaos hop; a push changes what a move exposes; Berolina
-    // pawns under Monochromatic capture by a lame leap.
-    for unsound in [
-        &["cannon"][..],
-        &["avalanche"],
-        &["berolina", "monochromatic"],
-    ] {
+    // Paos and vaos hop; Berolina pawns under Monochromatic capture by a
+    // lame leap. (A push is judged apart from the action, which pins
+    // judge under Avalanche.)
+    assert!(rules.shortcuts.pins_under(on(&["avalanche"])));
+    for unsound in [&["cannon"][..], &["berolina", "monochromatic"]] {
         assert!(!rules.shortcuts.pins_under(on(unsound)), "{unsound:?}");
     }
-    // Screens judge the hops of paos and vaos, but not pushes.
+    // Screens judge the hops of paos and vaos.
     assert!(rules.shortcuts.screens_under(on(&["cannon", "rider"])));
-    assert!(!rules.shortcuts.screens_under(on(&["avalanche"])));
+    assert!(rules.shortcuts.screens_under(on(&["cannon", "avalanche"])));
     // A mutator that gives no kind a new form keeps no table of forms,
     // and pins (and counting) stay trusted under it.
     let drops = crate::variants::load_str(

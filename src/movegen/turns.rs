@@ -180,10 +180,27 @@ pub(super) fn add_pushes(
     // rank (where its owner would choose a promotion), the royal is
     // judged on the board the action left with that pawn moved.
     let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
+    // Where pins are sound (every capture a plain leap or ride) and the
+    // action flipped no marker, the legal action left the royal
+    // unattacked, and a push can attack it only by opening a line through
+    // the pawn's first square or by the pawn's own leap from its second.
+    let plain = rules.shortcuts.pins_under(pos.active());
     let actions = std::mem::take(out);
     for a in actions {
         let mut after = pos.clone();
         after.play_unchecked(rules, &a);
+        let (flipped, royals) = (after.active() != pos.active(), after.royals(us));
+        let exposable = |from: Square, to: Square| {
+            !plain
+                || flipped
+                || royals.iter().any(|r| {
+                    rules.tables.lines[r.index()].contains(from)
+                        || rules.tables.leap_attacks[them]
+                            .of(r)
+                            .iter()
+                            .any(|&(s, _)| s == to)
+                })
+        };
         if pos.active().intersects(rules.masks.explode)
             && after.royals(them).count() < pos.royals(them).count()
         {
@@ -214,6 +231,10 @@ pub(super) fn add_pushes(
             let turn = Move { push: Some(p), ..a };
             let safe = if on_board && !rules.pawns.promotion_zone[them].contains(p.1) {
                 let (from, to) = p;
+                if !exposable(from, to) {
+                    out.push(turn);
+                    continue;
+                }
                 let Some(pawn) = after.take(rules, from) else {
                     continue;
                 };
@@ -367,7 +388,7 @@ pub(super) fn legal_moves_unconstrained(
     if pos.active().intersects(rules.masks.swaps) {
         let start = out.len();
         swap_moves(rules, pos, out);
-        retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+        retain_legal_swaps(rules, pos, out, start);
     }
     if pos.active().intersects(rules.masks.keep_colour) {
         out.retain(|m| keeps_colour(rules, m));

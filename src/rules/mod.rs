@@ -305,7 +305,8 @@ pub struct Shortcuts {
     pub(crate) pins: bool,
     /// Under mutators, per active set: pin-based legality is sound while
     /// those mutators are on (the forms in play capture only by plain
-    /// leaps and rides, and nothing pushes). Moves that may flip a marker,
+    /// leaps and rides). It judges a turn's action; a push that follows
+    /// is judged on its own. Moves that may flip a marker,
     /// and captures that explode, are still played out. Empty without
     /// mutators.
     pub(crate) pins_by_active: Vec<bool>,

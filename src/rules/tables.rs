@@ -503,10 +503,11 @@ fn fast_paths(rules: &mut Rules) {
     rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
     rules.shortcuts.screens = sound && rules.mutators.is_empty() && screened & every == every;
     // Under mutators the kinds in play, and so the soundness of pins,
-    // depend on the active set; a push changes what a move exposes. A
-    // move that may flip a marker switches the rules its legality is
-    // judged by, and a capture that explodes removes more than its
-    // victim, so such moves are still played out.
+    // depend on the active set. A move that may flip a marker switches
+    // the rules its legality is judged by, and a capture that explodes
+    // removes more than its victim, so such moves are still played out.
+    // A push after the action is judged apart (`movegen::turns`): the
+    // action alone must be legal, which pins judge.
     // Mutators that give no kind a new form (drops, explosions) leave
     // every piece as declared: without a table, play never re-forms.
     let forms = &mut rules.forms;
@@ -520,7 +521,6 @@ fn fast_paths(rules: &mut Rules) {
         forms.table.clear();
     }
     rules.forms.in_play = in_play(&rules.forms);
-    let unsound = rules.masks.pushes;
     let sets = if rules.mutators.is_empty() {
         0
     } else {
@@ -533,10 +533,9 @@ fn fast_paths(rules: &mut Rules) {
         .map(|bits| {
             let active = MutatorSet::from_bits(bits);
             let kinds = rules.forms.in_play(active) & every;
-            let ok = sound && !active.intersects(unsound);
             (
-                ok && plain & kinds == kinds,
-                ok && screened & kinds == kinds,
+                sound && plain & kinds == kinds,
+                sound && screened & kinds == kinds,
             )
         })
         .unzip();
