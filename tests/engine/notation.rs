@@ -39,6 +39,22 @@ fn en_passant_square_is_kept_only_when_a_pawn_can_take() {
     assert!(to_fen(&rules, &pos).contains(" b KQkq - 0 1"));
 }
 
+/// A Berolina pawn's en-passant field names the square passed and the
+/// pawn (`d6c5`); Fairy-Stockfish also writes it the other way round
+/// (`c5d6`). Both read as the same position.
+#[test]
+fn berolina_en_passant_field_reads_either_way_round() {
+    let text = "variant b : chess {\n piece pawn { betza = \"fmFfcWifmnA\" }\n}";
+    let rules = changeling::variants::load_str("b.variant", text).unwrap();
+    let board = "rnbqkbnr/pppp1ppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq";
+    let a = parse_fen(&rules, &format!("{board} d6c5 0 2")).unwrap();
+    let b = parse_fen(&rules, &format!("{board} c5d6 0 2")).unwrap();
+    let fen = to_fen(&rules, &a);
+    assert_eq!(fen, format!("{board} d6c5 0 2"));
+    assert_eq!(to_fen(&rules, &b), fen);
+    assert_eq!(a.hash(), b.hash());
+}
+
 #[test]
 fn bad_fens_name_the_field() {
     let rules = load("chess").unwrap();

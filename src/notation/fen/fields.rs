@@ -234,7 +234,8 @@ fn unmoved(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFen
 }
 
 /// The en passant field: `e3`, or `e3d4` naming the pawn that passed e3
-/// (a Berolina pawn's double step passes a square diagonally behind it).
+/// (a Berolina pawn's double step passes a square diagonally behind it),
+/// also read as `d4e3`.
 fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFenError> {
     let g = rules.geometry;
     // `e3`, or `e3d4` naming the pawn that passed e3 too (a Berolina
@@ -259,6 +260,12 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
         }
     } else {
         None
+    };
+    // The two squares may come the other way round, the pawn first
+    // (`c5d6`, as Fairy-Stockfish writes some Berolina positions).
+    let (sq, named) = match named {
+        Some(v) if !pos.is_empty(sq) && pos.is_empty(v) => (v, Some(sq)),
+        other => (sq, other),
     };
     // The pawn that just moved passed `sq`: it stands one step further
     // in its own forward direction (straight ahead, or diagonally for
