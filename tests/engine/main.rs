@@ -4,6 +4,7 @@
 //! one of them.
 
 mod architecture;
+mod catalog;
 mod diagnostics;
 mod duplicates;
 mod exotic;

@@ -211,9 +211,13 @@ fn real_records_load() {
 #[test]
 fn bad_records_are_refused_with_a_reason() {
     let read = |text: &str| read_pgn(text, 0, Sources::default()).unwrap_err().0;
+    let built_in: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
     assert_eq!(
         read("[Variant \"Crazyhouse\"]\n1. e4 *"),
-        "the record's variant `Crazyhouse` is neither built in (chess, capablanca, metamorph, metamorph_optional, pocket-mutation, mutatis-mutandis, twelve-mutation, fluid, fluid_single, fluid_doubled) nor the one being played; start `changeling play` with its variant file, then load the record"
+        format!(
+            "the record's variant `Crazyhouse` is neither built in ({}) nor the one being played; start `changeling play` with its variant file, then load the record",
+            built_in.join(", ")
+        )
     );
     assert_eq!(
         read("1. e4 e5 2. Ke3 *"),
