@@ -163,7 +163,7 @@ fn run(limit: u64) -> usize {
 #[test]
 fn catalogue_perft_up_to_node_limit() {
     let ran = run(DEFAULT_LIMIT);
-    assert!(ran >= 60, "only {ran} catalogue counts ran");
+    assert!(ran >= 180, "only {ran} catalogue counts ran");
 }
 
 #[test]
