@@ -218,6 +218,23 @@ fn built_in_catalogue_variants_pass_their_perft() {
     assert!(built_in >= 20, "only {built_in} built in");
 }
 
+/// Giveaway has no royal piece, so castling never asks whether a square
+/// is attacked: with f1 attacked, White may still castle (Fairy-Stockfish
+/// counts the same 15 moves here). The published lines never reach a
+/// castling.
+#[test]
+fn giveaway_castles_through_an_attacked_square() {
+    let rules = load("giveaway").unwrap();
+    let pos = parse_fen(&rules, "4kr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let moves = changeling::movegen::legal_moves(&rules, &pos);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| changeling::notation::to_uci(&rules, m))
+        .collect();
+    assert!(texts.iter().any(|t| t == "e1g1"), "{texts:?}");
+    assert_eq!(perft(&rules, &pos, 1), 15);
+}
+
 #[test]
 fn epd_reader_reports_bad_lines_without_panicking() {
     let mut problems = Vec::new();
