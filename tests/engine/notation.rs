@@ -55,6 +55,24 @@ fn berolina_en_passant_field_reads_either_way_round() {
     assert_eq!(a.hash(), b.hash());
 }
 
+/// Hands written as one rank more than the board has (`.../RNBQKBNR/Qn`,
+/// lichess's crazyhouse form) read as the bracketed form; a ninth rank
+/// with a digit is still a wrong number of ranks.
+#[test]
+fn hands_read_as_an_extra_rank() {
+    let text = "variant h : chess {\n mutator drop { drops = true always_on = true }\n}";
+    let rules = changeling::variants::load_str("h.variant", text).unwrap();
+    let board = "2k5/8/8/8/8/8/8/4K3";
+    let bracketed = parse_fen(&rules, &format!("{board}[QRBNPqrbnp] w - - 0 1")).unwrap();
+    let ranked = parse_fen(&rules, &format!("{board}/QRBNPqrbnp w - - 0 1")).unwrap();
+    assert_eq!(to_fen(&rules, &ranked), to_fen(&rules, &bracketed));
+    assert_eq!(ranked.hash(), bracketed.hash());
+    let empty = parse_fen(&rules, &format!("{board}/ w - - 0 1")).unwrap();
+    assert_eq!(to_fen(&rules, &empty), format!("{board}[] w - - 0 1"));
+    let e = parse_fen(&rules, &format!("{board}/8 w - - 0 1")).unwrap_err();
+    assert_eq!(e.field, FenField::Board);
+}
+
 #[test]
 fn bad_fens_name_the_field() {
     let rules = load("chess").unwrap();

@@ -19,8 +19,20 @@ impl Setup<'_> {
     /// The first problem found, naming the field.
     pub fn build(&self, rules: &Rules) -> Result<Position, ParseFenError> {
         let mut pos = Position::empty();
-        placement(rules, &mut pos, self.board)?;
-        if let Some(inner) = self.pockets {
+        // Hands may also come as one rank more than the board has, holding
+        // no digit (`.../RNBQKBNR/Qn`, as lichess writes crazyhouse).
+        let (board, hands) = match self.board.rsplit_once('/') {
+            Some((board, last))
+                if self.pockets.is_none()
+                    && !last.contains(|c: char| c.is_ascii_digit())
+                    && board.split('/').count() == rules.geometry.height as usize =>
+            {
+                (board, Some(last))
+            }
+            _ => (self.board, self.pockets),
+        };
+        placement(rules, &mut pos, board)?;
+        if let Some(inner) = hands {
             pockets(rules, &mut pos, inner)?;
         }
         if let Some(inner) = self.reserves {

@@ -8,7 +8,8 @@
 //! * piece codes longer than one letter in braces: `{Sissa}` for White,
 //!   `{sissa}` for Black;
 //! * a promoted marker `~` after a piece is accepted (crazyhouse-style);
-//! * hands (pockets) in brackets after the board: `.../RNBQKBNR[Qn]`;
+//! * hands (pockets) in brackets after the board: `.../RNBQKBNR[Qn]`, or
+//!   as one rank more, without digits: `.../RNBQKBNR/Qn`;
 //! * stacks, in variants with `capacity = 2`: a square holding two units
 //!   is written as a parenthesised group, lower unit first, e.g. `(RN)`
 //!   for a White rook with a White knight on top, `(Rn)` for a square
