@@ -218,6 +218,25 @@ fn built_in_catalogue_variants_pass_their_perft() {
     assert!(built_in >= 20, "only {built_in} built in");
 }
 
+/// The catalogue's README has a status row for every variant file and
+/// every perft file, so the table of gaps cannot fall behind the files.
+#[test]
+fn readme_has_a_row_for_every_catalogue_file() {
+    let dir = root().join("examples/variants/catalog");
+    let readme = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    let mut names: Vec<String> = files(&dir, "variant").iter().map(|p| stem(p)).collect();
+    names.extend(
+        files(&root().join("tests/perft/catalog"), "epd")
+            .iter()
+            .map(|p| stem(p)),
+    );
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|n| !readme.contains(&format!("\n| `{n}` | ")))
+        .collect();
+    assert!(missing.is_empty(), "no README row for {missing:?}");
+}
+
 /// Giveaway has no royal piece, so castling never asks whether a square
 /// is attacked: with f1 attacked, White may still castle (Fairy-Stockfish
 /// counts the same 15 moves here). The published lines never reach a
