@@ -320,7 +320,11 @@ pub(crate) fn is_attacked_vacating(
     if leap_attacker(rules, pos, sq, by).is_some() {
         return true;
     }
+    let in_play = rules.forms.in_play(pos.active());
     for a in &rules.tables.attack[by] {
+        if !a.kinds.intersects(in_play) {
+            continue;
+        }
         match a.style {
             Style::Leap => {
                 if let Some(src) = rules.tables.rays.step(a.dir, sq)

@@ -31,8 +31,10 @@ pub(super) fn pins(
 ) -> (SquareSet, Vec<(Square, SquareSet)>) {
     let mut pinned = SquareSet::EMPTY;
     let mut lines = Vec::new();
+    // Only the patterns of the forms in play under the active set.
+    let kinds = rules.forms.in_play(pos.active());
     for a in &rules.tables.attack[!us] {
-        if a.style != Style::Ride {
+        if a.style != Style::Ride || !a.kinds.intersects(kinds) {
             continue;
         }
         let ray = rules.tables.rays.ray(a.dir, king);
@@ -125,7 +127,11 @@ pub(super) fn checks(
             checkers.insert(src);
         }
     }
+    let kinds = rules.forms.in_play(pos.active());
     for a in &rules.tables.attack[them] {
+        if !a.kinds.intersects(kinds) {
+            continue;
+        }
         match a.style {
             Style::Leap => {
                 if let Some(src) = rules.tables.rays.step(a.dir, king)
