@@ -126,7 +126,7 @@ impl Position {
         }
         self.pass_turn(rules, irreversible);
         if !rules.mutators.is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
-            self.end_turn_mutators(rules, flips);
+            self.end_turn_mutators(rules, flips, mv);
         }
     }
 
@@ -436,7 +436,12 @@ impl Position {
     /// the faces up become the active set, and every piece takes its form
     /// under it (promoted and dropped pieces too), so the opponent's turn,
     /// and the mover's king safety, are judged under the new rules.
-    fn end_turn_mutators(&mut self, rules: &Rules, flips: u16) {
+    fn end_turn_mutators(&mut self, rules: &Rules, flips: u16, mv: &Move) {
+        if flips == 0 && rules.morphs.is_empty() && super::after_move_hook(rules).is_none() {
+            // The rules stay: only what the move put down may need its form.
+            self.reform(rules, arrivals(mv));
+            return;
+        }
         for i in 0..self.markers.len as usize {
             if flips >> i & 1 != 0 {
                 self.hash ^= self.marker_key(rules, i);
@@ -460,12 +465,17 @@ impl Position {
     /// its form under it.
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
         self.active = self.markers.active_set() | rules.masks.always_on;
+        let occupied = self.occupied.white.or(&self.occupied.black);
+        self.reform(rules, occupied);
+    }
+
+    /// Puts the pieces on `squares` in their forms under the active set.
+    fn reform(&mut self, rules: &Rules, squares: SquareSet) {
         if rules.forms.table.is_empty() {
             return;
         }
         let kinds = rules.forms.in_play(self.active);
-        let occupied = self.occupied.white.or(&self.occupied.black);
-        for sq in occupied.iter() {
+        for sq in squares.iter() {
             let Some(p) = self.piece_at(sq) else { continue };
             if kinds.contains(p.kind) {
                 continue;
@@ -721,6 +731,41 @@ impl Position {
 /// (no promotion, drop, push, chosen promotion or effect list) and
 /// nothing transforms pieces after it (morphs, a script's `after_move`)?
 /// Then, with no marker flipped, the active set and every form stay.
+/// The squares where `mv` may put a piece down or change one's kind: its
+/// destination, a drop from the reserve, a pushed pawn's square, the
+/// square of a promotion chosen first, and every square its effects name.
+fn arrivals(mv: &Move) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    set.insert(mv.to);
+    if let Some(sq) = mv.drop {
+        set.insert(sq);
+    }
+    if let Some((_, to)) = mv.push {
+        set.insert(to);
+    }
+    if let Some((sq, _)) = mv.choice {
+        set.insert(sq);
+    }
+    if let MoveKind::Effects(list) = &mv.kind {
+        for e in list.effects().iter() {
+            match *e {
+                Effect::MovePiece { to, .. } => set.insert(to),
+                Effect::Place { square, .. }
+                | Effect::Transform { square, .. }
+                | Effect::SetOwner { square, .. }
+                | Effect::FromPocket { square, .. }
+                | Effect::FromReserve { square, .. } => set.insert(square),
+                Effect::Swap(a, b) => {
+                    set.insert(a);
+                    set.insert(b);
+                }
+                _ => {}
+            }
+        }
+    }
+    set
+}
+
 fn keeps_forms(rules: &Rules, mv: &Move) -> bool {
     matches!(
         mv.kind,
