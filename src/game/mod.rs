@@ -7,7 +7,7 @@ pub(crate) use material::insufficient_material;
 pub use rng::Rng;
 
 use crate::board::{Color, Piece, Reserve};
-use crate::movegen::{in_check, legal_moves};
+use crate::movegen::{goal_reached, in_check, legal_moves};
 use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Symmetry, Verdict};
@@ -377,6 +377,13 @@ impl Game {
             return Some(Outcome::Decisive {
                 winner: !side,
                 reason: "royal piece destroyed".to_string(),
+            });
+        }
+        if let Some(end) = goal_reached(rules, pos) {
+            let reason = end.goal.describe(rules);
+            return Some(match end.winner {
+                Some(winner) => Outcome::Decisive { winner, reason },
+                None => Outcome::Draw { reason },
             });
         }
         if self.legal().is_empty() {

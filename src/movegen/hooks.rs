@@ -71,6 +71,10 @@ impl crate::position::CaptureProbe for Generator {
     ) -> bool {
         super::captures_onto(rules, pos, from, to, buf)
     }
+
+    fn in_check(&self, rules: &Rules, pos: &Position, color: crate::board::Color) -> bool {
+        super::in_check(rules, pos, color)
+    }
 }
 
 /// Installs in `rules` what playing a move asks of move generation.

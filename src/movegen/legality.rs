@@ -195,6 +195,12 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned, or its moves touching no watched ray) its moves are
 /// counted, not built. `scratch` is a buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
+    if rules.no_checks {
+        return listed(rules, pos, scratch);
+    }
+    if goal_reached(rules, pos).is_some() {
+        return 0;
+    }
     if !rules.shortcuts.bulk_under(pos.active())
         || pos.stage() == crate::position::Stage::Setup
         || pos.active().intersects(rules.masks.pushes)

@@ -8,7 +8,8 @@
 //! `promotion` (promotions and morphs), `castling`, `drops` (hands and
 //! reserve drops), `stack` (units sharing a square), `auras` (immunity,
 //! protection, freezing), `attack` (the attack view), `legality` (checks,
-//! pins, copy-make, counting), `screens` (legality where pieces hop),
+//! pins, copy-make, counting), `goals` (games won by checks given, a
+//! region reached, a kind wiped out), `screens` (legality where pieces hop),
 //! `turns` (the turn-level rules: swaps,
 //! pushes, placements, preference tiers, duties), `hooks` (what scripts
 //! answer) and `perft`.
@@ -17,6 +18,7 @@ mod attack;
 mod auras;
 mod castling;
 mod drops;
+mod goals;
 mod hooks;
 mod leaps;
 mod legality;
@@ -45,6 +47,7 @@ use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, 
 pub use auras::*;
 use castling::*;
 pub use drops::*;
+pub use goals::*;
 use leaps::*;
 pub use legality::*;
 use paths::*;

@@ -94,7 +94,14 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         return;
     }
+    if goal_reached(rules, pos).is_some() {
+        out.clear();
+        return;
+    }
     turns(rules, pos, out);
+    if rules.no_checks {
+        out.retain(|m| !gives_check(rules, pos, m));
+    }
     if pos
         .active()
         .intersects(rules.masks.must_capture | rules.masks.dice)

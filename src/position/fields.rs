@@ -115,4 +115,11 @@ impl Position {
     pub fn promoted(&self) -> SquareSet {
         self.promoted
     }
+
+    /// The checks each side has given (counted where the variant has a
+    /// `check_limit`).
+    #[inline]
+    pub fn checks(&self) -> ByColor<u8> {
+        self.checks
+    }
 }

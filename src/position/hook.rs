@@ -1,12 +1,13 @@
 //! What playing a move asks of the layers above: of a variant's script,
 //! the effects that follow it (`AfterMove`, installed only when the
 //! variant declares the `after_move` hook); of move generation, whether a
-//! piece could capture onto a square (`CaptureProbe`). The loader
+//! piece could capture onto a square and whether a side is in check
+//! (`CaptureProbe`). The loader
 //! installs both in the rules' extensions, so that this layer never names
 //! the layers that answer.
 
 use super::{Effect, Move, Position};
-use crate::board::Square;
+use crate::board::{Color, Square};
 use crate::rules::Rules;
 use std::fmt;
 use std::sync::Arc;
@@ -33,6 +34,10 @@ pub trait CaptureProbe: Send + Sync + fmt::Debug {
         to: Square,
         buf: &mut Vec<Move>,
     ) -> bool;
+
+    /// Is a royal piece of `color` attacked in `pos` (for counting the
+    /// checks a move gives)?
+    fn in_check(&self, rules: &Rules, pos: &Position, color: Color) -> bool;
 }
 
 /// The capture probe installed in `rules`, if any.

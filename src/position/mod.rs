@@ -163,6 +163,8 @@ pub struct Position {
     /// Squares whose piece came from a promotion (tracked when the
     /// variant says: such a piece enters a hand as a pawn).
     promoted: SquareSet,
+    /// Checks given by each side (n-check).
+    checks: ByColor<u8>,
     hash: u64,
 }
 
@@ -192,6 +194,7 @@ impl Position {
             pending: None,
             swap_back: None,
             promoted: SquareSet::EMPTY,
+            checks: ByColor::default(),
             hash: 0,
         }
     }
@@ -446,6 +449,13 @@ impl Position {
         }
     }
 
+    /// Sets the checks `color` has given, keeping the hash.
+    pub fn set_checks(&mut self, rules: &Rules, color: Color, n: u8) {
+        self.hash ^= rules.zobrist.checks(color, self.checks[color]);
+        self.checks[color] = n;
+        self.hash ^= rules.zobrist.checks(color, n);
+    }
+
     /// Recomputes the hash from scratch (after building a position).
     pub fn rehash(&mut self, rules: &Rules) {
         self.castle_rights = self.derive_castle_rights(rules);
@@ -524,6 +534,9 @@ impl Position {
             h ^= z.pending(p.square);
         }
         for color in Color::ALL {
+            h ^= z.checks(color, self.checks[color]);
+        }
+        for color in Color::ALL {
             for k in 0..rules.pieces.len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
                     h ^= z.pocket(color, k, n);
@@ -579,5 +592,6 @@ impl Position {
             && self.markers == other.markers
             && self.active == other.active
             && self.pending == other.pending
+            && self.checks == other.checks
     }
 }

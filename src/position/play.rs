@@ -128,6 +128,22 @@ impl Position {
         if !rules.mutators.is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
             self.end_turn_mutators(rules, flips, mv);
         }
+        if rules.ending.check_limit > 0 {
+            self.count_check(rules, us);
+        }
+    }
+
+    /// n-check: one more check given by `us` when the turn it just ended
+    /// leaves a royal of the other side attacked.
+    pub(crate) fn count_check(&mut self, rules: &Rules, us: Color) {
+        let Some(probe) = super::capture_probe(rules) else {
+            debug_assert!(false, "rules loaded without the capture probe");
+            return;
+        };
+        if probe.in_check(rules, self, !us) {
+            let n = self.checks[us].saturating_add(1).min(99);
+            self.set_checks(rules, us, n);
+        }
     }
 
     /// Castling by `us`'s rule `i`: both pieces move, lose their unmoved

@@ -67,6 +67,9 @@ impl Position {
             irreversible = true;
         }
         self.pass_turn(rules, irreversible);
+        if rules.ending.check_limit > 0 {
+            self.count_check(rules, us);
+        }
     }
 
     /// `unit` leaves `sq` (moving away or captured there).

@@ -391,6 +391,8 @@ pub struct Rules {
     pub morphs: Vec<MorphRule>,
     /// A frozen non-royal piece may remove itself as its turn's action.
     pub frozen_suicide: bool,
+    /// No move may give check (`giving_check = illegal`).
+    pub no_checks: bool,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.

@@ -3,7 +3,7 @@
 //! the script as declared.
 
 use super::{Geometry, hooks};
-use crate::board::{ByColor, Color, PieceKind, Square, SquareSet};
+use crate::board::{ByColor, Color, KindSet, PieceKind, Square, SquareSet};
 
 /// Pawn rules, shared by every kind declared with `pawn = true`.
 #[derive(Clone, Debug)]
@@ -169,6 +169,70 @@ pub struct Ending {
     /// position whose board matches one of these, with nothing in any
     /// hand, pocket or reserve, is drawn. By default only royals alone.
     pub insufficient_material: Vec<DeadMaterial>,
+    /// n-check (`check_limit`): a side that has given check this many
+    /// times wins; 0 counts no checks.
+    pub check_limit: u8,
+    /// A region to reach (`flag_pieces`, `flag_squares`, `flag_reply`).
+    pub flag: Option<Flag>,
+    /// Kinds whose extinction ends the game (`extinction`).
+    pub extinction: Option<Extinction>,
+    /// The result for a side left with nothing but its royals (`bare`;
+    /// nothing at all for a side without royals).
+    pub bare: Option<Verdict>,
+}
+
+impl Ending {
+    /// Does the variant end games by a goal of its own (checks given, a
+    /// region reached, a kind extinct, a side bared), judged before
+    /// moves are generated?
+    #[inline]
+    pub fn has_goals(&self) -> bool {
+        self.check_limit > 0
+            || self.flag.is_some()
+            || self.extinction.is_some()
+            || self.bare.is_some()
+    }
+}
+
+/// A region whose reaching wins: a piece of one of `kinds` standing on
+/// one of `squares` (the same squares for both sides).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The kinds that count (`flag_pieces`).
+    pub kinds: KindSet,
+    /// The squares to reach (`flag_squares`).
+    pub squares: SquareSet,
+    /// What the opponent may answer (`flag_reply`).
+    pub reply: FlagReply,
+}
+
+/// What the opponent may do after a side reaches its flag region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagReply {
+    /// Nothing: reaching the region wins at once (King of the Hill).
+    None,
+    /// One reply: the side wins if a piece of its flag kinds still
+    /// stands in the region when its next turn comes (Jeson Mor's
+    /// knight on e5).
+    Hold,
+    /// White's arrival may be answered by Black's: it wins at once
+    /// unless Black can arrive too with its next move; Black then moves,
+    /// and arriving draws, anything else loses (Racing Kings). Black's
+    /// arrival wins at once.
+    Equalise,
+}
+
+/// Extinction: a side that keeps `at_most` or fewer pieces (board and
+/// hand) of one of `kinds` gets `verdict`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The kinds watched (`extinction`), as declared kinds.
+    pub kinds: Vec<PieceKind>,
+    /// How few count as extinct (`extinction_count`, default 0).
+    pub at_most: u8,
+    /// The result for the side whose kind died out
+    /// (`extinction_verdict`, default `loss`).
+    pub verdict: Verdict,
 }
 
 /// One `insufficient_material` pattern: the pieces one side has beside

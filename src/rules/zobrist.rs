@@ -17,6 +17,7 @@ pub struct Zobrist {
     marker: Vec<u64>,
     promoted: Vec<u64>,
     pending: Vec<u64>,
+    checks: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -46,6 +47,7 @@ impl Zobrist {
             marker: keys(MAX_SQUARES * 16 * 2),
             promoted: keys(MAX_SQUARES),
             pending: keys(MAX_SQUARES),
+            checks: keys(2 * 100),
         }
     }
 
@@ -96,6 +98,17 @@ impl Zobrist {
     #[inline]
     pub fn marker(&self, sq: Square, mutator: u8, up: bool) -> u64 {
         self.marker[(sq.index() * 16 + mutator as usize % 16) * 2 + up as usize]
+    }
+
+    /// Key of `color` having given `n` checks (n-check); none for no
+    /// check, so variants that count none hash as if there were no count.
+    #[inline]
+    pub fn checks(&self, color: Color, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.checks[color.index() * 100 + (n as usize).min(99)]
+        }
     }
 
     /// Key of holding at least `n + 1` pieces of `kind` (index) in hand.

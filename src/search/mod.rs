@@ -23,7 +23,7 @@ pub use eval::{Eval, PAWN, Terms};
 
 use crate::board::Color;
 use crate::game::{Game, insufficient_material};
-use crate::movegen::{chance_outcomes, every_push_suicidal, in_check, legal_moves};
+use crate::movegen::{chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves};
 use crate::position::{Move, MoveKind, Position, Stage};
 use crate::rules::{Rules, Verdict};
 use std::sync::Arc;
@@ -587,7 +587,8 @@ impl Engine {
     }
 
     /// The end of the game at `pos` decided before any move is generated:
-    /// a royal blown up, dead material, repetition. Scores for the side
+    /// a royal blown up, a goal of the `ending` reached, dead material,
+    /// repetition. Scores for the side
     /// to move.
     fn settled(&self, rules: &Rules, pos: &Position, k: u64, ply: usize) -> Option<i32> {
         let side = pos.side();
@@ -596,6 +597,13 @@ impl Engine {
             && pos.royals(!side).count() > 0
         {
             return Some(-(MATE - ply as i32));
+        }
+        if let Some(end) = goal_reached(rules, pos) {
+            return Some(match end.winner {
+                Some(w) if w == side => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+                None => 0,
+            });
         }
         if rules.ending.repetition > 0 {
             let back = (pos.halfmove() as usize).min(self.path.len());
@@ -612,6 +620,13 @@ impl Engine {
 
     /// The score of a position with no legal turn.
     fn no_moves(rules: &Rules, pos: &Position, ply: usize) -> i32 {
+        if let Some(end) = goal_reached(rules, pos) {
+            return match end.winner {
+                Some(w) if w == pos.side() => MATE - ply as i32,
+                Some(_) => -(MATE - ply as i32),
+                None => 0,
+            };
+        }
         let verdict = if every_push_suicidal(rules, pos) || in_check(rules, pos, pos.side()) {
             rules.ending.checkmate
         } else {

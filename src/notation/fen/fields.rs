@@ -73,10 +73,52 @@ impl Setup<'_> {
         if let Some(text) = self.pending {
             read_pending(rules, &mut pos, text)?;
         }
+        checks(rules, &mut pos, self.checks_needed, self.checks_given)?;
         pos.rehash(rules);
         validate(rules, &pos)?;
         Ok(pos)
     }
+}
+
+/// The check counts of n-check: the checks each side still needs
+/// (`needed`, `W+B`) or has given (`given`, `+W+B`); none given when
+/// neither is written.
+fn checks(
+    rules: &Rules,
+    pos: &mut Position,
+    needed: Option<&str>,
+    given: Option<&str>,
+) -> Result<(), ParseFenError> {
+    let limit = rules.ending.check_limit;
+    let Some(text) = needed.or(given) else {
+        return Ok(());
+    };
+    if limit == 0 {
+        return err(
+            FenField::Checks,
+            format!("`{text}`: this variant counts no checks (its `ending` has no `check_limit`)"),
+        );
+    }
+    let counts: Vec<u32> = text
+        .trim_start_matches('+')
+        .split('+')
+        .map(|n| n.parse().unwrap_or(u32::MAX))
+        .collect();
+    for (color, &n) in [Color::White, Color::Black].iter().zip(&counts) {
+        if n > u32::from(limit) {
+            return err(
+                FenField::Checks,
+                format!("`{text}`: {} is more than the {limit} checks that win", n),
+            );
+        }
+        let given = if needed.is_some() {
+            limit - n as u8
+        } else {
+            n as u8
+        };
+        pos.set_checks(rules, *color, given);
+    }
+    Ok(())
 }
 
 /// The hands: pieces in brackets, `-` for an empty hand.

@@ -15,7 +15,10 @@
 //!   for a White rook with a White knight on top, `(Rn)` for a square
 //!   shared by a White rook and a Black knight; `(R)` is the same as `R`;
 //! * castling as `KQkq` (by side of the partner) or X-FEN file letters
-//!   (`HAha`), each naming one of the variant's castling rules.
+//!   (`HAha`), each naming one of the variant's castling rules;
+//! * in a variant with a `check_limit`, the checks each side still needs
+//!   as a field before the clocks (`3+3` at the start of three-check), or
+//!   the checks each side has given after the clocks (`+0+0`).
 
 use crate::position::Position;
 use crate::rules::Rules;
@@ -63,6 +66,8 @@ pub enum FenField {
     /// The side to move's pawn pushed onto its last rank, waiting for its
     /// promotion (`pending:e8`).
     Pending,
+    /// The check counts of n-check (`2+3` or `+1+0`).
+    Checks,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -84,6 +89,7 @@ impl fmt::Display for FenField {
             FenField::Markers => "markers",
             FenField::Roll => "roll",
             FenField::Pending => "pending promotion",
+            FenField::Checks => "check counts",
             FenField::Position => "position",
         })
     }

@@ -39,6 +39,30 @@ pub struct Setup<'a> {
     pub pending: Option<&'a str>,
     /// `placing`: markers are still being placed.
     pub placing: bool,
+    /// The checks each side still needs, `W+B`, written before the clocks
+    /// (`3+3`).
+    pub checks_needed: Option<&'a str>,
+    /// The checks each side has given, `+W+B`, written after the clocks
+    /// (`+0+0`).
+    pub checks_given: Option<&'a str>,
+}
+
+/// Is `f` two counts joined by `+`, with a leading `+` when `lead`
+/// (`3+3`, or `+1+0` with `lead`)?
+fn check_counts(f: &str, lead: bool) -> bool {
+    let body = if lead {
+        match f.strip_prefix('+') {
+            Some(b) => b,
+            None => return false,
+        }
+    } else {
+        f
+    };
+    let mut parts = body.split('+');
+    let digits = |p: Option<&str>| {
+        p.is_some_and(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    digits(parts.next()) && digits(parts.next()) && parts.next().is_none()
 }
 
 impl<'a> Setup<'a> {
@@ -70,6 +94,22 @@ impl<'a> Setup<'a> {
             };
             marker_text = Some(fields[open..=close].join(" "));
             fields.drain(open..=close);
+        }
+        // n-check counts: checks needed before the clocks (`3+3`), or
+        // checks given after them (`+0+0`).
+        let mut checks_needed = None;
+        if fields.len() > 4 && check_counts(fields[4], false) {
+            checks_needed = Some(fields.remove(4));
+        }
+        let mut checks_given = None;
+        if let Some(i) = (1..fields.len()).find(|&i| check_counts(fields[i], true)) {
+            checks_given = Some(fields.remove(i));
+        }
+        if checks_needed.is_some() && checks_given.is_some() {
+            return err(
+                FenField::Checks,
+                "the checks are given twice: write the checks needed (`2+3`, before the clocks) or the checks given (`+1+0`, after them), not both",
+            );
         }
         // Tagged fields may follow the six: `swap:d4f4` names the squares of a
         // swap of two enemies just made, which may not be swapped straight
@@ -149,6 +189,8 @@ impl<'a> Setup<'a> {
             roll: roll_text,
             pending: pending_text,
             placing,
+            checks_needed,
+            checks_given,
         })
     }
 }

@@ -43,6 +43,15 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         None => s.push('-'),
     }
+    let limit = rules.ending.check_limit;
+    if limit > 0 {
+        let given = pos.checks();
+        s.push_str(&format!(
+            " {}+{}",
+            limit.saturating_sub(given.white),
+            limit.saturating_sub(given.black)
+        ));
+    }
     s.push_str(&format!(" {} {}", pos.halfmove(), pos.fullmove()));
     tags(rules, pos, granted, &mut s);
     s

@@ -55,6 +55,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         script: d.script,
         extensions: Default::default(),
         frozen_suicide: p.top.frozen_suicide,
+        no_checks: p.top.no_checks,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,

@@ -11,6 +11,8 @@ pub(super) struct Top<'a> {
     /// Where `capacity` is written, if it is.
     pub(super) capacity_entry: Option<&'a Entry>,
     pub(super) frozen_suicide: bool,
+    /// No move may give check (`giving_check = illegal`).
+    pub(super) no_checks: bool,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -18,7 +20,8 @@ pub(super) struct Top<'a> {
     pub(super) setup_span: Span,
 }
 
-/// Reads `board`, `capacity`, `frozen_suicide` and `setup`.
+/// Reads `board`, `capacity`, `frozen_suicide`, `giving_check` and
+/// `setup`.
 pub(super) fn variant_keys<'a>(
     r: &mut Reader<'a>,
     name: &Spanned<String>,
@@ -51,6 +54,14 @@ pub(super) fn variant_keys<'a>(
         .take("frozen_suicide")
         .and_then(|e| get_bool(e, diags))
         .unwrap_or(false);
+    let no_checks = r.take("giving_check").is_some_and(|e| match &e.value.node {
+        Value::Ident(w) if w == "allowed" => false,
+        Value::Ident(w) if w == "illegal" => true,
+        _ => {
+            type_error(e, "`allowed` or `illegal`", diags);
+            false
+        }
+    });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -63,6 +74,7 @@ pub(super) fn variant_keys<'a>(
         capacity,
         capacity_entry,
         frozen_suicide,
+        no_checks,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

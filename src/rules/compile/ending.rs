@@ -1,6 +1,8 @@
 //! The `ending` section: how a game ends (checkmate and stalemate
-//! verdicts, the fifty-move rule and what restarts it, repetition, and
-//! the dead positions of `insufficient_material`).
+//! verdicts, the fifty-move rule and what restarts it, repetition, the
+//! dead positions of `insufficient_material`, and the goals of other
+//! games: checks to give, a region to reach, kinds to wipe out, a side
+//! left bare).
 
 use super::*;
 
@@ -10,6 +12,7 @@ pub(super) fn ending_section(
     ending: &mut Ending,
     by_name: &IndexMap<String, PieceKind>,
     pieces: &[PieceDef],
+    geometry: Geometry,
     diags: &mut Vec<Diagnostic>,
 ) {
     let mut er = Reader::new(&s.body, Scope::Ending);
@@ -55,9 +58,113 @@ pub(super) fn ending_section(
             .filter_map(|v| dead_material(v, by_name, pieces, diags))
             .collect();
     }
+    goals(&mut er, ending, by_name, pieces, geometry, diags);
     reject_subsections(&er, "`ending`", diags);
     reject_name(s, diags);
     er.finish(diags);
+}
+
+/// The goals: `check_limit`, the flag keys, the extinction keys and
+/// `bare`. A key that needs another (`flag_reply` without a region,
+/// `extinction_count` without kinds) is an error on the key.
+fn goals(
+    er: &mut Reader<'_>,
+    ending: &mut Ending,
+    by_name: &IndexMap<String, PieceKind>,
+    pieces: &[PieceDef],
+    geometry: Geometry,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if let Some(e) = er.take("check_limit") {
+        ending.check_limit = get_int(e, 0, 99, diags).unwrap_or(0) as u8;
+        if ending.check_limit > 0 && !pieces.iter().any(|p| p.royal) {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    "`check_limit` counts checks, and this variant has no royal piece to check",
+                )
+                .with_help("declare a piece with `royal = true`, or remove `check_limit`"),
+            );
+        }
+    }
+    let flag_pieces = er.take("flag_pieces");
+    let flag_squares = er.take("flag_squares");
+    let flag_reply = er.take("flag_reply");
+    match (flag_pieces, flag_squares) {
+        (Some(p), Some(q)) => {
+            let mut kinds = KindSet::EMPTY;
+            for k in kind_list(by_name, p, diags) {
+                kinds.insert(k);
+            }
+            let squares: SquareSet = get_list(q)
+                .into_iter()
+                .filter_map(|v| square_value(geometry, v, diags))
+                .collect();
+            if squares.is_empty() && matches!(q.value.node, Value::List(_)) {
+                diags.push(Diagnostic::error(
+                    q.value.span,
+                    "`flag_squares` is empty: no piece could ever reach it",
+                ));
+            }
+            let reply = flag_reply.map_or(FlagReply::None, |e| match &e.value.node {
+                Value::Ident(w) if w == "none" => FlagReply::None,
+                Value::Ident(w) if w == "hold" => FlagReply::Hold,
+                Value::Ident(w) if w == "equalise" => FlagReply::Equalise,
+                _ => {
+                    type_error(e, "`none`, `hold` or `equalise`", diags);
+                    FlagReply::None
+                }
+            });
+            ending.flag = Some(Flag {
+                kinds,
+                squares,
+                reply,
+            });
+        }
+        (Some(e), None) | (None, Some(e)) => {
+            let (has, lacks) = if e.key.node == "flag_pieces" {
+                ("flag_pieces", "flag_squares")
+            } else {
+                ("flag_squares", "flag_pieces")
+            };
+            diags.push(
+                Diagnostic::error(e.key.span, format!("`{has}` without `{lacks}`"))
+                    .with_note("a flag goal names the pieces (`flag_pieces`) and the squares they win on (`flag_squares`)"),
+            );
+        }
+        (None, None) => {
+            if let Some(e) = flag_reply {
+                diags.push(
+                    Diagnostic::error(e.key.span, "`flag_reply` without a flag goal")
+                        .with_help("add `flag_pieces` and `flag_squares`, or remove `flag_reply`"),
+                );
+            }
+        }
+    }
+    let count = er.take("extinction_count");
+    let extinct_verdict = er.take("extinction_verdict");
+    if let Some(e) = er.take("extinction") {
+        let kinds = kind_list(by_name, e, diags);
+        ending.extinction = Some(Extinction {
+            kinds,
+            at_most: count.and_then(|c| get_int(c, 0, 64, diags)).unwrap_or(0) as u8,
+            verdict: extinct_verdict
+                .and_then(|v| verdict(v, diags))
+                .unwrap_or(Verdict::Loss),
+        });
+    } else {
+        for e in [count, extinct_verdict].into_iter().flatten() {
+            diags.push(
+                Diagnostic::error(e.key.span, format!("`{}` without `extinction`", e.key.node))
+                    .with_help(
+                        "list the kinds whose extinction ends the game: `extinction = [pawn]`",
+                    ),
+            );
+        }
+    }
+    if let Some(e) = er.take("bare") {
+        ending.bare = verdict(e, diags);
+    }
 }
 
 fn verdict(e: &Entry, diags: &mut Vec<Diagnostic>) -> Option<Verdict> {

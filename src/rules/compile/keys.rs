@@ -57,7 +57,14 @@ const SHAPES: [Shape; 16] = [
     shape(
         None,
         "a variant",
-        &["board", "setup", "capacity", "frozen_suicide", "classes"],
+        &[
+            "board",
+            "setup",
+            "capacity",
+            "frozen_suicide",
+            "classes",
+            "giving_check",
+        ],
     ),
     shape(
         Some("piece"),
@@ -107,6 +114,14 @@ const SHAPES: [Shape; 16] = [
             "fifty_move_resets",
             "repetition",
             "insufficient_material",
+            "check_limit",
+            "flag_pieces",
+            "flag_squares",
+            "flag_reply",
+            "extinction",
+            "extinction_count",
+            "extinction_verdict",
+            "bare",
         ],
     ),
     shape(

@@ -31,8 +31,9 @@ use mutators::*;
 use read::*;
 
 use super::{
-    CastleRule, DeadMaterial, DoubleStep, Ending, Geometry, MorphCondition, MorphRule, MorphTarget,
-    MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes, PromotionSource, Rules, Verdict,
+    CastleRule, DeadMaterial, DoubleStep, Ending, Extinction, Flag, FlagReply, Geometry,
+    MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes,
+    PromotionSource, Rules, Verdict,
 };
 use crate::board::{ByColor, Color, KindSet, MAX_KINDS, MutatorSet, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
@@ -203,6 +204,10 @@ impl<'a> Declared<'a> {
                 fifty_promotion_resets: false,
                 // Royals alone: the pattern "- v -".
                 insufficient_material: vec![DeadMaterial::default()],
+                check_limit: 0,
+                flag: None,
+                extinction: None,
+                bare: None,
             },
             morphs: Vec::new(),
             script: None,
@@ -263,7 +268,9 @@ impl<'a> Declared<'a> {
                         self.castles.push(rule);
                     }
                 }
-                "ending" => ending::ending_section(s, &mut self.ending, by_name, pieces, diags),
+                "ending" => {
+                    ending::ending_section(s, &mut self.ending, by_name, pieces, geometry, diags)
+                }
                 "pocket" => self.pocket = Some(pocket::pocket_section(s, &zone, diags)),
                 "reserve" => self.reserve = Some(reserve::reserve_section(s, resolve, diags)),
                 "random_setup" => {

@@ -1,0 +1,263 @@
+//! Goals: the ways a variant's `ending` ends a game other than by mate
+//! or a draw rule (checks given, a region reached, a kind wiped out, a
+//! side left bare), judged on the position before any move is generated.
+//! A position where one is reached has no legal move.
+
+use super::*;
+use crate::board::PieceKind;
+use crate::rules::{Extinction, Flag, FlagReply, Verdict};
+
+/// A goal reached, and by whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// `side` has given its `n`th check (`check_limit`).
+    Checks {
+        /// Who gave them.
+        side: Color,
+        /// How many.
+        n: u8,
+    },
+    /// A piece of `side` of a flag kind stands on a flag square.
+    Flag {
+        /// Whose piece.
+        side: Color,
+        /// Its kind.
+        kind: PieceKind,
+        /// Where it stands.
+        square: Square,
+        /// It stayed there through the opponent's reply (`flag_reply =
+        /// hold`, or an arrival Black did not answer).
+        held: bool,
+    },
+    /// Black answered White's arrival by arriving too.
+    BothFlags,
+    /// `side` has `count` pieces of `kind` left, board and hand, no more
+    /// than `extinction_count`.
+    Extinct {
+        /// Whose kind.
+        side: Color,
+        /// The kind.
+        kind: PieceKind,
+        /// How many are left.
+        count: u8,
+    },
+    /// `side` has nothing but its royals (nothing at all without them).
+    Bare {
+        /// The side left bare.
+        side: Color,
+    },
+}
+
+/// A game ended by a goal: the winner (`None` for a draw) and the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GoalEnd {
+    /// Who won, if anybody.
+    pub winner: Option<Color>,
+    /// What happened.
+    pub goal: Goal,
+}
+
+impl Goal {
+    /// What happened, in words: "White gave the third check", "Black's
+    /// king reached d5", "White has no queen left".
+    pub fn describe(&self, rules: &Rules) -> String {
+        let name = |k: PieceKind| rules.piece(k).name.clone();
+        match *self {
+            Goal::Checks { side, n } => format!("{} gave the {} check", side.title(), ordinal(n)),
+            Goal::Flag {
+                side,
+                kind,
+                square,
+                held,
+            } => format!(
+                "{}'s {} {} {}",
+                side.title(),
+                name(kind),
+                if held { "held" } else { "reached" },
+                rules.geometry.name(square)
+            ),
+            Goal::BothFlags => "both sides reached the flag squares".to_string(),
+            Goal::Extinct { side, kind, count } => match count {
+                0 => format!("{} has no {} left", side.title(), name(kind)),
+                1 => format!("{} has only one {} left", side.title(), name(kind)),
+                n => format!("{} has only {n} {}s left", side.title(), name(kind)),
+            },
+            Goal::Bare { side } => {
+                if rules.kinds.royal.contains(&true) {
+                    format!("{} has nothing left but royal pieces", side.title())
+                } else {
+                    format!("{} has no pieces left", side.title())
+                }
+            }
+        }
+    }
+}
+
+/// "first", "second", ... "tenth", then "11th", "12th", ...
+fn ordinal(n: u8) -> String {
+    const WORDS: [&str; 10] = [
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth",
+    ];
+    match n {
+        1..=10 => WORDS[n as usize - 1].to_string(),
+        _ => format!("{n}th"),
+    }
+}
+
+/// The winner a verdict for `side` gives.
+fn winner(verdict: Verdict, side: Color) -> Option<Color> {
+    match verdict {
+        Verdict::Loss => Some(!side),
+        Verdict::Win => Some(side),
+        Verdict::Draw => None,
+    }
+}
+
+/// Has the game ended by one of the variant's goals? Judged in this
+/// order: extinction and bareness (of the side that just moved, then of
+/// the side to move), the flag region, the checks given. `None` at once
+/// for a variant without goals.
+#[inline]
+pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
+    if !rules.ending.has_goals() || pos.stage() == crate::position::Stage::Setup {
+        return None;
+    }
+    goal_of(rules, pos)
+}
+
+fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
+    let e = &rules.ending;
+    let side = pos.side();
+    for c in [!side, side] {
+        if let Some(x) = &e.extinction
+            && let Some((kind, count)) = extinct(rules, pos, c, x)
+        {
+            return Some(GoalEnd {
+                winner: winner(x.verdict, c),
+                goal: Goal::Extinct {
+                    side: c,
+                    kind,
+                    count,
+                },
+            });
+        }
+        if let Some(v) = e.bare
+            && pos.occupied(c) == pos.royals(c)
+            && pos.pockets()[c].is_empty()
+        {
+            return Some(GoalEnd {
+                winner: winner(v, c),
+                goal: Goal::Bare { side: c },
+            });
+        }
+    }
+    if let Some(f) = &e.flag
+        && let Some(end) = flag_goal(rules, pos, f)
+    {
+        return Some(end);
+    }
+    let given = pos.checks()[!side];
+    if e.check_limit > 0 && given >= e.check_limit {
+        return Some(GoalEnd {
+            winner: Some(!side),
+            goal: Goal::Checks {
+                side: !side,
+                n: given,
+            },
+        });
+    }
+    None
+}
+
+/// The first kind of `x` that `color` has no more than `x.at_most` of,
+/// with the count (pieces on the board, in their declared kinds, and in
+/// hand).
+fn extinct(rules: &Rules, pos: &Position, color: Color, x: &Extinction) -> Option<(PieceKind, u8)> {
+    let base = &rules.forms.base_of;
+    x.kinds.iter().find_map(|&kind| {
+        let mut n = pos.pockets()[color].count(kind);
+        for (_, p) in pos.units() {
+            if p.color == color && base[p.kind.index()] == kind {
+                n += 1;
+                if n > x.at_most as usize {
+                    return None;
+                }
+            }
+        }
+        (n <= x.at_most as usize).then_some((kind, n as u8))
+    })
+}
+
+/// The first piece of `color` of a flag kind on a flag square.
+#[inline]
+fn on_flag(pos: &Position, color: Color, f: &Flag) -> Option<(PieceKind, Square)> {
+    pos.occupied(color).and(&f.squares).iter().find_map(|sq| {
+        pos.piece_at(sq)
+            .filter(|p| p.color == color && f.kinds.contains(p.kind))
+            .map(|p| (p.kind, sq))
+    })
+}
+
+/// The flag goal (see [`FlagReply`]).
+fn flag_goal(rules: &Rules, pos: &Position, f: &Flag) -> Option<GoalEnd> {
+    let side = pos.side();
+    let flag = |c: Color, held: bool| {
+        on_flag(pos, c, f).map(|(kind, square)| Goal::Flag {
+            side: c,
+            kind,
+            square,
+            held,
+        })
+    };
+    let win = |goal: Goal| {
+        Some(GoalEnd {
+            winner: match goal {
+                Goal::Flag { side, .. } => Some(side),
+                _ => None,
+            },
+            goal,
+        })
+    };
+    match f.reply {
+        FlagReply::None => flag(!side, false).and_then(win),
+        FlagReply::Hold => flag(side, true).and_then(win),
+        FlagReply::Equalise => {
+            if let Some(goal) = flag(side, true) {
+                // Black's reply came, and White is still there.
+                if side == Color::White && on_flag(pos, Color::Black, f).is_some() {
+                    return Some(GoalEnd {
+                        winner: None,
+                        goal: Goal::BothFlags,
+                    });
+                }
+                return win(goal);
+            }
+            let goal = flag(!side, false)?;
+            if side == Color::Black && may_arrive(rules, pos, f) {
+                return None;
+            }
+            win(goal)
+        }
+    }
+}
+
+/// Has the side to move a legal move that puts a piece of a flag kind on
+/// a flag square?
+fn may_arrive(rules: &Rules, pos: &Position, f: &Flag) -> bool {
+    let mut moves = Vec::new();
+    turns(rules, pos, &mut moves);
+    if rules.no_checks {
+        moves.retain(|m| !gives_check(rules, pos, m));
+    }
+    moves
+        .iter()
+        .any(|m| f.kinds.contains(m.piece.kind) && f.squares.contains(m.to))
+}
+
+/// Does `mv` leave a royal of the opponent attacked?
+pub fn gives_check(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    in_check(rules, &child, !pos.side())
+}
