@@ -9,6 +9,7 @@ mod diagnostics;
 mod duplicates;
 mod exotic;
 mod game;
+mod goals;
 mod insufficient_material;
 mod invariants;
 #[path = "../kit/mod.rs"]
