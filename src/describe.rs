@@ -583,6 +583,64 @@ fn stacking(rules: &Rules) -> Option<String> {
     Some(s)
 }
 
+/// The goals of the `ending` and the ban on checks, a line each.
+fn goals(rules: &Rules, s: &mut String) {
+    let e = &rules.ending;
+    let verdict = |v: Verdict| match v {
+        Verdict::Loss => "loses",
+        Verdict::Win => "wins",
+        Verdict::Draw => "draws",
+    };
+    let names = |kinds: &mut dyn Iterator<Item = crate::board::PieceKind>| {
+        kinds
+            .map(|k| rules.piece(k).name.clone())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    if rules.no_checks {
+        s.push_str("  no move may give check\n");
+    }
+    if e.check_limit > 0 {
+        s.push_str(&format!(
+            "  a side that gives check {} times wins\n",
+            e.check_limit
+        ));
+    }
+    if let Some(f) = &e.flag {
+        let squares: Vec<String> = f.squares.iter().map(|q| rules.geometry.name(q)).collect();
+        let how = match f.reply {
+            crate::rules::FlagReply::None => "wins at once",
+            crate::rules::FlagReply::Hold => "wins if it is still there at its side's next turn",
+            crate::rules::FlagReply::Equalise => {
+                "wins, unless White got there and Black can follow at once, which draws"
+            }
+        };
+        s.push_str(&format!(
+            "  a {} reaching {} {how}\n",
+            names(&mut f.kinds.iter()),
+            squares.join(", ")
+        ));
+    }
+    if let Some(x) = &e.extinction {
+        let kinds = names(&mut x.kinds.iter().copied());
+        let what = if x.at_most == 0 {
+            format!("no {kinds}")
+        } else {
+            format!("at most {} pieces of kind {kinds}", x.at_most)
+        };
+        s.push_str(&format!(
+            "  a side with {what} left {}\n",
+            verdict(x.verdict)
+        ));
+    }
+    if let Some(v) = e.bare {
+        s.push_str(&format!(
+            "  a side with nothing but its royal pieces {}\n",
+            verdict(v)
+        ));
+    }
+}
+
 /// How a game ends.
 fn ending(rules: &Rules) -> Option<String> {
     let e = &rules.ending;
@@ -608,6 +666,7 @@ fn ending(rules: &Rules) -> Option<String> {
             verdict(e.stalemate)
         ));
     }
+    goals(rules, &mut s);
     if e.repetition > 0 {
         s.push_str(&format!(
             "  the same position {} times is a draw\n",

@@ -459,7 +459,9 @@ impl<'a> Notation<'a> {
     }
 }
 
-/// `+` when `mv` gives check, `#` when it mates, else nothing.
+/// `+` when `mv` gives check, `#` when it mates, else nothing. A check
+/// that ends the game by a goal of the `ending` (the third check of
+/// three-check) is `+`: the side checked is not mated.
 pub(crate) fn check_mark(rules: &Rules, pos: &Position, mv: &Move) -> &'static str {
     if mv.placement().is_some() {
         return "";
@@ -467,7 +469,9 @@ pub(crate) fn check_mark(rules: &Rules, pos: &Position, mv: &Move) -> &'static s
     let mut after = pos.clone();
     after.play_unchecked(rules, mv);
     if crate::movegen::in_check(rules, &after, after.side()) {
-        if legal_moves(rules, &after).is_empty() {
+        if legal_moves(rules, &after).is_empty()
+            && crate::movegen::goal_reached(rules, &after).is_none()
+        {
             "#"
         } else {
             "+"
