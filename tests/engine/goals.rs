@@ -3,8 +3,9 @@
 //! (FEN in both forms, hash, the game won by the third check), King of
 //! the Hill's centre, Racing Kings' rank with Black's equalising reply
 //! and its ban on checks, Jeson Mor's knight holding e5, Three Kings'
-//! and Kinglet's extinction, Coregal's royal queens, and `bare`. Each
-//! catalogue EPD file's counts up to a million nodes.
+//! and Kinglet's extinction, Coregal's royal queens, `bare`, and the
+//! antichess family (compulsory captures from an always-on mutator).
+//! Each catalogue EPD file's counts up to a million nodes.
 
 use crate::kit::{after, position, turns};
 use changeling::Game;
@@ -255,6 +256,53 @@ fn a_bare_royal_loses_where_the_ending_says() {
     assert!(turns(&r, "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1").is_empty());
 }
 
+#[test]
+fn antichess_is_won_by_losing_everything() {
+    let r = catalog("antichess");
+    // A capture is compulsory: the pawn must take.
+    assert_eq!(turns(&r, "8/8/8/8/8/1p6/P7/8 w - - 0 1"), vec!["a2b3"]);
+    assert_eq!(
+        outcome(&r, "8/8/8/8/8/1p6/P7/8 w - - 0 1", &["axb3"]),
+        won(Color::Black, "Black has no pieces left")
+    );
+    // A side with no move wins.
+    assert_eq!(
+        outcome(&r, "8/8/8/8/8/p7/P7/8 w - - 0 1", &[]),
+        won(Color::White, "stalemate")
+    );
+}
+
+#[test]
+fn codrus_is_won_by_losing_the_king() {
+    let r = catalog("codrus");
+    assert_eq!(
+        outcome(&r, "8/8/8/8/8/8/3K4/3k4 w - - 0 1", &["Kxd1"]),
+        won(Color::Black, "Black has no king left")
+    );
+}
+
+#[test]
+fn losers_is_won_by_being_mated() {
+    let r = catalog("losers");
+    assert_eq!(
+        outcome(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["Ra8#"]),
+        won(Color::Black, "checkmate")
+    );
+}
+
+#[test]
+fn extinction_is_lost_with_the_last_piece_of_a_kind() {
+    let r = catalog("extinction960");
+    assert_eq!(
+        outcome(
+            &r,
+            "rnb1kbnr/pppppppp/8/3q4/3Q4/8/PPPPPPPP/RNB1KBNR w - - 0 1",
+            &["Qxd5"]
+        ),
+        won(Color::White, "Black has no queen left")
+    );
+}
+
 /// Every count of `tests/perft/catalog/NAME.epd` up to `limit` nodes.
 fn epd_counts(name: &str, limit: u64) {
     let r = catalog(name);
@@ -315,4 +363,29 @@ fn catalog_perft_kinglet() {
 #[test]
 fn catalog_perft_coregal() {
     epd_counts("coregal", 1_000_000);
+}
+
+#[test]
+fn catalog_perft_antichess() {
+    epd_counts("antichess", 1_000_000);
+}
+
+#[test]
+fn catalog_perft_giveaway() {
+    epd_counts("giveaway", 1_000_000);
+}
+
+#[test]
+fn catalog_perft_codrus() {
+    epd_counts("codrus", 1_000_000);
+}
+
+#[test]
+fn catalog_perft_losers() {
+    epd_counts("losers", 1_000_000);
+}
+
+#[test]
+fn catalog_perft_extinction960() {
+    epd_counts("extinction960", 1_000_000);
 }
