@@ -101,6 +101,8 @@ fn the_third_check_wins_and_ends_the_game() {
         outcome(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1", &["Ra8+"]),
         None
     );
+    // A lone knight can still give three checks.
+    assert_eq!(outcome(&r, "4k3/8/8/8/8/8/8/4KN2 w - - 3+3 0 1", &[]), None);
     // Checkmate still wins as checkmate.
     assert_eq!(
         outcome(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 3+3 0 1", &["Ra8#"]),
@@ -301,6 +303,60 @@ fn extinction_is_lost_with_the_last_piece_of_a_kind() {
         ),
         won(Color::White, "Black has no queen left")
     );
+}
+
+/// Seeded random games of every catalogue variant: at every ply the
+/// incremental hash equals one computed from scratch, the FEN reads back
+/// to the same FEN and hash, counting equals listing, and a position
+/// without legal moves has an outcome.
+#[test]
+fn catalog_random_games_keep_invariants() {
+    use changeling::game::Rng;
+    use changeling::movegen::{legal_move_count, legal_moves};
+    let dir = format!("{}/examples/variants/catalog", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "variant"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 12, "{names:?}");
+    let mut ended = 0;
+    let mut scratch = Vec::new();
+    for name in &names {
+        let r = catalog(name);
+        for seed in 0..6u64 {
+            let mut g = Game::new(r.clone(), seed).unwrap();
+            let mut rng = Rng::new(seed ^ 0x90a1);
+            for _ in 0..160 {
+                let pos = g.position().clone();
+                let fen = to_fen(&r, &pos);
+                assert_eq!(pos.hash(), pos.compute_hash(&r), "{name}: hash at {fen}");
+                let back = parse_fen(&r, &fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+                assert_eq!(to_fen(&r, &back), fen, "{name}");
+                assert_eq!(back.hash(), pos.hash(), "{name}: hash of {fen} read back");
+                let listed = legal_moves(&r, &pos);
+                assert_eq!(
+                    legal_move_count(&r, &pos, &mut scratch),
+                    listed.len() as u64,
+                    "{name}: {fen}"
+                );
+                if let Some(o) = g.outcome() {
+                    assert!(!o.to_string().is_empty());
+                    ended += 1;
+                    break;
+                }
+                assert!(
+                    !listed.is_empty(),
+                    "{name}: no move and no outcome at {fen}"
+                );
+                let m = listed[rng.below(listed.len() as u64) as usize];
+                g.push(m);
+            }
+        }
+    }
+    assert!(ended > 10, "only {ended} games ended");
 }
 
 /// Every count of `tests/perft/catalog/NAME.epd` up to `limit` nodes.
