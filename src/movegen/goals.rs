@@ -172,19 +172,20 @@ fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
 
 /// The first kind of `x` that `color` has no more than `x.at_most` of,
 /// with the count (pieces on the board, in their declared kinds, and in
-/// hand).
+/// hand). One pass over the side's squares.
 fn extinct(rules: &Rules, pos: &Position, color: Color, x: &Extinction) -> Option<(PieceKind, u8)> {
     let base = &rules.forms.base_of;
-    x.kinds.iter().find_map(|&kind| {
-        let mut n = pos.pockets()[color].count(kind);
-        for (_, p) in pos.units() {
-            if p.color == color && base[p.kind.index()] == kind {
-                n += 1;
-                if n > x.at_most as usize {
-                    return None;
-                }
+    let mut counts = [0u8; crate::board::MAX_KINDS];
+    for sq in pos.occupied(color).iter() {
+        for p in pos.units_at(sq).into_iter().flatten() {
+            if p.color == color {
+                let k = base[p.kind.index()].index();
+                counts[k] = counts[k].saturating_add(1);
             }
         }
+    }
+    x.kinds.iter().find_map(|&kind| {
+        let n = usize::from(counts[kind.index()]) + pos.pockets()[color].count(kind);
         (n <= x.at_most as usize).then_some((kind, n as u8))
     })
 }
