@@ -143,8 +143,7 @@ fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
             });
         }
         if let Some(v) = e.bare
-            && pos.occupied(c) == pos.royals(c)
-            && pos.pockets()[c].is_empty()
+            && is_bare(rules, pos, c)
         {
             return Some(GoalEnd {
                 winner: winner(v, c),
@@ -188,6 +187,19 @@ fn extinct(rules: &Rules, pos: &Position, color: Color, x: &Extinction) -> Optio
         let n = usize::from(counts[kind.index()]) + pos.pockets()[color].count(kind);
         (n <= x.at_most as usize).then_some((kind, n as u8))
     })
+}
+
+/// Has `color` nothing but royal pieces, on the board (both units of a
+/// shared square counted) and in hand?
+fn is_bare(rules: &Rules, pos: &Position, color: Color) -> bool {
+    if !pos.pockets()[color].is_empty() {
+        return false;
+    }
+    if rules.capacity == 1 {
+        return pos.occupied(color) == pos.royals(color);
+    }
+    pos.units()
+        .all(|(_, p)| p.color != color || rules.is_royal(p.kind))
 }
 
 /// The first piece of `color` of a flag kind on a flag square.

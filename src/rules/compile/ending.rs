@@ -96,6 +96,12 @@ fn goals(
             for k in kind_list(by_name, p, diags) {
                 kinds.insert(k);
             }
+            if matches!(&p.value.node, Value::List(items) if items.is_empty()) {
+                diags.push(Diagnostic::error(
+                    p.value.span,
+                    "`flag_pieces` is empty: no piece could ever reach the flag squares",
+                ));
+            }
             let squares: SquareSet = get_list(q)
                 .into_iter()
                 .filter_map(|v| square_value(geometry, v, diags))
@@ -145,6 +151,12 @@ fn goals(
     let extinct_verdict = er.take("extinction_verdict");
     if let Some(e) = er.take("extinction") {
         let kinds = kind_list(by_name, e, diags);
+        if matches!(&e.value.node, Value::List(items) if items.is_empty()) {
+            diags.push(
+                Diagnostic::error(e.value.span, "`extinction` is empty: no kind could die out")
+                    .with_help("list the kinds whose loss ends the game, or remove `extinction`"),
+            );
+        }
         ending.extinction = Some(Extinction {
             kinds,
             at_most: count.and_then(|c| get_int(c, 0, 64, diags)).unwrap_or(0) as u8,
