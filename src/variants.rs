@@ -45,6 +45,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     ), // The catalogue (examples/variants/catalog/README.md): the variants
     // whose moves are all written and which pass their perft files.
     (
+        "3check",
+        include_str!("../examples/variants/catalog/3check.variant"),
+    ),
+    (
         "ai-wok",
         include_str!("../examples/variants/catalog/ai-wok.variant"),
     ),
@@ -77,6 +81,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/chancellor.variant"),
     ),
     (
+        "codrus",
+        include_str!("../examples/variants/catalog/codrus.variant"),
+    ),
+    (
+        "coregal",
+        include_str!("../examples/variants/catalog/coregal.variant"),
+    ),
+    (
         "courier",
         include_str!("../examples/variants/catalog/courier.variant"),
     ),
@@ -101,12 +113,28 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/janus.variant"),
     ),
     (
+        "jesonmor",
+        include_str!("../examples/variants/catalog/jesonmor.variant"),
+    ),
+    (
+        "kinglet",
+        include_str!("../examples/variants/catalog/kinglet.variant"),
+    ),
+    (
+        "kingofthehill",
+        include_str!("../examples/variants/catalog/kingofthehill.variant"),
+    ),
+    (
         "knightmate",
         include_str!("../examples/variants/catalog/knightmate.variant"),
     ),
     (
         "losalamos",
         include_str!("../examples/variants/catalog/losalamos.variant"),
+    ),
+    (
+        "losers",
+        include_str!("../examples/variants/catalog/losers.variant"),
     ),
     (
         "makruk",
@@ -133,6 +161,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/perfect.variant"),
     ),
     (
+        "racingkings",
+        include_str!("../examples/variants/catalog/racingkings.variant"),
+    ),
+    (
         "shako",
         include_str!("../examples/variants/catalog/shako.variant"),
     ),
@@ -147,6 +179,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "tencubed",
         include_str!("../examples/variants/catalog/tencubed.variant"),
+    ),
+    (
+        "threekings",
+        include_str!("../examples/variants/catalog/threekings.variant"),
     ),
     (
         "torpedo",

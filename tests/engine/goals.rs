@@ -5,7 +5,7 @@
 //! and its ban on checks, Jeson Mor's knight holding e5, Three Kings'
 //! and Kinglet's extinction, Coregal's royal queens, `bare`, and the
 //! antichess family (compulsory captures from an always-on mutator).
-//! Each catalogue EPD file's counts up to a million nodes.
+//! Their EPD files' counts are checked by `catalog.rs`.
 
 use crate::kit::{after, position, turns};
 use changeling::Game;
@@ -357,91 +357,4 @@ fn catalog_random_games_keep_invariants() {
         }
     }
     assert!(ended > 10, "only {ended} games ended");
-}
-
-/// Every count of `tests/perft/catalog/NAME.epd` up to `limit` nodes.
-fn epd_counts(name: &str, limit: u64) {
-    let r = catalog(name);
-    let path = format!(
-        "{}/tests/perft/catalog/{name}.epd",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap().trim();
-        let pos = position(&r, fen);
-        for p in parts {
-            let (d, n) = p.trim().split_once(' ').unwrap();
-            let depth: u32 = d.trim_start_matches('D').parse().unwrap();
-            let want: u64 = n.trim().parse().unwrap();
-            if want > limit {
-                break;
-            }
-            assert_eq!(perft(&r, &pos, depth), want, "{name}: {fen} depth {depth}");
-            checked += 1;
-        }
-    }
-    assert!(checked > 0, "{name}: no count checked");
-}
-
-#[test]
-fn catalog_perft_three_check() {
-    epd_counts("3check", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_king_of_the_hill() {
-    epd_counts("kingofthehill", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_racing_kings() {
-    epd_counts("racingkings", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_jeson_mor() {
-    epd_counts("jesonmor", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_three_kings() {
-    epd_counts("threekings", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_kinglet() {
-    epd_counts("kinglet", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_coregal() {
-    epd_counts("coregal", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_antichess() {
-    epd_counts("antichess", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_giveaway() {
-    epd_counts("giveaway", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_codrus() {
-    epd_counts("codrus", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_losers() {
-    epd_counts("losers", 1_000_000);
-}
-
-#[test]
-fn catalog_perft_extinction960() {
-    epd_counts("extinction960", 1_000_000);
 }
