@@ -81,6 +81,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/chancellor.variant"),
     ),
     (
+        "chessgi",
+        include_str!("../examples/variants/catalog/chessgi.variant"),
+    ),
+    (
         "codrus",
         include_str!("../examples/variants/catalog/codrus.variant"),
     ),
@@ -91,6 +95,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "courier",
         include_str!("../examples/variants/catalog/courier.variant"),
+    ),
+    (
+        "crazyhouse",
+        include_str!("../examples/variants/catalog/crazyhouse.variant"),
     ),
     (
         "embassy",
@@ -127,6 +135,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "knightmate",
         include_str!("../examples/variants/catalog/knightmate.variant"),
+    ),
+    (
+        "loop",
+        include_str!("../examples/variants/catalog/loop.variant"),
     ),
     (
         "losalamos",

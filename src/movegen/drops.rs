@@ -72,6 +72,7 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         if let Some(d) = section {
             targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
         }
+        targets = targets.and(&rules.kinds.drop_zone[us][kind.index()]);
         let piece = Piece::new(kind, us);
         for to in targets.iter() {
             out.push(Move::drop_from_hand(piece, to));
@@ -143,7 +144,8 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
             d.pawn_zone[us]
         } else {
             d.zone[us]
-        };
+        }
+        .and(&rules.kinds.drop_zone[us][piece.kind.index()]);
         for sq in zone.iter().filter(|&q| child.is_empty(q)) {
             let m = Move {
                 drop: Some(sq),

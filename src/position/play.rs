@@ -367,7 +367,8 @@ impl Position {
     ) {
         let us = mv.piece.color;
         if self.active.intersects(rules.masks.drops_from_captures) {
-            let kind = if promoted { rules.demoted_kind() } else { None }
+            let demote = promoted && self.active.intersects(rules.masks.demotes);
+            let kind = if demote { rules.demoted_kind() } else { None }
                 .unwrap_or(rules.forms.base_of[piece.kind.index()]);
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }

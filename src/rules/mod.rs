@@ -72,6 +72,10 @@ pub struct PieceDef {
     /// on a square as one unit, but is written, shown and promoted to as
     /// one. Empty for every other kind.
     pub units: Vec<PieceKind>,
+    /// The ranks (each side's own count) on which a piece of this kind
+    /// may be dropped from a hand (`drop_ranks`); `None`: wherever the
+    /// drop rules allow.
+    pub drop_ranks: Option<Vec<i32>>,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -167,6 +171,9 @@ pub struct MutatorMasks {
     /// The mutators that feed hands with captures and allow
     /// drops.
     pub(crate) drops_from_captures: MutatorSet,
+    /// The mutators with `drops` under which a captured piece that came
+    /// from a promotion enters the hand as a pawn (`demote`).
+    pub(crate) demotes: MutatorSet,
     /// Which pieces came from a promotion is tracked (written `Q~`):
     /// some mutator feeds hands, where such pieces enter as pawns.
     pub(crate) tracks_promoted: bool,
@@ -251,6 +258,10 @@ pub struct KindFacts {
     pub class_of: Vec<Option<u8>>,
     /// The kinds of each class (`classes`), class 1 first.
     pub classes: Vec<Vec<PieceKind>>,
+    /// Per colour and kind: the squares a piece of that kind may be
+    /// dropped on (its `drop_ranks`, every square without them), before
+    /// the drop rules and the board's occupancy narrow them.
+    pub(crate) drop_zone: ByColor<Vec<SquareSet>>,
 }
 
 /// The forms mutators give the declared kinds (a knight under Rider):

@@ -84,6 +84,9 @@ pub struct Mutator {
     /// empty squares without a marker; both hands empty when it turns
     /// off (`drops`).
     pub drops: bool,
+    /// With `drops`: a captured piece that came from a promotion enters
+    /// the hand as a pawn (`demote`, the default); otherwise as its kind.
+    pub demote: bool,
     /// Instead of a move, a player may exchange two of their own pieces
     /// when one covers the other (could capture an enemy standing on its
     /// square) (`swaps`).

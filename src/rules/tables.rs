@@ -445,6 +445,14 @@ fn zones(rules: &mut Rules) {
     for color in Color::ALL {
         rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks, color);
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
+        rules.kinds.drop_zone[color] = rules
+            .pieces
+            .iter()
+            .map(|p| match &p.drop_ranks {
+                Some(ranks) => zone(ranks, color),
+                None => g.squares().collect(),
+            })
+            .collect();
     }
     rules.masks.extra_double_step = rules
         .mutators

@@ -10,6 +10,7 @@ mod duplicates;
 mod exotic;
 mod game;
 mod goals;
+mod hands;
 mod insufficient_material;
 mod invariants;
 #[path = "../kit/mod.rs"]

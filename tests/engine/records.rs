@@ -213,9 +213,9 @@ fn bad_records_are_refused_with_a_reason() {
     let read = |text: &str| read_pgn(text, 0, Sources::default()).unwrap_err().0;
     let built_in: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
     assert_eq!(
-        read("[Variant \"Crazyhouse\"]\n1. e4 *"),
+        read("[Variant \"Bughouse\"]\n1. e4 *"),
         format!(
-            "the record's variant `Crazyhouse` is neither built in ({}) nor the one being played; start `changeling play` with its variant file, then load the record",
+            "the record's variant `Bughouse` is neither built in ({}) nor the one being played; start `changeling play` with its variant file, then load the record",
             built_in.join(", ")
         )
     );

@@ -104,14 +104,14 @@ fn a_drop_variant_is_chosen_by_name_and_drops_are_played() {
         "setoption name UCI_Variant value pocket-mutation",
         "position fen 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 20",
         "go depth 2",
-        "setoption name UCI_Variant value crazyhouse",
+        "setoption name UCI_Variant value bughouse",
     ]);
     assert_eq!(bestmove(&out), ["N@f7"]);
     assert!(out.iter().any(|l| l.contains("score mate 1")));
     assert!(
         out.last()
             .unwrap()
-            .starts_with("info string error: no variant `crazyhouse`")
+            .starts_with("info string error: no variant `bughouse`")
     );
 }
 

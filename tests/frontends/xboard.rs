@@ -69,7 +69,7 @@ fn variants_xboard_does_not_know_are_set_up_and_bad_input_refused() {
     let out = session(&[
         "xboard",
         "variant pocket-mutation",
-        "variant crazyhouse",
+        "variant bughouse",
         "setboard 8/8/8 w - - 0 1",
         "level 40 x 0",
         "frobnicate",
@@ -93,7 +93,7 @@ fn variants_xboard_does_not_know_are_set_up_and_bad_input_refused() {
         "{}",
         out[0]
     );
-    assert_eq!(out[1], "Error (unknown variant): crazyhouse");
+    assert_eq!(out[1], "Error (unknown variant): bughouse");
     assert!(
         out[2].starts_with("tellusererror Illegal position: "),
         "{}",

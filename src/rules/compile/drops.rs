@@ -76,3 +76,47 @@ pub(super) fn drops_section(
         pawn_zone,
     }
 }
+
+/// Checks each kind's `drop_ranks` (`keys`: where each is written): the
+/// variant must drop from hands (`hand_drops`: a `drops` section taking
+/// from the hand, or a mutator with `drops = true`), and a pawn may not be
+/// dropped where it would stand on its promotion ranks.
+pub(super) fn check_drop_ranks(
+    keys: &[(usize, Span)],
+    pieces: &[PieceDef],
+    pawns: &PawnRules,
+    hand_drops: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for &(k, span) in keys {
+        let piece = &pieces[k];
+        if !hand_drops {
+            diags.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "`drop_ranks` of `{}`, but nothing is dropped from a hand",
+                        piece.name
+                    ),
+                )
+                .with_help("add a `drops` section, or a mutator with `drops = true`"),
+            );
+            continue;
+        }
+        let ranks = piece.drop_ranks.as_deref().unwrap_or_default();
+        if piece.pawn
+            && let Some(r) = ranks.iter().find(|r| pawns.promotion_ranks.contains(r))
+        {
+            diags.push(
+                Diagnostic::error(
+                    span,
+                    format!(
+                        "`drop_ranks` of `{}` lists rank {r}, one of the pawns' promotion ranks",
+                        piece.name
+                    ),
+                )
+                .with_note("a pawn dropped there could never move"),
+            );
+        }
+    }
+}

@@ -85,6 +85,7 @@ const SHAPES: [Shape; 16] = [
             "no_swap_back",
             "components",
             "units",
+            "drop_ranks",
         ],
     ),
     shape(
@@ -190,6 +191,7 @@ const SHAPES: [Shape; 16] = [
             "explode",
             "must_capture",
             "drops",
+            "demote",
             "swaps",
             "extra_double_step_ranks",
             "dice",

@@ -61,7 +61,7 @@ fn compile_block(
     let mut r = Reader::new(body, Scope::Variant);
     let top = board::variant_keys(&mut r, name, diags);
     let setup_span = top.setup_span;
-    let mut kinds = pieces::piece_sections(&r.sections, diags);
+    let mut kinds = pieces::piece_sections(&r.sections, top.geometry.height, diags);
     if kinds.pieces.is_empty() {
         diags.push(
             Diagnostic::error(
@@ -111,6 +111,14 @@ fn compile_block(
         &by_name,
         &found.mutator_sections,
         top.geometry.height,
+        diags,
+    );
+    drops::check_drop_ranks(
+        &kinds.drop_rank_keys,
+        &pieces,
+        &found.pawns,
+        found.drops.as_ref().is_some_and(|d| !d.from_reserve)
+            || mutated.mutators.iter().any(|m| m.drops),
         diags,
     );
     if diags.iter().any(Diagnostic::is_error) {

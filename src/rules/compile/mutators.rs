@@ -155,6 +155,7 @@ fn declare(sections: &[&Section], diags: &mut Vec<Diagnostic>) -> Vec<crate::rul
             explode: false,
             must_capture: false,
             drops: false,
+            demote: true,
             swaps: false,
             extra_double_step_ranks: Vec::new(),
             dice: 0,
@@ -192,6 +193,21 @@ fn read_flags(
     }
     if let Some(e) = mr.take("drops") {
         m.drops = get_bool(e, diags).unwrap_or(false);
+    }
+    if let Some(e) = mr.take("demote") {
+        m.demote = get_bool(e, diags).unwrap_or(true);
+        if !m.drops {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!(
+                        "`demote` in mutator `{}`, which does not feed hands with captures",
+                        m.name
+                    ),
+                )
+                .with_help("`demote` says what a captured promoted piece enters the hand as; add `drops = true`"),
+            );
+        }
     }
     if let Some(e) = mr.take("dice") {
         m.dice = get_int(e, 2, 64, diags).unwrap_or(0) as u8;

@@ -15,13 +15,17 @@ pub(super) struct PieceSections<'a> {
     pub(super) component_lists: Vec<(usize, &'a Entry)>,
     pub(super) unit_lists: Vec<(usize, &'a Entry)>,
     pub(super) piece_spans: Vec<Span>,
+    /// Where each `drop_ranks` key is written, with its kind's index.
+    pub(super) drop_rank_keys: Vec<(usize, Span)>,
 }
 
 /// Reads every `piece` section of `sections`, recording their problems.
 pub(super) fn piece_sections<'a>(
     sections: &[&'a Section],
+    height: u8,
     diags: &mut Vec<Diagnostic>,
 ) -> PieceSections<'a> {
+    let mut drop_rank_keys: Vec<(usize, Span)> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
     let mut within_keys: Vec<(usize, Span)> = Vec::new();
@@ -97,6 +101,10 @@ pub(super) fn piece_sections<'a>(
             .take("no_swap_back")
             .and_then(|e| get_bool(e, diags))
             .unwrap_or(false);
+        let drop_ranks = pr.take("drop_ranks").map(|e| {
+            drop_rank_keys.push((pieces.len(), e.key.span));
+            rank_list(e, height, diags)
+        });
         pr.finish(diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -115,6 +123,7 @@ pub(super) fn piece_sections<'a>(
             promotes,
             no_swap_back,
             units: Vec::new(),
+            drop_ranks,
         });
         piece_spans.push(pname.span);
     }
@@ -126,6 +135,7 @@ pub(super) fn piece_sections<'a>(
         component_lists,
         unit_lists,
         piece_spans,
+        drop_rank_keys,
     }
 }
 
