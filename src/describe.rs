@@ -298,20 +298,27 @@ fn pawns(rules: &Rules) -> Option<String> {
     let p = &rules.pawns;
     let mut s = String::from("Pawns:\n");
     if !p.promotion_ranks.is_empty() {
-        let choices: Vec<&str> = p
-            .promotion_choices
-            .iter()
-            .map(|&k| rules.piece(k).name.as_str())
-            .collect();
-        let ranks: Vec<String> = p.promotion_ranks.iter().map(i32::to_string).collect();
-        s.push_str(&format!(
-            "  a pawn reaching its rank {} promotes to {}\n",
-            ranks.join(" or "),
+        let names = |color: Color| -> String {
+            let choices: Vec<&str> = p.promotion_choices[color]
+                .iter()
+                .map(|&k| rules.piece(k).name.as_str())
+                .collect();
             if choices.is_empty() {
                 "nothing".to_string()
             } else {
                 choices.join(", ")
             }
+        };
+        let ranks: Vec<String> = p.promotion_ranks.iter().map(i32::to_string).collect();
+        let (white, black) = (names(Color::White), names(Color::Black));
+        let to = if white == black {
+            white
+        } else {
+            format!("{white} (White), {black} (Black)")
+        };
+        s.push_str(&format!(
+            "  a pawn reaching its rank {} promotes to {to}\n",
+            ranks.join(" or "),
         ));
     }
     if !p.double_step_ranks.is_empty() {

@@ -85,6 +85,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/chessgi.variant"),
     ),
     (
+        "chigorin",
+        include_str!("../examples/variants/catalog/chigorin.variant"),
+    ),
+    (
         "codrus",
         include_str!("../examples/variants/catalog/codrus.variant"),
     ),
@@ -187,6 +191,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "shatranj",
         include_str!("../examples/variants/catalog/shatranj.variant"),
+    ),
+    (
+        "sortofalmost",
+        include_str!("../examples/variants/catalog/sortofalmost.variant"),
     ),
     (
         "tencubed",

@@ -11,7 +11,7 @@ pub(super) fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
         out.push(mv);
         return;
     }
-    for &k in &rules.pawns.promotion_choices {
+    for &k in &rules.pawns.promotion_choices[mv.piece.color] {
         out.push(Move {
             promotion: Some(k),
             ..mv
@@ -71,7 +71,7 @@ pub(super) fn piece_promotions(
             .into_iter()
             .collect()
     } else {
-        rules.pawns.promotion_choices.clone()
+        rules.pawns.promotion_choices[piece.color].clone()
     };
     let end = out.len();
     let mut keep = Vec::with_capacity(end - start);

@@ -53,7 +53,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         match promoting {
             None => out.push(swap),
             Some((_, square)) => {
-                for &kind in &rules.pawns.promotion_choices {
+                for &kind in &rules.pawns.promotion_choices[us] {
                     out.push(Move {
                         kind: MoveKind::Effects(EffectList::new(vec![
                             Effect::Swap(a, b),
@@ -125,14 +125,14 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
     let Some(p) = pos
         .pending()
-        .filter(|p| p.color == pos.side() && !rules.pawns.promotion_choices.is_empty())
+        .filter(|p| p.color == pos.side() && !rules.pawns.promotion_choices[p.color].is_empty())
     else {
         return legal_moves_unconstrained(rules, pos, out);
     };
     out.clear();
     let mut suicide = false;
     let mut part = Vec::new();
-    for &k in &rules.pawns.promotion_choices {
+    for &k in &rules.pawns.promotion_choices[p.color] {
         let mut child = pos.clone();
         child.resolve_pending(rules, p.square, k);
         suicide |= legal_moves_unconstrained(rules, &child, &mut part);
@@ -285,7 +285,7 @@ pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let Some(p) = child.pending() else {
         return true;
     };
-    rules.pawns.promotion_choices.iter().all(|&k| {
+    rules.pawns.promotion_choices[p.color].iter().all(|&k| {
         let mut promoted = child.clone();
         promoted.resolve_pending(rules, p.square, k);
         !in_check(rules, &promoted, us)

@@ -15,8 +15,10 @@ pub struct PawnRules {
     pub en_passant: bool,
     /// Relative ranks on which a pawn promotes.
     pub promotion_ranks: Vec<i32>,
-    /// Kinds a pawn may promote to.
-    pub promotion_choices: Vec<PieceKind>,
+    /// Kinds a pawn may promote to, per side (`promotion_choices`, and
+    /// `white_promotion_choices` and `black_promotion_choices` for one
+    /// side).
+    pub promotion_choices: ByColor<Vec<PieceKind>>,
     /// `promotion_ranks` as squares, per side.
     pub promotion_zone: ByColor<SquareSet>,
     /// `double_step_ranks` as squares, per side.

@@ -24,6 +24,7 @@ mod mutatis_mutandis_scenarios;
 mod notation;
 mod perft;
 mod pocket_mutation;
+mod promotion_sides;
 mod random_setup;
 mod records;
 mod reserve;

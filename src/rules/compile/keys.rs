@@ -96,6 +96,8 @@ const SHAPES: [Shape; 16] = [
             "en_passant",
             "promotion_ranks",
             "promotion_choices",
+            "white_promotion_choices",
+            "black_promotion_choices",
             "promotion_source",
             "double_step",
         ],

@@ -191,12 +191,14 @@ impl<'a> Declared<'a> {
                 double_step_ranks: vec![2],
                 en_passant: true,
                 promotion_ranks: vec![geometry.height as i32],
-                promotion_choices: pieces
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| !p.royal && !p.pawn)
-                    .map(|(i, _)| PieceKind(i as u8))
-                    .collect(),
+                promotion_choices: ByColor::new_with(|_| {
+                    pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| !p.royal && !p.pawn)
+                        .map(|(i, _)| PieceKind(i as u8))
+                        .collect()
+                }),
                 promotion_zone: ByColor::default(),
                 double_step_zone: ByColor::default(),
                 promotion_source: PromotionSource::Choices,

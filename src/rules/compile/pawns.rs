@@ -29,11 +29,26 @@ pub(super) fn pawns_section(
     if let Some(e) = pr.take("promotion_ranks") {
         pawns.promotion_ranks = ranks(e, diags);
     }
-    if let Some(e) = pr.take("promotion_choices") {
-        pawns.promotion_choices = get_list(e)
+    let choices = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
+        get_list(e)
             .into_iter()
             .filter_map(|v| resolve(v, diags))
-            .collect();
+            .collect()
+    };
+    if let Some(e) = pr.take("promotion_choices") {
+        let list = choices(e, diags);
+        pawns.promotion_choices = ByColor::new_with(|_| list.clone());
+    }
+    // One side's own choices replace the shared list for that side.
+    let mut own = Vec::new();
+    for (key, color) in [
+        ("white_promotion_choices", Color::White),
+        ("black_promotion_choices", Color::Black),
+    ] {
+        if let Some(e) = pr.take(key) {
+            pawns.promotion_choices[color] = choices(e, diags);
+            own.push(e);
+        }
     }
     if let Some(e) = pr.take("promotion_source") {
         match &e.value.node {
@@ -42,6 +57,17 @@ pub(super) fn pawns_section(
                 pawns.promotion_source = PromotionSource::ReserveBack
             }
             _ => type_error(e, "`choices` or `reserve_back`", diags),
+        }
+    }
+    if pawns.promotion_source == PromotionSource::ReserveBack {
+        for e in own {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!("`{}` with `promotion_source = reserve_back`", e.key.node),
+                )
+                .with_note("pawns then promote to their reserve's last piece, never to a choice"),
+            );
         }
     }
     reject_subsections(&pr, "`pawns`", diags);

@@ -1,0 +1,73 @@
+//! Promotion choices per side (`white_promotion_choices`,
+//! `black_promotion_choices`) on the built-in `chigorin` and
+//! `sortofalmost`: each side's pawn is offered its own army's pieces, as
+//! exact move sets, and the position after each promotion.
+
+use crate::kit::{after, sorted, turns};
+use changeling::rules::Rules;
+use changeling::variants::{load, load_str};
+use std::sync::Arc;
+
+fn variant(name: &str) -> Arc<Rules> {
+    load(name).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The legal turns of `fen` that start on `from`, sorted.
+fn from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
+    turns(rules, fen)
+        .into_iter()
+        .filter(|t| t.starts_with(from))
+        .collect()
+}
+
+#[test]
+fn chigorin_sides_promote_to_their_own_armies() {
+    let rules = variant("chigorin");
+    // White: chancellor, rook or knight.
+    let white = "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1";
+    assert_eq!(from(&rules, white, "h7"), sorted("h7h8c h7h8r h7h8n"));
+    assert_eq!(
+        after(&rules, white, "h7h8c"),
+        "7C/1k6/8/8/8/3K4/p7/8 b - - 0 1"
+    );
+    // Black: queen, rook or bishop.
+    let black = "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1";
+    assert_eq!(from(&rules, black, "a2"), sorted("a2a1q a2a1r a2a1b"));
+    assert_eq!(
+        after(&rules, black, "a2a1b"),
+        "8/1k5P/8/8/8/3K4/8/b7 w - - 0 2"
+    );
+}
+
+#[test]
+fn sortofalmost_white_has_the_chancellor_and_black_the_queen() {
+    let rules = variant("sortofalmost");
+    let white = "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1";
+    assert_eq!(from(&rules, white, "h7"), sorted("h7h8c h7h8r h7h8b h7h8n"));
+    let black = "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1";
+    assert_eq!(from(&rules, black, "a2"), sorted("a2a1q a2a1r a2a1b a2a1n"));
+}
+
+#[test]
+fn one_side_without_choices_keeps_its_pawns_off_the_last_rank() {
+    // White's list is empty: its pawn on the seventh rank cannot move
+    // on, and a White pawn standing on the eighth is accepted; Black's
+    // pawns still promote, to the shared list.
+    let rules = load_str(
+        "one_side.variant",
+        r#"variant one_side : chess {
+            pawns {
+                promotion_choices = [queen, knight]
+                white_promotion_choices = []
+            }
+            setup = "4k3/7P/8/8/8/8/p7/4K3 w - - 0 1"
+        }"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let fen = "4k3/7P/8/8/8/8/p7/4K3 w - - 0 1";
+    assert_eq!(from(&rules, fen, "h7"), Vec::<String>::new());
+    let fen = "4k3/7P/8/8/8/8/p7/4K3 b - - 0 1";
+    assert_eq!(from(&rules, fen, "a2"), sorted("a2a1q a2a1n"));
+    assert!(changeling::notation::parse_fen(&rules, "3Pk3/8/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+    assert!(changeling::notation::parse_fen(&rules, "4k3/8/8/8/8/8/8/3pK3 w - - 0 1").is_err());
+}
