@@ -121,6 +121,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/hoppelpoppel.variant"),
     ),
     (
+        "horde",
+        include_str!("../examples/variants/catalog/horde.variant"),
+    ),
+    (
         "janus",
         include_str!("../examples/variants/catalog/janus.variant"),
     ),

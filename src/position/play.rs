@@ -557,7 +557,10 @@ impl Position {
     fn open_en_passant(&mut self, rules: &Rules, mv: &Move) {
         // An advance that promotes leaves no pawn to take in passing (a
         // morph into another pawn kind does).
-        if !rules.pawns.en_passant || mv.promotion.is_some_and(|k| !rules.is_pawn(k)) {
+        if !rules.pawns.en_passant
+            || mv.promotion.is_some_and(|k| !rules.is_pawn(k))
+            || !rules.pawns.en_passant_zone[mv.piece.color].contains(mv.from)
+        {
             return;
         }
         let Some(passed) = self.passed_square(rules, mv) else {

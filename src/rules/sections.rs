@@ -23,6 +23,12 @@ pub struct PawnRules {
     pub promotion_zone: ByColor<SquareSet>,
     /// `double_step_ranks` as squares, per side.
     pub double_step_zone: ByColor<SquareSet>,
+    /// Relative ranks from which a double step opens en passant
+    /// (`en_passant_ranks`); `None`: every rank.
+    pub en_passant_ranks: Option<Vec<i32>>,
+    /// `en_passant_ranks` as squares, per side (every square without
+    /// them).
+    pub en_passant_zone: ByColor<SquareSet>,
     /// What a pawn promotes to (`promotion_source`).
     pub promotion_source: PromotionSource,
     /// Which pawns may double-step (`double_step`).

@@ -445,6 +445,10 @@ fn zones(rules: &mut Rules) {
     for color in Color::ALL {
         rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks, color);
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
+        rules.pawns.en_passant_zone[color] = match &rules.pawns.en_passant_ranks {
+            Some(ranks) => zone(ranks, color),
+            None => g.squares().collect(),
+        };
         rules.kinds.drop_zone[color] = rules
             .pieces
             .iter()

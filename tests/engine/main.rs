@@ -7,6 +7,7 @@ mod architecture;
 mod catalog;
 mod diagnostics;
 mod duplicates;
+mod en_passant_ranks;
 mod exotic;
 mod game;
 mod goals;

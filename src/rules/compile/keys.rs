@@ -94,6 +94,7 @@ const SHAPES: [Shape; 16] = [
         &[
             "double_step_ranks",
             "en_passant",
+            "en_passant_ranks",
             "promotion_ranks",
             "promotion_choices",
             "white_promotion_choices",

@@ -201,6 +201,8 @@ impl<'a> Declared<'a> {
                 }),
                 promotion_zone: ByColor::default(),
                 double_step_zone: ByColor::default(),
+                en_passant_ranks: None,
+                en_passant_zone: ByColor::default(),
                 promotion_source: PromotionSource::Choices,
                 double_step: DoubleStep::Rank,
             },

@@ -26,6 +26,15 @@ pub(super) fn pawns_section(
     if let Some(e) = pr.take("en_passant") {
         pawns.en_passant = get_bool(e, diags).unwrap_or(true);
     }
+    if let Some(e) = pr.take("en_passant_ranks") {
+        pawns.en_passant_ranks = Some(ranks(e, diags));
+        if !pawns.en_passant {
+            diags.push(
+                Diagnostic::error(e.key.span, "`en_passant_ranks` with `en_passant = false`")
+                    .with_note("no double step opens en passant, from any rank"),
+            );
+        }
+    }
     if let Some(e) = pr.take("promotion_ranks") {
         pawns.promotion_ranks = ranks(e, diags);
     }
