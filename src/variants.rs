@@ -157,6 +157,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/losers.variant"),
     ),
     (
+        "makpong",
+        include_str!("../examples/variants/catalog/makpong.variant"),
+    ),
+    (
         "makruk",
         include_str!("../examples/variants/catalog/makruk.variant"),
     ),

@@ -111,6 +111,9 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     if rules.auras.must_move {
         must_move_filter(rules, pos, out);
     }
+    if rules.auras.immobile_in_check {
+        immobile_in_check_filter(rules, pos, out);
+    }
     if let Some(host) = hooks(rules)
         && host.has(crate::rules::hooks::FILTER_MOVES)
     {
@@ -383,6 +386,29 @@ pub(super) fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move
     if !threatened.is_empty() {
         out.retain(|m| threatened.contains(m.from));
     }
+}
+
+/// `immobile_in_check`: while the mover is in check, a piece of such a
+/// kind moves only to capture the one piece giving check.
+fn immobile_in_check_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let mut checkers = SquareSet::EMPTY;
+    for royal in pos.royals(us).iter() {
+        for sq in attackers_of(rules, pos, royal, !us) {
+            checkers.insert(sq);
+        }
+    }
+    if checkers.is_empty() {
+        return;
+    }
+    let only = (checkers.count() == 1)
+        .then(|| checkers.iter().next())
+        .flatten();
+    out.retain(|m| {
+        pos.piece_at(m.from) != Some(m.piece)
+            || !rules.piece(m.piece.kind).immobile_in_check
+            || m.captured.is_some() && Some(m.to) == only
+    });
 }
 
 /// The legal turns, preferences aside (see [`turns`] for the flag).

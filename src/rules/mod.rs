@@ -76,6 +76,9 @@ pub struct PieceDef {
     /// may be dropped from a hand (`drop_ranks`); `None`: wherever the
     /// drop rules allow.
     pub drop_ranks: Option<Vec<i32>>,
+    /// A piece of this kind may not move while its side is in check
+    /// (`immobile_in_check`: Makpong's king).
+    pub immobile_in_check: bool,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -211,6 +214,8 @@ pub struct Auras {
     pub(crate) capture_limits: bool,
     /// Some kind has `must_move_when_attacked`.
     pub(crate) must_move: bool,
+    /// Some kind has `immobile_in_check`.
+    pub(crate) immobile_in_check: bool,
     /// The kinds that freeze adjacent enemies (see `freeze_mask`).
     pub(crate) freezers: KindSet,
     /// Per freezer kind, the enemy kinds it freezes.

@@ -413,6 +413,7 @@ fn kind_flags(rules: &mut Rules) {
         .collect();
     rules.auras.immunity = rules.pieces.iter().any(|p| p.captured_by.is_some());
     rules.auras.must_move = rules.pieces.iter().any(|p| p.must_move);
+    rules.auras.immobile_in_check = rules.pieces.iter().any(|p| p.immobile_in_check);
     rules.auras.freeze_mask = rules
         .pieces
         .iter()
@@ -561,6 +562,7 @@ fn fast_paths(rules: &mut Rules) {
     // the colour rule, swaps and pushes change the turns. Blasts are
     // judged per capture where pins are sound, else listed.
     let countable = !rules.auras.must_move
+        && !rules.auras.immobile_in_check
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()
         && !rules.pawns.from_reserve()

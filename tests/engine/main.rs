@@ -12,6 +12,7 @@ mod exotic;
 mod game;
 mod goals;
 mod hands;
+mod immobile_in_check;
 mod insufficient_material;
 mod invariants;
 #[path = "../kit/mod.rs"]

@@ -61,6 +61,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             immunity: false,
             capture_limits: false,
             must_move: false,
+            immobile_in_check: false,
             freezers: KindSet::EMPTY,
             freeze_mask: Vec::new(),
             protectors: KindSet::EMPTY,

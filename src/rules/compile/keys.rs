@@ -86,6 +86,7 @@ const SHAPES: [Shape; 16] = [
             "components",
             "units",
             "drop_ranks",
+            "immobile_in_check",
         ],
     ),
     shape(

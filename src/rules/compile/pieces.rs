@@ -26,6 +26,7 @@ pub(super) fn piece_sections<'a>(
     diags: &mut Vec<Diagnostic>,
 ) -> PieceSections<'a> {
     let mut drop_rank_keys: Vec<(usize, Span)> = Vec::new();
+    let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
     let mut within_keys: Vec<(usize, Span)> = Vec::new();
@@ -101,6 +102,10 @@ pub(super) fn piece_sections<'a>(
             .take("no_swap_back")
             .and_then(|e| get_bool(e, diags))
             .unwrap_or(false);
+        let immobile_in_check = pr.take("immobile_in_check").is_some_and(|e| {
+            immobile_keys.push(e.key.span);
+            get_bool(e, diags).unwrap_or(false)
+        });
         let drop_ranks = pr.take("drop_ranks").map(|e| {
             drop_rank_keys.push((pieces.len(), e.key.span));
             rank_list(e, height, diags)
@@ -124,8 +129,18 @@ pub(super) fn piece_sections<'a>(
             no_swap_back,
             units: Vec::new(),
             drop_ranks,
+            immobile_in_check,
         });
         piece_spans.push(pname.span);
+    }
+    // Without a royal kind no side is ever in check.
+    if !pieces.iter().any(|p| p.royal) {
+        for span in immobile_keys {
+            diags.push(
+                Diagnostic::error(span, "`immobile_in_check`, but no kind is royal")
+                    .with_note("a side is in check only when one of its royal pieces is attacked"),
+            );
+        }
     }
     PieceSections {
         pieces,
