@@ -62,19 +62,27 @@ pub struct Condition {
     pub lengths: Vec<u64>,
 }
 
+/// A key's value as the terminal shows it: control characters escaped,
+/// `-` where the rows lack the key.
+fn shown(value: Option<&str>) -> String {
+    value.map_or("-".to_string(), printable)
+}
+
 impl Condition {
     /// The condition's values joined by spaces (control characters
     /// escaped), or `all games` for a table without keys.
     pub fn name(&self) -> String {
+        self.key_cells(shown).join(" ")
+    }
+
+    /// A cell per key, each value written by `cell` (`None` where the
+    /// rows lack the key); one cell, `all games`, for a table without
+    /// keys.
+    fn key_cells(&self, cell: impl Fn(Option<&str>) -> String) -> Vec<String> {
         if self.values.is_empty() {
-            return "all games".to_string();
+            return vec!["all games".to_string()];
         }
-        let parts: Vec<String> = self
-            .values
-            .iter()
-            .map(|v| v.as_deref().map_or("-".to_string(), printable))
-            .collect();
-        parts.join(" ")
+        self.values.iter().map(|v| cell(v.as_deref())).collect()
     }
 
     /// Games with no result of the three.
@@ -226,14 +234,7 @@ impl Table {
         head.push("mean plies".to_string());
         let mut lines = vec![head];
         for c in &self.conditions {
-            let mut line: Vec<String> = if c.values.is_empty() {
-                vec![c.name()]
-            } else {
-                c.values
-                    .iter()
-                    .map(|v| v.as_deref().map_or("-".to_string(), printable))
-                    .collect()
-            };
+            let mut line = c.key_cells(shown);
             line.push(c.games.to_string());
             if self.has_results {
                 match c.shares() {
@@ -323,14 +324,7 @@ impl Table {
         }
         table.record(&head);
         for c in &self.conditions {
-            let mut line: Vec<String> = if c.values.is_empty() {
-                vec![c.name()]
-            } else {
-                c.values
-                    .iter()
-                    .map(|v| v.clone().unwrap_or_default())
-                    .collect()
-            };
+            let mut line = c.key_cells(|v| v.unwrap_or_default().to_string());
             line.push(c.games.to_string());
             if self.has_results {
                 line.extend([c.white, c.draws, c.black, c.unfinished()].map(|n| n.to_string()));
