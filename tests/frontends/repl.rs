@@ -10,28 +10,12 @@
 //! Also: a few thousand lines of garbage leave the session answering and
 //! the position unchanged.
 
-use crate::kit::scratch;
-use std::io::Write;
+use crate::kit::{play_session, scratch};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn run(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .arg("play")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let text = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
+    let out = play_session(args, Path::new(env!("CARGO_MANIFEST_DIR")), input);
     assert!(
         out.status.success(),
         "exit {:?}: {}",

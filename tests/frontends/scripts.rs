@@ -2,10 +2,8 @@
 //! stays off standard output (the game's), and a script listing one move
 //! a thousand times gives that move once, at once.
 
-use crate::kit::scratch;
-use std::io::Write;
+use crate::kit::{play_session, scratch};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A fresh directory holding `script` as `piece.rhai` and a variant using
@@ -24,21 +22,7 @@ fn ghost_dir(name: &str, script: &str) -> PathBuf {
 /// `changeling play ghost.variant` in `dir` with `input`: standard
 /// output and standard error.
 fn play(dir: &Path, input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .args(["play", "ghost.variant"])
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = play_session(&["ghost.variant"], dir, input);
     assert!(out.status.success(), "{:?}", out.status);
     (
         String::from_utf8(out.stdout).unwrap(),

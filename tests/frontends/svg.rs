@@ -5,7 +5,7 @@
 //! needs fonts, which a test machine may lack, so what stands on a
 //! square is checked through the `<title>` each square carries instead.
 
-use crate::kit::scratch;
+use crate::kit::{play_session, scratch};
 use changeling::svg::{CHECKED, DARK, LAST_MOVE, LIGHT};
 use resvg::{tiny_skia, usvg};
 use std::path::Path;
@@ -301,21 +301,7 @@ fn the_session_writes_the_position_with_its_last_move() {
         file.display(),
         dir.display()
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .args(["play", "chess"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write as _;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = play_session(&["chess"], Path::new(env!("CARGO_MANIFEST_DIR")), &input);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}");
     assert!(

@@ -148,6 +148,32 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// `changeling play ARGS` run in `dir` with `input` on its standard input
+/// (written from a thread, so a long input never blocks on a full
+/// pipe), once it has ended: its status, standard output and standard
+/// error.
+pub fn play_session(args: &[&str], dir: &std::path::Path, input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
 /// The answers of `changeling MODE` (`uci`, `xboard`, and any arguments
 /// after it, split at spaces) to `lines`, sent in order on its standard
 /// input (`#sleep MS` waits instead); the input is closed after the last,
