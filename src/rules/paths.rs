@@ -6,7 +6,6 @@ use super::Geometry;
 use crate::board::{ByColor, Color, Square};
 use crate::lang::movement::Atom;
 use crate::lang::paths::Step;
-use std::collections::HashSet;
 
 /// The path moves of one atom of a kind and colour: for every square, the
 /// paths from it as absolute squares, each with whether the piece may
@@ -45,21 +44,42 @@ impl PathGen {
             ..PathGen::default()
         };
         let programs = fitting(atom, g);
+        // Where files do not wrap, two paths from one square are equal
+        // exactly when their programs agree on every step walked: the
+        // prefixes walked, numbered as the nodes of a trie, tell repeats
+        // apart without comparing squares.
+        let prefixes = (!atom.wrap).then(|| Prefixes::of(&programs));
+        let mut seen = vec![usize::MAX; prefixes.as_ref().map_or(0, |p| p.nodes)];
         let mut found = Vec::with_capacity(programs.len());
         let mut scratch = Scratch::default();
-        for sq in g.squares() {
+        for (n, sq) in g.squares().enumerate() {
             t.start.push(t.spans.len() as u32);
             let first = t.steps.len();
             let origin = (sq, g.file(sq), g.rank(sq));
             found.clear();
-            for prog in &programs {
+            for (i, prog) in programs.iter().enumerate() {
                 let a = t.steps.len();
                 walk(g, atom.wrap, origin, prog, &mut t.steps);
-                if t.steps.len() > a {
-                    found.push((a, t.steps.len()));
+                let walked = t.steps.len() - a;
+                if walked == 0 {
+                    continue;
+                }
+                match &prefixes {
+                    Some(p) => {
+                        let node = p.node(i, walked);
+                        if seen[node] == n {
+                            t.steps.truncate(a);
+                        } else {
+                            seen[node] = n;
+                            t.spans.push((a as u32, t.steps.len() as u32));
+                        }
+                    }
+                    None => found.push((a, t.steps.len())),
                 }
             }
-            t.keep_distinct(first, &found, &mut scratch);
+            if prefixes.is_none() {
+                t.keep_distinct(first, &found, &mut scratch);
+            }
         }
         t.start.push(t.spans.len() as u32);
         t
@@ -89,7 +109,7 @@ impl PathGen {
     }
 
     /// Appends the paths `found` (ranges of `steps` from `first` on, one
-    /// square's, in program order) to the spans, each only the first time
+    /// square's, in program order, where files wrap) to the spans, each only the first time
     /// it occurs, and closes the gaps the repeats leave. Sorting finds the
     /// repeats without hashing or copying every path.
     fn keep_distinct(&mut self, first: usize, found: &[(usize, usize)], scratch: &mut Scratch) {
@@ -152,6 +172,57 @@ impl<'a> PathTables<'a> {
     }
 }
 
+/// Programs' prefixes as the nodes of a trie: two prefixes have one node
+/// exactly when they are equal step for step.
+struct Prefixes {
+    /// Where each program's nodes start in `ids`.
+    start: Vec<usize>,
+    /// The node of each program's prefix of one step, two steps, ...
+    ids: Vec<usize>,
+    /// How many nodes there are.
+    nodes: usize,
+}
+
+impl Prefixes {
+    /// Numbers the prefixes in sorted order, where a program shares with
+    /// the one before it exactly the prefixes it shares with any earlier.
+    fn of(programs: &[&[Step]]) -> Prefixes {
+        let mut start = Vec::with_capacity(programs.len());
+        let mut total = 0;
+        for prog in programs {
+            start.push(total);
+            total += prog.len();
+        }
+        let mut ids = vec![0; total];
+        let mut order: Vec<usize> = (0..programs.len()).collect();
+        order.sort_unstable_by(|&a, &b| programs[a].cmp(programs[b]));
+        let mut nodes = 1;
+        let mut previous: Option<usize> = None;
+        for &i in &order {
+            let shared = previous.map_or(0, |j| {
+                let (p, q) = (programs[i], programs[j]);
+                p.iter().zip(q).take_while(|(x, y)| x == y).count()
+            });
+            for k in 0..programs[i].len() {
+                ids[start[i] + k] = match previous {
+                    Some(j) if k < shared => ids[start[j] + k],
+                    _ => {
+                        nodes += 1;
+                        nodes - 1
+                    }
+                };
+            }
+            previous = Some(i);
+        }
+        Prefixes { start, ids, nodes }
+    }
+
+    /// The node of program `i`'s first `len` steps (`len` at least 1).
+    fn node(&self, i: usize, len: usize) -> usize {
+        self.ids[self.start[i] + len - 1]
+    }
+}
+
 /// Buffers reused from square to square while paths are deduplicated.
 #[derive(Default)]
 struct Scratch {
@@ -168,26 +239,38 @@ struct Scratch {
 /// one equal to an earlier one would only repeat its paths.
 fn fitting(atom: &Atom, g: Geometry) -> Vec<&[Step]> {
     let (w, h) = (i32::from(g.width), i32::from(g.height));
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    for prog in &atom.programs {
-        let (mut x, mut y, mut end) = (0, 0, 0);
-        for (i, &(dx, dy, stop)) in prog.iter().enumerate() {
-            x += i32::from(dx);
-            y += i32::from(dy);
-            if y.abs() >= h || (!atom.wrap && x.abs() >= w) {
-                break;
+    let cuts: Vec<&[Step]> = atom
+        .programs
+        .iter()
+        .map(|prog| {
+            let (mut x, mut y, mut end) = (0, 0, 0);
+            for (i, &(dx, dy, stop)) in prog.iter().enumerate() {
+                x += i32::from(dx);
+                y += i32::from(dy);
+                if y.abs() >= h || (!atom.wrap && x.abs() >= w) {
+                    break;
+                }
+                if stop {
+                    end = i + 1;
+                }
             }
-            if stop {
-                end = i + 1;
-            }
-        }
-        let cut = &prog[..end];
-        if !cut.is_empty() && seen.insert(cut) {
-            out.push(cut);
+            &prog[..end]
+        })
+        .collect();
+    // Equal cuts are next to each other once sorted, the first one first.
+    let mut order: Vec<usize> = (0..cuts.len()).collect();
+    order.sort_unstable_by(|&a, &b| cuts[a].cmp(cuts[b]).then(a.cmp(&b)));
+    let mut keep = vec![true; cuts.len()];
+    for w in order.windows(2) {
+        if cuts[w[0]] == cuts[w[1]] {
+            keep[w[1]] = false;
         }
     }
-    out
+    cuts.into_iter()
+        .zip(keep)
+        .filter(|(cut, keep)| *keep && !cut.is_empty())
+        .map(|(cut, _)| cut)
+        .collect()
 }
 
 /// Appends to `out` the squares program `prog` visits from `sq` (on

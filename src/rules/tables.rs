@@ -76,7 +76,21 @@ impl GenAtom {
 /// when generated; otherwise, as for every FIDE piece, they need not be.
 /// (Path moves always are: one path atom can reach a square twice.)
 fn overlapping(g: super::Geometry, rays: &Rays, list: &[GenAtom]) -> bool {
-    if list.len() < 2 {
+    // Every atom reaches squares along its own direction from the square
+    // it starts on, so two can meet only along one line, one way, and in
+    // a mode both have; most kinds have no such pair.
+    let parallel = |a: &GenAtom, b: &GenAtom| {
+        let ((ax, ay), (bx, by)) = (rays.dir(a.dir), rays.dir(b.dir));
+        let (ax, ay, bx, by) = (i32::from(ax), i32::from(ay), i32::from(bx), i32::from(by));
+        ax * by == ay * bx && ax * bx + ay * by > 0
+    };
+    let shares =
+        |a: &GenAtom, b: &GenAtom| (a.can_move && b.can_move) || (a.can_capture && b.can_capture);
+    let may_meet = list
+        .iter()
+        .enumerate()
+        .any(|(i, a)| list[..i].iter().any(|b| shares(a, b) && parallel(a, b)));
+    if !may_meet {
         return false;
     }
     g.squares().any(|sq| {
