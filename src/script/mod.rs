@@ -116,6 +116,7 @@ pub struct LoadProblem {
 
 fn engine() -> Engine {
     let mut e = Engine::new();
+    e.set_optimization_level(rhai::OptimizationLevel::None);
     limits::apply(&mut e);
     board::register(&mut e);
     e
