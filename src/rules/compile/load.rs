@@ -192,6 +192,11 @@ impl Loader {
             return Some((prefer, i));
         }
         for &(listed, text) in self.embedded {
+            // A file that never spells the name cannot declare it: only
+            // the others are parsed.
+            if !self.embedded_ids.contains_key(listed) && !text.contains(name) {
+                continue;
+            }
             let id = self.embedded_file(listed, text);
             if let Some(&i) = self.names[id as usize].get(name) {
                 return Some((id, i));
