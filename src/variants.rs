@@ -177,6 +177,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/nightrider.variant"),
     ),
     (
+        "pawnback",
+        include_str!("../examples/variants/catalog/pawnback.variant"),
+    ),
+    (
         "pawnsideways",
         include_str!("../examples/variants/catalog/pawnsideways.variant"),
     ),

@@ -197,6 +197,19 @@ fn attacked(
 fn atom_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
     let atoms = &rules.tables.attack[by];
     let hit = |a: &AttackAtom| atom_attacker(rules, pos, sq, by, a).is_some();
+    if rules.kinds.has_regions {
+        // Only kinds whose region holds the square attack it.
+        let mut kinds = rules.kinds.allowed_at[by][sq.index()];
+        if !rules.forms.in_play.is_empty() {
+            kinds = kinds & rules.forms.in_play(pos.active());
+        }
+        let allowed = |p: Piece| kinds.contains(p.kind);
+        return atoms.iter().any(|a| {
+            a.kinds.intersects(kinds)
+                && atom_attacker(rules, pos, sq, by, a)
+                    .is_some_and(|src| pos.piece_at(src).is_some_and(allowed))
+        });
+    }
     if rules.forms.in_play.is_empty() {
         atoms.iter().any(hit)
     } else {
@@ -287,6 +300,9 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
         return false;
     };
     if !rules.tables.path_attackers[p.color].contains(p.kind) {
+        return false;
+    }
+    if rules.kinds.has_regions && !rules.kinds.region[p.color][p.kind.index()].contains(sq) {
         return false;
     }
     rules.tables.paths_of[p.color][p.kind.index()]

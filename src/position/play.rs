@@ -514,10 +514,12 @@ impl Position {
     /// May `piece` end a move on `sq`? Not a pawn on its promotion ranks
     /// when promotions come from the reserve and its side's is empty.
     pub(crate) fn may_arrive(&self, rules: &Rules, piece: Piece, sq: Square) -> bool {
-        !(rules.pawns.from_reserve()
-            && rules.is_pawn(piece.kind)
-            && rules.pawns.promotion_zone[piece.color].contains(sq)
-            && self.reserves[piece.color].last().is_none())
+        (!rules.kinds.has_regions
+            || rules.kinds.region[piece.color][piece.kind.index()].contains(sq))
+            && !(rules.pawns.from_reserve()
+                && rules.is_pawn(piece.kind)
+                && rules.pawns.promotion_zone[piece.color].contains(sq)
+                && self.reserves[piece.color].last().is_none())
     }
 
     /// A pawn that a move put on its promotion ranks by other means than

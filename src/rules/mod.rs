@@ -76,6 +76,12 @@ pub struct PieceDef {
     /// may be dropped from a hand (`drop_ranks`); `None`: wherever the
     /// drop rules allow.
     pub drop_ranks: Option<Vec<i32>>,
+    /// The ranks (each side's own count) a piece of this kind may move,
+    /// capture and be dropped onto (`region_ranks`); `None`: every rank.
+    pub region_ranks: Option<Vec<i32>>,
+    /// The files (from 0, the a-file) a piece of this kind may move,
+    /// capture and be dropped onto (`region_files`); `None`: every file.
+    pub region_files: Option<Vec<i32>>,
     /// A piece of this kind may not move while its side is in check
     /// (`immobile_in_check`: Makpong's king).
     pub immobile_in_check: bool,
@@ -267,6 +273,16 @@ pub struct KindFacts {
     /// dropped on (its `drop_ranks`, every square without them), before
     /// the drop rules and the board's occupancy narrow them.
     pub(crate) drop_zone: ByColor<Vec<SquareSet>>,
+    /// Some kind is confined to a region (`region_ranks`,
+    /// `region_files`).
+    pub(crate) has_regions: bool,
+    /// Per colour and kind: the squares a piece of that kind may move,
+    /// capture and attack on (every square without a region). Empty
+    /// without regions.
+    pub(crate) region: ByColor<Vec<SquareSet>>,
+    /// Per colour and square: the kinds whose region holds the square.
+    /// Empty without regions.
+    pub(crate) allowed_at: ByColor<Vec<KindSet>>,
 }
 
 /// The forms mutators give the declared kinds (a knight under Rider):

@@ -473,6 +473,7 @@ fn zones(rules: &mut Rules) {
             })
             .collect();
     }
+    regions(rules);
     rules.masks.extra_double_step = rules
         .mutators
         .iter()
@@ -486,6 +487,65 @@ fn zones(rules: &mut Rules) {
             )
         })
         .collect();
+}
+
+/// The squares each kind is confined to (`region_ranks`,
+/// `region_files`): its drops are narrowed to them, and the reverse leap
+/// tables no longer list a kind as attacking a square outside its
+/// region. Moves and other attacks are filtered where they are made
+/// (`movegen`).
+fn regions(rules: &mut Rules) {
+    let g = rules.geometry;
+    rules.kinds.has_regions = rules
+        .pieces
+        .iter()
+        .any(|p| p.region_ranks.is_some() || p.region_files.is_some());
+    if !rules.kinds.has_regions {
+        return;
+    }
+    for color in Color::ALL {
+        let region: Vec<SquareSet> = rules
+            .pieces
+            .iter()
+            .map(|p| {
+                g.squares()
+                    .filter(|&sq| {
+                        p.region_ranks
+                            .as_ref()
+                            .is_none_or(|r| r.contains(&g.relative_rank(sq, color)))
+                            && p.region_files
+                                .as_ref()
+                                .is_none_or(|f| f.contains(&g.file(sq)))
+                    })
+                    .collect()
+            })
+            .collect();
+        for (zone, allowed) in rules.kinds.drop_zone[color].iter_mut().zip(&region) {
+            *zone = zone.and(allowed);
+        }
+        let allowed_at: Vec<KindSet> = g
+            .squares()
+            .map(|sq| {
+                KindSet::from_iter(
+                    (0..rules.pieces.len())
+                        .filter(|&k| region[k].contains(sq))
+                        .map(|k| PieceKind(k as u8)),
+                )
+            })
+            .collect();
+        let leaps = &mut rules.tables.leap_attacks[color];
+        for sq in g.squares() {
+            let (a, b) = (
+                leaps.start[sq.index()] as usize,
+                leaps.start[sq.index() + 1] as usize,
+            );
+            for entry in &mut leaps.sources[a..b] {
+                entry.1 = entry.1 & allowed_at[sq.index()];
+            }
+        }
+        rules.kinds.region[color] = region;
+        rules.kinds.allowed_at[color] = allowed_at;
+    }
 }
 
 /// Which unmoved bits are hashed, and the shortcuts that are sound for
@@ -520,7 +580,10 @@ fn fast_paths(rules: &mut Rules) {
         &rules.pieces,
         &[Style::Leap, Style::Ride, Style::Hop, Style::Grasshopper],
     );
+    // Regions narrow moves and attacks after they are generated, which
+    // pins and counting do not see.
     let sound = rules.capacity == 1
+        && !rules.kinds.has_regions
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
         && rules.script.as_ref().is_none_or(|s| {

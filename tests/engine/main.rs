@@ -29,6 +29,7 @@ mod pocket_mutation;
 mod promotion_sides;
 mod random_setup;
 mod records;
+mod regions;
 mod reserve;
 mod reserve_drops;
 mod script;

@@ -86,6 +86,8 @@ const SHAPES: [Shape; 16] = [
             "components",
             "units",
             "drop_ranks",
+            "region_ranks",
+            "region_files",
             "immobile_in_check",
         ],
     ),

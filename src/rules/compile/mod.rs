@@ -61,7 +61,7 @@ fn compile_block(
     let mut r = Reader::new(body, Scope::Variant);
     let top = board::variant_keys(&mut r, name, diags);
     let setup_span = top.setup_span;
-    let mut kinds = pieces::piece_sections(&r.sections, top.geometry.height, diags);
+    let mut kinds = pieces::piece_sections(&r.sections, top.geometry, diags);
     if kinds.pieces.is_empty() {
         diags.push(
             Diagnostic::error(

@@ -22,9 +22,10 @@ pub(super) struct PieceSections<'a> {
 /// Reads every `piece` section of `sections`, recording their problems.
 pub(super) fn piece_sections<'a>(
     sections: &[&'a Section],
-    height: u8,
+    geometry: Geometry,
     diags: &mut Vec<Diagnostic>,
 ) -> PieceSections<'a> {
+    let (width, height) = (geometry.width, geometry.height);
     let mut drop_rank_keys: Vec<(usize, Span)> = Vec::new();
     let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
@@ -110,6 +111,8 @@ pub(super) fn piece_sections<'a>(
             drop_rank_keys.push((pieces.len(), e.key.span));
             rank_list(e, height, diags)
         });
+        let region_ranks = pr.take("region_ranks").map(|e| rank_list(e, height, diags));
+        let region_files = pr.take("region_files").map(|e| file_list(e, width, diags));
         pr.finish(diags);
         pieces.push(PieceDef {
             name: pname.node.clone(),
@@ -129,6 +132,8 @@ pub(super) fn piece_sections<'a>(
             no_swap_back,
             units: Vec::new(),
             drop_ranks,
+            region_ranks,
+            region_files,
             immobile_in_check,
         });
         piece_spans.push(pname.span);

@@ -197,6 +197,34 @@ pub(super) fn rank_list(e: &Entry, height: u8, diags: &mut Vec<Diagnostic>) -> V
         .collect()
 }
 
+/// The files of a `region_files` list, from 0 (the a-file), each written
+/// as its letter (`[d, e, f]`); a diagnostic for anything else.
+pub(super) fn file_list(e: &Entry, width: u8, diags: &mut Vec<Diagnostic>) -> Vec<i32> {
+    get_list(e)
+        .into_iter()
+        .filter_map(|v| {
+            let file = match &v.node {
+                Value::Ident(s) if s.len() == 1 => {
+                    let c = s.as_bytes()[0];
+                    c.is_ascii_lowercase().then(|| i32::from(c - b'a'))
+                }
+                _ => None,
+            };
+            let last = char::from(b'a' + width.saturating_sub(1));
+            match file {
+                Some(f) if f < i32::from(width) => Some(f),
+                _ => {
+                    diags.push(Diagnostic::error(
+                        v.span,
+                        format!("expected a file letter from a to {last}"),
+                    ));
+                    None
+                }
+            }
+        })
+        .collect()
+}
+
 /// The kind called by the name `v`, or a diagnostic.
 pub(super) fn kind_value(
     by_name: &IndexMap<String, PieceKind>,
