@@ -316,10 +316,20 @@ fn pawns(rules: &Rules) -> Option<String> {
         } else {
             format!("{white} (White), {black} (Black)")
         };
-        s.push_str(&format!(
-            "  a pawn reaching its rank {} promotes to {to}\n",
-            ranks.join(" or "),
-        ));
+        match &p.promotion_squares {
+            Some(squares) => {
+                let g = rules.geometry;
+                let names: Vec<String> = squares.iter().map(|&sq| g.name(sq)).collect();
+                s.push_str(&format!(
+                    "  a pawn reaching {} (White; Black's the mirror images) promotes to {to}\n",
+                    names.join(", "),
+                ));
+            }
+            None => s.push_str(&format!(
+                "  a pawn reaching its rank {} promotes to {to}\n",
+                ranks.join(" or "),
+            )),
+        }
     }
     if !p.double_step_ranks.is_empty() {
         let ranks: Vec<String> = p.double_step_ranks.iter().map(i32::to_string).collect();

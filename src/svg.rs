@@ -10,7 +10,8 @@
 //!
 //! - squares light ([`LIGHT`]) and dark ([`DARK`]), a1 dark; the last
 //!   move's squares in [`LAST_MOVE`] and a checked royal's in
-//!   [`CHECKED`]; files along the bottom, ranks down the left;
+//!   [`CHECKED`], walls in [`WALL`]; files along the bottom, ranks down
+//!   the left;
 //! - the six FIDE kinds, found by the piece's name, as chess glyphs; every
 //!   other kind as its board abbreviation (the one the terminal draws) in
 //!   a disc, white or black by side;
@@ -42,6 +43,8 @@ pub const SQUARE: u32 = 48;
 pub const LIGHT: &str = "#f0d9b5";
 /// The dark squares' fill (a1 is dark).
 pub const DARK: &str = "#b58863";
+/// The fill of a wall square (`walls`).
+pub const WALL: &str = "#4a4a4a";
 /// The fill of the last move's squares, and of the square a diagram's
 /// piece stands on.
 pub const LAST_MOVE: &str = "#cdd16a";
@@ -114,7 +117,9 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
         pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
     };
     board.squares(&mut out, |sq| {
-        if checked(sq) {
+        if rules.walls.contains(sq) {
+            Some(WALL)
+        } else if checked(sq) {
             Some(CHECKED)
         } else if marked(sq) {
             Some(LAST_MOVE)
@@ -226,7 +231,13 @@ pub fn diagram(rules: &Rules, diagram: &Diagram) -> String {
         diagram.reach.len()
     );
     let mut out = Canvas::new(board.width(), board.bottom() + PAD, &title);
-    board.squares(&mut out, |sq| (sq == diagram.from).then_some(LAST_MOVE));
+    board.squares(&mut out, |sq| {
+        if rules.walls.contains(sq) {
+            Some(WALL)
+        } else {
+            (sq == diagram.from).then_some(LAST_MOVE)
+        }
+    });
     board.coordinates(&mut out);
     for sq in g.squares() {
         let (x, y) = board.corner(sq);

@@ -117,6 +117,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/grasshopper.variant"),
     ),
     (
+        "gustav3",
+        include_str!("../examples/variants/catalog/gustav3.variant"),
+    ),
+    (
         "hoppelpoppel",
         include_str!("../examples/variants/catalog/hoppelpoppel.variant"),
     ),
@@ -177,6 +181,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/nightrider.variant"),
     ),
     (
+        "omicron",
+        include_str!("../examples/variants/catalog/omicron.variant"),
+    ),
+    (
         "pawnback",
         include_str!("../examples/variants/catalog/pawnback.variant"),
     ),
@@ -219,6 +227,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "torpedo",
         include_str!("../examples/variants/catalog/torpedo.variant"),
+    ),
+    (
+        "troitzky",
+        include_str!("../examples/variants/catalog/troitzky.variant"),
     ),
 ];
 

@@ -25,7 +25,7 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
         rules
             .geometry
             .offset(src, dx as i32, dy as i32)
-            .is_some_and(|s| pos.is_empty(s))
+            .is_some_and(|s| pos.is_empty(s) && !rules.walls.contains(s))
     })
 }
 

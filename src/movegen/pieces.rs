@@ -27,7 +27,7 @@ pub(super) fn lame_clear(rules: &Rules, pos: &Position, from: Square, path: &[(i
         rules
             .geometry
             .offset(from, dx as i32, dy as i32)
-            .is_some_and(|s| pos.is_empty(s))
+            .is_some_and(|s| pos.is_empty(s) && !rules.walls.contains(s))
     })
 }
 

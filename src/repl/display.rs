@@ -128,7 +128,13 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
                     (paint(&t, Some(p)), t.chars().count(), Some(p))
                 }
                 _ => {
-                    let t = if style.unicode { "·" } else { "." };
+                    let wall = sq.is_some_and(|sq| rules.walls.contains(sq));
+                    let t = match (wall, style.unicode) {
+                        (true, true) => "▓",
+                        (true, false) => "#",
+                        (false, true) => "·",
+                        (false, false) => ".",
+                    };
                     (paint(t, None), 1, None)
                 }
             };
@@ -345,13 +351,18 @@ pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
 /// hands and in reserves, and what they stand for (White's symbol;
 /// Black's is the lower case); and what a marker's sign means.
 pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
-    let markers = if pos.markers().len > 0 {
-        "   after a piece: * a marker face up (its mutator on), ' face down\n"
-    } else {
-        ""
-    };
+    let mut markers = String::new();
+    if pos.markers().len > 0 {
+        markers.push_str("   after a piece: * a marker face up (its mutator on), ' face down\n");
+    }
+    if !rules.walls.is_empty() {
+        let wall = if style.unicode { "▓" } else { "#" };
+        markers.push_str(&format!(
+            "   {wall} a wall: no piece stands on it or moves through it\n"
+        ));
+    }
     if rules.pieces.len() <= 6 {
-        return (!markers.is_empty()).then(|| markers.to_string());
+        return (!markers.is_empty()).then_some(markers);
     }
     let mut used: Vec<crate::board::PieceKind> = Vec::new();
     let held = Color::ALL.into_iter().flat_map(|c| {
@@ -370,7 +381,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
         .iter()
         .all(|&k| fide_glyph(&rules.piece(k).name, Color::White).is_some())
     {
-        return (!markers.is_empty()).then(|| markers.to_string());
+        return (!markers.is_empty()).then_some(markers);
     }
     used.sort_by_key(|k| k.index());
     let short = crate::notation::abbreviations(rules);

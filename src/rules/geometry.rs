@@ -140,6 +140,8 @@ pub fn file_char(file: i32) -> char {
 /// and square the squares along the ray to the board's edge.
 #[derive(Clone, Debug, Default)]
 pub struct Rays {
+    /// Squares no ray enters or passes.
+    walls: SquareSet,
     dirs: Vec<(i8, i8)>,
     squares: usize,
     start: Vec<u32>,
@@ -156,6 +158,15 @@ impl Rays {
         }
     }
 
+    /// Tables for `geometry` whose rays stop before `walls`: a leap onto
+    /// a wall has no square, a ride ends at the last square before one.
+    pub fn with_walls(geometry: Geometry, walls: SquareSet) -> Rays {
+        Rays {
+            walls,
+            ..Rays::new(geometry)
+        }
+    }
+
     /// The id of direction `d`, adding its rays if new.
     pub fn intern(&mut self, geometry: Geometry, d: (i8, i8)) -> u16 {
         if let Some(i) = self.dirs.iter().position(|&x| x == d) {
@@ -167,6 +178,9 @@ impl Rays {
             let mut n = 0u8;
             let mut cur = sq;
             while let Some(next) = geometry.offset(cur, d.0 as i32, d.1 as i32) {
+                if self.walls.contains(next) {
+                    break;
+                }
                 self.data.push(next);
                 cur = next;
                 n += 1;

@@ -407,6 +407,9 @@ pub struct Rules {
     pub source: String,
     /// Board size.
     pub geometry: Geometry,
+    /// Wall squares (`walls`): part of no move, never occupied, blocking
+    /// every line and leg through them; FEN writes them `*`.
+    pub walls: SquareSet,
     /// Pieces one square may hold: 1, or 2 for stacking variants.
     pub capacity: u8,
     /// How units share squares, when `capacity` is 2.

@@ -3,7 +3,7 @@
 //! square into absolute paths.
 
 use super::Geometry;
-use crate::board::{ByColor, Color, Square};
+use crate::board::{ByColor, Color, Square, SquareSet};
 use crate::lang::movement::Atom;
 use crate::lang::paths::Step;
 
@@ -38,7 +38,7 @@ impl PathGen {
     }
 
     /// White's table of `atom`'s programs, its modes left unset.
-    fn build(atom: &Atom, g: Geometry) -> PathGen {
+    fn build(atom: &Atom, g: Geometry, walls: SquareSet) -> PathGen {
         let mut t = PathGen {
             start: Vec::with_capacity(g.len() + 1),
             ..PathGen::default()
@@ -59,7 +59,7 @@ impl PathGen {
             found.clear();
             for (i, prog) in programs.iter().enumerate() {
                 let a = t.steps.len();
-                walk(g, atom.wrap, origin, prog, &mut t.steps);
+                walk(g, (atom.wrap, walls), origin, prog, &mut t.steps);
                 let walked = t.steps.len() - a;
                 if walked == 0 {
                     continue;
@@ -143,20 +143,44 @@ impl PathGen {
 /// The path tables built so far, by the programs they walk: kinds often
 /// share an atom (a compound and its parts, the forms mutators make), and
 /// Black's table is White's mirrored, so each walk is expanded once.
-#[derive(Default)]
 pub(super) struct PathTables<'a> {
     built: Vec<(&'a Atom, ByColor<PathGen>)>,
+    /// Squares no path enters or passes.
+    walls: SquareSet,
 }
 
 impl<'a> PathTables<'a> {
+    /// No tables yet, on a board with `walls`.
+    pub(super) fn new(walls: SquareSet) -> PathTables<'a> {
+        PathTables {
+            built: Vec::new(),
+            walls,
+        }
+    }
+
     /// The table of `atom` (atom `source` of its kind) for `color`.
     pub(super) fn get(&mut self, atom: &'a Atom, g: Geometry, color: Color, source: u8) -> PathGen {
         let same = |(a, _): &(&Atom, _)| a.wrap == atom.wrap && a.programs == atom.programs;
         let i = match self.built.iter().position(same) {
             Some(i) => i,
             None => {
-                let white = PathGen::build(atom, g);
-                let black = white.mirrored(g);
+                let white = PathGen::build(atom, g, self.walls);
+                let symmetric = g
+                    .squares()
+                    .all(|sq| self.walls.contains(sq) == self.walls.contains(g.flip(sq)));
+                let black = if symmetric {
+                    white.mirrored(g)
+                } else {
+                    // Walls that are not their own mirror image: walk
+                    // Black's own programs, their ranks negated.
+                    let mut turned = atom.clone();
+                    for prog in &mut turned.programs {
+                        for step in prog.iter_mut() {
+                            step.1 = -step.1;
+                        }
+                    }
+                    PathGen::build(&turned, g, self.walls)
+                };
                 self.built.push((atom, ByColor { white, black }));
                 self.built.len() - 1
             }
@@ -274,11 +298,11 @@ fn fitting(atom: &Atom, g: Geometry) -> Vec<&[Step]> {
 }
 
 /// Appends to `out` the squares program `prog` visits from `sq` (on
-/// `file` and `rank`; files wrapping if `wrap`), up to the board's edge or
-/// a return to `sq`, without the squares after its last stop.
+/// `file` and `rank`; files wrapping if `wrap`), up to the board's edge,
+/// a wall or a return to `sq`, without the squares after its last stop.
 fn walk(
     g: Geometry,
-    wrap: bool,
+    (wrap, walls): (bool, SquareSet),
     (sq, mut file, mut rank): (Square, i32, i32),
     prog: &[Step],
     out: &mut Vec<(Square, bool)>,
@@ -295,7 +319,7 @@ fn walk(
             break;
         }
         let next = Square((rank * w + file) as u8);
-        if next == sq {
+        if next == sq || walls.contains(next) {
             break;
         }
         out.push((next, stop));

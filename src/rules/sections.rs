@@ -19,7 +19,11 @@ pub struct PawnRules {
     /// `white_promotion_choices` and `black_promotion_choices` for one
     /// side).
     pub promotion_choices: ByColor<Vec<PieceKind>>,
-    /// `promotion_ranks` as squares, per side.
+    /// White's promotion squares when they are not whole ranks
+    /// (`promotion_squares`; Black's are their mirror images), in place
+    /// of `promotion_ranks`.
+    pub promotion_squares: Option<Vec<Square>>,
+    /// `promotion_ranks` (or `promotion_squares`) as squares, per side.
     pub promotion_zone: ByColor<SquareSet>,
     /// `double_step_ranks` as squares, per side.
     pub double_step_zone: ByColor<SquareSet>,

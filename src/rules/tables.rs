@@ -184,14 +184,14 @@ pub fn finish(rules: &mut Rules) {
 /// the attack tables, per colour.
 fn move_tables(rules: &mut Rules) {
     let g = rules.geometry;
-    let mut rays = Rays::new(g);
+    let mut rays = Rays::with_walls(g, rules.walls);
     let mut gen_tables: ByColor<Vec<Vec<GenAtom>>> = ByColor::default();
     let mut leap_tables: ByColor<Vec<Vec<LeapTable>>> = ByColor::default();
     let mut attack: ByColor<Vec<AttackAtom>> = ByColor::default();
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<KindSet> = ByColor::default();
-    let mut path_cache = PathTables::default();
+    let mut path_cache = PathTables::new(rules.walls);
     for color in Color::ALL {
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
@@ -458,7 +458,16 @@ fn zones(rules: &mut Rules) {
             .collect()
     };
     for color in Color::ALL {
-        rules.pawns.promotion_zone[color] = zone(&rules.pawns.promotion_ranks, color);
+        rules.pawns.promotion_zone[color] = match &rules.pawns.promotion_squares {
+            Some(squares) => squares
+                .iter()
+                .map(|&sq| match color {
+                    Color::White => sq,
+                    Color::Black => g.flip(sq),
+                })
+                .collect(),
+            None => zone(&rules.pawns.promotion_ranks, color),
+        };
         rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
         rules.pawns.en_passant_zone[color] = match &rules.pawns.en_passant_ranks {
             Some(ranks) => zone(ranks, color),
@@ -472,6 +481,17 @@ fn zones(rules: &mut Rules) {
                 None => g.squares().collect(),
             })
             .collect();
+    }
+    if !rules.walls.is_empty() {
+        let open: SquareSet = g
+            .squares()
+            .filter(|&sq| !rules.walls.contains(sq))
+            .collect();
+        for color in Color::ALL {
+            for zone in &mut rules.kinds.drop_zone[color] {
+                *zone = zone.and(&open);
+            }
+        }
     }
     regions(rules);
     rules.masks.extra_double_step = rules

@@ -37,4 +37,5 @@ mod search;
 mod search_tactics;
 mod twelve_mutation;
 mod variants;
+mod walls;
 mod zoo;

@@ -36,6 +36,24 @@ pub(super) fn placement(
                 }
                 file = file.saturating_add(n);
                 rest = &rest[n_len..];
+            } else if c == '*' {
+                let Some(sq) = g.square(file, rank) else {
+                    return err(
+                        FenField::Board,
+                        format!("rank {} has more than {} squares", rank + 1, g.width),
+                    );
+                };
+                if !rules.walls.contains(sq) {
+                    return err(
+                        FenField::Board,
+                        format!(
+                            "`*` (a wall) on {}, which is not one of this variant's walls",
+                            g.name(sq)
+                        ),
+                    );
+                }
+                file += 1;
+                rest = &rest[1..];
             } else if c == '~' {
                 // The piece before came from a promotion.
                 if rules.masks.tracks_promoted
@@ -66,6 +84,12 @@ pub(super) fn placement(
                         format!("rank {} has more than {} squares", rank + 1, g.width),
                     );
                 };
+                if rules.walls.contains(sq) {
+                    return err(
+                        FenField::Board,
+                        format!("a piece on {}, a wall (written `*`)", g.name(sq)),
+                    );
+                }
                 place(rules, pos, sq, &units_of(rules, piece), &rest[..len])?;
                 file += 1;
                 rest = &rest[len..];

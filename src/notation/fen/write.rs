@@ -64,6 +64,14 @@ fn placement(rules: &Rules, pos: &Position, s: &mut String) {
         let mut empty = 0;
         for file in 0..g.width as i32 {
             let sq = g.square(file, rank).expect("loop stays on the board");
+            if rules.walls.contains(sq) {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push('*');
+                continue;
+            }
             match cell_token(rules, pos, sq) {
                 None => empty += 1,
                 Some(token) => {

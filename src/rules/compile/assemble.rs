@@ -33,6 +33,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         name: p.name,
         source: p.source,
         geometry: p.top.geometry,
+        walls: p.top.walls,
         pieces: p.pieces,
         by_name: p.by_name,
         pawns: d.pawns,

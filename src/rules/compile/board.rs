@@ -6,6 +6,8 @@ use super::*;
 /// The variant's own keys, read.
 pub(super) struct Top<'a> {
     pub(super) geometry: Geometry,
+    /// Wall squares (`walls`).
+    pub(super) walls: SquareSet,
     /// Pieces one square may hold.
     pub(super) capacity: u8,
     /// Where `capacity` is written, if it is.
@@ -20,8 +22,8 @@ pub(super) struct Top<'a> {
     pub(super) setup_span: Span,
 }
 
-/// Reads `board`, `capacity`, `frozen_suicide`, `giving_check` and
-/// `setup`.
+/// Reads `board`, `walls`, `capacity`, `frozen_suicide`, `giving_check`
+/// and `setup`.
 pub(super) fn variant_keys<'a>(
     r: &mut Reader<'a>,
     name: &Spanned<String>,
@@ -44,6 +46,14 @@ pub(super) fn variant_keys<'a>(
                     .with_help("boards have 1 to 16 files and 1 to 16 ranks"),
             ),
             _ => type_error(e, "a board size like `8x8` (files x ranks)", diags),
+        }
+    }
+    let mut walls = SquareSet::EMPTY;
+    if let Some(e) = r.take("walls") {
+        for v in get_list(e) {
+            if let Some(sq) = square_value(geometry, v, diags) {
+                walls.insert(sq);
+            }
         }
     }
     let capacity_entry = r.take("capacity");
@@ -69,8 +79,17 @@ pub(super) fn variant_keys<'a>(
                 .with_help("add `setup = \"<FEN>\"` with the start position"),
         );
     }
+    if capacity > 1 && !walls.is_empty() {
+        if let Some(e) = capacity_entry {
+            diags.push(Diagnostic::error(
+                e.key.span,
+                "walls and stacking together are not supported",
+            ));
+        }
+    }
     Top {
         geometry,
+        walls,
         capacity,
         capacity_entry,
         frozen_suicide,

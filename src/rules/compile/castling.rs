@@ -126,8 +126,27 @@ pub(super) fn castle_rule(
 
 /// A castling rule must name pieces the setup can provide, which is
 /// checked with the setup; here, that its two squares differ.
-pub(super) fn check_squares(castles: &[CastleRule], span: Span, diags: &mut Vec<Diagnostic>) {
+pub(super) fn check_squares(
+    castles: &[CastleRule],
+    walls: SquareSet,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
     for c in castles {
+        // A rule whose king or partner would start on a wall never
+        // applies (no FEN can grant it); one that would pass a wall is
+        // an error.
+        let inert = walls.contains(c.king_from) || walls.contains(c.partner_from);
+        let crossed = walls.contains(c.king_to)
+            || walls.contains(c.partner_to)
+            || !c.empty.and(&walls).is_empty()
+            || c.safe.iter().any(|&s| walls.contains(s));
+        if !inert && crossed {
+            diags.push(Diagnostic::error(
+                span,
+                format!("castling `{}` crosses a wall square", c.name),
+            ));
+        }
         if c.king_from == c.partner_from {
             diags.push(Diagnostic::error(
                 span,

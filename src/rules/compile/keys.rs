@@ -64,6 +64,7 @@ const SHAPES: [Shape; 16] = [
             "frozen_suicide",
             "classes",
             "giving_check",
+            "walls",
         ],
     ),
     shape(
@@ -99,6 +100,7 @@ const SHAPES: [Shape; 16] = [
             "en_passant",
             "en_passant_ranks",
             "promotion_ranks",
+            "promotion_squares",
             "promotion_choices",
             "white_promotion_choices",
             "black_promotion_choices",

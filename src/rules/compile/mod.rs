@@ -90,7 +90,7 @@ fn compile_block(
         &resolve,
         diags,
     );
-    castling::check_squares(&found.castles, body.span, diags);
+    castling::check_squares(&found.castles, top.walls, body.span, diags);
     kinds::check_within(&kinds.within_keys, &found.scripted, &kinds.pieces, diags);
     let stacking = stacking::compile_stacking(
         top.capacity,
@@ -199,6 +199,7 @@ impl<'a> Declared<'a> {
                         .map(|(i, _)| PieceKind(i as u8))
                         .collect()
                 }),
+                promotion_squares: None,
                 promotion_zone: ByColor::default(),
                 double_step_zone: ByColor::default(),
                 en_passant_ranks: None,
@@ -270,9 +271,7 @@ impl<'a> Declared<'a> {
                     self.markers = compile_markers(geometry, s, diags);
                     self.markers_span = Some(s.kind.span);
                 }
-                "pawns" => {
-                    pawns::pawns_section(s, &mut self.pawns, geometry.height, resolve, diags)
-                }
+                "pawns" => pawns::pawns_section(s, &mut self.pawns, geometry, resolve, diags),
                 "castle" => {
                     if let Some(rule) =
                         castling::castle_rule(s, self.castles.len(), geometry, diags)

@@ -7,11 +7,11 @@ use super::*;
 pub(super) fn pawns_section(
     s: &Section,
     pawns: &mut PawnRules,
-    height: u8,
+    geometry: Geometry,
     resolve: &script::Resolve<'_>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| rank_list(e, height, diags);
+    let ranks = |e: &Entry, diags: &mut Vec<Diagnostic>| rank_list(e, geometry.height, diags);
     let mut pr = Reader::new(&s.body, Scope::Pawns);
     if let Some(e) = pr.take("double_step_ranks") {
         pawns.double_step_ranks = ranks(e, diags);
@@ -37,6 +37,14 @@ pub(super) fn pawns_section(
     }
     if let Some(e) = pr.take("promotion_ranks") {
         pawns.promotion_ranks = ranks(e, diags);
+        pawns.promotion_squares = None;
+    }
+    if let Some(e) = pr.take("promotion_squares") {
+        let squares = get_list(e)
+            .into_iter()
+            .filter_map(|v| square_value(geometry, v, diags))
+            .collect();
+        pawns.promotion_squares = Some(squares);
     }
     let choices = |e: &Entry, diags: &mut Vec<Diagnostic>| -> Vec<PieceKind> {
         get_list(e)
