@@ -330,12 +330,36 @@ fn pawns(rules: &Rules) -> Option<String> {
                 ranks.join(" or "),
             )),
         }
+        for def in rules.pieces.iter().filter(|d| d.pawn) {
+            if let Some(own) = &def.promotion_choices {
+                let names: Vec<&str> = own.iter().map(|&k| rules.piece(k).name.as_str()).collect();
+                let list = if names.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    names.join(", ")
+                };
+                s.push_str(&format!("  a {} promotes to {list} instead\n", def.name));
+            }
+        }
     }
-    if !p.double_step_ranks.is_empty() {
+    if !p.double_step_ranks.is_empty() || !p.double_step_squares.is_empty() {
         let ranks: Vec<String> = p.double_step_ranks.iter().map(i32::to_string).collect();
+        let squares: Vec<String> = p
+            .double_step_squares
+            .iter()
+            .map(|&sq| rules.geometry.name(sq))
+            .collect();
+        let from = match (ranks.is_empty(), squares.is_empty()) {
+            (false, true) => format!("its rank {}", ranks.join(" or ")),
+            (true, false) => format!("{} (White; Black's the mirror images)", squares.join(", ")),
+            _ => format!(
+                "its rank {} and from {} (White; Black's the mirror images)",
+                ranks.join(" or "),
+                squares.join(", ")
+            ),
+        };
         s.push_str(&format!(
-            "  from its rank {} a pawn may make its initial moves\n",
-            ranks.join(" or ")
+            "  from {from} a pawn may make its initial moves\n"
         ));
     }
     if p.en_passant {

@@ -232,6 +232,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         "troitzky",
         include_str!("../examples/variants/catalog/troitzky.variant"),
     ),
+    (
+        "wolf",
+        include_str!("../examples/variants/catalog/wolf.variant"),
+    ),
 ];
 
 /// The variant used when none is named.

@@ -136,7 +136,7 @@ impl Sink for Count<'_> {
                 .count();
             self.n += legal as u64;
         } else if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
-            self.n += rules.pawns.promotion_choices[piece.color].len() as u64;
+            self.n += rules.promotion_choices(piece).len() as u64;
         } else {
             self.n += 1;
         }

@@ -11,7 +11,7 @@ pub(super) fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
         out.push(mv);
         return;
     }
-    for &k in &rules.pawns.promotion_choices[mv.piece.color] {
+    for &k in rules.promotion_choices(mv.piece) {
         out.push(Move {
             promotion: Some(k),
             ..mv
@@ -71,7 +71,7 @@ pub(super) fn piece_promotions(
             .into_iter()
             .collect()
     } else {
-        rules.pawns.promotion_choices[piece.color].clone()
+        rules.promotion_choices(piece).to_vec()
     };
     let end = out.len();
     let mut keep = Vec::with_capacity(end - start);

@@ -208,7 +208,7 @@ impl Sink for ScreenCount<'_> {
                 self.take_move(rules, *m);
             }
         } else if promotes {
-            self.n += rules.pawns.promotion_choices[piece.color].len() as u64;
+            self.n += rules.promotion_choices(piece).len() as u64;
         } else if !self.screens.lines.contains(to) {
             self.n += 1;
         } else {

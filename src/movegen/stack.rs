@@ -354,7 +354,7 @@ fn land_single(
 /// A pawn's move onto its promotion ranks, once per choice; a composite
 /// choice (two units) is not possible where an enemy unit survives.
 fn promotions(rules: &Rules, pos: &Position, mv: Move, survivor: bool, out: &mut Vec<Move>) {
-    for &k in &rules.pawns.promotion_choices[mv.piece.color] {
+    for &k in rules.promotion_choices(mv.piece) {
         let units = &rules.piece(k).units;
         if !units.is_empty() && (survivor || !pos.stack_room()) {
             continue;

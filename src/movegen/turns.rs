@@ -52,8 +52,8 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
         match promoting {
             None => out.push(swap),
-            Some((_, square)) => {
-                for &kind in &rules.pawns.promotion_choices[us] {
+            Some((pawn, square)) => {
+                for &kind in rules.promotion_choices(pawn) {
                     out.push(Move {
                         kind: MoveKind::Effects(EffectList::new(vec![
                             Effect::Swap(a, b),
@@ -128,14 +128,14 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool {
     let Some(p) = pos
         .pending()
-        .filter(|p| p.color == pos.side() && !rules.pawns.promotion_choices[p.color].is_empty())
+        .filter(|p| p.color == pos.side() && !pending_choices(rules, pos, p).is_empty())
     else {
         return legal_moves_unconstrained(rules, pos, out);
     };
     out.clear();
     let mut suicide = false;
     let mut part = Vec::new();
-    for &k in &rules.pawns.promotion_choices[p.color] {
+    for &k in pending_choices(rules, pos, &p) {
         let mut child = pos.clone();
         child.resolve_pending(rules, p.square, k);
         suicide |= legal_moves_unconstrained(rules, &child, &mut part);
@@ -278,6 +278,19 @@ pub(super) fn add_pushes(
 /// Does the turn `mv` (an action and a push) leave the mover's royal
 /// unattacked, for every choice the owner of a pawn pushed onto its last
 /// rank may make?
+/// What the pawn of a pending promotion may become: its kind's own
+/// choices, else its side's.
+fn pending_choices<'r>(
+    rules: &'r Rules,
+    pos: &Position,
+    p: &crate::position::Pending,
+) -> &'r [crate::board::PieceKind] {
+    match pos.piece_at(p.square) {
+        Some(pawn) => rules.promotion_choices(pawn),
+        None => &rules.pawns.promotion_choices[p.color],
+    }
+}
+
 pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let us = pos.side();
     let mut child = pos.clone();
@@ -288,7 +301,7 @@ pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let Some(p) = child.pending() else {
         return true;
     };
-    rules.pawns.promotion_choices[p.color].iter().all(|&k| {
+    pending_choices(rules, &child, &p).iter().all(|&k| {
         let mut promoted = child.clone();
         promoted.resolve_pending(rules, p.square, k);
         !in_check(rules, &promoted, us)

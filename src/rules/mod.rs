@@ -76,6 +76,10 @@ pub struct PieceDef {
     /// may be dropped from a hand (`drop_ranks`); `None`: wherever the
     /// drop rules allow.
     pub drop_ranks: Option<Vec<i32>>,
+    /// What a pawn of this kind may promote to (`promotion_choices` in
+    /// its piece section), in place of the `pawns` section's list;
+    /// `None`: that list.
+    pub promotion_choices: Option<Vec<PieceKind>>,
     /// The ranks (each side's own count) a piece of this kind may move,
     /// capture and be dropped onto (`region_ranks`); `None`: every rank.
     pub region_ranks: Option<Vec<i32>>,
@@ -625,6 +629,16 @@ impl Rules {
     #[inline]
     pub fn is_pawn(&self, kind: PieceKind) -> bool {
         self.kinds.pawn[kind.index()]
+    }
+
+    /// What a pawn `piece` may promote to: its kind's own choices, else
+    /// its side's (`pawns`).
+    #[inline]
+    pub fn promotion_choices(&self, piece: Piece) -> &[PieceKind] {
+        match &self.pieces[piece.kind.index()].promotion_choices {
+            Some(own) => own,
+            None => &self.pawns.promotion_choices[piece.color],
+        }
     }
 
     /// The kind whose FEN letter (either case) or `{code}` is `token`,

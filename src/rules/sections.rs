@@ -19,6 +19,10 @@ pub struct PawnRules {
     /// `white_promotion_choices` and `black_promotion_choices` for one
     /// side).
     pub promotion_choices: ByColor<Vec<PieceKind>>,
+    /// White's squares from which `i` moves are allowed besides those on
+    /// `double_step_ranks` (`double_step_squares`; Black's are their
+    /// mirror images).
+    pub double_step_squares: Vec<Square>,
     /// White's promotion squares when they are not whole ranks
     /// (`promotion_squares`; Black's are their mirror images), in place
     /// of `promotion_ranks`.

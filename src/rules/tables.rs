@@ -468,7 +468,14 @@ fn zones(rules: &mut Rules) {
                 .collect(),
             None => zone(&rules.pawns.promotion_ranks, color),
         };
-        rules.pawns.double_step_zone[color] = zone(&rules.pawns.double_step_ranks, color);
+        let mut double = zone(&rules.pawns.double_step_ranks, color);
+        for &sq in &rules.pawns.double_step_squares {
+            double.insert(match color {
+                Color::White => sq,
+                Color::Black => g.flip(sq),
+            });
+        }
+        rules.pawns.double_step_zone[color] = double;
         rules.pawns.en_passant_zone[color] = match &rules.pawns.en_passant_ranks {
             Some(ranks) => zone(ranks, color),
             None => g.squares().collect(),

@@ -71,3 +71,29 @@ fn one_side_without_choices_keeps_its_pawns_off_the_last_rank() {
     assert!(changeling::notation::parse_fen(&rules, "3Pk3/8/8/8/8/8/8/4K3 b - - 0 1").is_ok());
     assert!(changeling::notation::parse_fen(&rules, "4k3/8/8/8/8/8/8/3pK3 w - - 0 1").is_err());
 }
+
+/// Wolf Chess (built in as `wolf`): the pawn's own `promotion_choices`
+/// add the elephant, the sergeant keeps the `pawns` list; both
+/// double-step from their second rank and from b3, c3, f3 and g3
+/// (`double_step_squares`, mirrored for Black), not from d3 or e3.
+#[test]
+fn choices_and_double_steps_per_pawn_kind() {
+    let r = variant("wolf");
+    let fen = "8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1";
+    assert_eq!(
+        from(&r, fen, "h9"),
+        sorted("h9h10b h9h10e h9h10f h9h10q h9h10r h9h10w")
+    );
+    assert_eq!(
+        from(&r, fen, "g9"),
+        sorted(
+            "g9g10b g9g10f g9g10q g9g10r g9g10w g9h10b g9h10f g9h10q g9h10r g9h10w g9f10b g9f10f g9f10q g9f10r g9f10w"
+        )
+    );
+    let start = "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP2PP1/PSSPPSSP/KNBBRFWQ w - - 0 1";
+    assert_eq!(from(&r, start, "c3"), sorted("c3c4 c3c5"));
+    let third = "qwfrbbnk/pssppssp/1pp2pp1/8/8/8/8/1PP1PPP1/PSSP1SSP/KNBBRFWQ w - - 0 1";
+    assert_eq!(from(&r, third, "e3"), sorted("e3e4"));
+    let black = start.replace(" w ", " b ");
+    assert_eq!(from(&r, &black, "b8"), sorted("b8b7 b8b6"));
+}

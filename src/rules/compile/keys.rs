@@ -87,6 +87,7 @@ const SHAPES: [Shape; 16] = [
             "components",
             "units",
             "drop_ranks",
+            "promotion_choices",
             "region_ranks",
             "region_files",
             "immobile_in_check",
@@ -97,6 +98,7 @@ const SHAPES: [Shape; 16] = [
         "`pawns`",
         &[
             "double_step_ranks",
+            "double_step_squares",
             "en_passant",
             "en_passant_ranks",
             "promotion_ranks",

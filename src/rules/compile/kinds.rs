@@ -173,6 +173,13 @@ pub(super) fn resolve_kind_keys(
         component_of[i] = components_of_atoms(pieces, i, &kinds, e, diags);
         pieces[i].components = kinds;
     }
+    for &(i, e) in &kinds.choice_lists {
+        let choices: Vec<PieceKind> = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+        pieces[i].promotion_choices = Some(choices);
+    }
     component_of
 }
 

@@ -200,6 +200,7 @@ impl<'a> Declared<'a> {
                         .collect()
                 }),
                 promotion_squares: None,
+                double_step_squares: Vec::new(),
                 promotion_zone: ByColor::default(),
                 double_step_zone: ByColor::default(),
                 en_passant_ranks: None,

@@ -16,6 +16,12 @@ pub(super) fn pawns_section(
     if let Some(e) = pr.take("double_step_ranks") {
         pawns.double_step_ranks = ranks(e, diags);
     }
+    if let Some(e) = pr.take("double_step_squares") {
+        pawns.double_step_squares = get_list(e)
+            .into_iter()
+            .filter_map(|v| square_value(geometry, v, diags))
+            .collect();
+    }
     if let Some(e) = pr.take("double_step") {
         match &e.value.node {
             Value::Ident(w) if w == "rank" => pawns.double_step = DoubleStep::Rank,

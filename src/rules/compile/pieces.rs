@@ -13,6 +13,8 @@ pub(super) struct PieceSections<'a> {
     pub(super) within_keys: Vec<(usize, Span)>,
     pub(super) freeze_lists: Vec<(usize, &'a Entry)>,
     pub(super) component_lists: Vec<(usize, &'a Entry)>,
+    /// Each pawn kind's own `promotion_choices`, with its kind's index.
+    pub(super) choice_lists: Vec<(usize, &'a Entry)>,
     pub(super) unit_lists: Vec<(usize, &'a Entry)>,
     pub(super) piece_spans: Vec<Span>,
     /// Where each `drop_ranks` key is written, with its kind's index.
@@ -33,6 +35,7 @@ pub(super) fn piece_sections<'a>(
     let mut within_keys: Vec<(usize, Span)> = Vec::new();
     let mut freeze_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut component_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut choice_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut unit_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut piece_spans: Vec<Span> = Vec::new();
     let mut letters: IndexMap<String, (Span, String)> = IndexMap::new();
@@ -111,6 +114,21 @@ pub(super) fn piece_sections<'a>(
             drop_rank_keys.push((pieces.len(), e.key.span));
             rank_list(e, height, diags)
         });
+        if let Some(e) = pr.take("promotion_choices") {
+            if pawn {
+                choice_lists.push((pieces.len(), e));
+            } else {
+                diags.push(
+                    Diagnostic::error(
+                        e.key.span,
+                        "`promotion_choices` on a kind that is not a pawn",
+                    )
+                    .with_help(
+                        "give the kind `pawn = true`, or list the choices in the `pawns` section",
+                    ),
+                );
+            }
+        }
         let region_ranks = pr.take("region_ranks").map(|e| rank_list(e, height, diags));
         let region_files = pr.take("region_files").map(|e| file_list(e, width, diags));
         pr.finish(diags);
@@ -132,6 +150,7 @@ pub(super) fn piece_sections<'a>(
             no_swap_back,
             units: Vec::new(),
             drop_ranks,
+            promotion_choices: None,
             region_ranks,
             region_files,
             immobile_in_check,
@@ -153,6 +172,7 @@ pub(super) fn piece_sections<'a>(
         within_keys,
         freeze_lists,
         component_lists,
+        choice_lists,
         unit_lists,
         piece_spans,
         drop_rank_keys,
