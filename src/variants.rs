@@ -197,6 +197,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/perfect.variant"),
     ),
     (
+        "pocketknight",
+        include_str!("../examples/variants/catalog/pocketknight.variant"),
+    ),
+    (
         "racingkings",
         include_str!("../examples/variants/catalog/racingkings.variant"),
     ),

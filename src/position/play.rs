@@ -95,7 +95,7 @@ impl Position {
         if let Some((square, piece)) = victim
             && self
                 .active
-                .intersects(rules.masks.drops_from_captures | rules.masks.explode)
+                .intersects(rules.masks.keeps_captures | rules.masks.explode)
         {
             self.capture_effects(rules, mv, square, piece, victim_promoted);
         }
@@ -366,7 +366,7 @@ impl Position {
         promoted: bool,
     ) {
         let us = mv.piece.color;
-        if self.active.intersects(rules.masks.drops_from_captures) {
+        if self.active.intersects(rules.masks.keeps_captures) {
             let demote = promoted && self.active.intersects(rules.masks.demotes);
             let kind = if demote { rules.demoted_kind() } else { None }
                 .unwrap_or(rules.forms.base_of[piece.kind.index()]);

@@ -187,6 +187,9 @@ pub struct MutatorMasks {
     /// The mutators with `drops` under which a captured piece that came
     /// from a promotion enters the hand as a pawn (`demote`).
     pub(crate) demotes: MutatorSet,
+    /// Mutators with drops whose captures feed the hands
+    /// (`keep_captures`).
+    pub(crate) keeps_captures: MutatorSet,
     /// Which pieces came from a promotion is tracked (written `Q~`):
     /// some mutator feeds hands, where such pieces enter as pawns.
     pub(crate) tracks_promoted: bool,

@@ -103,6 +103,10 @@ pub struct Mutator {
     /// With `drops`: a captured piece that came from a promotion enters
     /// the hand as a pawn (`demote`, the default); otherwise as its kind.
     pub demote: bool,
+    /// With `drops`: a captured piece enters the capturer's hand
+    /// (`keep_captures`, the default); otherwise hands hold only what
+    /// the position gives them.
+    pub keep_captures: bool,
     /// Instead of a move, a player may exchange two of their own pieces
     /// when one covers the other (could capture an enemy standing on its
     /// square) (`swaps`).

@@ -139,3 +139,28 @@ fn drop_ranks_narrow_a_drops_section_too() {
     let fen = "4k3/8/8/8/8/8/8/4K3[n] b - - 0 1";
     assert_eq!(drops(&rules, fen, 'N'), drop_set('N', &[5, 6], &[]));
 }
+
+/// Pocket Knight (built in as `pocketknight`): the setup's knights are
+/// dropped on any empty square, but a capture keeps nothing
+/// (`keep_captures = false`), so the hands empty for good.
+#[test]
+fn pocketknight_hands_hold_only_what_the_setup_gave() {
+    let r = variant("pocketknight");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1";
+    assert_eq!(drops(&r, start, 'N'), drop_set('N', &[3, 4, 5, 6], &[]));
+    // 1. e4 d5 2. exd5: White's capture leaves both hands as they were.
+    let fen = after(&r, start, "e2e4");
+    let fen = after(&r, &fen, "d7d5");
+    let fen = after(&r, &fen, "e4d5");
+    assert_eq!(
+        fen,
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[Nn] b KQkq - 0 2"
+    );
+    // Once dropped, a knight is gone from the hand.
+    let fen = after(&r, &fen, "N@c6");
+    assert_eq!(
+        fen,
+        "rnbqkbnr/ppp1pppp/2n5/3P4/8/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 1 3"
+    );
+    assert_eq!(drops(&r, &fen, 'n'), Vec::<String>::new());
+}

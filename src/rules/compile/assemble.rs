@@ -98,6 +98,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             must_capture: mutator_mask(&p.mutated.mutators, |m| m.must_capture),
             drops_from_captures: mutator_mask(&p.mutated.mutators, |m| m.drops),
             demotes: mutator_mask(&p.mutated.mutators, |m| m.drops && m.demote),
+            keeps_captures: mutator_mask(&p.mutated.mutators, |m| m.drops && m.keep_captures),
             tracks_promoted: p.mutated.mutators.iter().any(|m| m.drops && m.demote),
             swaps: mutator_mask(&p.mutated.mutators, |m| m.swaps),
             pushes: mutator_mask(&p.mutated.mutators, |m| !m.push.is_empty()),

@@ -202,6 +202,7 @@ const SHAPES: [Shape; 16] = [
             "must_capture",
             "drops",
             "demote",
+            "keep_captures",
             "swaps",
             "extra_double_step_ranks",
             "dice",

@@ -156,6 +156,7 @@ fn declare(sections: &[&Section], diags: &mut Vec<Diagnostic>) -> Vec<crate::rul
             must_capture: false,
             drops: false,
             demote: true,
+            keep_captures: true,
             swaps: false,
             extra_double_step_ranks: Vec::new(),
             dice: 0,
@@ -206,6 +207,18 @@ fn read_flags(
                     ),
                 )
                 .with_help("`demote` says what a captured promoted piece enters the hand as; add `drops = true`"),
+            );
+        }
+    }
+    if let Some(e) = mr.take("keep_captures") {
+        m.keep_captures = get_bool(e, diags).unwrap_or(true);
+        if !m.drops {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!("`keep_captures` in mutator `{}`, which has no drops", m.name),
+                )
+                .with_help("`keep_captures` says whether captures feed the hands drops come from; add `drops = true`"),
             );
         }
     }
