@@ -167,11 +167,11 @@ impl Session {
             return Err("the search found no move".to_string());
         };
         let san = to_san(self.game.rules(), self.game.position(), &mv);
+        let score = score_text(&self.game, &r);
         self.game.push(mv);
         self.redo.clear();
         Ok(format!(
-            "computer plays {san} ({}, depth {}, {} nodes)\n{}",
-            r.score,
+            "computer plays {san} ({score}, depth {}, {} nodes)\n{}",
             r.depth,
             r.nodes,
             self.aftermath()
@@ -245,6 +245,33 @@ pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
     }
 }
 
+/// A report's score as the player reads it: a forced win or loss that
+/// ends by another rule than checkmate (the third check, a royal blown
+/// up, a flag square reached) says how it ends, not "mate".
+fn score_text(game: &crate::Game, r: &Report) -> String {
+    use crate::game::Outcome;
+    use crate::search::Score;
+    if let Score::Mate(n) = r.score {
+        let mut g = game.clone();
+        for &mv in &r.pv {
+            if g.outcome().is_some() {
+                break;
+            }
+            g.push(mv);
+        }
+        if let Some(Outcome::Decisive { reason, .. }) = g.outcome()
+            && reason != "checkmate"
+        {
+            return if n >= 0 {
+                format!("wins in {n} - {reason}")
+            } else {
+                format!("loses in {} - {reason}", -n)
+            };
+        }
+    }
+    r.score.to_string()
+}
+
 pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
     let limits = match limits_or_default(s, rest) {
         Ok(l) => l,
@@ -260,7 +287,7 @@ pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
         Some(r) if !r.pv.is_empty() => Reply::say(format!(
             "hint: {} ({}, depth {}): {}\n",
             to_san(&rules, &pos, &r.pv[0]),
-            r.score,
+            score_text(&s.game, &r),
             r.depth,
             line(&rules, &pos, &r.pv)
         )),
@@ -288,7 +315,7 @@ pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
             text.push_str(&format!(
                 "best {} ({})\n",
                 to_san(&rules, &pos, &r.pv[0]),
-                r.score
+                score_text(&s.game, &r)
             ));
         }
         _ => text.push_str("stopped before a move was found\n"),
