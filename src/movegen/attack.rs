@@ -302,7 +302,7 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
     if !rules.tables.path_attackers[p.color].contains(p.kind) {
         return false;
     }
-    if rules.kinds.has_regions && !rules.kinds.region[p.color][p.kind.index()].contains(sq) {
+    if !rules.in_region(p, sq) {
         return false;
     }
     rules.tables.paths_of[p.color][p.kind.index()]

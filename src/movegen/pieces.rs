@@ -167,15 +167,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
         }
     }
     if rules.kinds.has_regions {
-        let region = &rules.kinds.region[piece.color][piece.kind.index()];
-        let mut i = start;
-        while i < out.len() {
-            if region.contains(out[i].to) {
-                i += 1;
-            } else {
-                out.remove(i);
-            }
-        }
+        super::legality::retain_from(out, start, |m| rules.in_region(piece, m.to));
     }
     if rules.pawns.from_reserve() && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);

@@ -514,8 +514,7 @@ impl Position {
     /// May `piece` end a move on `sq`? Not a pawn on its promotion ranks
     /// when promotions come from the reserve and its side's is empty.
     pub(crate) fn may_arrive(&self, rules: &Rules, piece: Piece, sq: Square) -> bool {
-        (!rules.kinds.has_regions
-            || rules.kinds.region[piece.color][piece.kind.index()].contains(sq))
+        rules.in_region(piece, sq)
             && !(rules.pawns.from_reserve()
                 && rules.is_pawn(piece.kind)
                 && rules.pawns.promotion_zone[piece.color].contains(sq)

@@ -634,6 +634,13 @@ impl Rules {
         self.kinds.pawn[kind.index()]
     }
 
+    /// May `piece` stand on `sq` by its region (`region_ranks`,
+    /// `region_files`)? Always, where no kind has one.
+    #[inline]
+    pub fn in_region(&self, piece: Piece, sq: Square) -> bool {
+        !self.kinds.has_regions || self.kinds.region[piece.color][piece.kind.index()].contains(sq)
+    }
+
     /// What a pawn `piece` may promote to: its kind's own choices, else
     /// its side's (`pawns`).
     #[inline]

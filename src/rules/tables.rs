@@ -3,7 +3,7 @@
 
 use super::paths::PathTables;
 use super::{PathGen, PieceDef, Rays, Rules};
-use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, SquareSet};
+use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, Square, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
 /// One generator step for a kind and colour: a direction with how to
@@ -458,24 +458,23 @@ fn zones(rules: &mut Rules) {
             .collect()
     };
     for color in Color::ALL {
-        rules.pawns.promotion_zone[color] = match &rules.pawns.promotion_squares {
-            Some(squares) => squares
+        // Squares given from White's side, and their mirror images for
+        // Black.
+        let own = |squares: &[Square]| -> SquareSet {
+            squares
                 .iter()
                 .map(|&sq| match color {
                     Color::White => sq,
                     Color::Black => g.flip(sq),
                 })
-                .collect(),
+                .collect()
+        };
+        rules.pawns.promotion_zone[color] = match &rules.pawns.promotion_squares {
+            Some(squares) => own(squares),
             None => zone(&rules.pawns.promotion_ranks, color),
         };
-        let mut double = zone(&rules.pawns.double_step_ranks, color);
-        for &sq in &rules.pawns.double_step_squares {
-            double.insert(match color {
-                Color::White => sq,
-                Color::Black => g.flip(sq),
-            });
-        }
-        rules.pawns.double_step_zone[color] = double;
+        rules.pawns.double_step_zone[color] =
+            zone(&rules.pawns.double_step_ranks, color).or(&own(&rules.pawns.double_step_squares));
         rules.pawns.en_passant_zone[color] = match &rules.pawns.en_passant_ranks {
             Some(ranks) => zone(ranks, color),
             None => g.squares().collect(),
