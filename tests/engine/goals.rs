@@ -7,7 +7,7 @@
 //! antichess family (compulsory captures from an always-on mutator).
 //! Their EPD files' counts are checked by `catalog.rs`.
 
-use crate::kit::{after, position, turns};
+use crate::kit::{after, catalog, position, turns};
 use changeling::Game;
 use changeling::board::Color;
 use changeling::game::Outcome;
@@ -16,14 +16,6 @@ use changeling::notation::{parse_fen, to_fen};
 use changeling::rules::Rules;
 use changeling::variants::{load, load_str};
 use std::sync::Arc;
-
-fn catalog(name: &str) -> Arc<Rules> {
-    let path = format!(
-        "{}/examples/variants/catalog/{name}.variant",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    load(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 /// The outcome after playing `moves` (SAN or coordinates) from `fen`.
 fn outcome(rules: &Arc<Rules>, fen: &str, moves: &[&str]) -> Option<Outcome> {

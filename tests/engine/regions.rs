@@ -3,18 +3,14 @@
 //! step back off its first rank; a palace and a rook held to White's
 //! half show both keys and the attack side. Exact move sets.
 
-use crate::kit::{sans, sorted};
+use crate::kit::{catalog, sans, sorted};
 use changeling::movegen::in_check;
 use changeling::notation::parse_fen;
 use changeling::variants::{load, load_str};
 
 #[test]
 fn a_pawn_steps_back_but_never_onto_its_first_rank() {
-    let path = format!(
-        "{}/examples/variants/catalog/pawnback.variant",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let r = load(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let r = catalog("pawnback");
     let white = "4k3/8/8/8/8/4P3/3P4/4K3 w - - 0 1";
     // From d2 the step back would land on d1: only forward.
     assert_eq!(sans(&r, white, "d2"), sorted("d3 d4"));

@@ -4,19 +4,9 @@
 //! none (or a piece on one, or castling across one) is an error. Exact
 //! move sets; the perft counts are checked by `catalog.rs`.
 
-use crate::kit::{sans, sorted};
+use crate::kit::{catalog, sans, sorted};
 use changeling::notation::{parse_fen, to_fen};
-use changeling::rules::Rules;
-use changeling::variants::{load, load_str};
-use std::sync::Arc;
-
-fn catalog(name: &str) -> Arc<Rules> {
-    let path = format!(
-        "{}/examples/variants/catalog/{name}.variant",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    load(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
+use changeling::variants::load_str;
 
 const GUSTAV3: &str = "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1";
 

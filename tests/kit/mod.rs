@@ -15,6 +15,17 @@ use changeling::position::{Move, MoveKind, Position};
 use changeling::rules::Rules;
 use std::path::PathBuf;
 
+/// The catalogue's variant `name`, loaded from
+/// `examples/variants/catalog/NAME.variant` (most are built in too, but
+/// the file is what the catalogue tests).
+pub fn catalog(name: &str) -> std::sync::Arc<Rules> {
+    let path = format!(
+        "{}/examples/variants/catalog/{name}.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    changeling::variants::load(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
 /// The position `fen` describes.
 pub fn position(rules: &Rules, fen: &str) -> Position {
     parse_fen(rules, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
