@@ -648,8 +648,20 @@ fn goals(rules: &Rules, s: &mut String) {
         ));
     }
     if let Some(f) = &e.flag {
-        let squares: Vec<String> = f.squares.iter().map(|q| rules.geometry.name(q)).collect();
+        let name_all = |set: &crate::board::SquareSet| -> Vec<String> {
+            set.iter().map(|q| rules.geometry.name(q)).collect()
+        };
+        let squares = if f.squares[Color::White] == f.squares[Color::Black] {
+            name_all(&f.squares[Color::White]).join(", ")
+        } else {
+            format!(
+                "{} (White), {} (Black)",
+                name_all(&f.squares[Color::White]).join(", "),
+                name_all(&f.squares[Color::Black]).join(", ")
+            )
+        };
         let how = match f.reply {
+            crate::rules::FlagReply::Safe => "wins once no enemy piece attacks it there",
             crate::rules::FlagReply::None => "wins at once",
             crate::rules::FlagReply::Hold => "wins if it is still there at its side's next turn",
             crate::rules::FlagReply::Equalise => {
@@ -659,7 +671,7 @@ fn goals(rules: &Rules, s: &mut String) {
         s.push_str(&format!(
             "  a {} reaching {} {how}\n",
             names(&mut f.kinds.iter()),
-            squares.join(", ")
+            squares
         ));
     }
     if let Some(x) = &e.extinction {

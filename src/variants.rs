@@ -105,8 +105,16 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/crazyhouse.variant"),
     ),
     (
+        "dobutsu",
+        include_str!("../examples/variants/catalog/dobutsu.variant"),
+    ),
+    (
         "embassy",
         include_str!("../examples/variants/catalog/embassy.variant"),
+    ),
+    (
+        "euroshogi",
+        include_str!("../examples/variants/catalog/euroshogi.variant"),
     ),
     (
         "giveaway",
@@ -149,6 +157,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/knightmate.variant"),
     ),
     (
+        "kyotoshogi",
+        include_str!("../examples/variants/catalog/kyotoshogi.variant"),
+    ),
+    (
         "loop",
         include_str!("../examples/variants/catalog/loop.variant"),
     ),
@@ -167,6 +179,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "makruk",
         include_str!("../examples/variants/catalog/makruk.variant"),
+    ),
+    (
+        "micro",
+        include_str!("../examples/variants/catalog/micro.variant"),
+    ),
+    (
+        "minishogi",
+        include_str!("../examples/variants/catalog/minishogi.variant"),
     ),
     (
         "modern",
@@ -217,6 +237,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/shatranj.variant"),
     ),
     (
+        "shogi",
+        include_str!("../examples/variants/catalog/shogi.variant"),
+    ),
+    (
         "sortofalmost",
         include_str!("../examples/variants/catalog/sortofalmost.variant"),
     ),
@@ -229,6 +253,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/threekings.variant"),
     ),
     (
+        "torishogi",
+        include_str!("../examples/variants/catalog/torishogi.variant"),
+    ),
+    (
         "torpedo",
         include_str!("../examples/variants/catalog/torpedo.variant"),
     ),
@@ -239,6 +267,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "wolf",
         include_str!("../examples/variants/catalog/wolf.variant"),
+    ),
+    (
+        "yarishogi",
+        include_str!("../examples/variants/catalog/yarishogi.variant"),
     ),
 ];
 

@@ -59,6 +59,16 @@ impl SquareSet {
         ])
     }
 
+    /// Squares in this set but not in `other`.
+    pub fn minus(&self, other: &SquareSet) -> SquareSet {
+        SquareSet([
+            self.0[0] & !other.0[0],
+            self.0[1] & !other.0[1],
+            self.0[2] & !other.0[2],
+            self.0[3] & !other.0[3],
+        ])
+    }
+
     /// Squares in either set.
     pub fn or(&self, other: &SquareSet) -> SquareSet {
         SquareSet([

@@ -57,27 +57,69 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             continue;
         }
         held.push(kind);
-        let pawn = rules.is_pawn(kind);
-        let mut targets = SquareSet::EMPTY;
-        if mutator {
-            // Anywhere free and without a marker, a pawn not on its last
-            // ranks.
-            targets = unmarked;
-            if pawn {
-                for q in rules.pawns.promotion_zone[us].iter() {
-                    targets.remove(q);
+        // A held piece may also be dropped as one of its promoted forms
+        // (`also_dropped_as`).
+        let forms =
+            std::iter::once(kind).chain(rules.pieces[kind.index()].dropped_as.iter().copied());
+        for form in forms {
+            let targets = drop_squares(
+                rules,
+                pos,
+                form,
+                mutator.then_some(&unmarked),
+                section.map(|d| (d, &empty)),
+            );
+            let piece = Piece::new(form, us);
+            for to in targets.iter() {
+                out.push(Move::drop_from_hand(piece, to));
+            }
+        }
+    }
+}
+
+/// Where the side to move may drop a piece of `kind`: the free squares
+/// without a marker of an active drops mutator (`unmarked`; a pawn not on
+/// its last ranks) and the empty squares of a `drops` section's ranks,
+/// narrowed by the kind's own drop zone and its file limit.
+fn drop_squares(
+    rules: &Rules,
+    pos: &Position,
+    kind: crate::board::PieceKind,
+    unmarked: Option<&SquareSet>,
+    section: Option<(&crate::rules::DropRules, &SquareSet)>,
+) -> SquareSet {
+    let us = pos.side();
+    let pawn = rules.is_pawn(kind);
+    let mut targets = SquareSet::EMPTY;
+    if let Some(&free) = unmarked {
+        targets = free;
+        if pawn {
+            targets = targets.minus(&rules.pawns.promotion_zone[us]);
+        }
+    }
+    if let Some((d, empty)) = section {
+        targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
+    }
+    targets = targets.and(&rules.kinds.drop_zone[us][kind.index()]);
+    if let Some(limit) = rules.pieces[kind.index()].drop_file_limit {
+        // No drop on a file that holds `limit` of the side's pieces of
+        // this kind already (shogi's pawns: one).
+        let own = Piece::new(kind, us);
+        let g = rules.geometry;
+        for file in 0..i32::from(g.width) {
+            let squares = (0..i32::from(g.height)).filter_map(|rank| g.square(file, rank));
+            let count = squares
+                .clone()
+                .filter(|&sq| pos.piece_at(sq) == Some(own))
+                .count();
+            if count >= usize::from(limit) {
+                for sq in squares {
+                    targets.remove(sq);
                 }
             }
         }
-        if let Some(d) = section {
-            targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
-        }
-        targets = targets.and(&rules.kinds.drop_zone[us][kind.index()]);
-        let piece = Piece::new(kind, us);
-        for to in targets.iter() {
-            out.push(Move::drop_from_hand(piece, to));
-        }
     }
+    targets
 }
 
 /// Does `mv` (given as effects) leave a pawn on its promotion ranks that

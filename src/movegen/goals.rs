@@ -205,11 +205,14 @@ fn is_bare(rules: &Rules, pos: &Position, color: Color) -> bool {
 /// The first piece of `color` of a flag kind on a flag square.
 #[inline]
 fn on_flag(pos: &Position, color: Color, f: &Flag) -> Option<(PieceKind, Square)> {
-    pos.occupied(color).and(&f.squares).iter().find_map(|sq| {
-        pos.piece_at(sq)
-            .filter(|p| p.color == color && f.kinds.contains(p.kind))
-            .map(|p| (p.kind, sq))
-    })
+    pos.occupied(color)
+        .and(&f.squares[color])
+        .iter()
+        .find_map(|sq| {
+            pos.piece_at(sq)
+                .filter(|p| p.color == color && f.kinds.contains(p.kind))
+                .map(|p| (p.kind, sq))
+        })
 }
 
 /// The flag goal (see [`FlagReply`]).
@@ -233,6 +236,40 @@ fn flag_goal(rules: &Rules, pos: &Position, f: &Flag) -> Option<GoalEnd> {
         })
     };
     match f.reply {
+        FlagReply::Safe => {
+            let safe = |c: Color| {
+                pos.occupied(c).and(&f.squares[c]).iter().find_map(|sq| {
+                    pos.piece_at(sq)
+                        .filter(|p| {
+                            p.color == c
+                                && f.kinds.contains(p.kind)
+                                && !is_attacked(rules, pos, sq, !c)
+                        })
+                        .map(|p| (p.kind, sq))
+                })
+            };
+            let mover = safe(side);
+            let other = safe(!side);
+            match (mover, other) {
+                (Some(_), Some(_)) => Some(GoalEnd {
+                    winner: None,
+                    goal: Goal::BothFlags,
+                }),
+                (Some((kind, square)), None) => win(Goal::Flag {
+                    side,
+                    kind,
+                    square,
+                    held: true,
+                }),
+                (None, Some((kind, square))) => win(Goal::Flag {
+                    side: !side,
+                    kind,
+                    square,
+                    held: false,
+                }),
+                (None, None) => None,
+            }
+        }
         FlagReply::None => flag(!side, false).and_then(win),
         FlagReply::Hold => flag(side, true).and_then(win),
         FlagReply::Equalise => {
@@ -265,7 +302,7 @@ fn may_arrive(rules: &Rules, pos: &Position, f: &Flag) -> bool {
     }
     moves
         .iter()
-        .any(|m| f.kinds.contains(m.piece.kind) && f.squares.contains(m.to))
+        .any(|m| f.kinds.contains(m.piece.kind) && f.squares[pos.side()].contains(m.to))
 }
 
 /// Does `mv` leave a royal of the opponent attacked?

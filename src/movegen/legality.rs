@@ -290,6 +290,27 @@ pub(super) fn legal_hand_moves(
         Some(targets) if m.kind == MoveKind::Drop => targets.contains(m.to),
         _ => !leaves_royal_attacked(rules, pos, m),
     });
+    if rules.kinds.drop_limits {
+        retain_from(out, start, |m| {
+            m.kind != MoveKind::Drop
+                || rules.pieces[m.piece.kind.index()].mate_by_drop
+                || !drop_mates(rules, pos, m)
+        });
+    }
+}
+
+/// Does the drop `mv` checkmate: the opponent is in check after it and
+/// has no legal move (`mate_by_drop = false` forbids such drops)?
+fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    let them = !pos.side();
+    if !super::in_check(rules, &child, them) {
+        return false;
+    }
+    let mut replies = Vec::new();
+    legal_moves_into(rules, &child, &mut replies);
+    replies.is_empty()
 }
 
 /// Where a drop is legal, when that is known without playing it: a drop

@@ -178,6 +178,14 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     if !rules.kinds.morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
     }
+    if rules.kinds.strands {
+        // A piece may not stay where it could never move again: there it
+        // must promote (`stranded_pieces = illegal`).
+        let stranded = &rules.kinds.stranded[piece.color][piece.kind.index()];
+        super::legality::retain_from(out, start, |m| {
+            m.promotion.is_some() || !stranded.contains(m.to)
+        });
+    }
 }
 
 /// Every move of every atom of `piece` on `from`, repeats included.

@@ -48,7 +48,8 @@ pub(super) fn reserve_promotions(
 }
 
 /// A kind that is not a pawn but promotes (`promotes`): its own moves
-/// (not given as effects) that end in the promotion zone become one move
+/// (not given as effects) that end in the promotion zone (or start there,
+/// with `promote_from_zone`) become one move
 /// per kind it may promote to, by the pawns' rules (the choices, or the
 /// reserve's last piece). A piece that must promote and has nothing to
 /// promote to may not go there; one that may keeps the plain move too.
@@ -73,6 +74,7 @@ pub(super) fn piece_promotions(
     } else {
         rules.promotion_choices(piece).to_vec()
     };
+    let from_zone = rules.pawns.promote_from_zone && zone.contains(from);
     let end = out.len();
     let mut keep = Vec::with_capacity(end - start);
     for m in out.drain(start..) {
@@ -80,7 +82,7 @@ pub(super) fn piece_promotions(
             && m.promotion.is_none()
             && !m.is_drop()
             && !matches!(m.kind, MoveKind::Effects(_))
-            && zone.contains(m.to);
+            && (from_zone || zone.contains(m.to));
         if promotes {
             for &k in &kinds {
                 keep.push(Move {

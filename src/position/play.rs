@@ -79,9 +79,17 @@ impl Position {
             MoveKind::Castle(i) => self.castle(rules, us, *i),
             MoveKind::Pocket => irreversible |= self.pocket_piece(rules, mv),
             MoveKind::Drop => {
-                if self.pockets[us].take(mv.piece.kind).is_some() {
-                    let n = self.pockets[us].count(mv.piece.kind);
-                    self.hash ^= rules.zobrist.pocket(us, mv.piece.kind.index(), n);
+                // A piece dropped as a promoted form (`also_dropped_as`)
+                // leaves the hand as its unpromoted kind.
+                let mut held = mv.piece.kind;
+                if self.pockets[us].count(held) == 0
+                    && let Some(base) = rules.pieces[held.index()].unpromoted
+                {
+                    held = base;
+                }
+                if self.pockets[us].take(held).is_some() {
+                    let n = self.pockets[us].count(held);
+                    self.hash ^= rules.zobrist.pocket(us, held.index(), n);
                 }
                 self.put(rules, mv.to, mv.piece);
             }
@@ -353,8 +361,9 @@ impl Position {
 
     /// What a capture does under the mutators active this turn: with
     /// `drops`, the victim (`piece`, taken on `square`) goes to the
-    /// capturer's hand as its declared kind, or as a pawn if it came from
-    /// a promotion (`promoted`); with `explode`, the capturer (unless
+    /// capturer's hand as its declared kind (its `unpromoted` kind, if
+    /// it has one), or as a pawn if it came from a promotion
+    /// (`promoted`); with `explode`, the capturer (unless
     /// royal) and every piece next to `square` are removed, and enter no
     /// hand.
     fn capture_effects(
@@ -368,8 +377,11 @@ impl Position {
         let us = mv.piece.color;
         if self.active.intersects(rules.masks.keeps_captures) {
             let demote = promoted && self.active.intersects(rules.masks.demotes);
-            let kind = if demote { rules.demoted_kind() } else { None }
-                .unwrap_or(rules.forms.base_of[piece.kind.index()]);
+            let kind = if demote { rules.demoted_kind() } else { None }.unwrap_or_else(|| {
+                // A promoted form enters the hand unpromoted (`unpromoted`).
+                let base = rules.forms.base_of[piece.kind.index()];
+                rules.pieces[base.index()].unpromoted.unwrap_or(base)
+            });
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
         if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {

@@ -89,6 +89,19 @@ pub struct PieceDef {
     /// A piece of this kind may not move while its side is in check
     /// (`immobile_in_check`: Makpong's king).
     pub immobile_in_check: bool,
+    /// The kind this one is the promoted form of (`unpromoted`): a
+    /// captured piece of this kind enters a hand as that kind.
+    pub unpromoted: Option<PieceKind>,
+    /// A piece of this kind may not be dropped on a file that already
+    /// holds this many of its side's pieces of the kind
+    /// (`drop_file_limit`: shogi's pawns, 1).
+    pub drop_file_limit: Option<u8>,
+    /// A drop of this kind may checkmate (`mate_by_drop`; shogi's pawn:
+    /// `false`).
+    pub mate_by_drop: bool,
+    /// The promoted forms a held piece of this kind may also be dropped
+    /// as (`also_dropped_as`); each has this kind as its `unpromoted`.
+    pub dropped_as: Vec<PieceKind>,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -118,8 +131,21 @@ pub enum Promotes {
 }
 
 impl PieceDef {
-    /// The FEN token for this kind in `color`: `N`, `n`, `{Sissa}`, `{sissa}`.
+    /// Is the letter a promoted form's code, `+` and a letter (`+P`,
+    /// written so in FEN without braces)?
+    pub fn is_plus_code(&self) -> bool {
+        self.letter.len() == 2 && self.letter.starts_with('+')
+    }
+
+    /// The FEN token for this kind in `color`: `N`, `n`, `+P`, `+p`,
+    /// `{Sissa}`, `{sissa}`.
     pub fn fen_token(&self, color: Color) -> String {
+        if self.is_plus_code() {
+            return match color {
+                Color::White => self.letter.to_ascii_uppercase(),
+                Color::Black => self.letter.to_ascii_lowercase(),
+            };
+        }
         // White's code starts with a capital (`Sissa`), Black's is all
         // lower case (`sissa`); one-letter codes are just `N` / `n`.
         let s = match color {
@@ -280,6 +306,15 @@ pub struct KindFacts {
     /// dropped on (its `drop_ranks`, every square without them), before
     /// the drop rules and the board's occupancy narrow them.
     pub(crate) drop_zone: ByColor<Vec<SquareSet>>,
+    /// Per colour and kind: the squares from which a piece of that kind
+    /// has no move on an empty board, with `stranded_pieces = illegal`
+    /// (empty otherwise). A move that would leave it there must promote.
+    pub(crate) stranded: ByColor<Vec<SquareSet>>,
+    /// Some kind has a square in `stranded`.
+    pub(crate) strands: bool,
+    /// Some kind limits its drops per file (`drop_file_limit`) or may
+    /// not mate by a drop (`mate_by_drop = false`).
+    pub(crate) drop_limits: bool,
     /// Some kind is confined to a region (`region_ranks`,
     /// `region_files`).
     pub(crate) has_regions: bool,
@@ -435,6 +470,10 @@ pub struct Rules {
     pub frozen_suicide: bool,
     /// No move may give check (`giving_check = illegal`).
     pub no_checks: bool,
+    /// No move or drop may leave its piece on a square from which its
+    /// kind has no move on an empty board (`stranded_pieces = illegal`);
+    /// the squares are `kinds.stranded`.
+    pub no_stranding: bool,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.
@@ -658,7 +697,8 @@ impl Rules {
             .strip_prefix('{')
             .and_then(|t| t.strip_suffix('}'))
             .unwrap_or(token);
-        let first = inner.chars().next()?;
+        // The case of the first letter (after a promoted form's `+`).
+        let first = inner.chars().find(|c| *c != '+')?;
         let color = if first.is_uppercase() {
             Color::White
         } else {

@@ -41,6 +41,9 @@ pub struct PawnRules {
     pub promotion_source: PromotionSource,
     /// Which pawns may double-step (`double_step`).
     pub double_step: DoubleStep,
+    /// A promoting kind's move that starts in the promotion zone promotes
+    /// too, wherever it ends (`promote_from_zone`: shogi).
+    pub promote_from_zone: bool,
 }
 
 impl PawnRules {
@@ -223,8 +226,9 @@ impl Ending {
 pub struct Flag {
     /// The kinds that count (`flag_pieces`).
     pub kinds: KindSet,
-    /// The squares to reach (`flag_squares`).
-    pub squares: SquareSet,
+    /// The squares each side must reach (`flag_squares`, the same for
+    /// both; `flag_ranks`, counted from each side).
+    pub squares: ByColor<SquareSet>,
     /// What the opponent may answer (`flag_reply`).
     pub reply: FlagReply,
 }
@@ -243,6 +247,10 @@ pub enum FlagReply {
     /// and arriving draws, anything else loses (Racing Kings). Black's
     /// arrival wins at once.
     Equalise,
+    /// A side wins once a piece of its flag kinds stands in its region
+    /// and no enemy piece attacks it there, whoever is to move; an
+    /// attacked arrival plays on (Dobutsu shogi's lion).
+    Safe,
 }
 
 /// Extinction: a side that keeps `at_most` or fewer pieces (board and

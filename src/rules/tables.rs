@@ -500,6 +500,11 @@ fn zones(rules: &mut Rules) {
         }
     }
     regions(rules);
+    stranding(rules);
+    rules.kinds.drop_limits = rules
+        .pieces
+        .iter()
+        .any(|p| p.drop_file_limit.is_some() || !p.mate_by_drop);
     rules.masks.extra_double_step = rules
         .mutators
         .iter()
@@ -513,6 +518,46 @@ fn zones(rules: &mut Rules) {
             )
         })
         .collect();
+}
+
+/// With `stranded_pieces = illegal`: per colour and kind, the squares
+/// from which the kind has no leap or ride on an empty board (its
+/// initial moves aside); drops there are taken out of its drop zone. A
+/// kind with other moves (hops, paths, a script) is never stranded.
+fn stranding(rules: &mut Rules) {
+    if !rules.no_stranding {
+        return;
+    }
+    let g = rules.geometry;
+    for color in Color::ALL {
+        let stranded: Vec<SquareSet> = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(k, p)| {
+                let moving: Vec<_> = p
+                    .atoms
+                    .iter()
+                    .filter(|a| !a.attack_only && !a.initial && (a.can_move || a.can_capture))
+                    .cloned()
+                    .collect();
+                let plain = moving
+                    .iter()
+                    .all(|a| matches!(a.style, Style::Leap | Style::Ride));
+                if !plain || !p.units.is_empty() || rules.kinds.scripted[k] {
+                    return SquareSet::EMPTY;
+                }
+                g.squares()
+                    .filter(|&sq| reach_on_empty_board(g, &moving, color, sq).is_empty())
+                    .collect()
+            })
+            .collect();
+        for (zone, dead) in rules.kinds.drop_zone[color].iter_mut().zip(&stranded) {
+            *zone = zone.minus(dead);
+        }
+        rules.kinds.strands |= stranded.iter().any(|s| !s.is_empty());
+        rules.kinds.stranded[color] = stranded;
+    }
 }
 
 /// The squares each kind is confined to (`region_ranks`,
@@ -668,6 +713,7 @@ fn fast_paths(rules: &mut Rules) {
         && !rules.auras.immobile_in_check
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()
+        && !rules.kinds.strands
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules

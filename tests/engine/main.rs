@@ -35,6 +35,7 @@ mod reserve_drops;
 mod script;
 mod search;
 mod search_tactics;
+mod shogi;
 mod twelve_mutation;
 mod variants;
 mod walls;

@@ -116,13 +116,16 @@ pub(super) fn placement(
     Ok(())
 }
 
-/// Reads one piece token at the start of `s`: a letter or `{Code}`.
+/// Reads one piece token at the start of `s`: a letter, `+P` or `{Code}`.
 pub(super) fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), ParseFenError> {
     let (token, len) = if s.starts_with('{') {
         match s.find('}') {
             Some(end) => (&s[..=end], end + 1),
             None => return err(FenField::Board, "a `{` piece code is not closed with `}`"),
         }
+    } else if s.len() >= 2 && s.starts_with('+') && s.as_bytes()[1].is_ascii_alphabetic() {
+        // A promoted form: `+P`.
+        (&s[..2], 2)
     } else {
         let c = s.chars().next().map_or(1, char::len_utf8);
         (&s[..c], c)

@@ -57,6 +57,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         extensions: Default::default(),
         frozen_suicide: p.top.frozen_suicide,
         no_checks: p.top.no_checks,
+        no_stranding: p.top.no_stranding,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,
@@ -82,6 +83,9 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             class_of: p.class_of,
             classes: p.classes,
             drop_zone: Default::default(),
+            stranded: Default::default(),
+            strands: false,
+            drop_limits: false,
             has_regions: false,
             region: Default::default(),
             allowed_at: Default::default(),

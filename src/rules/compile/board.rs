@@ -15,6 +15,9 @@ pub(super) struct Top<'a> {
     pub(super) frozen_suicide: bool,
     /// No move may give check (`giving_check = illegal`).
     pub(super) no_checks: bool,
+    /// No move or drop may leave its piece where it could never move
+    /// again (`stranded_pieces = illegal`).
+    pub(super) no_stranding: bool,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -72,6 +75,16 @@ pub(super) fn variant_keys<'a>(
             false
         }
     });
+    let no_stranding = r
+        .take("stranded_pieces")
+        .is_some_and(|e| match &e.value.node {
+            Value::Ident(w) if w == "allowed" => false,
+            Value::Ident(w) if w == "illegal" => true,
+            _ => {
+                type_error(e, "`allowed` or `illegal`", diags);
+                false
+            }
+        });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -94,6 +107,7 @@ pub(super) fn variant_keys<'a>(
         capacity_entry,
         frozen_suicide,
         no_checks,
+        no_stranding,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

@@ -82,25 +82,28 @@ pub(super) fn drops_section(
 /// from the hand, or a mutator with `drops = true`), and a pawn may not be
 /// dropped where it would stand on its promotion ranks.
 pub(super) fn check_drop_ranks(
-    keys: &[(usize, Span)],
+    keys: &[(usize, Span, &'static str)],
     pieces: &[PieceDef],
     pawns: &PawnRules,
     hand_drops: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
-    for &(k, span) in keys {
+    for &(k, span, key) in keys {
         let piece = &pieces[k];
         if !hand_drops {
             diags.push(
                 Diagnostic::error(
                     span,
                     format!(
-                        "`drop_ranks` of `{}`, but nothing is dropped from a hand",
+                        "`{key}` of `{}`, but nothing is dropped from a hand",
                         piece.name
                     ),
                 )
                 .with_help("add a `drops` section, or a mutator with `drops = true`"),
             );
+            continue;
+        }
+        if key != "drop_ranks" {
             continue;
         }
         let ranks = piece.drop_ranks.as_deref().unwrap_or_default();

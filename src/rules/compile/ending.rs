@@ -89,8 +89,16 @@ fn goals(
     }
     let flag_pieces = er.take("flag_pieces");
     let flag_squares = er.take("flag_squares");
+    let flag_ranks = er.take("flag_ranks");
     let flag_reply = er.take("flag_reply");
-    match (flag_pieces, flag_squares) {
+    if let (Some(_), Some(r)) = (flag_squares, flag_ranks) {
+        diags.push(
+            Diagnostic::error(r.key.span, "both `flag_squares` and `flag_ranks`").with_help(
+                "name the region once: squares for both sides, or ranks counted from each side",
+            ),
+        );
+    }
+    match (flag_pieces, flag_squares.or(flag_ranks)) {
         (Some(p), Some(q)) => {
             let mut kinds = KindSet::EMPTY;
             for k in kind_list(by_name, p, diags) {
@@ -102,22 +110,34 @@ fn goals(
                     "`flag_pieces` is empty: no piece could ever reach the flag squares",
                 ));
             }
-            let squares: SquareSet = get_list(q)
-                .into_iter()
-                .filter_map(|v| square_value(geometry, v, diags))
-                .collect();
-            if squares.is_empty() && matches!(q.value.node, Value::List(_)) {
+            let squares: ByColor<SquareSet> = if q.key.node == "flag_ranks" {
+                let ranks = rank_list(q, geometry.height, diags);
+                ByColor::new_with(|color| {
+                    geometry
+                        .squares()
+                        .filter(|&sq| ranks.contains(&geometry.relative_rank(sq, color)))
+                        .collect()
+                })
+            } else {
+                let set: SquareSet = get_list(q)
+                    .into_iter()
+                    .filter_map(|v| square_value(geometry, v, diags))
+                    .collect();
+                ByColor::new_with(|_| set)
+            };
+            if squares[Color::White].is_empty() && matches!(q.value.node, Value::List(_)) {
                 diags.push(Diagnostic::error(
                     q.value.span,
-                    "`flag_squares` is empty: no piece could ever reach it",
+                    format!("`{}` is empty: no piece could ever reach it", q.key.node),
                 ));
             }
             let reply = flag_reply.map_or(FlagReply::None, |e| match &e.value.node {
                 Value::Ident(w) if w == "none" => FlagReply::None,
                 Value::Ident(w) if w == "hold" => FlagReply::Hold,
                 Value::Ident(w) if w == "equalise" => FlagReply::Equalise,
+                Value::Ident(w) if w == "safe" => FlagReply::Safe,
                 _ => {
-                    type_error(e, "`none`, `hold` or `equalise`", diags);
+                    type_error(e, "`none`, `hold`, `equalise` or `safe`", diags);
                     FlagReply::None
                 }
             });
@@ -131,11 +151,11 @@ fn goals(
             let (has, lacks) = if e.key.node == "flag_pieces" {
                 ("flag_pieces", "flag_squares")
             } else {
-                ("flag_squares", "flag_pieces")
+                (e.key.node.as_str(), "flag_pieces")
             };
             diags.push(
                 Diagnostic::error(e.key.span, format!("`{has}` without `{lacks}`"))
-                    .with_note("a flag goal names the pieces (`flag_pieces`) and the squares they win on (`flag_squares`)"),
+                    .with_note("a flag goal names the pieces (`flag_pieces`) and the squares they win on (`flag_squares`, or `flag_ranks`)"),
             );
         }
         (None, None) => {

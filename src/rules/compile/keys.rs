@@ -65,6 +65,7 @@ const SHAPES: [Shape; 16] = [
             "classes",
             "giving_check",
             "walls",
+            "stranded_pieces",
         ],
     ),
     shape(
@@ -91,6 +92,10 @@ const SHAPES: [Shape; 16] = [
             "region_ranks",
             "region_files",
             "immobile_in_check",
+            "unpromoted",
+            "drop_file_limit",
+            "mate_by_drop",
+            "also_dropped_as",
         ],
     ),
     shape(
@@ -108,6 +113,7 @@ const SHAPES: [Shape; 16] = [
             "black_promotion_choices",
             "promotion_source",
             "double_step",
+            "promote_from_zone",
         ],
     ),
     shape(
@@ -128,6 +134,7 @@ const SHAPES: [Shape; 16] = [
             "check_limit",
             "flag_pieces",
             "flag_squares",
+            "flag_ranks",
             "flag_reply",
             "extinction",
             "extinction_count",

@@ -180,6 +180,53 @@ pub(super) fn resolve_kind_keys(
             .collect();
         pieces[i].promotion_choices = Some(choices);
     }
+    for &(i, e) in &kinds.unpromoted_keys {
+        let Some(k) = resolve(&e.value, diags) else {
+            continue;
+        };
+        if k.index() == i {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!("`{}` cannot be its own unpromoted form", pieces[i].name),
+            ));
+        } else if pieces[k.index()].royal {
+            diags.push(Diagnostic::error(
+                e.value.span,
+                format!(
+                    "`{}` is royal: it cannot enter a hand",
+                    pieces[k.index()].name
+                ),
+            ));
+        } else {
+            pieces[i].unpromoted = Some(k);
+        }
+    }
+    for &(i, e) in &kinds.dropped_as_keys {
+        for v in get_list(e) {
+            let Some(k) = resolve(v, diags) else {
+                continue;
+            };
+            if pieces[k.index()].unpromoted != Some(PieceKind(i as u8)) {
+                diags.push(
+                    Diagnostic::error(
+                        v.span,
+                        format!(
+                            "`{}` is not a promoted form of `{}`",
+                            pieces[k.index()].name,
+                            pieces[i].name
+                        ),
+                    )
+                    .with_help(format!(
+                        "give `{}` the key `unpromoted = {}`",
+                        pieces[k.index()].name,
+                        pieces[i].name
+                    )),
+                );
+            } else if !pieces[i].dropped_as.contains(&k) {
+                pieces[i].dropped_as.push(k);
+            }
+        }
+    }
     component_of
 }
 

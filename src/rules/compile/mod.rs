@@ -206,6 +206,7 @@ impl<'a> Declared<'a> {
                 en_passant_ranks: None,
                 en_passant_zone: ByColor::default(),
                 promotion_source: PromotionSource::Choices,
+                promote_from_zone: false,
                 double_step: DoubleStep::Rank,
             },
             castles: Vec::new(),

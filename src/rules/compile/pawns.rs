@@ -82,6 +82,9 @@ pub(super) fn pawns_section(
             _ => type_error(e, "`choices` or `reserve_back`", diags),
         }
     }
+    if let Some(e) = pr.take("promote_from_zone") {
+        pawns.promote_from_zone = get_bool(e, diags).unwrap_or(false);
+    }
     if pawns.promotion_source == PromotionSource::ReserveBack {
         for e in own {
             diags.push(

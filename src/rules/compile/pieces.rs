@@ -17,8 +17,13 @@ pub(super) struct PieceSections<'a> {
     pub(super) choice_lists: Vec<(usize, &'a Entry)>,
     pub(super) unit_lists: Vec<(usize, &'a Entry)>,
     pub(super) piece_spans: Vec<Span>,
-    /// Where each `drop_ranks` key is written, with its kind's index.
-    pub(super) drop_rank_keys: Vec<(usize, Span)>,
+    /// Where each drop key (`drop_ranks`, `drop_file_limit`,
+    /// `mate_by_drop`) is written, with its kind's index and the key.
+    pub(super) drop_rank_keys: Vec<(usize, Span, &'static str)>,
+    /// Each `unpromoted` key, with its kind's index.
+    pub(super) unpromoted_keys: Vec<(usize, &'a Entry)>,
+    /// Each `also_dropped_as` key, with its kind's index.
+    pub(super) dropped_as_keys: Vec<(usize, &'a Entry)>,
 }
 
 /// Reads every `piece` section of `sections`, recording their problems.
@@ -28,7 +33,9 @@ pub(super) fn piece_sections<'a>(
     diags: &mut Vec<Diagnostic>,
 ) -> PieceSections<'a> {
     let (width, height) = (geometry.width, geometry.height);
-    let mut drop_rank_keys: Vec<(usize, Span)> = Vec::new();
+    let mut drop_rank_keys: Vec<(usize, Span, &'static str)> = Vec::new();
+    let mut unpromoted_keys: Vec<(usize, &Entry)> = Vec::new();
+    let mut dropped_as_keys: Vec<(usize, &Entry)> = Vec::new();
     let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
@@ -111,20 +118,35 @@ pub(super) fn piece_sections<'a>(
             get_bool(e, diags).unwrap_or(false)
         });
         let drop_ranks = pr.take("drop_ranks").map(|e| {
-            drop_rank_keys.push((pieces.len(), e.key.span));
+            drop_rank_keys.push((pieces.len(), e.key.span, "drop_ranks"));
             rank_list(e, height, diags)
         });
+        let drop_file_limit = pr.take("drop_file_limit").and_then(|e| {
+            drop_rank_keys.push((pieces.len(), e.key.span, "drop_file_limit"));
+            get_int(e, 1, i64::from(height), diags).map(|n| n as u8)
+        });
+        let mate_by_drop = pr.take("mate_by_drop").is_none_or(|e| {
+            drop_rank_keys.push((pieces.len(), e.key.span, "mate_by_drop"));
+            get_bool(e, diags).unwrap_or(true)
+        });
+        if let Some(e) = pr.take("unpromoted") {
+            unpromoted_keys.push((pieces.len(), e));
+        }
+        if let Some(e) = pr.take("also_dropped_as") {
+            drop_rank_keys.push((pieces.len(), e.key.span, "also_dropped_as"));
+            dropped_as_keys.push((pieces.len(), e));
+        }
         if let Some(e) = pr.take("promotion_choices") {
-            if pawn {
+            if pawn || promotes != Promotes::Never {
                 choice_lists.push((pieces.len(), e));
             } else {
                 diags.push(
                     Diagnostic::error(
                         e.key.span,
-                        "`promotion_choices` on a kind that is not a pawn",
+                        "`promotion_choices` on a kind that does not promote",
                     )
                     .with_help(
-                        "give the kind `pawn = true`, or list the choices in the `pawns` section",
+                        "give the kind `pawn = true` or `promotes = true`, or list the choices in the `pawns` section",
                     ),
                 );
             }
@@ -154,6 +176,10 @@ pub(super) fn piece_sections<'a>(
             region_ranks,
             region_files,
             immobile_in_check,
+            unpromoted: None,
+            drop_file_limit,
+            mate_by_drop,
+            dropped_as: Vec::new(),
         });
         piece_spans.push(pname.span);
     }
@@ -176,6 +202,8 @@ pub(super) fn piece_sections<'a>(
         unit_lists,
         piece_spans,
         drop_rank_keys,
+        unpromoted_keys,
+        dropped_as_keys,
     }
 }
 
@@ -202,9 +230,10 @@ fn letter(
                 }
             };
             text.and_then(|t| {
-            let ok = t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
+            let plus = t.len() == 2 && t.starts_with('+') && t.as_bytes()[1].is_ascii_alphabetic();
+            let ok = plus || t.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && t.chars().all(|c| c.is_ascii_alphanumeric());
             if !ok {
-                diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter"));
+                diags.push(Diagnostic::error(e.value.span, format!("`{t}` cannot be a piece letter")).with_help("use ASCII letters and digits, starting with a letter, or `+` and a letter for a promoted form (`+P`)"));
                 return None;
             }
             let key = t.to_ascii_lowercase();
