@@ -81,15 +81,64 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     }
     let mut notes = Vec::new();
     if p.royal {
-        notes.push("royal: it may not be left attacked".to_string());
+        notes.push(
+            match rules.royal_rule {
+                crate::rules::RoyalRule::Each => "royal: it may not be left attacked",
+                crate::rules::RoyalRule::LastOne => {
+                    "royal when it is its side's last royal piece: then it may not be left attacked"
+                }
+                crate::rules::RoyalRule::DupleCheck => {
+                    "royal: its side may not leave all its royal pieces attacked at once"
+                }
+            }
+            .to_string(),
+        );
     }
     if p.pawn {
         notes.push("follows the pawn rules".to_string());
     }
+    // A kind's own choices name what it becomes (shogi's `+` forms).
+    let into = p.promotion_choices.as_ref().map_or(String::new(), |own| {
+        let names: Vec<&str> = own.iter().map(|&k| rules.piece(k).name.as_str()).collect();
+        format!(" to {}", names.join(" or "))
+    });
+    let zone = if rules.pawns.promote_from_zone {
+        "on entering, leaving or moving within the promotion zone"
+    } else {
+        "in the promotion zone"
+    };
     match p.promotes {
-        Promotes::Must => notes.push("promotes in the promotion zone".to_string()),
-        Promotes::May => notes.push("may promote in the promotion zone".to_string()),
+        Promotes::Must => notes.push(format!("promotes{into} {zone}")),
+        Promotes::May => notes.push(format!("may promote{into} {zone}")),
         Promotes::Never => {}
+    }
+    if let Some(base) = p.unpromoted {
+        notes.push(format!(
+            "captured, it goes to the hand as a {}",
+            rules.piece(base).name
+        ));
+    }
+    if let Some(limit) = p.promotion_limit {
+        notes.push(format!(
+            "promoted to only while its side has fewer than {limit}"
+        ));
+    }
+    if let Some(limit) = p.drop_file_limit {
+        notes.push(format!(
+            "not dropped on a file already holding {limit} of its side's {}s",
+            p.name
+        ));
+    }
+    if !p.mate_by_drop {
+        notes.push("may not give mate by a drop".to_string());
+    }
+    if !p.dropped_as.is_empty() {
+        let names: Vec<&str> = p
+            .dropped_as
+            .iter()
+            .map(|&k| rules.piece(k).name.as_str())
+            .collect();
+        notes.push(format!("may be dropped as a {}", names.join(" or ")));
     }
     if let Some(kinds) = p.freezes {
         let list = kind_list(rules, kinds);
@@ -709,6 +758,9 @@ fn ending(rules: &Rules) -> Option<String> {
             verdict(e.checkmate)
         ));
         s.push_str("  a side that has lost its royal loses\n");
+        if rules.no_stranding {
+            s.push_str("  no piece may move or be dropped where it could never move again\n");
+        }
         s.push_str(&format!(
             "  a side not in check with no legal move {}\n",
             verdict(e.stalemate)

@@ -121,6 +121,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/giveaway.variant"),
     ),
     (
+        "grand",
+        include_str!("../examples/variants/catalog/grand.variant"),
+    ),
+    (
         "grasshopper",
         include_str!("../examples/variants/catalog/grasshopper.variant"),
     ),
@@ -205,6 +209,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/omicron.variant"),
     ),
     (
+        "opulent",
+        include_str!("../examples/variants/catalog/opulent.variant"),
+    ),
+    (
         "pawnback",
         include_str!("../examples/variants/catalog/pawnback.variant"),
     ),
@@ -241,8 +249,16 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/shogi.variant"),
     ),
     (
+        "shoshogi",
+        include_str!("../examples/variants/catalog/shoshogi.variant"),
+    ),
+    (
         "sortofalmost",
         include_str!("../examples/variants/catalog/sortofalmost.variant"),
+    ),
+    (
+        "spartan",
+        include_str!("../examples/variants/catalog/spartan.variant"),
     ),
     (
         "tencubed",

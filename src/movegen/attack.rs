@@ -534,9 +534,15 @@ pub(super) fn atom_attacks_after(
     atom_attacker_on(rules, sq, a, occupied, attacker).is_some()
 }
 
-/// Is any royal of `color` attacked?
+/// Is `color` in check: is any of its royal pieces attacked (by the
+/// variant's `royal_rule`: its last one only, or all of several at
+/// once)?
 pub fn in_check(rules: &Rules, pos: &Position, color: Color) -> bool {
-    pos.royals(color)
-        .iter()
-        .any(|sq| is_attacked(rules, pos, sq, !color))
+    let royals = pos.royals(color);
+    let attacked = |sq| is_attacked(rules, pos, sq, !color);
+    match rules.royal_rule {
+        crate::rules::RoyalRule::Each => royals.iter().any(attacked),
+        crate::rules::RoyalRule::LastOne => royals.count() == 1 && royals.iter().any(attacked),
+        crate::rules::RoyalRule::DupleCheck => !royals.is_empty() && royals.iter().all(attacked),
+    }
 }

@@ -84,6 +84,9 @@ impl Sink for Vec<Move> {
         };
         if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
             push_promotions(rules, self, mv);
+            if rules.pawns.optional_zone[piece.color].contains(to) {
+                self.push(mv);
+            }
         } else {
             self.push(mv);
         }
@@ -177,6 +180,22 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     }
     if !rules.kinds.morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
+    }
+    if rules.kinds.promotion_limits {
+        // No promotion into a kind the side has its limit of already.
+        super::legality::retain_from(out, start, |m| {
+            m.promotion.is_none_or(|k| {
+                rules.pieces[k.index()].promotion_limit.is_none_or(|limit| {
+                    let own = Piece::new(k, piece.color);
+                    let n = pos
+                        .occupied(piece.color)
+                        .iter()
+                        .filter(|&sq| pos.piece_at(sq) == Some(own))
+                        .count();
+                    n < usize::from(limit)
+                })
+            })
+        });
     }
     if rules.kinds.strands {
         // A piece may not stay where it could never move again: there it

@@ -295,6 +295,9 @@ fn land_single(
         let mv = plain(from, to, unit, captured, kind);
         if pawn && rules.pawns.promotion_zone[us].contains(to) {
             promotions(rules, pos, mv, survivor, out);
+            if rules.pawns.optional_zone[us].contains(to) {
+                out.push(mv);
+            }
         } else {
             out.push(mv);
         }

@@ -102,6 +102,9 @@ pub struct PieceDef {
     /// The promoted forms a held piece of this kind may also be dropped
     /// as (`also_dropped_as`); each has this kind as its `unpromoted`.
     pub dropped_as: Vec<PieceKind>,
+    /// A piece may promote into this kind only while its side has fewer
+    /// than this many of it on the board (`promotion_limit`).
+    pub promotion_limit: Option<u8>,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -116,6 +119,21 @@ pub struct Stacking {
     /// one's moves, over empty squares only, capturing everything on an
     /// all-enemy destination (`pairs`).
     pub pairs: bool,
+}
+
+/// Which royal pieces a side must keep from attack (`royal_rule`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoyalRule {
+    /// Every one: a move may not leave any royal piece attacked.
+    #[default]
+    Each,
+    /// Only a side's last royal piece is royal: while it has several,
+    /// any may be left attacked and taken (Sho Shogi's king and crown
+    /// prince).
+    LastOne,
+    /// As `LastOne`, and a move may not leave all of several royal
+    /// pieces attacked at once (Spartan Chess's two kings: duple check).
+    DupleCheck,
 }
 
 /// Whether a piece that is not a pawn promotes (`promotes`).
@@ -315,6 +333,8 @@ pub struct KindFacts {
     /// Some kind limits its drops per file (`drop_file_limit`) or may
     /// not mate by a drop (`mate_by_drop = false`).
     pub(crate) drop_limits: bool,
+    /// Some kind has a `promotion_limit`.
+    pub(crate) promotion_limits: bool,
     /// Some kind is confined to a region (`region_ranks`,
     /// `region_files`).
     pub(crate) has_regions: bool,
@@ -474,6 +494,9 @@ pub struct Rules {
     /// kind has no move on an empty board (`stranded_pieces = illegal`);
     /// the squares are `kinds.stranded`.
     pub no_stranding: bool,
+    /// Which royal pieces of a side must be kept from attack
+    /// (`royal_rule`).
+    pub royal_rule: RoyalRule,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.

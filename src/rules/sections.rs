@@ -44,6 +44,11 @@ pub struct PawnRules {
     /// A promoting kind's move that starts in the promotion zone promotes
     /// too, wherever it ends (`promote_from_zone`: shogi).
     pub promote_from_zone: bool,
+    /// Promotion ranks on which a pawn may also decline to promote
+    /// (`optional_promotion_ranks`: Grand Chess's eighth and ninth).
+    pub optional_promotion_ranks: Vec<i32>,
+    /// `optional_promotion_ranks` as squares, per side.
+    pub optional_zone: ByColor<SquareSet>,
 }
 
 impl PawnRules {

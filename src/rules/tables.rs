@@ -473,6 +473,7 @@ fn zones(rules: &mut Rules) {
             Some(squares) => own(squares),
             None => zone(&rules.pawns.promotion_ranks, color),
         };
+        rules.pawns.optional_zone[color] = zone(&rules.pawns.optional_promotion_ranks, color);
         rules.pawns.double_step_zone[color] =
             zone(&rules.pawns.double_step_ranks, color).or(&own(&rules.pawns.double_step_squares));
         rules.pawns.en_passant_zone[color] = match &rules.pawns.en_passant_ranks {
@@ -501,6 +502,7 @@ fn zones(rules: &mut Rules) {
     }
     regions(rules);
     stranding(rules);
+    rules.kinds.promotion_limits = rules.pieces.iter().any(|p| p.promotion_limit.is_some());
     rules.kinds.drop_limits = rules
         .pieces
         .iter()
@@ -653,7 +655,10 @@ fn fast_paths(rules: &mut Rules) {
     );
     // Regions narrow moves and attacks after they are generated, which
     // pins and counting do not see.
+    // Under a royal rule other than `each`, a promotion to a royal kind
+    // changes which royals count, which pins do not see.
     let sound = rules.capacity == 1
+        && rules.royal_rule == super::RoyalRule::Each
         && !rules.kinds.has_regions
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
@@ -714,6 +719,8 @@ fn fast_paths(rules: &mut Rules) {
         && rules.morphs.is_empty()
         && rules.kinds.promoters.is_empty()
         && !rules.kinds.strands
+        && !rules.kinds.promotion_limits
+        && rules.pawns.optional_promotion_ranks.is_empty()
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules

@@ -574,6 +574,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     for (sq, p) in units {
         if rules.is_pawn(p.kind)
             && rules.pawns.promotion_zone[p.color].contains(sq)
+            && !rules.pawns.optional_zone[p.color].contains(sq)
             && !rules.promotion_choices(p).is_empty()
             && pos.pending().is_none_or(|w| w.square != sq)
         {

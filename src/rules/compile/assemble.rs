@@ -58,6 +58,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         frozen_suicide: p.top.frozen_suicide,
         no_checks: p.top.no_checks,
         no_stranding: p.top.no_stranding,
+        royal_rule: p.top.royal_rule,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,
@@ -86,6 +87,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             stranded: Default::default(),
             strands: false,
             drop_limits: false,
+            promotion_limits: false,
             has_regions: false,
             region: Default::default(),
             allowed_at: Default::default(),

@@ -18,6 +18,8 @@ pub(super) struct Top<'a> {
     /// No move or drop may leave its piece where it could never move
     /// again (`stranded_pieces = illegal`).
     pub(super) no_stranding: bool,
+    /// Which royal pieces must be kept from attack (`royal_rule`).
+    pub(super) royal_rule: crate::rules::RoyalRule,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -85,6 +87,17 @@ pub(super) fn variant_keys<'a>(
                 false
             }
         });
+    let royal_rule = r
+        .take("royal_rule")
+        .map_or(crate::rules::RoyalRule::Each, |e| match &e.value.node {
+            Value::Ident(w) if w == "each" => crate::rules::RoyalRule::Each,
+            Value::Ident(w) if w == "last_one" => crate::rules::RoyalRule::LastOne,
+            Value::Ident(w) if w == "duple_check" => crate::rules::RoyalRule::DupleCheck,
+            _ => {
+                type_error(e, "`each`, `last_one` or `duple_check`", diags);
+                crate::rules::RoyalRule::Each
+            }
+        });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -108,6 +121,7 @@ pub(super) fn variant_keys<'a>(
         frozen_suicide,
         no_checks,
         no_stranding,
+        royal_rule,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

@@ -66,6 +66,7 @@ const SHAPES: [Shape; 16] = [
             "giving_check",
             "walls",
             "stranded_pieces",
+            "royal_rule",
         ],
     ),
     shape(
@@ -96,6 +97,7 @@ const SHAPES: [Shape; 16] = [
             "drop_file_limit",
             "mate_by_drop",
             "also_dropped_as",
+            "promotion_limit",
         ],
     ),
     shape(
@@ -114,6 +116,7 @@ const SHAPES: [Shape; 16] = [
             "promotion_source",
             "double_step",
             "promote_from_zone",
+            "optional_promotion_ranks",
         ],
     ),
     shape(

@@ -207,6 +207,8 @@ impl<'a> Declared<'a> {
                 en_passant_zone: ByColor::default(),
                 promotion_source: PromotionSource::Choices,
                 promote_from_zone: false,
+                optional_promotion_ranks: Vec::new(),
+                optional_zone: ByColor::default(),
                 double_step: DoubleStep::Rank,
             },
             castles: Vec::new(),

@@ -82,6 +82,29 @@ pub(super) fn pawns_section(
             _ => type_error(e, "`choices` or `reserve_back`", diags),
         }
     }
+    if let Some(e) = pr.take("optional_promotion_ranks") {
+        let list = ranks(e, diags);
+        if let Some(r) = list.iter().find(|r| !pawns.promotion_ranks.contains(r)) {
+            diags.push(
+                Diagnostic::error(
+                    e.value.span,
+                    format!("rank {r} is not one of the pawns' `promotion_ranks`"),
+                )
+                .with_help("list the optional ranks in `promotion_ranks` too"),
+            );
+        } else if pawns.promotion_squares.is_some() {
+            diags.push(Diagnostic::error(
+                e.key.span,
+                "`optional_promotion_ranks` with `promotion_squares`",
+            ));
+        } else if pawns.promotion_source == PromotionSource::ReserveBack {
+            diags.push(Diagnostic::error(
+                e.key.span,
+                "`optional_promotion_ranks` with `promotion_source = reserve_back`",
+            ));
+        }
+        pawns.optional_promotion_ranks = list;
+    }
     if let Some(e) = pr.take("promote_from_zone") {
         pawns.promote_from_zone = get_bool(e, diags).unwrap_or(false);
     }

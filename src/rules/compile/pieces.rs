@@ -129,6 +129,10 @@ pub(super) fn piece_sections<'a>(
             drop_rank_keys.push((pieces.len(), e.key.span, "mate_by_drop"));
             get_bool(e, diags).unwrap_or(true)
         });
+        let promotion_limit = pr
+            .take("promotion_limit")
+            .and_then(|e| get_int(e, 1, 255, diags))
+            .map(|n| n as u8);
         if let Some(e) = pr.take("unpromoted") {
             unpromoted_keys.push((pieces.len(), e));
         }
@@ -180,6 +184,7 @@ pub(super) fn piece_sections<'a>(
             drop_file_limit,
             mate_by_drop,
             dropped_as: Vec::new(),
+            promotion_limit,
         });
         piece_spans.push(pname.span);
     }
