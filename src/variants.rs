@@ -69,6 +69,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/asean.variant"),
     ),
     (
+        "atomar",
+        include_str!("../examples/variants/catalog/atomar.variant"),
+    ),
+    (
+        "atomic",
+        include_str!("../examples/variants/catalog/atomic.variant"),
+    ),
+    (
         "berolina",
         include_str!("../examples/variants/catalog/berolina.variant"),
     ),
@@ -199,6 +207,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "newzealand",
         include_str!("../examples/variants/catalog/newzealand.variant"),
+    ),
+    (
+        "nocheckatomic",
+        include_str!("../examples/variants/catalog/nocheckatomic.variant"),
     ),
     (
         "nightrider",

@@ -539,10 +539,25 @@ pub(super) fn atom_attacks_after(
 /// once)?
 pub fn in_check(rules: &Rules, pos: &Position, color: Color) -> bool {
     let royals = pos.royals(color);
-    let attacked = |sq| is_attacked(rules, pos, sq, !color);
+    let attacked = |sq| royal_attacked(rules, pos, sq, color);
     match rules.royal_rule {
         crate::rules::RoyalRule::Each => royals.iter().any(attacked),
         crate::rules::RoyalRule::LastOne => royals.count() == 1 && royals.iter().any(attacked),
         crate::rules::RoyalRule::DupleCheck => !royals.is_empty() && royals.iter().all(attacked),
     }
+}
+
+/// Is the royal of `color` standing (or passing) on `sq` attacked? Where
+/// touching royals are safe (`touching_royals_safe`), not while an enemy
+/// royal stands next to `sq`: taking it would blow that one up too.
+#[inline]
+pub fn royal_attacked(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
+    if pos.active().intersects(rules.masks.touching_royals_safe)
+        && !rules.tables.around[sq.index()]
+            .and(&pos.royals(!color))
+            .is_empty()
+    {
+        return false;
+    }
+    is_attacked(rules, pos, sq, !color)
 }

@@ -38,9 +38,15 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
         }
         // A passed square is asked about with the king standing in on it
         // (it has not left its own square yet).
+        let shielded = |s: Square| {
+            pos.active().intersects(rules.masks.touching_royals_safe)
+                && !rules.tables.around[s.index()]
+                    .and(&pos.royals(!us))
+                    .is_empty()
+        };
         if c.safe
             .iter()
-            .any(|&s| is_attacked_as(rules, pos, s, !us, king.kind))
+            .any(|&s| !shielded(s) && is_attacked_as(rules, pos, s, !us, king.kind))
         {
             continue;
         }

@@ -385,7 +385,23 @@ impl Position {
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
         if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {
-            for sq in rules.blast(square, mv.to).iter() {
+            let shape = rules.shaped_blast(self.active);
+            let centre = match shape {
+                Some(m) if m.blast_at_landing => mv.to,
+                _ => square,
+            };
+            for sq in rules.blast(centre, mv.to).iter() {
+                if let Some(m) = shape
+                    && let Some(p) = self.piece_at(sq)
+                {
+                    // Spared bystanders and immune kinds stay.
+                    let base = rules.forms.base_of[p.kind.index()];
+                    if m.blast_immune.contains(base)
+                        || (sq != mv.to && m.blast_spares.contains(base))
+                    {
+                        continue;
+                    }
+                }
                 if self.take(rules, sq).is_some() {
                     self.set_unmoved(rules, sq, false);
                     self.set_promoted(rules, sq, false);

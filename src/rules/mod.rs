@@ -223,6 +223,13 @@ pub struct MutatorMasks {
     pub(crate) keep_colour: MutatorSet,
     /// The mutators that make captures explode.
     pub(crate) explode: MutatorSet,
+    /// Exploding mutators with their own blast rules (`blast_spares`,
+    /// `blast_immune`, `en_passant_blast`, `touching_royals_safe`), under
+    /// which the pin shortcut, which knows plain blasts only, is off.
+    pub(crate) shaped_blasts: MutatorSet,
+    /// Exploding mutators under which touching royals cannot be
+    /// attacked (`touching_royals_safe`).
+    pub(crate) touching_royals_safe: MutatorSet,
     /// The mutators that make captures compulsory.
     pub(crate) must_capture: MutatorSet,
     /// The mutators that feed hands with captures and allow
@@ -682,6 +689,15 @@ impl Rules {
         let mut set = self.tables.around[square.index()];
         set.insert(to);
         set
+    }
+
+    /// The exploding mutator on under `active` that shapes its blasts
+    /// (`blast_spares` ...), if any.
+    pub fn shaped_blast(&self, active: MutatorSet) -> Option<&Mutator> {
+        if !active.intersects(self.masks.shaped_blasts) {
+            return None;
+        }
+        active.iter().map(|i| &self.mutators[i]).find(|m| m.explode)
     }
 
     /// Is `kind` royal?

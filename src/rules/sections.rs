@@ -102,6 +102,18 @@ pub struct Mutator {
     /// victim's square (a royal capturer is spared and nothing explodes)
     /// (`explode`).
     pub explode: bool,
+    /// Bystanders of these kinds (next to the blast's centre) survive a
+    /// blast (`blast_spares`: atomic's pawns).
+    pub blast_spares: KindSet,
+    /// Pieces of these kinds are never removed by a blast, the capturer
+    /// included (`blast_immune`: Atomar's kings).
+    pub blast_immune: KindSet,
+    /// An en-passant blast is centred where the capturer lands, not on
+    /// the taken pawn (`en_passant_blast = landing`).
+    pub blast_at_landing: bool,
+    /// A royal next to an enemy royal cannot be attacked: taking it would
+    /// blow up the taker's own (`touching_royals_safe`).
+    pub touching_royals_safe: bool,
     /// A side that can capture must (`must_capture`).
     pub must_capture: bool,
     /// Captured pieces go to the capturer's hand and may be dropped on

@@ -699,6 +699,8 @@ fn fast_paths(rules: &mut Rules) {
         .map(|bits| {
             let active = MutatorSet::from_bits(bits);
             let kinds = rules.forms.in_play(active) & every;
+            // Blasts with their own rules are judged on a copy.
+            let sound = sound && !active.intersects(rules.masks.shaped_blasts);
             (
                 sound && plain & kinds == kinds,
                 sound && screened & kinds == kinds,

@@ -4,6 +4,7 @@
 //! one of them.
 
 mod architecture;
+mod blasts;
 mod catalog;
 mod diagnostics;
 mod duplicates;

@@ -101,6 +101,16 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             always_on: mutator_mask(&p.mutated.mutators, |m| m.always_on),
             keep_colour: mutator_mask(&p.mutated.mutators, |m| m.keep_colour),
             explode: mutator_mask(&p.mutated.mutators, |m| m.explode),
+            shaped_blasts: mutator_mask(&p.mutated.mutators, |m| {
+                m.explode
+                    && (!m.blast_spares.is_empty()
+                        || !m.blast_immune.is_empty()
+                        || m.blast_at_landing
+                        || m.touching_royals_safe)
+            }),
+            touching_royals_safe: mutator_mask(&p.mutated.mutators, |m| {
+                m.explode && m.touching_royals_safe
+            }),
             must_capture: mutator_mask(&p.mutated.mutators, |m| m.must_capture),
             drops_from_captures: mutator_mask(&p.mutated.mutators, |m| m.drops),
             demotes: mutator_mask(&p.mutated.mutators, |m| m.drops && m.demote),

@@ -63,6 +63,7 @@ pub(super) fn compile_mutators(
     for (i, s) in sections.iter().take(mutators.len()).enumerate() {
         let mut mr = Reader::new(&s.body, Scope::Mutator);
         read_flags(&mut mr, &mut mutators[i], height, diags);
+        blast_keys(&mut mr, &mut mutators[i], by_name, diags);
         let mut own = Vec::new();
         for sub in &mr.sections {
             match sub.kind.node.as_str() {
@@ -153,6 +154,10 @@ fn declare(sections: &[&Section], diags: &mut Vec<Diagnostic>) -> Vec<crate::rul
             always_on: false,
             keep_colour: false,
             explode: false,
+            blast_spares: KindSet::EMPTY,
+            blast_immune: KindSet::EMPTY,
+            blast_at_landing: false,
+            touching_royals_safe: false,
             must_capture: false,
             drops: false,
             demote: true,
@@ -233,6 +238,52 @@ fn read_flags(
     }
     if let Some(e) = mr.take("push_enemy_pawn") {
         m.push = push_steps(e, diags);
+    }
+}
+
+/// A mutator's keys that shape its blasts (`blast_spares`,
+/// `blast_immune`, `en_passant_blast`, `touching_royals_safe`), each
+/// only with `explode = true`.
+fn blast_keys(
+    mr: &mut Reader<'_>,
+    m: &mut crate::rules::Mutator,
+    by_name: &IndexMap<String, PieceKind>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut written = Vec::new();
+    if let Some(e) = mr.take("blast_spares") {
+        m.blast_spares = kind_list(by_name, e, diags).into_iter().collect();
+        written.push(e);
+    }
+    if let Some(e) = mr.take("blast_immune") {
+        m.blast_immune = kind_list(by_name, e, diags).into_iter().collect();
+        written.push(e);
+    }
+    if let Some(e) = mr.take("en_passant_blast") {
+        match &e.value.node {
+            Value::Ident(w) if w == "victim" => m.blast_at_landing = false,
+            Value::Ident(w) if w == "landing" => m.blast_at_landing = true,
+            _ => type_error(e, "`victim` or `landing`", diags),
+        }
+        written.push(e);
+    }
+    if let Some(e) = mr.take("touching_royals_safe") {
+        m.touching_royals_safe = get_bool(e, diags).unwrap_or(false);
+        written.push(e);
+    }
+    if !m.explode {
+        for e in written {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!(
+                        "`{}` in mutator `{}`, whose captures do not explode",
+                        e.key.node, m.name
+                    ),
+                )
+                .with_help("add `explode = true`"),
+            );
+        }
     }
 }
 
