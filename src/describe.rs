@@ -75,9 +75,15 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
             units.join(" and ")
         ));
     }
-    let moves = movement_in_words(&p.atoms);
+    let split = p.zone_start.min(p.atoms.len());
+    let moves = movement_in_words(&p.atoms[..split]);
     if !moves.is_empty() {
         parts.push(moves);
+    }
+    if let Some(ranks) = &p.zone_ranks {
+        let extra = movement_in_words(&p.atoms[split..]);
+        let ranks: Vec<String> = ranks.iter().map(i32::to_string).collect();
+        parts.push(format!("on ranks {}: also {extra}", ranks.join(", ")));
     }
     let mut notes = Vec::new();
     if p.royal {
@@ -111,6 +117,21 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
         Promotes::Must => notes.push(format!("promotes{into} {zone}")),
         Promotes::May => notes.push(format!("may promote{into} {zone}")),
         Promotes::Never => {}
+    }
+    if p.region_ranks.is_some() || p.region_files.is_some() {
+        let mut within = Vec::new();
+        if let Some(ranks) = &p.region_ranks {
+            let r: Vec<String> = ranks.iter().map(i32::to_string).collect();
+            within.push(format!("ranks {}", r.join(", ")));
+        }
+        if let Some(files) = &p.region_files {
+            let f: Vec<String> = files
+                .iter()
+                .map(|&f| crate::rules::file_char(f).to_string())
+                .collect();
+            within.push(format!("files {}", f.join(", ")));
+        }
+        notes.push(format!("keeps to {}", within.join(" and ")));
     }
     if let Some(base) = p.unpromoted {
         notes.push(format!(
@@ -758,6 +779,9 @@ fn ending(rules: &Rules) -> Option<String> {
             verdict(e.checkmate)
         ));
         s.push_str("  a side that has lost its royal loses\n");
+        if rules.no_facing {
+            s.push_str("  the royals may not face each other on an open file\n");
+        }
         if rules.no_stranding {
             s.push_str("  no piece may move or be dropped where it could never move again\n");
         }

@@ -193,6 +193,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/makruk.variant"),
     ),
     (
+        "manchu",
+        include_str!("../examples/variants/catalog/manchu.variant"),
+    ),
+    (
         "micro",
         include_str!("../examples/variants/catalog/micro.variant"),
     ),
@@ -295,6 +299,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "wolf",
         include_str!("../examples/variants/catalog/wolf.variant"),
+    ),
+    (
+        "xiangqi",
+        include_str!("../examples/variants/catalog/xiangqi.variant"),
     ),
     (
         "yarishogi",

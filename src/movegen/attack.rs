@@ -559,5 +559,25 @@ pub fn royal_attacked(rules: &Rules, pos: &Position, sq: Square, color: Color) -
     {
         return false;
     }
+    if rules.no_facing && faces_enemy_royal(rules, pos, sq, color) {
+        return true;
+    }
     is_attacked(rules, pos, sq, !color)
+}
+
+/// Does the first piece up or down the file from `sq` belong to the
+/// enemy of `color` and is it royal (`facing_royals = illegal`)?
+fn faces_enemy_royal(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
+    let g = rules.geometry;
+    let enemy = pos.royals(!color);
+    [1, -1].into_iter().any(|dy| {
+        let mut at = sq;
+        while let Some(next) = g.offset(at, 0, dy) {
+            if !pos.is_empty(next) {
+                return enemy.contains(next);
+            }
+            at = next;
+        }
+        false
+    })
 }

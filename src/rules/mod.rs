@@ -105,6 +105,12 @@ pub struct PieceDef {
     /// A piece may promote into this kind only while its side has fewer
     /// than this many of it on the board (`promotion_limit`).
     pub promotion_limit: Option<u8>,
+    /// The ranks (each side's own count) from which the atoms from
+    /// `zone_start` on apply (`zone_ranks`); `None`: no such atoms.
+    pub zone_ranks: Option<Vec<i32>>,
+    /// The index of the first atom of `zone_betza` in `atoms` (its
+    /// length when there are none).
+    pub zone_start: usize,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -504,6 +510,9 @@ pub struct Rules {
     /// Which royal pieces of a side must be kept from attack
     /// (`royal_rule`).
     pub royal_rule: RoyalRule,
+    /// Two royals of opposite sides may not face each other on an open
+    /// file (`facing_royals = illegal`: Xiangqi's flying general).
+    pub no_facing: bool,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.

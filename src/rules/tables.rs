@@ -33,6 +33,10 @@ pub struct GenAtom {
     pub double_step: bool,
     /// Index of the source atom in the piece definition.
     pub source: u8,
+    /// The squares it moves from, for an atom of a kind's `zone_betza`
+    /// (always a plain leap, so only ever in a leap table); `None`:
+    /// every square.
+    pub from: Option<SquareSet>,
 }
 
 impl GenAtom {
@@ -46,6 +50,7 @@ impl GenAtom {
             && self.skip_first == other.skip_first
             && self.lame == other.lame
             && self.double_step == other.double_step
+            && self.from == other.from
             && (self.can_move || !other.can_move)
             && (self.can_capture || !other.can_capture)
     }
@@ -150,6 +155,8 @@ pub struct AttackAtom {
     pub initial: bool,
     /// The kinds that attack this way.
     pub kinds: KindSet,
+    /// As in [`GenAtom::from`]: the squares it attacks from.
+    pub from: Option<SquareSet>,
 }
 
 /// For each target square, the squares a plain leap attack can come from,
@@ -196,6 +203,12 @@ fn move_tables(rules: &mut Rules) {
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
             let mut paths: Vec<PathGen> = Vec::new();
+            // The squares from which the kind's `zone_betza` leaps apply.
+            let zone: Option<SquareSet> = def.zone_ranks.as_ref().map(|ranks| {
+                g.squares()
+                    .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
+                    .collect()
+            });
             for (ai, atom) in def.atoms.iter().enumerate() {
                 if atom.style == Style::Path {
                     paths.push(path_cache.get(atom, g, color, ai as u8));
@@ -209,7 +222,7 @@ fn move_tables(rules: &mut Rules) {
                     &mut rays,
                     atom,
                     (color, k, ai),
-                    def.pawn,
+                    (def.pawn, if ai >= def.zone_start { zone } else { None }),
                     &mut list,
                     &mut attack[color],
                 );
@@ -245,7 +258,9 @@ fn move_tables(rules: &mut Rules) {
                 .iter()
                 .filter(|a| a.style == Style::Leap && !a.initial && a.lame.is_empty())
             {
-                if let Some(src) = rays.step(a.dir, sq) {
+                if let Some(src) = rays.step(a.dir, sq)
+                    && a.from.is_none_or(|z| z.contains(src))
+                {
                     match t.sources[first..].iter_mut().find(|(s, _)| *s == src) {
                         Some(entry) => entry.1 |= a.kinds,
                         None => t.sources.push((src, a.kinds)),
@@ -298,7 +313,7 @@ fn add_dirs(
     rays: &mut Rays,
     atom: &crate::lang::movement::Atom,
     (color, k, ai): (Color, usize, usize),
-    pawn: bool,
+    (pawn, from): (bool, Option<SquareSet>),
     list: &mut Vec<GenAtom>,
     attack: &mut Vec<AttackAtom>,
 ) {
@@ -335,6 +350,7 @@ fn add_dirs(
                     && d.1 % 2 == 0
                     && d.0.abs().max(d.1.abs()) == 2,
                 source: ai as u8,
+                from,
             };
             // A direction already there with the same travel
             // and at least these modes (`KW`: the W of K) adds
@@ -353,6 +369,7 @@ fn add_dirs(
                     && a.skip_first == atom.skip_first
                     && a.lame == lame
                     && a.initial == atom.initial
+                    && a.from == from
             }) {
                 Some(a) => a.kinds.insert(PieceKind(k as u8)),
                 None => table.push(AttackAtom {
@@ -363,6 +380,7 @@ fn add_dirs(
                     lame,
                     initial: atom.initial,
                     kinds: KindSet::of(PieceKind(k as u8)),
+                    from,
                 }),
             }
         }
@@ -391,6 +409,9 @@ fn leap_tables_of(g: super::Geometry, rays: &Rays, list: &mut Vec<GenAtom>) -> V
         for sq in g.squares() {
             t.start.push(t.targets.len() as u32);
             for a in &group {
+                if a.from.is_some_and(|z| !z.contains(sq)) {
+                    continue;
+                }
                 if let Some(to) = rays.step(a.dir, sq) {
                     t.targets.push((to, a.source));
                 }
@@ -659,6 +680,7 @@ fn fast_paths(rules: &mut Rules) {
     // changes which royals count, which pins do not see.
     let sound = rules.capacity == 1
         && rules.royal_rule == super::RoyalRule::Each
+        && !rules.no_facing
         && !rules.kinds.has_regions
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()

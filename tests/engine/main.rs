@@ -42,4 +42,5 @@ mod shogi;
 mod twelve_mutation;
 mod variants;
 mod walls;
+mod xiangqi;
 mod zoo;

@@ -59,6 +59,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         no_checks: p.top.no_checks,
         no_stranding: p.top.no_stranding,
         royal_rule: p.top.royal_rule,
+        no_facing: p.top.no_facing,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,

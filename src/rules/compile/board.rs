@@ -20,6 +20,9 @@ pub(super) struct Top<'a> {
     pub(super) no_stranding: bool,
     /// Which royal pieces must be kept from attack (`royal_rule`).
     pub(super) royal_rule: crate::rules::RoyalRule,
+    /// Royals may not face each other on an open file
+    /// (`facing_royals = illegal`).
+    pub(super) no_facing: bool,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -98,6 +101,16 @@ pub(super) fn variant_keys<'a>(
                 crate::rules::RoyalRule::Each
             }
         });
+    let no_facing = r
+        .take("facing_royals")
+        .is_some_and(|e| match &e.value.node {
+            Value::Ident(w) if w == "allowed" => false,
+            Value::Ident(w) if w == "illegal" => true,
+            _ => {
+                type_error(e, "`allowed` or `illegal`", diags);
+                false
+            }
+        });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -122,6 +135,7 @@ pub(super) fn variant_keys<'a>(
         no_checks,
         no_stranding,
         royal_rule,
+        no_facing,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

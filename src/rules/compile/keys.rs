@@ -67,6 +67,7 @@ const SHAPES: [Shape; 16] = [
             "walls",
             "stranded_pieces",
             "royal_rule",
+            "facing_royals",
         ],
     ),
     shape(
@@ -98,6 +99,8 @@ const SHAPES: [Shape; 16] = [
             "mate_by_drop",
             "also_dropped_as",
             "promotion_limit",
+            "zone_betza",
+            "zone_ranks",
         ],
     ),
     shape(

@@ -64,7 +64,9 @@ pub(super) fn piece_sections<'a>(
         let mut pr = Reader::new(&s.body, Scope::Piece);
         let letter = letter(&mut pr, pname, &mut letters, diags);
         let units_entry = pr.take("units");
-        let (betza, atoms) = movement(&mut pr, pname, units_entry.is_some(), diags);
+        let (betza, mut atoms) = movement(&mut pr, pname, units_entry.is_some(), diags);
+        let zone_start = atoms.len();
+        let zone_ranks = zone_moves(&mut pr, pname, height, &mut atoms, diags);
         let royal = pr
             .take("royal")
             .and_then(|e| get_bool(e, diags))
@@ -185,6 +187,8 @@ pub(super) fn piece_sections<'a>(
             mate_by_drop,
             dropped_as: Vec::new(),
             promotion_limit,
+            zone_ranks,
+            zone_start,
         });
         piece_spans.push(pname.span);
     }
@@ -320,6 +324,53 @@ fn movement(
         }
     }
     (betza, atoms)
+}
+
+/// The `zone_betza` and `zone_ranks` keys: plain leaps a kind adds to
+/// its moves while it stands on those ranks (Xiangqi's soldier across the
+/// river), appended to `atoms`; returns the ranks.
+fn zone_moves(
+    pr: &mut Reader<'_>,
+    pname: &Spanned<String>,
+    height: u8,
+    atoms: &mut Vec<crate::lang::movement::Atom>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<i32>> {
+    let betza = pr.take("zone_betza");
+    let ranks = pr.take("zone_ranks");
+    match (betza, ranks) {
+        (Some(b), Some(r)) => {
+            let text = get_str(b, diags)?;
+            let extra = parse_movement(text, b.value.span)
+                .map_err(|mut errs| diags.append(&mut errs))
+                .ok()?;
+            if extra
+                .iter()
+                .any(|a| a.style != Style::Leap || a.lame || a.initial || a.attack_only)
+            {
+                diags.push(
+                    Diagnostic::error(b.value.span, "`zone_betza` takes plain leaps only")
+                        .with_help("write steps and leaps such as \"sW\" or \"fN\""),
+                );
+                return None;
+            }
+            atoms.extend(extra);
+            Some(rank_list(r, height, diags))
+        }
+        (Some(e), None) | (None, Some(e)) => {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!("`{}` of `{}` needs its partner", e.key.node, pname.node),
+                )
+                .with_note(
+                    "`zone_betza` gives the leaps, `zone_ranks` where they apply: write both",
+                ),
+            );
+            None
+        }
+        (None, None) => None,
+    }
 }
 
 /// The `attacks_within` key: plain leaps and rides bounding a scripted
