@@ -241,6 +241,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/perfect.variant"),
     ),
     (
+        "placement",
+        include_str!("../examples/variants/catalog/placement.variant"),
+    ),
+    (
         "pocketknight",
         include_str!("../examples/variants/catalog/pocketknight.variant"),
     ),

@@ -71,10 +71,56 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             );
             let piece = Piece::new(form, us);
             for to in targets.iter() {
+                if let Some(d) = section
+                    && !d.opposite_colours.is_empty()
+                    && !colours_stay_open(rules, pos, d, form, to)
+                {
+                    continue;
+                }
                 out.push(Move::drop_from_hand(piece, to));
             }
         }
     }
+}
+
+/// May the side to move drop a `kind` on `to` and still keep each kind
+/// of `d.opposite_colours` on both square colours, half each? A piece of
+/// such a kind may not join more than half of them (rounded up) on its
+/// colour; any other drop must leave enough free drop squares of each
+/// colour for those still in hand.
+fn colours_stay_open(
+    rules: &Rules,
+    pos: &Position,
+    d: &crate::rules::DropRules,
+    kind: crate::board::PieceKind,
+    to: Square,
+) -> bool {
+    let us = pos.side();
+    let g = rules.geometry;
+    let dark = |sq: Square| (g.file(sq) + g.rank(sq)) % 2 == 0;
+    d.opposite_colours.iter().all(|&k| {
+        let own = Piece::new(k, us);
+        let placed: Vec<Square> = pos
+            .occupied(us)
+            .iter()
+            .filter(|&sq| pos.piece_at(sq) == Some(own))
+            .collect();
+        let total = placed.len() + pos.pockets()[us].count(k);
+        if k == kind {
+            let same = placed.iter().filter(|&&sq| dark(sq) == dark(to)).count();
+            return same < total.div_ceil(2);
+        }
+        let free: Vec<Square> = d.zone[us]
+            .and(&rules.kinds.drop_zone[us][k.index()])
+            .iter()
+            .filter(|&sq| sq != to && pos.is_empty(sq))
+            .collect();
+        [true, false].into_iter().all(|colour| {
+            let on = placed.iter().filter(|&&sq| dark(sq) == colour).count()
+                + free.iter().filter(|&&sq| dark(sq) == colour).count();
+            on >= total / 2
+        })
+    })
 }
 
 /// Where the side to move may drop a piece of `kind`: the free squares

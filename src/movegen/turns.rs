@@ -99,6 +99,16 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     turns(rules, pos, out);
+    if rules
+        .drops
+        .as_ref()
+        .is_some_and(|d| d.mandatory && !d.from_reserve)
+        && !pos.pockets()[pos.side()].is_empty()
+        && out.iter().any(|m| m.kind == MoveKind::Drop)
+    {
+        // While the hand holds a piece, a legal drop must be played.
+        out.retain(|m| m.kind == MoveKind::Drop);
+    }
     if rules.no_checks {
         out.retain(|m| !gives_check(rules, pos, m));
     }

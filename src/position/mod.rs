@@ -483,7 +483,12 @@ impl Position {
     pub(crate) fn refresh_castle_rights(&mut self, rules: &Rules) {
         // Rights are never regained, except by a piece dropped from the
         // reserve, which counts as unmoved.
-        if self.castle_rights == 0 && !rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
+        if self.castle_rights == 0
+            && !rules
+                .drops
+                .as_ref()
+                .is_some_and(|d| d.from_reserve || !d.castling_drops.is_empty())
+        {
             return;
         }
         let new = self.derive_castle_rights(rules);

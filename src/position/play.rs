@@ -92,6 +92,7 @@ impl Position {
                     self.hash ^= rules.zobrist.pocket(us, held.index(), n);
                 }
                 self.put(rules, mv.to, mv.piece);
+                self.castling_drop(rules, mv);
             }
             // Only in stacking variants, played by `play_stacked`.
             MoveKind::Pair(..) => {}
@@ -406,6 +407,36 @@ impl Position {
                     self.set_unmoved(rules, sq, false);
                     self.set_promoted(rules, sq, false);
                 }
+            }
+        }
+    }
+
+    /// A drop of a kind listed in `castling_drops` onto a castling start
+    /// square (a royal on the king's, another on the partner's) that
+    /// completes the pair with such a piece already on the rule's other
+    /// start square: both count as unmoved, which gives the right.
+    fn castling_drop(&mut self, rules: &Rules, mv: &Move) {
+        let Some(d) = rules.drops.as_ref() else {
+            return;
+        };
+        if !d.castling_drops.contains(&mv.piece.kind) {
+            return;
+        }
+        let us = mv.piece.color;
+        let fits = |p: Option<Piece>, royal: bool| {
+            p.is_some_and(|p| {
+                p.color == us
+                    && d.castling_drops.contains(&p.kind)
+                    && rules.is_royal(p.kind) == royal
+            })
+        };
+        for c in &rules.castling[us] {
+            if (c.king_from == mv.to || c.partner_from == mv.to)
+                && fits(self.piece_at(c.king_from), true)
+                && fits(self.piece_at(c.partner_from), false)
+            {
+                self.set_unmoved(rules, c.king_from, true);
+                self.set_unmoved(rules, c.partner_from, true);
             }
         }
     }

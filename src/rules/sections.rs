@@ -440,7 +440,17 @@ pub struct DropRules {
     pub schedule: Option<DropSchedule>,
     /// Reserve drops: on the last turn of its window (and after, while it
     /// is overdue) a piece must be dropped if any legal turn drops it.
+    /// Drops from the hand: while the hand holds a piece, a turn must be
+    /// a drop if one is legal (Placement Chess).
     pub mandatory: bool,
+    /// Kinds whose pieces a side must be able to keep on squares of both
+    /// colours, half each (`opposite_colours`: Placement Chess's
+    /// bishops): no drop may make that impossible.
+    pub opposite_colours: Vec<PieceKind>,
+    /// Kinds that count as unmoved when dropped on a castling start
+    /// square, so that castling rights come with them
+    /// (`castling_drops`: Placement Chess's king and rooks).
+    pub castling_drops: Vec<PieceKind>,
     /// Empty squares a piece may be dropped on, per side.
     pub zone: ByColor<SquareSet>,
     /// The same for pawns.

@@ -744,6 +744,10 @@ fn fast_paths(rules: &mut Rules) {
         && rules.kinds.promoters.is_empty()
         && !rules.kinds.strands
         && !rules.kinds.promotion_limits
+        && rules
+            .drops
+            .as_ref()
+            .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty())
         && rules.pawns.optional_promotion_ranks.is_empty()
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()

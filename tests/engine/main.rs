@@ -26,6 +26,7 @@ mod mutatis_mutandis;
 mod mutatis_mutandis_scenarios;
 mod notation;
 mod perft;
+mod placement;
 mod pocket_mutation;
 mod promotion_limits;
 mod promotion_sides;

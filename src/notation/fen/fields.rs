@@ -155,7 +155,11 @@ fn pockets(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseFe
                 ),
             );
         }
-        if rules.is_royal(piece.kind) {
+        // Only a setup phase of drops (a `drops` section taking from the
+        // hand, Placement Chess) puts a royal on the board from a hand.
+        let placing =
+            rules.pocket.is_none() && rules.drops.as_ref().is_some_and(|d| !d.from_reserve);
+        if rules.is_royal(piece.kind) && !placing {
             return err(FenField::Pockets, "a royal piece cannot be in hand");
         }
         rest = &rest[len..];

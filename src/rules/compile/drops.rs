@@ -9,6 +9,7 @@ pub(super) fn drops_section(
     s: &Section,
     geometry: Geometry,
     zone: &pocket::Zone<'_>,
+    by_name: &IndexMap<String, PieceKind>,
     diags: &mut Vec<Diagnostic>,
 ) -> super::super::DropRules {
     let mut dr = Reader::new(&s.body, Scope::Drops);
@@ -59,12 +60,36 @@ pub(super) fn drops_section(
         length: length.unwrap_or(1).max(1),
         white_delay: white_delay.unwrap_or(0),
     });
-    if !from_reserve && (schedule.is_some() || mandatory) {
+    if !from_reserve && schedule.is_some() {
         diags.push(Diagnostic::error(
             s.kind.span,
-            "drop windows and mandatory drops apply to `source = reserve`",
+            "drop windows apply to `source = reserve`",
         ));
     }
+    let opposite_colours = dr
+        .take("opposite_colours")
+        .map(|e| {
+            if from_reserve {
+                diags.push(Diagnostic::error(
+                    e.key.span,
+                    "`opposite_colours` applies to drops from the hand",
+                ));
+            }
+            kind_list(by_name, e, diags)
+        })
+        .unwrap_or_default();
+    let castling_drops = dr
+        .take("castling_drops")
+        .map(|e| {
+            if from_reserve {
+                diags.push(Diagnostic::error(
+                    e.key.span,
+                    "`castling_drops` applies to drops from the hand",
+                ));
+            }
+            kind_list(by_name, e, diags)
+        })
+        .unwrap_or_default();
     reject_subsections(&dr, "`drops`", diags);
     reject_name(s, diags);
     dr.finish(diags);
@@ -72,6 +97,8 @@ pub(super) fn drops_section(
         from_reserve,
         schedule,
         mandatory,
+        opposite_colours,
+        castling_drops,
         zone: zone_all,
         pawn_zone,
     }

@@ -180,6 +180,8 @@ const SHAPES: [Shape; 16] = [
             "pawn_ranks",
             "source",
             "mandatory",
+            "opposite_colours",
+            "castling_drops",
             "first_window",
             "window_every",
             "window_length",

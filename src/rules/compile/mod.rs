@@ -293,7 +293,9 @@ impl<'a> Declared<'a> {
                         s, geometry, resolve, diags,
                     ));
                 }
-                "drops" => self.drops = Some(drops::drops_section(s, geometry, &zone, diags)),
+                "drops" => {
+                    self.drops = Some(drops::drops_section(s, geometry, &zone, by_name, diags))
+                }
                 "morph" => {
                     if let Some(m) = compile_morph(s, pieces, by_name, diags) {
                         self.morphs.push(m);
