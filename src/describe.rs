@@ -670,7 +670,32 @@ fn hands(rules: &Rules) -> Option<String> {
                 ));
             }
         } else {
-            s.push_str("  captured pieces go to the capturer's hand and may be dropped on an empty square as a turn\n");
+            s.push_str("  a piece held in hand may be dropped on an empty square of the drop ranks as a turn\n");
+            if d.mandatory {
+                s.push_str("  while the hand holds a piece, a turn must drop one if it can\n");
+            }
+            if !d.opposite_colours.is_empty() {
+                let names: Vec<&str> = d
+                    .opposite_colours
+                    .iter()
+                    .map(|&k| rules.piece(k).name.as_str())
+                    .collect();
+                s.push_str(&format!(
+                    "  each side's {}s must end half on light and half on dark squares\n",
+                    names.join(", ")
+                ));
+            }
+            if !d.castling_drops.is_empty() {
+                let names: Vec<&str> = d
+                    .castling_drops
+                    .iter()
+                    .map(|&k| rules.piece(k).name.as_str())
+                    .collect();
+                s.push_str(&format!(
+                    "  a {} dropped on its castling square counts as unmoved, so the pair may castle\n",
+                    names.join(" or ")
+                ));
+            }
         }
     }
     (!s.is_empty()).then(|| format!("Hands and drops:\n{s}"))

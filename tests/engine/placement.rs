@@ -42,3 +42,17 @@ fn a_king_dropped_between_its_rooks_may_castle() {
         "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[r] b q - 1 1"
     );
 }
+
+#[test]
+fn the_rules_in_words_name_the_placement_rules() {
+    let r = catalog("placement");
+    let words = changeling::describe::rules_in_words(&r);
+    for line in [
+        "  a piece held in hand may be dropped on an empty square of the drop ranks as a turn\n",
+        "  while the hand holds a piece, a turn must drop one if it can\n",
+        "  each side's bishops must end half on light and half on dark squares\n",
+        "  a king or rook dropped on its castling square counts as unmoved, so the pair may castle\n",
+    ] {
+        assert!(words.contains(line), "{line:?} missing from:\n{words}");
+    }
+}
