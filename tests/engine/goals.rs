@@ -7,25 +7,13 @@
 //! antichess family (compulsory captures from an always-on mutator).
 //! Their EPD files' counts are checked by `catalog.rs`.
 
-use crate::kit::{after, catalog, position, turns};
+use crate::kit::{after, catalog, outcome_after, position, turns};
 use changeling::Game;
 use changeling::board::Color;
 use changeling::game::Outcome;
 use changeling::movegen::perft;
 use changeling::notation::{parse_fen, to_fen};
-use changeling::rules::Rules;
 use changeling::variants::{load, load_str};
-use std::sync::Arc;
-
-/// The outcome after playing `moves` (SAN or coordinates) from `fen`.
-fn outcome(rules: &Arc<Rules>, fen: &str, moves: &[&str]) -> Option<Outcome> {
-    let mut g = Game::from_fen(rules.clone(), fen, 0).unwrap();
-    for m in moves {
-        g.play_text(m)
-            .unwrap_or_else(|e| panic!("{m} in {fen}: {e}"));
-    }
-    g.outcome()
-}
 
 fn won(winner: Color, reason: &str) -> Option<Outcome> {
     Some(Outcome::Decisive {
@@ -82,7 +70,7 @@ fn the_third_check_wins_and_ends_the_game() {
     let r = catalog("3check");
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1";
     assert_eq!(
-        outcome(&r, fen, &["Ra8+"]),
+        outcome_after(&r, fen, &["Ra8+"]),
         won(Color::White, "White gave the third check")
     );
     let end = position(&r, "R3k3/8/8/8/8/8/8/4K3 b - - 0+3 1 1");
@@ -90,14 +78,17 @@ fn the_third_check_wins_and_ends_the_game() {
     assert_eq!(perft(&r, &end, 1), 0);
     // Two checks given: the game goes on.
     assert_eq!(
-        outcome(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1", &["Ra8+"]),
+        outcome_after(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1", &["Ra8+"]),
         None
     );
     // A lone knight can still give three checks.
-    assert_eq!(outcome(&r, "4k3/8/8/8/8/8/8/4KN2 w - - 3+3 0 1", &[]), None);
+    assert_eq!(
+        outcome_after(&r, "4k3/8/8/8/8/8/8/4KN2 w - - 3+3 0 1", &[]),
+        None
+    );
     // Checkmate still wins as checkmate.
     assert_eq!(
-        outcome(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 3+3 0 1", &["Ra8#"]),
+        outcome_after(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 3+3 0 1", &["Ra8#"]),
         won(Color::White, "checkmate")
     );
 }
@@ -125,15 +116,15 @@ fn king_of_the_hill_is_won_on_a_centre_square() {
     let r = catalog("kingofthehill");
     let fen = "4k3/8/8/8/8/3K4/8/8 w - - 0 1";
     assert_eq!(
-        outcome(&r, fen, &["Kd4"]),
+        outcome_after(&r, fen, &["Kd4"]),
         won(Color::White, "White's king reached d4")
     );
-    assert_eq!(outcome(&r, fen, &["Kc4"]), None);
+    assert_eq!(outcome_after(&r, fen, &["Kc4"]), None);
     assert!(turns(&r, "4k3/8/8/8/3K4/8/8/8 b - - 1 1").is_empty());
     // A lone king against a lone king still races for the hill.
-    assert_eq!(outcome(&r, fen, &[]), None);
+    assert_eq!(outcome_after(&r, fen, &[]), None);
     assert_eq!(
-        outcome(&r, "8/8/4k3/8/8/8/8/K7 b - - 0 1", &["Ke5"]),
+        outcome_after(&r, "8/8/4k3/8/8/8/8/K7 b - - 0 1", &["Ke5"]),
         won(Color::Black, "Black's king reached e5")
     );
 }
@@ -152,23 +143,23 @@ fn racing_kings_lets_black_equalise_after_white_arrives() {
     let r = catalog("racingkings");
     let fen = "8/1k4K1/8/8/8/8/8/8 w - - 0 1";
     // Black can answer on the eighth rank: the game goes on.
-    assert_eq!(outcome(&r, fen, &["Kg8"]), None);
+    assert_eq!(outcome_after(&r, fen, &["Kg8"]), None);
     assert_eq!(
-        outcome(&r, fen, &["Kg8", "Kb8"]),
+        outcome_after(&r, fen, &["Kg8", "Kb8"]),
         drawn("both sides reached the flag squares")
     );
     assert_eq!(
-        outcome(&r, fen, &["Kg8", "Kb6"]),
+        outcome_after(&r, fen, &["Kg8", "Kb6"]),
         won(Color::White, "White's king held g8")
     );
     // Black too far: White's arrival wins at once.
     assert_eq!(
-        outcome(&r, "8/6K1/1k6/8/8/8/8/8 w - - 0 1", &["Kg8"]),
+        outcome_after(&r, "8/6K1/1k6/8/8/8/8/8 w - - 0 1", &["Kg8"]),
         won(Color::White, "White's king reached g8")
     );
     // Black arriving first wins at once, White's answer or not.
     assert_eq!(
-        outcome(&r, "8/1k4K1/8/8/8/8/8/8 b - - 0 1", &["Kb8"]),
+        outcome_after(&r, "8/1k4K1/8/8/8/8/8/8 b - - 0 1", &["Kb8"]),
         won(Color::Black, "Black's king reached b8")
     );
 }
@@ -177,17 +168,17 @@ fn racing_kings_lets_black_equalise_after_white_arrives() {
 fn jeson_mor_is_won_by_a_knight_that_holds_e5() {
     let r = catalog("jesonmor");
     let fen = "n8/9/9/9/9/9/3N5/9/9 w - - 0 1";
-    assert_eq!(outcome(&r, fen, &["d3e5"]), None);
+    assert_eq!(outcome_after(&r, fen, &["d3e5"]), None);
     assert_eq!(
-        outcome(&r, fen, &["d3e5", "a9b7"]),
+        outcome_after(&r, fen, &["d3e5", "a9b7"]),
         won(Color::White, "White's knight held e5")
     );
     // A knight taken on e5 wins nothing; the taker must hold it in turn.
     let fen = "9/9/5n3/9/9/9/3N5/9/N8 w - - 0 1";
-    assert_eq!(outcome(&r, fen, &["d3e5", "f7e5"]), None);
+    assert_eq!(outcome_after(&r, fen, &["d3e5", "f7e5"]), None);
     // A side with no move loses.
     assert_eq!(
-        outcome(&r, "9/9/9/9/9/9/9/9/N8 b - - 0 1", &[]),
+        outcome_after(&r, "9/9/9/9/9/9/9/9/N8 b - - 0 1", &[]),
         won(Color::White, "stalemate")
     );
 }
@@ -197,7 +188,7 @@ fn three_kings_is_lost_with_the_first_king() {
     let r = catalog("threekings");
     let fen = "k3k2k/8/8/7Q/8/8/8/K3K2K w - - 0 1";
     assert_eq!(
-        outcome(&r, fen, &["Qxh8"]),
+        outcome_after(&r, fen, &["Qxh8"]),
         won(Color::White, "Black has only 2 kings left")
     );
     // Kings are not royal: one may step into attack.
@@ -208,12 +199,12 @@ fn three_kings_is_lost_with_the_first_king() {
 fn kinglet_is_lost_with_the_last_pawn() {
     let r = catalog("kinglet");
     assert_eq!(
-        outcome(&r, "4k3/4p3/8/8/8/8/3P4/4QK2 w - - 0 1", &["Qxe7"]),
+        outcome_after(&r, "4k3/4p3/8/8/8/8/3P4/4QK2 w - - 0 1", &["Qxe7"]),
         won(Color::White, "Black has no pawn left")
     );
     // Promoting the last pawn loses too; pawns become kings only.
     assert_eq!(
-        outcome(&r, "4k3/3P4/8/8/8/8/4p3/5K2 w - - 0 1", &["d8=K"]),
+        outcome_after(&r, "4k3/3P4/8/8/8/8/4p3/5K2 w - - 0 1", &["d8=K"]),
         won(Color::Black, "White has no pawn left")
     );
     assert_eq!(
@@ -244,7 +235,7 @@ fn a_bare_royal_loses_where_the_ending_says() {
     )
     .unwrap();
     assert_eq!(
-        outcome(&r, "4k3/8/8/8/8/8/3n4/3QK3 w - - 0 1", &["Qxd2"]),
+        outcome_after(&r, "4k3/8/8/8/8/8/3n4/3QK3 w - - 0 1", &["Qxd2"]),
         won(Color::White, "Black has nothing left but royal pieces")
     );
     assert!(turns(&r, "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1").is_empty());
@@ -256,12 +247,12 @@ fn antichess_is_won_by_losing_everything() {
     // A capture is compulsory: the pawn must take.
     assert_eq!(turns(&r, "8/8/8/8/8/1p6/P7/8 w - - 0 1"), vec!["a2b3"]);
     assert_eq!(
-        outcome(&r, "8/8/8/8/8/1p6/P7/8 w - - 0 1", &["axb3"]),
+        outcome_after(&r, "8/8/8/8/8/1p6/P7/8 w - - 0 1", &["axb3"]),
         won(Color::Black, "Black has no pieces left")
     );
     // A side with no move wins.
     assert_eq!(
-        outcome(&r, "8/8/8/8/8/p7/P7/8 w - - 0 1", &[]),
+        outcome_after(&r, "8/8/8/8/8/p7/P7/8 w - - 0 1", &[]),
         won(Color::White, "stalemate")
     );
 }
@@ -270,7 +261,7 @@ fn antichess_is_won_by_losing_everything() {
 fn codrus_is_won_by_losing_the_king() {
     let r = catalog("codrus");
     assert_eq!(
-        outcome(&r, "8/8/8/8/8/8/3K4/3k4 w - - 0 1", &["Kxd1"]),
+        outcome_after(&r, "8/8/8/8/8/8/3K4/3k4 w - - 0 1", &["Kxd1"]),
         won(Color::Black, "Black has no king left")
     );
 }
@@ -279,7 +270,7 @@ fn codrus_is_won_by_losing_the_king() {
 fn losers_is_won_by_being_mated() {
     let r = catalog("losers");
     assert_eq!(
-        outcome(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["Ra8#"]),
+        outcome_after(&r, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", &["Ra8#"]),
         won(Color::Black, "checkmate")
     );
 }
@@ -288,7 +279,7 @@ fn losers_is_won_by_being_mated() {
 fn extinction_is_lost_with_the_last_piece_of_a_kind() {
     let r = catalog("extinction960");
     assert_eq!(
-        outcome(
+        outcome_after(
             &r,
             "rnb1kbnr/pppppppp/8/3q4/3Q4/8/PPPPPPPP/RNB1KBNR w - - 0 1",
             &["Qxd5"]

@@ -5,15 +5,7 @@
 //! a king only while Black has one. Exact move sets from the catalogue's
 //! files.
 
-use crate::kit::{catalog, sorted, turns};
-
-/// The turns of `fen` whose coordinates start with `prefix`, sorted.
-fn turns_from(rules: &changeling::rules::Rules, fen: &str, prefix: &str) -> Vec<String> {
-    turns(rules, fen)
-        .into_iter()
-        .filter(|t| t.starts_with(prefix))
-        .collect()
-}
+use crate::kit::{catalog, sorted, turns_from};
 
 #[test]
 fn a_grand_chess_pawn_promotes_by_choice_on_ranks_eight_and_nine() {

@@ -2,16 +2,8 @@
 //! and Sho Shogi: exact move sets, checks and the position after a royal
 //! is taken.
 
-use crate::kit::{after, catalog, position, sorted, turns};
+use crate::kit::{after, catalog, position, sorted, turns, turns_from};
 use changeling::movegen::in_check;
-
-/// The turns of `fen` whose coordinates start with `prefix`, sorted.
-fn turns_from(rules: &changeling::rules::Rules, fen: &str, prefix: &str) -> Vec<String> {
-    turns(rules, fen)
-        .into_iter()
-        .filter(|t| t.starts_with(prefix))
-        .collect()
-}
 
 #[test]
 fn two_spartan_kings_may_not_both_be_left_attacked() {

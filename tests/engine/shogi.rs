@@ -8,20 +8,10 @@
 //! flag of Dobutsu Shogi's lion (`flag_ranks`, `flag_reply = safe`), with
 //! exact move sets and the FEN after each move.
 
-use crate::kit::{after, catalog, position, sorted, turns};
-use changeling::Game;
+use crate::kit::{after, catalog, outcome_after, position, sorted, turns, turns_from};
 use changeling::board::Color;
 use changeling::game::Outcome;
 use changeling::movegen::legal_moves;
-use changeling::rules::Rules;
-
-/// The turns of `fen` whose coordinates start with `prefix`, sorted.
-fn turns_from(rules: &Rules, fen: &str, prefix: &str) -> Vec<String> {
-    turns(rules, fen)
-        .into_iter()
-        .filter(|t| t.starts_with(prefix))
-        .collect()
-}
 
 /// `letter@sq` for every square of a `width` x `height` board on
 /// `ranks` (absolute), but those on `files_out` and those in `taken`,
@@ -202,16 +192,6 @@ fn micro_pieces_turn_over_only_when_they_capture() {
     assert_eq!(after(&r, fen, "b2b3+r"), "k3/4/1+R2/4/3K[P] b - - 0 1");
 }
 
-/// The outcome after playing `moves` from `fen`.
-fn outcome(rules: &std::sync::Arc<Rules>, fen: &str, moves: &[&str]) -> Option<Outcome> {
-    let mut g = Game::from_fen(rules.clone(), fen, 0).unwrap();
-    for m in moves {
-        g.play_text(m)
-            .unwrap_or_else(|e| panic!("{m} in {fen}: {e}"));
-    }
-    g.outcome()
-}
-
 #[test]
 fn dobutsu_lion_wins_on_the_far_rank_only_unattacked() {
     let r = catalog("dobutsu");
@@ -223,32 +203,35 @@ fn dobutsu_lion_wins_on_the_far_rank_only_unattacked() {
     };
     // Nothing attacks b4: the lion's arrival wins at once.
     let fen = "3/1L1/l2/3[] w - - 0 1";
-    assert_eq!(outcome(&r, fen, &["b3b4"]), won("White's lion reached b4"));
+    assert_eq!(
+        outcome_after(&r, fen, &["b3b4"]),
+        won("White's lion reached b4")
+    );
     // The giraffe on a4 attacks b4: play goes on, and the lion wins as
     // soon as the giraffe steps away without taking it.
     let fen = "g2/1L1/l2/3[] w - - 0 1";
-    assert_eq!(outcome(&r, fen, &["b3b4"]), None);
-    assert_eq!(outcome(&r, fen, &["b3b4", "a2b2"]), None);
+    assert_eq!(outcome_after(&r, fen, &["b3b4"]), None);
+    assert_eq!(outcome_after(&r, fen, &["b3b4", "a2b2"]), None);
     assert_eq!(
-        outcome(&r, fen, &["b3b4", "a4a3"]),
+        outcome_after(&r, fen, &["b3b4", "a4a3"]),
         won("White's lion held b4")
     );
     // Black's far rank is rank 1, where its lion wins; White's lion
     // there wins nothing.
     let fen = "3/1L1/l2/3[] b - - 0 1";
     assert_eq!(
-        outcome(&r, fen, &["a2a1"]),
+        outcome_after(&r, fen, &["a2a1"]),
         Some(Outcome::Decisive {
             winner: Color::Black,
             reason: "Black's lion reached a1".to_string(),
         })
     );
     let fen = "l2/3/1L1/3[] w - - 0 1";
-    assert_eq!(outcome(&r, fen, &["b2b1"]), None);
+    assert_eq!(outcome_after(&r, fen, &["b2b1"]), None);
     // Taking the lion wins by extinction.
     let fen = "3/3/1l1/1L1[] b - - 0 1";
     assert_eq!(
-        outcome(&r, fen, &["b2b1"]),
+        outcome_after(&r, fen, &["b2b1"]),
         Some(Outcome::Decisive {
             winner: Color::Black,
             reason: "White has no lion left".to_string(),

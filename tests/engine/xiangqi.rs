@@ -4,15 +4,7 @@
 //! the generals held on the file, a general kept off an open file facing
 //! the other. Exact move sets.
 
-use crate::kit::{catalog, sorted, turns};
-
-/// The turns of `fen` whose coordinates start with `prefix`, sorted.
-fn turns_from(rules: &changeling::rules::Rules, fen: &str, prefix: &str) -> Vec<String> {
-    turns(rules, fen)
-        .into_iter()
-        .filter(|t| t.starts_with(prefix))
-        .collect()
-}
+use crate::kit::{catalog, sorted, turns, turns_from};
 
 #[test]
 fn a_soldier_steps_sideways_only_across_the_river() {

@@ -80,6 +80,31 @@ pub fn turns(rules: &Rules, fen: &str) -> Vec<String> {
     v
 }
 
+/// The legal turns of `fen` whose coordinates start with `prefix` (a
+/// square, `P@`), sorted.
+pub fn turns_from(rules: &Rules, fen: &str, prefix: &str) -> Vec<String> {
+    turns(rules, fen)
+        .into_iter()
+        .filter(|t| t.starts_with(prefix))
+        .collect()
+}
+
+/// The outcome of the game after `moves` (SAN or coordinates) are
+/// played from `fen`, each checked legal.
+pub fn outcome_after(
+    rules: &std::sync::Arc<Rules>,
+    fen: &str,
+    moves: &[&str],
+) -> Option<changeling::game::Outcome> {
+    let mut g =
+        changeling::Game::from_fen(rules.clone(), fen, 0).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for m in moves {
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{m} in {fen}: {e}"));
+    }
+    g.outcome()
+}
+
 /// The legal turns of `fen` in SAN, sorted: those of the piece on `from`,
 /// or all of them when `from` names no square (`"-"`).
 pub fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
