@@ -105,8 +105,7 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     }
     // A kind's own choices name what it becomes (shogi's `+` forms).
     let into = p.promotion_choices.as_ref().map_or(String::new(), |own| {
-        let names: Vec<&str> = own.iter().map(|&k| rules.piece(k).name.as_str()).collect();
-        format!(" to {}", names.join(" or "))
+        format!(" to {}", kind_names(rules, own.iter().copied(), " or "))
     });
     let zone = if rules.pawns.promote_from_zone {
         "on entering, leaving or moving within the promotion zone"
@@ -154,12 +153,10 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
         notes.push("may not give mate by a drop".to_string());
     }
     if !p.dropped_as.is_empty() {
-        let names: Vec<&str> = p
-            .dropped_as
-            .iter()
-            .map(|&k| rules.piece(k).name.as_str())
-            .collect();
-        notes.push(format!("may be dropped as a {}", names.join(" or ")));
+        notes.push(format!(
+            "may be dropped as a {}",
+            kind_names(rules, p.dropped_as.iter().copied(), " or ")
+        ));
     }
     if let Some(kinds) = p.freezes {
         let list = kind_list(rules, kinds);
@@ -193,7 +190,20 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     s
 }
 
-/// The kinds of `set` by name, joined with commas.
+/// The names of `kinds`, joined with `separator`.
+fn kind_names(
+    rules: &Rules,
+    kinds: impl IntoIterator<Item = PieceKind>,
+    separator: &str,
+) -> String {
+    kinds
+        .into_iter()
+        .map(|k| rules.piece(k).name.as_str())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// The names of the declared kinds in `set`, or "any piece".
 fn kind_list(rules: &Rules, set: crate::board::KindSet) -> String {
     let names: Vec<&str> = (0..rules.forms.base_kinds)
         .map(|k| PieceKind(k as u8))
@@ -675,25 +685,15 @@ fn hands(rules: &Rules) -> Option<String> {
                 s.push_str("  while the hand holds a piece, a turn must drop one if it can\n");
             }
             if !d.opposite_colours.is_empty() {
-                let names: Vec<&str> = d
-                    .opposite_colours
-                    .iter()
-                    .map(|&k| rules.piece(k).name.as_str())
-                    .collect();
                 s.push_str(&format!(
                     "  each side's {}s must end half on light and half on dark squares\n",
-                    names.join(", ")
+                    kind_names(rules, d.opposite_colours.iter().copied(), ", ")
                 ));
             }
             if !d.castling_drops.is_empty() {
-                let names: Vec<&str> = d
-                    .castling_drops
-                    .iter()
-                    .map(|&k| rules.piece(k).name.as_str())
-                    .collect();
                 s.push_str(&format!(
                     "  a {} dropped on its castling square counts as unmoved, so the pair may castle\n",
-                    names.join(" or ")
+                    kind_names(rules, d.castling_drops.iter().copied(), " or ")
                 ));
             }
         }
@@ -727,12 +727,8 @@ fn goals(rules: &Rules, s: &mut String) {
         Verdict::Win => "wins",
         Verdict::Draw => "draws",
     };
-    let names = |kinds: &mut dyn Iterator<Item = crate::board::PieceKind>| {
-        kinds
-            .map(|k| rules.piece(k).name.clone())
-            .collect::<Vec<_>>()
-            .join(" or ")
-    };
+    let names =
+        |kinds: &mut dyn Iterator<Item = crate::board::PieceKind>| kind_names(rules, kinds, " or ");
     if rules.no_checks {
         s.push_str("  no move may give check\n");
     }

@@ -552,17 +552,23 @@ pub fn in_check(rules: &Rules, pos: &Position, color: Color) -> bool {
 /// royal stands next to `sq`: taking it would blow that one up too.
 #[inline]
 pub fn royal_attacked(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    if pos.active().intersects(rules.masks.touching_royals_safe)
-        && !rules.tables.around[sq.index()]
-            .and(&pos.royals(!color))
-            .is_empty()
-    {
+    if shielded_by_touch(rules, pos, sq, color) {
         return false;
     }
     if rules.no_facing && faces_enemy_royal(rules, pos, sq, color) {
         return true;
     }
     is_attacked(rules, pos, sq, !color)
+}
+
+/// Is a royal of `color` on `sq` out of reach because it would touch an
+/// enemy royal there (`touching_royals_safe`)?
+#[inline]
+pub(crate) fn shielded_by_touch(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
+    pos.active().intersects(rules.masks.touching_royals_safe)
+        && !rules.tables.around[sq.index()]
+            .and(&pos.royals(!color))
+            .is_empty()
 }
 
 /// Does the first piece up or down the file from `sq` belong to the

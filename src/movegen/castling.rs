@@ -38,16 +38,10 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
         }
         // A passed square is asked about with the king standing in on it
         // (it has not left its own square yet).
-        let shielded = |s: Square| {
-            pos.active().intersects(rules.masks.touching_royals_safe)
-                && !rules.tables.around[s.index()]
-                    .and(&pos.royals(!us))
-                    .is_empty()
-        };
-        if c.safe
-            .iter()
-            .any(|&s| !shielded(s) && is_attacked_as(rules, pos, s, !us, king.kind))
-        {
+        if c.safe.iter().any(|&s| {
+            !super::attack::shielded_by_touch(rules, pos, s, us)
+                && is_attacked_as(rules, pos, s, !us, king.kind)
+        }) {
             continue;
         }
         out.push(Move {

@@ -72,24 +72,8 @@ pub(super) fn variant_keys<'a>(
         .take("frozen_suicide")
         .and_then(|e| get_bool(e, diags))
         .unwrap_or(false);
-    let no_checks = r.take("giving_check").is_some_and(|e| match &e.value.node {
-        Value::Ident(w) if w == "allowed" => false,
-        Value::Ident(w) if w == "illegal" => true,
-        _ => {
-            type_error(e, "`allowed` or `illegal`", diags);
-            false
-        }
-    });
-    let no_stranding = r
-        .take("stranded_pieces")
-        .is_some_and(|e| match &e.value.node {
-            Value::Ident(w) if w == "allowed" => false,
-            Value::Ident(w) if w == "illegal" => true,
-            _ => {
-                type_error(e, "`allowed` or `illegal`", diags);
-                false
-            }
-        });
+    let no_checks = r.take("giving_check").is_some_and(|e| illegal(e, diags));
+    let no_stranding = r.take("stranded_pieces").is_some_and(|e| illegal(e, diags));
     let royal_rule = r
         .take("royal_rule")
         .map_or(crate::rules::RoyalRule::Each, |e| match &e.value.node {
@@ -101,16 +85,7 @@ pub(super) fn variant_keys<'a>(
                 crate::rules::RoyalRule::Each
             }
         });
-    let no_facing = r
-        .take("facing_royals")
-        .is_some_and(|e| match &e.value.node {
-            Value::Ident(w) if w == "allowed" => false,
-            Value::Ident(w) if w == "illegal" => true,
-            _ => {
-                type_error(e, "`allowed` or `illegal`", diags);
-                false
-            }
-        });
+    let no_facing = r.take("facing_royals").is_some_and(|e| illegal(e, diags));
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -141,5 +116,18 @@ pub(super) fn variant_keys<'a>(
             .map(str::to_string)
             .unwrap_or_default(),
         setup_span: setup.map_or(name.span, |e| e.value.span),
+    }
+}
+
+/// A key whose value is `allowed` (false) or `illegal` (true); anything
+/// else is reported and taken as `allowed`.
+fn illegal(e: &Entry, diags: &mut Vec<Diagnostic>) -> bool {
+    match &e.value.node {
+        Value::Ident(w) if w == "allowed" => false,
+        Value::Ident(w) if w == "illegal" => true,
+        _ => {
+            type_error(e, "`allowed` or `illegal`", diags);
+            false
+        }
     }
 }
