@@ -456,9 +456,38 @@ fn castling(rules: &Rules) -> Option<String> {
         return None;
     }
     let mut s = String::from("Castling (White's; Black's mirrors it):\n");
+    let name = |k: Option<crate::PieceKind>, article: &str, or: &str| {
+        k.map_or_else(
+            || or.to_string(),
+            |k| format!("{article} {}", rules.piece(k).name),
+        )
+    };
+    let mut free_done: Vec<&str> = Vec::new();
     for c in white {
+        let castler = name(c.king_piece, "the", "the royal");
+        let partner = name(c.partner_piece, "a", "the partner");
+        let safety = if c.safe.is_empty() {
+            "even through attacked squares"
+        } else {
+            "the royal not passing an attacked square"
+        };
+        if c.free {
+            // One line for all the pairs of squares the section stands for.
+            if free_done.contains(&c.name.as_str()) {
+                continue;
+            }
+            free_done.push(&c.name);
+            let towards = if c.king_side { "higher" } else { "lower" };
+            s.push_str(&format!(
+                "  {}: {castler} from any square of its rank to {}, and {partner} from any square beyond it on the {towards} files to {}, the squares they cross empty, {safety}\n",
+                c.name,
+                g.name(c.king_to),
+                g.name(c.partner_to)
+            ));
+            continue;
+        }
         s.push_str(&format!(
-            "  {}: the royal {}-{} and the partner {}-{}, the squares between empty, the royal not passing an attacked square\n",
+            "  {}: {castler} {}-{} and {partner} {}-{}, the squares between empty, {safety}\n",
             c.name,
             g.name(c.king_from),
             g.name(c.king_to),

@@ -77,6 +77,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/atomic.variant"),
     ),
     (
+        "atomic960",
+        include_str!("../examples/variants/catalog/atomic960.variant"),
+    ),
+    (
         "berolina",
         include_str!("../examples/variants/catalog/berolina.variant"),
     ),

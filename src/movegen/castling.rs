@@ -17,6 +17,8 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
         // square (one dropped there) is not.
         if king.color != us
             || partner.color != us
+            || c.partner_piece.is_some_and(|k| partner.kind != k)
+            || c.king_piece.is_some_and(|k| king.kind != k)
             || (!rules.is_royal(king.kind) && rules.pieces.iter().any(|p| p.royal))
         {
             continue;
@@ -37,12 +39,29 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
             continue;
         }
         // A passed square is asked about with the king standing in on it
-        // (it has not left its own square yet).
-        if c.safe.iter().any(|&s| {
-            !super::attack::shielded_by_touch(rules, pos, s, us)
-                && is_attacked_as(rules, pos, s, !us, king.kind)
-        }) {
+        // (it has not left its own square yet). Where touching royals
+        // make the start safe, the king has left it: a rider's line
+        // through the start square counts.
+        let attacked = |view: &Position, s: Square| {
+            !super::attack::shielded_by_touch(rules, view, s, us)
+                && is_attacked_as(rules, view, s, !us, king.kind)
+        };
+        let lift = pos.active().intersects(rules.masks.touching_royals_safe);
+        if c.safe
+            .iter()
+            .any(|&s| (s == c.king_from || !lift) && attacked(pos, s))
+        {
             continue;
+        }
+        if lift && c.safe.iter().any(|&s| s != c.king_from) {
+            let mut lifted = pos.clone();
+            lifted.take(rules, c.king_from);
+            if c.safe
+                .iter()
+                .any(|&s| s != c.king_from && attacked(&lifted, s))
+            {
+                continue;
+            }
         }
         out.push(Move {
             from: c.king_from,

@@ -12,7 +12,8 @@ pub(crate) fn promo_token(rules: &Rules, k: PieceKind) -> String {
 }
 
 /// The move in coordinate notation: `e2e4`, `e7e8q`, `Q@e4`; castling as
-/// the king's move (`e1g1`).
+/// the king's move (`e1g1`), or with free starts as the king taking its
+/// partner (`g1h1`).
 pub fn to_uci(rules: &Rules, mv: &Move) -> String {
     let g = rules.geometry;
     let mut s = String::new();
@@ -53,6 +54,14 @@ pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
     }
     if rules.stacking.is_some() {
         return super::stacks::coordinates(rules, mv);
+    }
+    // A castling with free starts is the king taking its own partner, as
+    // Chess960 programs write it (`g1h1`).
+    if let crate::position::MoveKind::Castle(i) = mv.kind
+        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
+        && c.free
+    {
+        return format!("{}{}", g.name(c.king_from), g.name(c.partner_from));
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion

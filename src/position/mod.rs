@@ -127,9 +127,9 @@ pub struct Position {
     upper: Upper,
     /// Squares whose piece has not moved yet (castling, initial moves).
     unmoved: SquareSet,
-    /// Castling rights in force (bit per rule, White's first), derived
-    /// from `unmoved` and kept for hashing.
-    castle_rights: u32,
+    /// The hash keys of the castling rights in force, combined: derived
+    /// from `unmoved` and kept to update the hash (0 with no rights).
+    castle_rights: u64,
     /// Side to move.
     side: Color,
     /// Placement stage or play.
@@ -462,20 +462,37 @@ impl Position {
         self.hash = self.compute_hash(rules);
     }
 
-    /// Castling rights from the unmoved bits: a rule is available while
-    /// both of its pieces are unmoved.
-    pub fn derive_castle_rights(&self, rules: &Rules) -> u32 {
-        let mut bits = 0;
-        let mut i = 0;
-        for color in Color::ALL {
-            for c in &rules.castling[color] {
-                if self.unmoved.contains(c.king_from) && self.unmoved.contains(c.partner_from) {
-                    bits |= 1 << i;
-                }
-                i += 1;
-            }
-        }
-        bits
+    /// The castling rules in force by the unmoved bits, as indices
+    /// (White's rules first): a rule is in force while both of its pieces
+    /// are unmoved, each of the kind the rule asks for. (A rule with free
+    /// starts stands for many pairs of squares; its castling piece must be
+    /// the side's royal, where there are royals, or another unmoved piece
+    /// would stand in for it.)
+    fn castle_rights_in_force<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = usize> + 'a {
+        let any_royal = rules.pieces.iter().any(|p| p.royal);
+        let is = move |sq: Square, kind: Option<PieceKind>, royal: bool| {
+            (kind.is_none() && !royal)
+                || self.piece_at(sq).is_some_and(|p| {
+                    kind.is_none_or(|k| p.kind == k) && (!royal || rules.is_royal(p.kind))
+                })
+        };
+        Color::ALL
+            .iter()
+            .flat_map(move |&c| rules.castling[c].iter())
+            .enumerate()
+            .filter(move |(_, c)| {
+                self.unmoved.contains(c.king_from)
+                    && self.unmoved.contains(c.partner_from)
+                    && is(c.king_from, c.king_piece, c.free && any_royal)
+                    && is(c.partner_from, c.partner_piece, false)
+            })
+            .map(|(i, _)| i)
+    }
+
+    /// The combined hash keys of the castling rights in force.
+    fn derive_castle_rights(&self, rules: &Rules) -> u64 {
+        self.castle_rights_in_force(rules)
+            .fold(0, |h, i| h ^ rules.zobrist.castle(i))
     }
 
     /// Brings the hashed castling rights up to date with the unmoved bits.
@@ -492,12 +509,7 @@ impl Position {
             return;
         }
         let new = self.derive_castle_rights(rules);
-        let mut gone = self.castle_rights ^ new;
-        while gone != 0 {
-            let i = gone.trailing_zeros() as usize;
-            self.hash ^= rules.zobrist.castle(i);
-            gone &= gone - 1;
-        }
+        self.hash ^= self.castle_rights ^ new;
         self.castle_rights = new;
     }
 
@@ -520,12 +532,7 @@ impl Position {
         if let Some(ep) = self.ep {
             h ^= z.ep(ep);
         }
-        let rights = self.derive_castle_rights(rules);
-        for i in 0..32 {
-            if rights >> i & 1 != 0 {
-                h ^= z.castle(i);
-            }
-        }
+        h ^= self.derive_castle_rights(rules);
         if self.side == Color::Black {
             h ^= z.black;
         }
@@ -588,7 +595,9 @@ impl Position {
             && self.side == other.side
             && self.unmoved.and(&rules.unmoved_relevant)
                 == other.unmoved.and(&rules.unmoved_relevant)
-            && self.derive_castle_rights(rules) == other.derive_castle_rights(rules)
+            && self
+                .castle_rights_in_force(rules)
+                .eq(other.castle_rights_in_force(rules))
             && self.ep == other.ep
             && self.pockets == other.pockets
             && self.reserves == other.reserves

@@ -179,6 +179,14 @@ pub struct CastleRule {
     /// With `capacity = 2`: the partner's kind (the one on its square in
     /// the setup), which tells it from a unit stacked with it.
     pub partner_kind: Option<PieceKind>,
+    /// The kind the partner must be (`partner_kind = rook`), if declared.
+    pub partner_piece: Option<PieceKind>,
+    /// The kind the castling piece must be (`king_kind = king`), if
+    /// declared; otherwise a royal piece, any piece without royals.
+    pub king_piece: Option<PieceKind>,
+    /// One of the rules a section with free starts (`king = any -> g1`)
+    /// stands for: FEN's `K` and `Q` then name the outermost partner.
+    pub free: bool,
 }
 
 /// What a game-ending condition means for the side it happens to.

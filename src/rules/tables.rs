@@ -184,7 +184,11 @@ pub fn finish(rules: &mut Rules) {
     kind_flags(rules);
     zones(rules);
     fast_paths(rules);
-    rules.zobrist = super::Zobrist::new(rules.pieces.len(), rules.geometry.len());
+    rules.zobrist = super::Zobrist::new(
+        rules.pieces.len(),
+        rules.geometry.len(),
+        rules.castling.white.len() + rules.castling.black.len(),
+    );
 }
 
 /// The per-kind generator tables (leap tables, other atoms, paths) and

@@ -31,8 +31,9 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 impl Zobrist {
-    /// Keys for `kinds` piece kinds on a board of `squares` squares.
-    pub fn new(kinds: usize, squares: usize) -> Zobrist {
+    /// Keys for `kinds` piece kinds on a board of `squares` squares with
+    /// `castles` castling rules.
+    pub fn new(kinds: usize, squares: usize, castles: usize) -> Zobrist {
         let mut s = 0x6368_616E_6765_6C69; // "changeli"
         let mut keys = |n: usize| (0..n).map(|_| splitmix(&mut s)).collect::<Vec<u64>>();
         Zobrist {
@@ -42,7 +43,7 @@ impl Zobrist {
             unmoved: keys(MAX_SQUARES),
             ep: keys(MAX_SQUARES),
             pocket: keys(2 * kinds * 64),
-            castle: keys(32),
+            castle: keys(castles),
             black: keys(1)[0],
             marker: keys(MAX_SQUARES * 16 * 2),
             promoted: keys(MAX_SQUARES),
@@ -90,7 +91,7 @@ impl Zobrist {
     /// Key of castling right `i` (White's rules first, then Black's).
     #[inline]
     pub fn castle(&self, i: usize) -> u64 {
-        self.castle[i % 32]
+        self.castle[i]
     }
 
     /// Key of a marker of mutator `mutator` on `sq`, showing its active

@@ -6,6 +6,7 @@
 mod architecture;
 mod blasts;
 mod catalog;
+mod chess960;
 mod diagnostics;
 mod duplicates;
 mod en_passant_ranks;

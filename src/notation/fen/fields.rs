@@ -663,17 +663,54 @@ pub(super) fn castling_grants(
                 format!("`{c}` names no castling rule of {}", rules.name),
             );
         }
-        let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
+        let own = |sq, kind: Option<crate::PieceKind>| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
+        };
         let royal = |sq| {
             pos.piece_at(sq)
                 .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
         };
-        let fitting: Vec<_> = named
+        let fitting: Vec<&crate::rules::CastleRule> = named
             .iter()
-            .filter(|r| royal(r.king_from) && own(r.partner_from))
+            .copied()
+            .filter(|r| {
+                royal(r.king_from)
+                    && own(r.king_from, r.king_piece)
+                    && own(r.partner_from, r.partner_piece)
+            })
             .collect();
+        // Of rules with free starts, `K` and `Q` name the outermost partner.
+        let reach =
+            |r: &crate::rules::CastleRule| g.file(r.partner_from).abs_diff(g.file(r.king_from));
+        let fitting: Vec<&crate::rules::CastleRule> = if matches!(lc, 'k' | 'q') {
+            fitting
+                .iter()
+                .copied()
+                .filter(|r| {
+                    !r.free
+                        || !fitting
+                            .iter()
+                            .any(|o| o.free && o.king_from == r.king_from && reach(o) > reach(r))
+                })
+                .collect()
+        } else {
+            fitting
+        };
         if fitting.is_empty() {
             let rule = named[0];
+            if rule.free {
+                return err(
+                    FenField::Castling,
+                    format!(
+                        "`{c}` needs an unmoved {} royal piece and a {} {} beyond it on its rank",
+                        color.name(),
+                        color.name(),
+                        rule.partner_piece
+                            .map_or("piece", |k| rules.pieces[k.index()].name.as_str()),
+                    ),
+                );
+            }
             return err(
                 FenField::Castling,
                 format!(

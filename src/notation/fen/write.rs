@@ -146,13 +146,16 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
             // A right is written only where its pieces stand: the king
             // square holds the side's royal piece (any piece where the
             // variant has no royals), the partner square a piece of the
-            // side.
+            // side; each of the kind the rule names, if it names one.
+            let of = |sq, kind: Option<crate::PieceKind>| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
+            };
             let in_place = pos
                 .piece_at(r.king_from)
                 .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
-                && pos
-                    .piece_at(r.partner_from)
-                    .is_some_and(|p| p.color == color);
+                && of(r.king_from, r.king_piece)
+                && of(r.partner_from, r.partner_piece);
             if in_place
                 && pos.unmoved().contains(r.king_from)
                 && pos.unmoved().contains(r.partner_from)
@@ -160,7 +163,18 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
                 granted.insert(r.king_from);
                 granted.insert(r.partner_from);
                 let same_side = list.iter().filter(|o| o.king_side == r.king_side).count();
-                let c = if same_side > 1 {
+                // With free starts, `K` and `Q` name the outermost partner
+                // of its kind (X-FEN); an inner one is named by its file.
+                let inner = r.free
+                    && g.squares().any(|q| {
+                        g.rank(q) == g.rank(r.partner_from)
+                            && (g.file(q) > g.file(r.partner_from)) == r.king_side
+                            && q != r.partner_from
+                            && pos.piece_at(q).is_some_and(|p| {
+                                p.color == color && Some(p.kind) == r.partner_piece
+                            })
+                    });
+                let c = if (same_side > 1 && !r.free) || inner {
                     file_char(g.file(r.partner_from))
                 } else if r.king_side {
                     'k'

@@ -79,7 +79,8 @@ pub(super) fn spell_pocketing(rules: &Rules, mv: &Move, kinds: &[Vec<String>]) -
     }
 }
 
-/// Castling: `O-O`, `O-O-O`, or the king's coordinates.
+/// Castling: `O-O`, `O-O-O`, or the coordinates (with free starts also
+/// the king's own move, `g1g1` beside `g1h1`).
 pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String) -> Spelled {
     let g = rules.geometry;
     let side = if rules.castling[mv.piece.color][i as usize].king_side {
@@ -89,6 +90,11 @@ pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String)
     };
     let mut whole = vec![coordinates];
     if rules.stacking.is_some() {
+        whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
+    }
+    // With free starts the coordinates are the king taking its partner;
+    // the king's own move is read too.
+    if rules.castling[mv.piece.color][i as usize].free {
         whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
     }
     Spelled {

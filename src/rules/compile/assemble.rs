@@ -51,7 +51,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         }],
         unmoved_relevant: SquareSet::EMPTY,
         tables: Default::default(),
-        zobrist: crate::rules::Zobrist::new(0, 0),
+        zobrist: crate::rules::Zobrist::new(0, 0, 0),
         shortcuts: Default::default(),
         script: d.script,
         extensions: Default::default(),

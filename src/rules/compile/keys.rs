@@ -125,7 +125,14 @@ const SHAPES: [Shape; 16] = [
     shape(
         Some("castle"),
         "a castling rule",
-        &["king", "partner", "empty", "safe"],
+        &[
+            "king",
+            "partner",
+            "empty",
+            "safe",
+            "partner_kind",
+            "king_kind",
+        ],
     ),
     shape(
         Some("ending"),

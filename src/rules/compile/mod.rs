@@ -90,7 +90,7 @@ fn compile_block(
         &resolve,
         diags,
     );
-    castling::check_squares(&found.castles, top.walls, body.span, diags);
+    castling::check_squares(&mut found.castles, top.walls, body.span, diags);
     kinds::check_within(&kinds.within_keys, &found.scripted, &kinds.pieces, diags);
     let stacking = stacking::compile_stacking(
         top.capacity,
@@ -165,6 +165,8 @@ struct Declared<'a> {
     geometry: Geometry,
     pawns: PawnRules,
     castles: Vec<CastleRule>,
+    /// How many `castle` sections were read (for default names).
+    castle_sections: usize,
     ending: Ending,
     morphs: Vec<MorphRule>,
     script: Option<super::ScriptDecl>,
@@ -212,6 +214,7 @@ impl<'a> Declared<'a> {
                 double_step: DoubleStep::Rank,
             },
             castles: Vec::new(),
+            castle_sections: 0,
             ending: Ending {
                 checkmate: Verdict::Loss,
                 stalemate: Verdict::Draw,
@@ -277,11 +280,14 @@ impl<'a> Declared<'a> {
                 }
                 "pawns" => pawns::pawns_section(s, &mut self.pawns, geometry, resolve, diags),
                 "castle" => {
-                    if let Some(rule) =
-                        castling::castle_rule(s, self.castles.len(), geometry, diags)
-                    {
-                        self.castles.push(rule);
-                    }
+                    self.castles.extend(castling::castle_rules(
+                        s,
+                        self.castle_sections,
+                        geometry,
+                        resolve,
+                        diags,
+                    ));
+                    self.castle_sections += 1;
                 }
                 "ending" => {
                     ending::ending_section(s, &mut self.ending, by_name, pieces, geometry, diags)
