@@ -708,6 +708,8 @@ fn hands(rules: &Rules) -> Option<String> {
                     }
                 ));
             }
+        } else if d.gating {
+            s.push_str("  a piece held in hand enters only by gating: when a piece of the drop ranks makes its first move, a held piece may be put on the square it left, in the same turn (after castling, on the king's square or the partner's)\n");
         } else {
             s.push_str("  a piece held in hand may be dropped on an empty square of the drop ranks as a turn\n");
             if d.mandatory {

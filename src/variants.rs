@@ -257,6 +257,14 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/racingkings.variant"),
     ),
     (
+        "seirawan",
+        include_str!("../examples/variants/catalog/seirawan.variant"),
+    ),
+    (
+        "seirawan960",
+        include_str!("../examples/variants/catalog/seirawan960.variant"),
+    ),
+    (
         "shako",
         include_str!("../examples/variants/catalog/shako.variant"),
     ),
@@ -275,6 +283,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "shoshogi",
         include_str!("../examples/variants/catalog/shoshogi.variant"),
+    ),
+    (
+        "shouse",
+        include_str!("../examples/variants/catalog/shouse.variant"),
     ),
     (
         "sortofalmost",

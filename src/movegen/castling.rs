@@ -74,6 +74,7 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
             drop: None,
             push: None,
             choice: None,
+            gate: None,
         });
     }
 }

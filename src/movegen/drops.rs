@@ -30,11 +30,15 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                     drop: None,
                     push: None,
                     choice: None,
+                    gate: None,
                 });
             }
         }
     }
-    let section = rules.drops.as_ref().filter(|d| !d.from_reserve);
+    let section = rules
+        .drops
+        .as_ref()
+        .filter(|d| !d.from_reserve && !d.gating);
     let mutator = pos.active().intersects(rules.masks.drops_from_captures);
     if !mutator && section.is_none() || pos.pockets()[us].is_empty() {
         return;
@@ -253,5 +257,60 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
         *out = with_drop;
     } else {
         out.extend(with_drop);
+    }
+}
+
+/// Gating: every pseudo-legal action that vacates a gate (a square of the
+/// gating zone whose piece has not moved; castling vacates up to two),
+/// followed by a held piece put on it, kept when the whole turn leaves no
+/// royal attacked (the piece may block a line the action opened).
+#[cold]
+pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let Some(d) = rules.drops.as_ref().filter(|d| d.gating) else {
+        return;
+    };
+    let us = pos.side();
+    if pos.pockets()[us].is_empty() {
+        return;
+    }
+    let gates = pos.unmoved().and(&d.zone[us]).and(&pos.occupied(us));
+    if gates.is_empty() {
+        return;
+    }
+    let mut held: Vec<crate::board::PieceKind> = Vec::new();
+    for (kind, _) in pos.pockets()[us].iter() {
+        if !held.contains(&kind) {
+            held.push(kind);
+        }
+    }
+    let mut actions = Vec::new();
+    board_pseudo_moves(rules, pos, &mut actions);
+    for a in &actions {
+        let vacated: Vec<Square> = match a.kind {
+            MoveKind::Castle(i) => {
+                let c = &rules.castling[us][i as usize];
+                [c.king_from, c.partner_from]
+                    .into_iter()
+                    .filter(|&s| s != c.king_to && s != c.partner_to)
+                    .collect()
+            }
+            MoveKind::Drop | MoveKind::Pocket => continue,
+            _ => (a.from != a.to).then_some(a.from).into_iter().collect(),
+        };
+        for sq in vacated.into_iter().filter(|&s| gates.contains(s)) {
+            for &kind in &held {
+                if !rules.kinds.drop_zone[us][kind.index()].contains(sq) {
+                    continue;
+                }
+                let m = Move {
+                    drop: Some(sq),
+                    gate: Some(kind),
+                    ..*a
+                };
+                if !leaves_royal_attacked(rules, pos, &m) {
+                    out.push(m);
+                }
+            }
+        }
     }
 }

@@ -81,6 +81,7 @@ impl Sink for Vec<Move> {
             drop: None,
             push: None,
             choice: None,
+            gate: None,
         };
         if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
             push_promotions(rules, self, mv);

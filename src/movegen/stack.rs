@@ -273,6 +273,7 @@ fn plain(from: Square, to: Square, piece: Piece, captured: Option<Piece>, kind: 
         drop: None,
         push: None,
         choice: None,
+        gate: None,
     }
 }
 

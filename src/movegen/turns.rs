@@ -451,6 +451,7 @@ pub(super) fn legal_moves_unconstrained(
     }
     if hands_in_play(rules, pos) {
         legal_hand_moves(rules, pos, out, drop_targets(rules, pos));
+        gating_turns(rules, pos, out);
     }
     if let Some(due) = reserve_drop_due(rules, pos) {
         reserve_turns(rules, pos, out, due);

@@ -22,7 +22,12 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
     }
     s.push_str(&uci_action(rules, mv));
     if let Some(sq) = mv.drop {
-        s.push_str("&@");
+        s.push('&');
+        // A gated piece is named; a reserve's is always the next one.
+        if let Some(k) = mv.gate {
+            s.push_str(&rules.piece(k).fen_token(Color::White));
+        }
+        s.push('@');
         s.push_str(&g.name(sq));
     }
     if let Some((from, to)) = mv.push {

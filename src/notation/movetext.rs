@@ -240,6 +240,12 @@ impl Notation<'_> {
             if rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
                 return fail(shown, "no reserve piece may be dropped this turn");
             }
+            if rules.drops.as_ref().is_some_and(|d| d.gating) {
+                return fail(
+                    shown,
+                    "no piece can be gated this turn: gating follows the first move of a piece from the drop ranks, with a piece of that kind in the hand",
+                );
+            }
             if self.turns().iter().all(|m| m.push.is_none()) {
                 return fail(
                     shown,
@@ -270,6 +276,24 @@ impl Notation<'_> {
         let g = self.rules().geometry;
         match (tail, m.drop, m.push) {
             (None, None, None) => true,
+            (Some(t), Some(sq), None) if m.gate.is_some() => {
+                // Gating names the piece, unless the hand holds one kind.
+                let (piece, square) = t.rsplit_once('@').unwrap_or(("", t));
+                let mut held: Vec<PieceKind> = self.position().pockets()[m.piece.color]
+                    .iter()
+                    .map(|(k, _)| k)
+                    .collect();
+                held.dedup();
+                let kinds = held.len();
+                g.parse_square(square) == Some(sq)
+                    && m.gate.is_some_and(|k| {
+                        if piece.is_empty() {
+                            kinds == 1
+                        } else {
+                            self.names_kind(piece, k)
+                        }
+                    })
+            }
             (Some(t), Some(sq), None) => {
                 let (piece, square) = t.rsplit_once('@').unwrap_or(("", t));
                 g.parse_square(square) == Some(sq)

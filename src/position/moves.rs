@@ -260,8 +260,12 @@ pub struct Move {
     /// made.
     pub origin: Origin,
     /// A drop from the reserve board that follows the action in the same
-    /// turn: the reserve's next piece goes onto this square.
+    /// turn: the reserve's next piece goes onto this square (or, with
+    /// [`Move::gate`], a piece from the hand).
     pub drop: Option<Square>,
+    /// Gating: the kind of the held piece that [`Move::drop`] puts on the
+    /// square the action vacated, from the hand instead of the reserve.
+    pub gate: Option<PieceKind>,
     /// A push of an enemy pawn (from, to) that follows the action in the
     /// same turn (`push_enemy_pawn`).
     pub push: Option<(Square, Square)>,
@@ -296,6 +300,7 @@ impl PartialEq for Move {
             && self.promotion == other.promotion
             && self.kind == other.kind
             && self.drop == other.drop
+            && self.gate == other.gate
             && self.push == other.push
             && self.choice == other.choice
     }
@@ -311,6 +316,7 @@ impl std::hash::Hash for Move {
             self.promotion,
             &self.kind,
             self.drop,
+            self.gate,
             self.push,
             self.choice,
         )
@@ -332,6 +338,7 @@ impl Move {
             drop: None,
             push: None,
             choice: None,
+            gate: None,
         }
     }
 
@@ -348,6 +355,7 @@ impl Move {
             drop: None,
             push: None,
             choice: None,
+            gate: None,
         }
     }
 
@@ -371,6 +379,7 @@ impl Move {
             drop: None,
             push: None,
             choice: None,
+            gate: None,
             ..*self
         }
     }
@@ -408,10 +417,17 @@ impl Move {
             out.push(Effect::MovePiece { from, to, unit: 0 });
         }
         if let Some(square) = self.drop {
-            out.push(Effect::FromReserve {
-                color: self.piece.color,
-                index: NEXT_IN_RESERVE,
-                square,
+            out.push(match self.gate {
+                Some(kind) => Effect::FromPocket {
+                    color: self.piece.color,
+                    kind,
+                    square,
+                },
+                None => Effect::FromReserve {
+                    color: self.piece.color,
+                    index: NEXT_IN_RESERVE,
+                    square,
+                },
             });
         }
         out

@@ -127,7 +127,10 @@ impl Position {
         // piece counts as unmoved (for its first-move powers, and as a
         // castling partner).
         if let Some(sq) = mv.drop {
-            self.drop_from_reserve(rules, us, sq);
+            match mv.gate {
+                Some(kind) => self.gate_from_hand(rules, us, sq, kind),
+                None => self.drop_from_reserve(rules, us, sq),
+            }
         }
         if let Some((from, to)) = mv.push {
             self.push_pawn(rules, mv, from, to);
@@ -237,6 +240,20 @@ impl Position {
         let mut child = self.clone();
         child.drop_from_reserve(rules, us, sq);
         child
+    }
+
+    /// Gating: a held piece of `kind` put on `sq`, the square the action
+    /// vacated. It has moved, as far as castling and gating go.
+    fn gate_from_hand(&mut self, rules: &Rules, us: Color, sq: Square, kind: PieceKind) {
+        self.apply_effect(
+            rules,
+            &Effect::FromPocket {
+                color: us,
+                kind,
+                square: sq,
+            },
+        );
+        self.set_unmoved(rules, sq, false);
     }
 
     /// The reserve's next piece, dropped on `sq` after the action; it

@@ -459,7 +459,12 @@ pub struct DropRules {
     /// square, so that castling rights come with them
     /// (`castling_drops`: Placement Chess's king and rooks).
     pub castling_drops: Vec<PieceKind>,
-    /// Empty squares a piece may be dropped on, per side.
+    /// Gating (`gating = true`): held pieces enter only onto the square a
+    /// piece leaves on its first move from `zone` (the turn's action),
+    /// never by a drop of their own.
+    pub gating: bool,
+    /// Empty squares a piece may be dropped on, per side (with `gating`,
+    /// the squares it may be gated on).
     pub zone: ByColor<SquareSet>,
     /// The same for pawns.
     pub pawn_zone: ByColor<SquareSet>,

@@ -666,6 +666,13 @@ fn fast_paths(rules: &mut Rules) {
     } else {
         rules.pawns.double_step_zone[Color::White].or(&rules.pawns.double_step_zone[Color::Black])
     };
+    // Gates are unmoved pieces of the gating zone.
+    if let Some(d) = rules.drops.as_ref().filter(|d| d.gating) {
+        rules.unmoved_relevant = rules
+            .unmoved_relevant
+            .or(&d.zone[Color::White])
+            .or(&d.zone[Color::Black]);
+    }
     // Pins are the only way a non-royal move can expose a royal when every
     // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
     // can create a screen), lame leapers (a leg square can open), skipping
@@ -751,7 +758,7 @@ fn fast_paths(rules: &mut Rules) {
         && rules
             .drops
             .as_ref()
-            .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty())
+            .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty() && !d.gating)
         && rules.pawns.optional_promotion_ranks.is_empty()
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()

@@ -162,6 +162,7 @@ pub(super) fn read_move(
         drop: None,
         push: None,
         choice: None,
+        gate: None,
     })
 }
 

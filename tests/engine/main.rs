@@ -12,6 +12,7 @@ mod duplicates;
 mod en_passant_ranks;
 mod exotic;
 mod game;
+mod gating;
 mod goals;
 mod hands;
 mod immobile_in_check;

@@ -42,6 +42,7 @@ fn effect_lists_apply_in_order() {
         drop: None,
         push: None,
         choice: None,
+        gate: None,
     };
     assert_eq!(mv.effects(&rules), effects.to_vec());
     pos.play_unchecked(&rules, &mv);

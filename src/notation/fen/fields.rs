@@ -642,6 +642,7 @@ pub(super) fn castling_grants(
         return Ok(granted);
     }
     let any_royal = rules.pieces.iter().any(|p| p.royal);
+    let gating = rules.drops.as_ref().filter(|d| d.gating);
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -654,9 +655,26 @@ pub(super) fn castling_grants(
             .filter(|r| match lc {
                 'k' => r.king_side,
                 'q' => !r.king_side,
-                f => file_char(g.file(r.partner_from)) == f,
+                // With gating, a file letter names a gate, except the
+                // partner of a rule with free starts (Shredder-FEN).
+                f => file_char(g.file(r.partner_from)) == f && (gating.is_none() || r.free),
             })
             .collect();
+        // A gate: the side's piece on that file of the gating zone that
+        // no castling rule the letter names can use.
+        let gate = gating.and_then(|d| {
+            d.zone[color].iter().find(|&sq| {
+                !matches!(lc, 'k' | 'q')
+                    && file_char(g.file(sq)) == lc
+                    && pos.piece_at(sq).is_some_and(|p| p.color == color)
+            })
+        });
+        if named.is_empty()
+            && let Some(sq) = gate
+        {
+            granted.insert(sq);
+            continue;
+        }
         if named.is_empty() {
             return err(
                 FenField::Castling,
@@ -697,6 +715,12 @@ pub(super) fn castling_grants(
         } else {
             fitting
         };
+        if fitting.is_empty()
+            && let Some(sq) = gate
+        {
+            granted.insert(sq);
+            continue;
+        }
         if fitting.is_empty() {
             let rule = named[0];
             if rule.free {

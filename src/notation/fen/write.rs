@@ -189,6 +189,20 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
             }
         }
     }
+    // Gates not written as castling rights: their file letters.
+    if let Some(d) = rules.drops.as_ref().filter(|d| d.gating) {
+        for color in Color::ALL {
+            let gates = pos.unmoved().and(&d.zone[color]).and(&pos.occupied(color));
+            for sq in gates.iter().filter(|&q| !granted.contains(q)) {
+                let c = file_char(g.file(sq));
+                castling.push(if color == Color::White {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                });
+            }
+        }
+    }
     // Conventional order: K before Q within a side.
     let (mut white, mut black): (Vec<char>, Vec<char>) =
         castling.chars().partition(char::is_ascii_uppercase);

@@ -385,7 +385,9 @@ impl<'a> Notation<'a> {
             s.push_str(&format!("{}={}&", g.name(sq), self.kinds[k.index()][0]));
         }
         s.push_str(group.written(self.rules, &self.kinds, a));
-        if let Some(sq) = m.drop {
+        if let (Some(sq), Some(kind)) = (m.drop, m.gate) {
+            s.push_str(&format!("&{}@{}", self.kinds[kind.index()][0], g.name(sq)));
+        } else if let Some(sq) = m.drop {
             let r = &group.here.reserves()[m.piece.color];
             if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
                 s.push_str(&format!(

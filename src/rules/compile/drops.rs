@@ -90,6 +90,19 @@ pub(super) fn drops_section(
             kind_list(by_name, e, diags)
         })
         .unwrap_or_default();
+    let gating = dr
+        .take("gating")
+        .and_then(|e| {
+            let on = get_bool(e, diags)?;
+            if on && from_reserve {
+                diags.push(Diagnostic::error(
+                    e.key.span,
+                    "`gating` puts pieces from the hand; it cannot be used with `source = reserve`",
+                ));
+            }
+            Some(on)
+        })
+        .unwrap_or(false);
     reject_subsections(&dr, "`drops`", diags);
     reject_name(s, diags);
     dr.finish(diags);
@@ -99,6 +112,7 @@ pub(super) fn drops_section(
         mandatory,
         opposite_colours,
         castling_drops,
+        gating,
         zone: zone_all,
         pawn_zone,
     }

@@ -189,6 +189,7 @@ const SHAPES: [Shape; 16] = [
             "mandatory",
             "opposite_colours",
             "castling_drops",
+            "gating",
             "first_window",
             "window_every",
             "window_length",
