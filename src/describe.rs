@@ -152,6 +152,15 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     if !p.mate_by_drop {
         notes.push("may not give mate by a drop".to_string());
     }
+    if !p.initial_in_check {
+        notes.push("may not make its first-move moves while in check".to_string());
+    }
+    if !p.initial_lost_to.is_empty() {
+        notes.push(format!(
+            "loses its first-move moves once an enemy {} moves onto its rank or file",
+            kind_names(rules, p.initial_lost_to.iter(), " or ")
+        ));
+    }
     if !p.dropped_as.is_empty() {
         notes.push(format!(
             "may be dropped as a {}",

@@ -85,6 +85,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/berolina.variant"),
     ),
     (
+        "cambodian",
+        include_str!("../examples/variants/catalog/cambodian.variant"),
+    ),
+    (
         "centaur",
         include_str!("../examples/variants/catalog/centaur.variant"),
     ),
@@ -159,6 +163,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
     (
         "jesonmor",
         include_str!("../examples/variants/catalog/jesonmor.variant"),
+    ),
+    (
+        "karouk",
+        include_str!("../examples/variants/catalog/karouk.variant"),
     ),
     (
         "kinglet",

@@ -18,6 +18,8 @@ pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Pie
             && (!rules.pawns.double_step_unmoved() || pos.unmoved().contains(from))
     } else {
         pos.unmoved().contains(from)
+            && (rules.pieces[piece.kind.index()].initial_in_check
+                || !super::in_check(rules, pos, piece.color))
     }
 }
 

@@ -126,6 +126,9 @@ impl Position {
         // A drop from the reserve follows the action in the same turn; the
         // piece counts as unmoved (for its first-move powers, and as a
         // castling partner).
+        if rules.kinds.rights_lost_to {
+            self.revoke_first_move_rights(rules, mv);
+        }
         if let Some(sq) = mv.drop {
             match mv.gate {
                 Some(kind) => self.gate_from_hand(rules, us, sq, kind),
@@ -240,6 +243,37 @@ impl Position {
         let mut child = self.clone();
         child.drop_from_reserve(rules, us, sq);
         child
+    }
+
+    /// The enemy's unmoved pieces whose first-move rights a piece of this
+    /// kind ends by arriving on their rank or file (`initial_lost_to`).
+    #[cold]
+    fn revoke_first_move_rights(&mut self, rules: &Rules, mv: &Move) {
+        if matches!(
+            mv.kind,
+            MoveKind::Drop | MoveKind::Pocket | MoveKind::Castle(_)
+        ) {
+            return;
+        }
+        let g = rules.geometry;
+        let them = !mv.piece.color;
+        let lost: Vec<Square> = self
+            .unmoved
+            .and(&self.occupied(them))
+            .iter()
+            .filter(|&sq| {
+                sq != mv.to
+                    && (g.file(sq) == g.file(mv.to) || g.rank(sq) == g.rank(mv.to))
+                    && self.piece_at(sq).is_some_and(|p| {
+                        rules.pieces[p.kind.index()]
+                            .initial_lost_to
+                            .contains(mv.piece.kind)
+                    })
+            })
+            .collect();
+        for sq in lost {
+            self.set_unmoved(rules, sq, false);
+        }
     }
 
     /// Gating: a held piece of `kind` put on `sq`, the square the action

@@ -111,6 +111,12 @@ pub struct PieceDef {
     /// The index of the first atom of `zone_betza` in `atoms` (its
     /// length when there are none).
     pub zone_start: usize,
+    /// Its first-move (`i`) moves may be made in check
+    /// (`initial_in_check = false`: Cambodian chess's king leap).
+    pub initial_in_check: bool,
+    /// Enemy kinds that end its first-move rights by moving onto its rank
+    /// or file (`initial_lost_to = [rook]`: Cambodian chess's king).
+    pub initial_lost_to: KindSet,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -343,6 +349,9 @@ pub struct KindFacts {
     pub(crate) stranded: ByColor<Vec<SquareSet>>,
     /// Some kind has a square in `stranded`.
     pub(crate) strands: bool,
+    /// Some kind loses its first-move rights to enemy moves
+    /// (`initial_lost_to`).
+    pub(crate) rights_lost_to: bool,
     /// Some kind limits its drops per file (`drop_file_limit`) or may
     /// not mate by a drop (`mate_by_drop = false`).
     pub(crate) drop_limits: bool,
@@ -513,6 +522,10 @@ pub struct Rules {
     /// Two royals of opposite sides may not face each other on an open
     /// file (`facing_royals = illegal`: Xiangqi's flying general).
     pub no_facing: bool,
+    /// The FEN castling field names the first-move rights of the pieces
+    /// on each side's first rank by file letters
+    /// (`initial_rights = castling_field`: Cambodian chess's `DEde`).
+    pub rights_in_castling_field: bool,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.

@@ -465,6 +465,7 @@ fn kind_flags(rules: &mut Rules) {
     rules.kinds.pawn = rules.pieces.iter().map(|p| p.pawn).collect();
     rules.kinds.no_swap_back = kinds_where(&rules.pieces, |p| p.no_swap_back);
     let by_bit = rules.pawns.double_step_unmoved();
+    rules.kinds.rights_lost_to = rules.pieces.iter().any(|p| !p.initial_lost_to.is_empty());
     rules.kinds.tracks_unmoved = rules
         .pieces
         .iter()

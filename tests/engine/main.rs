@@ -11,6 +11,7 @@ mod diagnostics;
 mod duplicates;
 mod en_passant_ranks;
 mod exotic;
+mod first_move_rights;
 mod game;
 mod gating;
 mod goals;

@@ -660,15 +660,15 @@ pub(super) fn castling_grants(
                 f => file_char(g.file(r.partner_from)) == f && (gating.is_none() || r.free),
             })
             .collect();
-        // A gate: the side's piece on that file of the gating zone that
-        // no castling rule the letter names can use.
-        let gate = gating.and_then(|d| {
-            d.zone[color].iter().find(|&sq| {
-                !matches!(lc, 'k' | 'q')
-                    && file_char(g.file(sq)) == lc
-                    && pos.piece_at(sq).is_some_and(|p| p.color == color)
+        // A gate, or a first-move right: the side's piece on that file
+        // that no castling rule the letter names can use.
+        let gate = (!matches!(lc, 'k' | 'q'))
+            .then(|| {
+                lettered_squares(rules, pos, color)
+                    .iter()
+                    .find(|&sq| file_char(g.file(sq)) == lc)
             })
-        });
+            .flatten();
         if named.is_empty()
             && let Some(sq) = gate
         {
@@ -754,6 +754,36 @@ pub(super) fn castling_grants(
     Ok(granted)
 }
 
+/// The squares of `color` whose unmoved state the castling field may
+/// name by a file letter: with gating, its pieces on the gating squares;
+/// with `initial_rights = castling_field`, its pieces with first-move
+/// powers on its first rank.
+pub(super) fn lettered_squares(rules: &Rules, pos: &Position, color: Color) -> SquareSet {
+    let own = pos.occupied(color);
+    let mut set = SquareSet::EMPTY;
+    if let Some(d) = rules.drops.as_ref().filter(|d| d.gating) {
+        set = d.zone[color].and(&own);
+    }
+    if rules.rights_in_castling_field {
+        let g = rules.geometry;
+        let rank = if color == Color::White {
+            0
+        } else {
+            g.height - 1
+        };
+        for sq in own.iter() {
+            if g.rank(sq) == rank as i32
+                && pos.piece_at(sq).is_some_and(|p| {
+                    !rules.is_pawn(p.kind) && rules.kinds.tracks_unmoved[p.kind.index()]
+                })
+            {
+                set.insert(sq);
+            }
+        }
+    }
+    set
+}
+
 /// The squares whose pieces a FEN counts as unmoved unless its `moved:`
 /// field names them: pieces with first-move powers (pawns only on their
 /// double-step ranks), castling squares aside.
@@ -763,6 +793,7 @@ pub(super) fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
         .filter(|&(sq, p)| {
             rules.kinds.tracks_unmoved[p.kind.index()]
                 && !castling.contains(sq)
+                && (!rules.rights_in_castling_field || rules.is_pawn(p.kind))
                 && (!rules.is_pawn(p.kind) || rules.pawns.double_step_zone[p.color].contains(sq))
         })
         .map(|(sq, _)| sq)

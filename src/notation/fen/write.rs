@@ -189,20 +189,6 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
             }
         }
     }
-    // Gates not written as castling rights: their file letters.
-    if let Some(d) = rules.drops.as_ref().filter(|d| d.gating) {
-        for color in Color::ALL {
-            let gates = pos.unmoved().and(&d.zone[color]).and(&pos.occupied(color));
-            for sq in gates.iter().filter(|&q| !granted.contains(q)) {
-                let c = file_char(g.file(sq));
-                castling.push(if color == Color::White {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
-            }
-        }
-    }
     // Conventional order: K before Q within a side.
     let (mut white, mut black): (Vec<char>, Vec<char>) =
         castling.chars().partition(char::is_ascii_uppercase);
@@ -216,6 +202,26 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
     // Rules that share a partner file share a letter.
     white.dedup();
     black.dedup();
+    // Then the gates and first-move rights not written as castling
+    // rights, by file from the a-file (`KQBCDFG`).
+    for (color, letters) in [(Color::White, &mut white), (Color::Black, &mut black)] {
+        let lettered = super::fields::lettered_squares(rules, pos, color);
+        let mut files: Vec<char> = lettered
+            .and(&pos.unmoved())
+            .iter()
+            .filter(|&q| !granted.contains(q))
+            .map(|q| file_char(g.file(q)))
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        letters.extend(files.into_iter().map(|c| {
+            if color == Color::White {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        }));
+    }
     let castling: String = white.into_iter().chain(black).collect();
     // What a reader of the field marks unmoved: the letters may name more
     // rules than the ones in force (kings on several squares).

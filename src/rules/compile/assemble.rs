@@ -60,6 +60,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         no_stranding: p.top.no_stranding,
         royal_rule: p.top.royal_rule,
         no_facing: p.top.no_facing,
+        rights_in_castling_field: p.top.rights_in_castling_field,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,
@@ -87,6 +88,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             drop_zone: Default::default(),
             stranded: Default::default(),
             strands: false,
+            rights_lost_to: false,
             drop_limits: false,
             promotion_limits: false,
             has_regions: false,

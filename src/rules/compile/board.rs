@@ -23,6 +23,9 @@ pub(super) struct Top<'a> {
     /// Royals may not face each other on an open file
     /// (`facing_royals = illegal`).
     pub(super) no_facing: bool,
+    /// FEN names first-move rights in the castling field
+    /// (`initial_rights = castling_field`).
+    pub(super) rights_in_castling_field: bool,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -86,6 +89,16 @@ pub(super) fn variant_keys<'a>(
             }
         });
     let no_facing = r.take("facing_royals").is_some_and(|e| illegal(e, diags));
+    let rights_in_castling_field = r
+        .take("initial_rights")
+        .is_some_and(|e| match &e.value.node {
+            Value::Ident(w) if w == "castling_field" => true,
+            Value::Ident(w) if w == "tags" => false,
+            _ => {
+                type_error(e, "`tags` or `castling_field`", diags);
+                false
+            }
+        });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -111,6 +124,7 @@ pub(super) fn variant_keys<'a>(
         no_stranding,
         royal_rule,
         no_facing,
+        rights_in_castling_field,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

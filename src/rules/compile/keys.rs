@@ -68,6 +68,7 @@ const SHAPES: [Shape; 16] = [
             "stranded_pieces",
             "royal_rule",
             "facing_royals",
+            "initial_rights",
         ],
     ),
     shape(
@@ -97,6 +98,8 @@ const SHAPES: [Shape; 16] = [
             "unpromoted",
             "drop_file_limit",
             "mate_by_drop",
+            "initial_in_check",
+            "initial_lost_to",
             "also_dropped_as",
             "promotion_limit",
             "zone_betza",

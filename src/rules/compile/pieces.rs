@@ -24,6 +24,8 @@ pub(super) struct PieceSections<'a> {
     pub(super) unpromoted_keys: Vec<(usize, &'a Entry)>,
     /// Each `also_dropped_as` key, with its kind's index.
     pub(super) dropped_as_keys: Vec<(usize, &'a Entry)>,
+    /// Each `initial_lost_to` key, with its kind's index.
+    pub(super) lost_to_lists: Vec<(usize, &'a Entry)>,
 }
 
 /// Reads every `piece` section of `sections`, recording their problems.
@@ -36,6 +38,7 @@ pub(super) fn piece_sections<'a>(
     let mut drop_rank_keys: Vec<(usize, Span, &'static str)> = Vec::new();
     let mut unpromoted_keys: Vec<(usize, &Entry)> = Vec::new();
     let mut dropped_as_keys: Vec<(usize, &Entry)> = Vec::new();
+    let mut lost_to_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
@@ -157,6 +160,13 @@ pub(super) fn piece_sections<'a>(
                 );
             }
         }
+        let initial_in_check = pr
+            .take("initial_in_check")
+            .and_then(|e| get_bool(e, diags))
+            .unwrap_or(true);
+        if let Some(e) = pr.take("initial_lost_to") {
+            lost_to_lists.push((pieces.len(), e));
+        }
         let region_ranks = pr.take("region_ranks").map(|e| rank_list(e, height, diags));
         let region_files = pr.take("region_files").map(|e| file_list(e, width, diags));
         pr.finish(diags);
@@ -189,6 +199,8 @@ pub(super) fn piece_sections<'a>(
             promotion_limit,
             zone_ranks,
             zone_start,
+            initial_in_check,
+            initial_lost_to: KindSet::EMPTY,
         });
         piece_spans.push(pname.span);
     }
@@ -213,6 +225,7 @@ pub(super) fn piece_sections<'a>(
         drop_rank_keys,
         unpromoted_keys,
         dropped_as_keys,
+        lost_to_lists,
     }
 }
 
