@@ -18,9 +18,18 @@ pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Pie
             && (!rules.pawns.double_step_unmoved() || pos.unmoved().contains(from))
     } else {
         pos.unmoved().contains(from)
-            && (rules.pieces[piece.kind.index()].initial_in_check
-                || !super::in_check(rules, pos, piece.color))
     }
+}
+
+/// May the piece on `from` make its initial-only moves now? As
+/// [`initial_ok`], and not in check for a kind with
+/// `initial_in_check = false`. Attacks ask [`initial_ok`] alone: a
+/// piece's check never depends on the other side's.
+#[inline]
+pub(crate) fn initial_moves_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
+    initial_ok(rules, pos, from, piece)
+        && (rules.pieces[piece.kind.index()].initial_in_check
+            || !super::in_check(rules, pos, piece.color))
 }
 
 #[inline]
@@ -313,13 +322,13 @@ pub(super) fn gen_native<S: Sink>(
         }
     }
     for a in &rules.tables.moves_of[us][piece.kind.index()] {
-        if a.initial && !initial_ok(rules, pos, from, piece) {
+        if a.initial && !initial_moves_ok(rules, pos, from, piece) {
             continue;
         }
         gen_atom(rules, pos, from, piece, a, out);
     }
     for t in &rules.tables.paths_of[us][piece.kind.index()] {
-        if t.attack_only || t.initial && !initial_ok(rules, pos, from, piece) {
+        if t.attack_only || t.initial && !initial_moves_ok(rules, pos, from, piece) {
             continue;
         }
         gen_paths(rules, pos, from, piece, t, out);

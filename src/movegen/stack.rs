@@ -10,7 +10,7 @@
 //! over empty squares only. Pawns pass nothing and never share a square
 //! with a friend. Castling slides the two pieces, either one first.
 
-use super::initial_ok;
+use super::{initial_moves_ok, initial_ok};
 use crate::board::{Color, Piece, Square};
 use crate::lang::movement::Style;
 use crate::position::{Move, MoveKind, Origin, Position};
@@ -37,6 +37,22 @@ fn passable(rules: &Rules, pos: &Position, sq: Square, color: Color, friends: bo
 /// double_step)` on every square it may end on (whatever stands there).
 /// Attack-only patterns are walked when `attacks` is set. Stops, and
 /// returns true, as soon as `visit` does.
+/// May the piece use its initial-only moves: as an attack (which never
+/// asks about its own check), or as a move?
+fn initial_allowed(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    attacks: bool,
+) -> bool {
+    if attacks {
+        initial_ok(rules, pos, from, piece)
+    } else {
+        initial_moves_ok(rules, pos, from, piece)
+    }
+}
+
 fn reach(
     rules: &Rules,
     pos: &Position,
@@ -58,7 +74,7 @@ fn reach(
     }
     let pawn = rules.is_pawn(piece.kind);
     for a in &rules.tables.moves_of[us][k] {
-        if a.initial && !initial_ok(rules, pos, from, piece) {
+        if a.initial && !initial_allowed(rules, pos, from, piece, attacks) {
             continue;
         }
         match a.style {
@@ -97,7 +113,9 @@ fn reach(
         }
     }
     for t in &rules.tables.paths_of[us][k] {
-        if t.attack_only && !attacks || t.initial && !initial_ok(rules, pos, from, piece) {
+        if t.attack_only && !attacks
+            || t.initial && !initial_allowed(rules, pos, from, piece, attacks)
+        {
             continue;
         }
         let can_move = t.can_move && !t.attack_only;

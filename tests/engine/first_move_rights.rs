@@ -73,3 +73,41 @@ fn kar_ouk_is_won_by_the_first_check() {
     // A quiet move ends nothing.
     assert_eq!(outcome_after(&r, fen, &["Ra7"]), None);
 }
+
+#[test]
+fn a_first_move_capture_barred_in_check_leaves_check_decidable() {
+    // Kings that may also capture with a knight leap on their first move,
+    // but not while in check (unmoved by default: no `initial_rights`).
+    let r = changeling::variants::load_str(
+        "leapers",
+        "variant leapers : makruk {
+             piece king {
+                 betza = \"KiN\"
+                 initial_in_check = false
+             }
+             setup = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"
+         }",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    // Kings a knight's leap apart, both unmoved, attack each other by
+    // their leaps whatever their own check: the position is refused, as
+    // the side not to move is attacked.
+    let facing = "8/8/8/8/8/3k4/8/4K3 w - - 0 1";
+    let refused = changeling::notation::parse_fen(&r, facing).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("royal piece on d3 is attacked"),
+        "{refused}"
+    );
+    // A knight on f3 checks e1 and guards d2; the leap that would take it
+    // is barred, as are the others.
+    let fen = "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1";
+    assert_eq!(turns_from(&r, fen, "e1"), sorted("e1d1 e1e2 e1f1 e1f2"));
+    // Out of check the king leaps.
+    let apart = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        turns_from(&r, apart, "e1"),
+        sorted("e1c2 e1d1 e1d2 e1d3 e1e2 e1f1 e1f2 e1f3 e1g2")
+    );
+}
