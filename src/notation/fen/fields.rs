@@ -641,7 +641,6 @@ pub(super) fn castling_grants(
     if field == "-" {
         return Ok(granted);
     }
-    let any_royal = rules.pieces.iter().any(|p| p.royal);
     let gating = rules.drops.as_ref().filter(|d| d.gating);
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() {
@@ -681,22 +680,10 @@ pub(super) fn castling_grants(
                 format!("`{c}` names no castling rule of {}", rules.name),
             );
         }
-        let own = |sq, kind: Option<crate::PieceKind>| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
-        };
-        let royal = |sq| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
-        };
         let fitting: Vec<&crate::rules::CastleRule> = named
             .iter()
             .copied()
-            .filter(|r| {
-                royal(r.king_from)
-                    && own(r.king_from, r.king_piece)
-                    && own(r.partner_from, r.partner_piece)
-            })
+            .filter(|r| rule_in_place(rules, pos, color, r))
             .collect();
         // Of rules with free starts, `K` and `Q` name the outermost partner.
         let reach =
@@ -752,6 +739,27 @@ pub(super) fn castling_grants(
         }
     }
     Ok(granted)
+}
+
+/// Do the pieces of `color`'s castling rule `r` stand in place: the king
+/// square holding the side's royal piece (any piece where the variant
+/// has no royals), the partner square a piece of the side, each of the
+/// kind the rule names, if it names one?
+pub(super) fn rule_in_place(
+    rules: &Rules,
+    pos: &Position,
+    color: Color,
+    r: &crate::rules::CastleRule,
+) -> bool {
+    let any_royal = rules.pieces.iter().any(|p| p.royal);
+    let of = |sq, kind: Option<crate::PieceKind>| {
+        pos.piece_at(sq)
+            .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
+    };
+    pos.piece_at(r.king_from)
+        .is_some_and(|p| rules.is_royal(p.kind) || !any_royal)
+        && of(r.king_from, r.king_piece)
+        && of(r.partner_from, r.partner_piece)
 }
 
 /// The squares of `color` whose unmoved state the castling field may

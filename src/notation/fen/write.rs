@@ -137,26 +137,13 @@ fn hands(rules: &Rules, pos: &Position, s: &mut String) {
 /// The castling field, and the squares whose pieces it marks unmoved.
 fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
     let g = rules.geometry;
-    let any_royal = rules.pieces.iter().any(|p| p.royal);
     let mut castling = String::new();
     let mut granted = SquareSet::EMPTY;
     for color in Color::ALL {
         let list = &rules.castling[color];
         for r in list {
-            // A right is written only where its pieces stand: the king
-            // square holds the side's royal piece (any piece where the
-            // variant has no royals), the partner square a piece of the
-            // side; each of the kind the rule names, if it names one.
-            let of = |sq, kind: Option<crate::PieceKind>| {
-                pos.piece_at(sq)
-                    .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
-            };
-            let in_place = pos
-                .piece_at(r.king_from)
-                .is_some_and(|p| p.color == color && (rules.is_royal(p.kind) || !any_royal))
-                && of(r.king_from, r.king_piece)
-                && of(r.partner_from, r.partner_piece);
-            if in_place
+            // A right is written only where its pieces stand.
+            if super::fields::rule_in_place(rules, pos, color, r)
                 && pos.unmoved().contains(r.king_from)
                 && pos.unmoved().contains(r.partner_from)
             {
