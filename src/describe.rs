@@ -19,6 +19,11 @@ pub fn rules_in_words(rules: &Rules) -> String {
     s.push_str(
         "\nPieces (White's symbol, as the board and moves write it; Black's is the lower case):\n",
     );
+    if rules.black_turned {
+        s.push_str(
+            "  (moves as White's; Black's are turned half a turn, so its left is White's right)\n",
+        );
+    }
     let short = crate::notation::abbreviations(rules);
     for (k, p) in rules.pieces.iter().enumerate().take(rules.forms.base_kinds) {
         let kind = PieceKind(k as u8);
@@ -263,14 +268,21 @@ fn line_name(a: i8, b: i8) -> String {
 }
 
 /// Which way the directions of an atom point, when not every way.
-fn directions(dirs: &[(i8, i8)]) -> Option<&'static str> {
+fn directions(dirs: &[(i8, i8)]) -> Option<String> {
     let forward = dirs.iter().all(|&(_, dy)| dy > 0);
     let backward = dirs.iter().all(|&(_, dy)| dy < 0);
     let sideways = dirs.iter().all(|&(_, dy)| dy == 0);
     let vertical = dirs.iter().all(|&(dx, _)| dx == 0);
     let not_back = dirs.iter().all(|&(_, dy)| dy >= 0);
     let not_forward = dirs.iter().all(|&(_, dy)| dy <= 0);
-    Some(if forward && vertical {
+    let side = if dirs.iter().all(|&(dx, _)| dx < 0) {
+        Some("to the left")
+    } else if dirs.iter().all(|&(dx, _)| dx > 0) {
+        Some("to the right")
+    } else {
+        None
+    };
+    let way = if forward && vertical {
         "straight forward"
     } else if backward && vertical {
         "straight backward"
@@ -279,7 +291,7 @@ fn directions(dirs: &[(i8, i8)]) -> Option<&'static str> {
     } else if backward {
         "backward"
     } else if sideways {
-        "sideways"
+        return Some(side.unwrap_or("sideways").to_string());
     } else if vertical {
         "forward or backward"
     } else if not_back {
@@ -287,7 +299,11 @@ fn directions(dirs: &[(i8, i8)]) -> Option<&'static str> {
     } else if not_forward {
         "backward or sideways"
     } else {
-        return None;
+        return side.map(str::to_string);
+    };
+    Some(match side {
+        Some(side) => format!("{way} {side}"),
+        None => way.to_string(),
     })
 }
 
@@ -386,6 +402,11 @@ fn pawns(rules: &Rules) -> Option<String> {
     }
     let p = &rules.pawns;
     let mut s = String::from("Pawns:\n");
+    let images = if rules.black_turned {
+        "White; Black's the turned images"
+    } else {
+        "White; Black's the mirror images"
+    };
     if !p.promotion_ranks.is_empty() {
         let names = |color: Color| -> String {
             let choices: Vec<&str> = p.promotion_choices[color]
@@ -410,7 +431,7 @@ fn pawns(rules: &Rules) -> Option<String> {
                 let g = rules.geometry;
                 let names: Vec<String> = squares.iter().map(|&sq| g.name(sq)).collect();
                 s.push_str(&format!(
-                    "  a pawn reaching {} (White; Black's the mirror images) promotes to {to}\n",
+                    "  a pawn reaching {} ({images}) promotes to {to}\n",
                     names.join(", "),
                 ));
             }
@@ -440,9 +461,9 @@ fn pawns(rules: &Rules) -> Option<String> {
             .collect();
         let from = match (ranks.is_empty(), squares.is_empty()) {
             (false, true) => format!("its rank {}", ranks.join(" or ")),
-            (true, false) => format!("{} (White; Black's the mirror images)", squares.join(", ")),
+            (true, false) => format!("{} ({images})", squares.join(", ")),
             _ => format!(
-                "its rank {} and from {} (White; Black's the mirror images)",
+                "its rank {} and from {} ({images})",
                 ranks.join(" or "),
                 squares.join(", ")
             ),

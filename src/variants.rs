@@ -185,6 +185,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/kyotoshogi.variant"),
     ),
     (
+        "legan",
+        include_str!("../examples/variants/catalog/legan.variant"),
+    ),
+    (
         "loop",
         include_str!("../examples/variants/catalog/loop.variant"),
     ),

@@ -101,6 +101,16 @@ impl Geometry {
         )
     }
 
+    /// `color`'s square for White's `sq`: itself for White, for Black its
+    /// mirror image, or its half-turned image if Black is `turned`.
+    pub fn own_square(&self, sq: Square, color: Color, turned: bool) -> Square {
+        match color {
+            Color::White => sq,
+            Color::Black if turned => self.rotate(sq),
+            Color::Black => self.flip(sq),
+        }
+    }
+
     /// Name like `e4`, `j10`.
     pub fn name(&self, sq: Square) -> String {
         format!("{}{}", file_char(self.file(sq)), self.rank(sq) + 1)

@@ -526,6 +526,10 @@ pub struct Rules {
     /// on each side's first rank by file letters
     /// (`initial_rights = castling_field`: Cambodian chess's `DEde`).
     pub rights_in_castling_field: bool,
+    /// Black's pieces move as White's turned half a turn instead of
+    /// mirrored top to bottom, and squares given from White's side are
+    /// turned too (`black_orientation = turned`: Legan chess).
+    pub black_turned: bool,
     /// End conditions.
     pub ending: Ending,
     /// The phases of a turn.
@@ -578,6 +582,12 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// `color`'s square for White's `sq`: itself for White, for Black its
+    /// mirror image, or its half-turned image with `black_turned`.
+    pub fn own_square(&self, sq: Square, color: Color) -> Square {
+        self.geometry.own_square(sq, color, self.black_turned)
+    }
+
     /// The composite kind (`units`) made of the units `a` and `b` when
     /// they are one colour's, if one is declared.
     pub fn composite_of(&self, a: Piece, b: Piece) -> Option<PieceKind> {

@@ -147,14 +147,18 @@ pub(super) struct PathTables<'a> {
     built: Vec<(&'a Atom, ByColor<PathGen>)>,
     /// Squares no path enters or passes.
     walls: SquareSet,
+    /// Black's paths are White's turned half a turn (`black_turned`).
+    turned: bool,
 }
 
 impl<'a> PathTables<'a> {
-    /// No tables yet, on a board with `walls`.
-    pub(super) fn new(walls: SquareSet) -> PathTables<'a> {
+    /// No tables yet, on a board with `walls`, Black's paths `turned` or
+    /// mirrored.
+    pub(super) fn new(walls: SquareSet, turned: bool) -> PathTables<'a> {
         PathTables {
             built: Vec::new(),
             walls,
+            turned,
         }
     }
 
@@ -165,18 +169,22 @@ impl<'a> PathTables<'a> {
             Some(i) => i,
             None => {
                 let white = PathGen::build(atom, g, self.walls);
-                let symmetric = g
-                    .squares()
-                    .all(|sq| self.walls.contains(sq) == self.walls.contains(g.flip(sq)));
+                let symmetric = !self.turned
+                    && g.squares()
+                        .all(|sq| self.walls.contains(sq) == self.walls.contains(g.flip(sq)));
                 let black = if symmetric {
                     white.mirrored(g)
                 } else {
-                    // Walls that are not their own mirror image: walk
-                    // Black's own programs, their ranks negated.
+                    // Walls that are not their own mirror image, or Black
+                    // turned: walk Black's own programs, their ranks (and
+                    // files, turned) negated.
                     let mut turned = atom.clone();
                     for prog in &mut turned.programs {
                         for step in prog.iter_mut() {
                             step.1 = -step.1;
+                            if self.turned {
+                                step.0 = -step.0;
+                            }
                         }
                     }
                     PathGen::build(&turned, g, self.walls)

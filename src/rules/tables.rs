@@ -202,7 +202,7 @@ fn move_tables(rules: &mut Rules) {
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<KindSet> = ByColor::default();
-    let mut path_cache = PathTables::new(rules.walls);
+    let mut path_cache = PathTables::new(rules.walls, rules.black_turned);
     for color in Color::ALL {
         for (k, def) in rules.pieces.iter().enumerate() {
             let mut list: Vec<GenAtom> = Vec::new();
@@ -225,7 +225,7 @@ fn move_tables(rules: &mut Rules) {
                     g,
                     &mut rays,
                     atom,
-                    (color, k, ai),
+                    (color, rules.black_turned, k, ai),
                     (def.pawn, if ai >= def.zone_start { zone } else { None }),
                     &mut list,
                     &mut attack[color],
@@ -316,17 +316,15 @@ fn add_dirs(
     g: super::Geometry,
     rays: &mut Rays,
     atom: &crate::lang::movement::Atom,
-    (color, k, ai): (Color, usize, usize),
+    (color, turned, k, ai): (Color, bool, usize, usize),
     (pawn, from): (bool, Option<SquareSet>),
     list: &mut Vec<GenAtom>,
     attack: &mut Vec<AttackAtom>,
 ) {
-    let flip = |(dx, dy): (i8, i8)| {
-        if color == Color::White {
-            (dx, dy)
-        } else {
-            (dx, -dy)
-        }
+    let flip = |(dx, dy): (i8, i8)| match color {
+        Color::White => (dx, dy),
+        Color::Black if turned => (-dx, -dy),
+        Color::Black => (dx, -dy),
     };
     for &d in &atom.dirs {
         let d = flip(d);
@@ -440,7 +438,7 @@ fn kind_flags(rules: &mut Rules) {
             let atoms = p.attacks_within.as_ref()?;
             Some(ByColor::new_with(|color| {
                 g.squares()
-                    .map(|from| reach_on_empty_board(g, atoms, color, from))
+                    .map(|from| reach_on_empty_board(g, atoms, (color, rules.black_turned), from))
                     .collect()
             }))
         })
@@ -483,16 +481,14 @@ fn zones(rules: &mut Rules) {
             .filter(|&sq| ranks.contains(&g.relative_rank(sq, color)))
             .collect()
     };
+    let turned = rules.black_turned;
     for color in Color::ALL {
-        // Squares given from White's side, and their mirror images for
-        // Black.
+        // Squares given from White's side, and their mirror (or turned)
+        // images for Black.
         let own = |squares: &[Square]| -> SquareSet {
             squares
                 .iter()
-                .map(|&sq| match color {
-                    Color::White => sq,
-                    Color::Black => g.flip(sq),
-                })
+                .map(|&sq| g.own_square(sq, color, turned))
                 .collect()
         };
         rules.pawns.promotion_zone[color] = match &rules.pawns.promotion_squares {
@@ -576,7 +572,9 @@ fn stranding(rules: &mut Rules) {
                     return SquareSet::EMPTY;
                 }
                 g.squares()
-                    .filter(|&sq| reach_on_empty_board(g, &moving, color, sq).is_empty())
+                    .filter(|&sq| {
+                        reach_on_empty_board(g, &moving, (color, rules.black_turned), sq).is_empty()
+                    })
                     .collect()
             })
             .collect();
@@ -786,13 +784,17 @@ fn fast_paths(rules: &mut Rules) {
 fn reach_on_empty_board(
     g: crate::rules::Geometry,
     atoms: &[crate::lang::movement::Atom],
-    color: Color,
+    (color, turned): (Color, bool),
     from: crate::board::Square,
 ) -> SquareSet {
     let mut set = SquareSet::EMPTY;
     for atom in atoms {
         for &(dx, dy) in &atom.dirs {
-            let dy = if color == Color::White { dy } else { -dy };
+            let (dx, dy) = match color {
+                Color::White => (dx, dy),
+                Color::Black if turned => (-dx, -dy),
+                Color::Black => (dx, -dy),
+            };
             let range = match (atom.style, atom.range) {
                 (Style::Leap, _) => 1,
                 (_, 0) => usize::MAX,

@@ -146,17 +146,15 @@ impl Eval {
 
     /// `pos` for its side to move.
     pub fn evaluate(&mut self, rules: &Rules, pos: &Position) -> i32 {
-        let g = rules.geometry;
         let mut opening = [0i32; 2];
         let mut endgame = [0i32; 2];
         let mut material = [0i32; 2];
         let mut pieces = 0;
         for (sq, p) in pos.units() {
             let t = self.table(rules, p.kind);
-            let at = match p.color {
-                Color::White => sq,
-                Color::Black => g.flip(sq),
-            };
+            // White's square for Black's (turning and mirroring are each
+            // their own inverse).
+            let at = rules.own_square(sq, p.color);
             let c = p.color as usize;
             material[c] += t.value;
             opening[c] += t.opening[at.index()];

@@ -28,6 +28,7 @@ mod morphing;
 mod mutatis_mutandis;
 mod mutatis_mutandis_scenarios;
 mod notation;
+mod orientation;
 mod perft;
 mod placement;
 mod pocket_mutation;

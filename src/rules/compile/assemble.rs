@@ -61,6 +61,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         royal_rule: p.top.royal_rule,
         no_facing: p.top.no_facing,
         rights_in_castling_field: p.top.rights_in_castling_field,
+        black_turned: p.top.black_turned,
         auras: crate::rules::Auras {
             capturable_by: Vec::new(),
             immunity: false,

@@ -26,6 +26,7 @@ pub(super) struct Top<'a> {
     /// FEN names first-move rights in the castling field
     /// (`initial_rights = castling_field`).
     pub(super) rights_in_castling_field: bool,
+    pub(super) black_turned: bool,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -99,6 +100,16 @@ pub(super) fn variant_keys<'a>(
                 false
             }
         });
+    let black_turned = r
+        .take("black_orientation")
+        .is_some_and(|e| match &e.value.node {
+            Value::Ident(w) if w == "turned" => true,
+            Value::Ident(w) if w == "mirrored" => false,
+            _ => {
+                type_error(e, "`mirrored` or `turned`", diags);
+                false
+            }
+        });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -125,6 +136,7 @@ pub(super) fn variant_keys<'a>(
         royal_rule,
         no_facing,
         rights_in_castling_field,
+        black_turned,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

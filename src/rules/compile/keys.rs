@@ -69,6 +69,7 @@ const SHAPES: [Shape; 16] = [
             "royal_rule",
             "facing_royals",
             "initial_rights",
+            "black_orientation",
         ],
     ),
     shape(
