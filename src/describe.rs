@@ -430,15 +430,36 @@ fn pawns(rules: &Rules) -> Option<String> {
             Some(squares) => {
                 let g = rules.geometry;
                 let names: Vec<String> = squares.iter().map(|&sq| g.name(sq)).collect();
-                s.push_str(&format!(
-                    "  a pawn reaching {} ({images}) promotes to {to}\n",
-                    names.join(", "),
-                ));
+                if p.in_place {
+                    s.push_str(&format!(
+                        "  a pawn standing on {} ({images}) may, as its turn, become {to} there \
+                         or on an empty square the new piece could move to\n",
+                        names.join(", "),
+                    ));
+                } else {
+                    s.push_str(&format!(
+                        "  a pawn reaching {} ({images}) promotes to {to}\n",
+                        names.join(", "),
+                    ));
+                }
             }
+            None if p.in_place => s.push_str(&format!(
+                "  a pawn standing on its rank {} may, as its turn, become {to} there \
+                 or on an empty square the new piece could move to\n",
+                ranks.join(" or "),
+            )),
             None => s.push_str(&format!(
                 "  a pawn reaching its rank {} promotes to {to}\n",
                 ranks.join(" or "),
             )),
+        }
+        if p.in_place_quiet {
+            s.push_str(
+                "  such a promotion may not give check, nor the new piece attack an enemy piece\n",
+            );
+        }
+        if p.last_pawn_anywhere {
+            s.push_str("  a side's only pawn may promote so from any square\n");
         }
         for def in rules.pieces.iter().filter(|d| d.pawn) {
             if let Some(own) = &def.promotion_choices {
@@ -707,6 +728,43 @@ fn mutators(rules: &Rules) -> Option<String> {
     Some(s)
 }
 
+/// Where White's drops go, in words: anywhere, or the ranks the zone
+/// fills (each side's own count), or its squares.
+fn drop_squares(rules: &Rules, zone: &crate::board::SquareSet) -> String {
+    let g = rules.geometry;
+    let open: Vec<crate::board::Square> =
+        g.squares().filter(|&q| !rules.walls.contains(q)).collect();
+    if open.iter().all(|&q| zone.contains(q)) {
+        return "anywhere".to_string();
+    }
+    let ranks: Vec<i32> = (0..g.height as i32)
+        .filter(|&r| {
+            g.squares()
+                .filter(|&q| g.rank(q) == r)
+                .any(|q| zone.contains(q))
+        })
+        .collect();
+    if open
+        .iter()
+        .filter(|&&q| ranks.contains(&g.rank(q)))
+        .all(|&q| zone.contains(q))
+    {
+        let mut names: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+        match names.pop() {
+            Some(last) if !names.is_empty() => {
+                format!("of its ranks {} or {last}", names.join(", "))
+            }
+            last => format!("of its rank {}", last.unwrap_or_default()),
+        }
+    } else {
+        let names: Vec<String> = zone.iter().map(|q| g.name(q)).collect();
+        format!(
+            "on {} (White's; Black's the mirror images)",
+            names.join(", ")
+        )
+    }
+}
+
 /// Hands, pockets, reserves and their drops.
 fn hands(rules: &Rules) -> Option<String> {
     let mut s = String::new();
@@ -741,7 +799,20 @@ fn hands(rules: &Rules) -> Option<String> {
         } else if d.gating {
             s.push_str("  a piece held in hand enters only by gating: when a piece of the drop ranks makes its first move, a held piece may be put on the square it left, in the same turn (after castling, on the king's square or the partner's)\n");
         } else {
-            s.push_str("  a piece held in hand may be dropped on an empty square of the drop ranks as a turn\n");
+            s.push_str(&format!(
+                "  a piece held in hand may be dropped on an empty square {} as a turn\n",
+                drop_squares(rules, &d.zone[Color::White])
+            ));
+            for def in rules.pieces.iter().take(rules.forms.base_kinds) {
+                if let Some(ranks) = &def.drop_ranks {
+                    let ranks: Vec<String> = ranks.iter().map(i32::to_string).collect();
+                    s.push_str(&format!(
+                        "  a {} may be dropped only on its rank {}\n",
+                        def.name,
+                        ranks.join(" or ")
+                    ));
+                }
+            }
             if d.mandatory {
                 s.push_str("  while the hand holds a piece, a turn must drop one if it can\n");
             }

@@ -301,6 +301,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/shouse.variant"),
     ),
     (
+        "sittuyin",
+        include_str!("../examples/variants/catalog/sittuyin.variant"),
+    ),
+    (
         "sortofalmost",
         include_str!("../examples/variants/catalog/sortofalmost.variant"),
     ),

@@ -197,3 +197,88 @@ pub(super) fn apply_morphs(
         }
     }
 }
+
+/// Promotions made instead of a move (`promotion_in_place`: Sittuyin): a
+/// pawn on its side's in-place zone (or, with `last_pawn_anywhere`, the
+/// side's only pawn wherever it stands) becomes one of its choices on its
+/// own square or on an empty square the new piece could move to from
+/// there, within the choice's `promotion_limit`. Each is judged whole:
+/// the mover's royal stays safe and, with `promotion_attacks = illegal`,
+/// the turn gives no check and the new piece attacks no enemy piece.
+#[cold]
+pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let pawns: Vec<(Square, Piece)> = pos
+        .occupied(us)
+        .iter()
+        .filter_map(|sq| {
+            pos.piece_at(sq)
+                .filter(|p| rules.is_pawn(p.kind))
+                .map(|p| (sq, p))
+        })
+        .collect();
+    let anywhere = rules.pawns.last_pawn_anywhere && pawns.len() == 1;
+    let mut buf = Vec::new();
+    for &(from, pawn) in &pawns {
+        if !anywhere && !rules.pawns.in_place_zone[us].contains(from) {
+            continue;
+        }
+        for &kind in rules.promotion_choices(pawn) {
+            let promoted = Piece::new(kind, us);
+            let held = pos
+                .occupied(us)
+                .iter()
+                .filter(|&sq| pos.piece_at(sq) == Some(promoted))
+                .count();
+            if rules.pieces[kind.index()]
+                .promotion_limit
+                .is_some_and(|limit| held >= usize::from(limit))
+            {
+                continue;
+            }
+            // Where the new piece could step from the pawn's square.
+            let mut probe = pos.clone();
+            probe.take(rules, from);
+            probe.put(rules, from, promoted);
+            buf.clear();
+            piece_moves(rules, &probe, from, &mut buf);
+            let mut targets = vec![from];
+            for m in &buf {
+                if m.kind == MoveKind::Normal && m.captured.is_none() && !targets.contains(&m.to) {
+                    targets.push(m.to);
+                }
+            }
+            for to in targets {
+                let mv = Move {
+                    kind: MoveKind::Normal,
+                    from,
+                    to,
+                    piece: pawn,
+                    captured: None,
+                    promotion: Some(kind),
+                    origin: Origin::Other,
+                    drop: None,
+                    gate: None,
+                    push: None,
+                    choice: None,
+                };
+                if leaves_royal_attacked(rules, pos, &mv) {
+                    continue;
+                }
+                if rules.pawns.in_place_quiet {
+                    let mut child = pos.clone();
+                    child.play_unchecked(rules, &mv);
+                    if in_check(rules, &child, !us) {
+                        continue;
+                    }
+                    buf.clear();
+                    piece_moves(rules, &child, to, &mut buf);
+                    if buf.iter().any(|m| m.captured.is_some()) {
+                        continue;
+                    }
+                }
+                out.push(mv);
+            }
+        }
+    }
+}

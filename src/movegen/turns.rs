@@ -459,6 +459,9 @@ pub(super) fn legal_moves_unconstrained(
     if rules.pawns.from_reserve() {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
     }
+    if rules.pawns.in_place {
+        in_place_promotions(rules, pos, out);
+    }
     match rules.push_steps(pos.active()) {
         Some(steps) => add_pushes(rules, pos, steps, out),
         None => false,

@@ -44,7 +44,10 @@ impl Position {
             );
         match &mv.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promote => {
-                if let Some(p) = self.take(rules, mv.to) {
+                // (A pawn promoting in place does not take itself.)
+                if mv.to != mv.from
+                    && let Some(p) = self.take(rules, mv.to)
+                {
                     victim = Some((mv.to, p));
                     irreversible = true;
                 }

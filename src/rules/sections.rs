@@ -49,6 +49,19 @@ pub struct PawnRules {
     pub optional_promotion_ranks: Vec<i32>,
     /// `optional_promotion_ranks` as squares, per side.
     pub optional_zone: ByColor<SquareSet>,
+    /// Pawns promote as a turn of their own, never by moving
+    /// (`promotion_in_place`: Sittuyin): a pawn on [`Self::in_place_zone`]
+    /// becomes one of its choices on its square or on an empty square the
+    /// new piece could move to. `promotion_zone` is then empty.
+    pub in_place: bool,
+    /// With `in_place`: the promotion may not give check, nor the new
+    /// piece attack an enemy piece (`promotion_attacks = illegal`).
+    pub in_place_quiet: bool,
+    /// With `in_place`: a side's only pawn may promote from any square
+    /// (`last_pawn_anywhere`).
+    pub last_pawn_anywhere: bool,
+    /// With `in_place`: where a pawn may promote, per side.
+    pub in_place_zone: ByColor<SquareSet>,
 }
 
 impl PawnRules {

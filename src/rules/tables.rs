@@ -495,6 +495,12 @@ fn zones(rules: &mut Rules) {
             Some(squares) => own(squares),
             None => zone(&rules.pawns.promotion_ranks, color),
         };
+        if rules.pawns.in_place {
+            // Moves never promote: the zone is where a pawn promotes in
+            // place.
+            rules.pawns.in_place_zone[color] = rules.pawns.promotion_zone[color];
+            rules.pawns.promotion_zone[color] = SquareSet::EMPTY;
+        }
         rules.pawns.optional_zone[color] = zone(&rules.pawns.optional_promotion_ranks, color);
         rules.pawns.double_step_zone[color] =
             zone(&rules.pawns.double_step_ranks, color).or(&own(&rules.pawns.double_step_squares));
@@ -759,6 +765,7 @@ fn fast_paths(rules: &mut Rules) {
             .as_ref()
             .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty() && !d.gating)
         && rules.pawns.optional_promotion_ranks.is_empty()
+        && !rules.pawns.in_place
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules

@@ -17,6 +17,7 @@ mod gating;
 mod goals;
 mod hands;
 mod immobile_in_check;
+mod in_place;
 mod insufficient_material;
 mod invariants;
 #[path = "../kit/mod.rs"]

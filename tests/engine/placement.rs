@@ -48,7 +48,7 @@ fn the_rules_in_words_name_the_placement_rules() {
     let r = catalog("placement");
     let words = changeling::describe::rules_in_words(&r);
     for line in [
-        "  a piece held in hand may be dropped on an empty square of the drop ranks as a turn\n",
+        "  a piece held in hand may be dropped on an empty square of its rank 1 as a turn\n",
         "  while the hand holds a piece, a turn must drop one if it can\n",
         "  each side's bishops must end half on light and half on dark squares\n",
         "  a king or rook dropped on its castling square counts as unmoved, so the pair may castle\n",

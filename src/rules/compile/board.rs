@@ -147,7 +147,7 @@ pub(super) fn variant_keys<'a>(
 
 /// A key whose value is `allowed` (false) or `illegal` (true); anything
 /// else is reported and taken as `allowed`.
-fn illegal(e: &Entry, diags: &mut Vec<Diagnostic>) -> bool {
+pub(super) fn illegal(e: &Entry, diags: &mut Vec<Diagnostic>) -> bool {
     match &e.value.node {
         Value::Ident(w) if w == "allowed" => false,
         Value::Ident(w) if w == "illegal" => true,

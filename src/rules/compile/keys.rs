@@ -124,6 +124,9 @@ const SHAPES: [Shape; 16] = [
             "double_step",
             "promote_from_zone",
             "optional_promotion_ranks",
+            "promotion_in_place",
+            "promotion_attacks",
+            "last_pawn_anywhere",
         ],
     ),
     shape(

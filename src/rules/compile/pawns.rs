@@ -108,6 +108,44 @@ pub(super) fn pawns_section(
     if let Some(e) = pr.take("promote_from_zone") {
         pawns.promote_from_zone = get_bool(e, diags).unwrap_or(false);
     }
+    if let Some(e) = pr.take("promotion_in_place") {
+        pawns.in_place = get_bool(e, diags).unwrap_or(false);
+        let clash = if pawns.promotion_source == PromotionSource::ReserveBack {
+            Some("`promotion_source = reserve_back`")
+        } else if !pawns.optional_promotion_ranks.is_empty() {
+            Some("`optional_promotion_ranks`")
+        } else if pawns.promote_from_zone {
+            Some("`promote_from_zone`")
+        } else {
+            None
+        };
+        if let Some(other) = clash.filter(|_| pawns.in_place) {
+            diags.push(Diagnostic::error(
+                e.key.span,
+                format!("`promotion_in_place` with {other}"),
+            ));
+        }
+    }
+    // The two refinements of an in-place promotion.
+    let in_place_only = |e: &Entry, diags: &mut Vec<Diagnostic>| {
+        if !pawns.in_place {
+            diags.push(
+                Diagnostic::error(
+                    e.key.span,
+                    format!("`{}` without `promotion_in_place = true`", e.key.node),
+                )
+                .with_note("it refines promotions made in place, instead of a move"),
+            );
+        }
+    };
+    if let Some(e) = pr.take("promotion_attacks") {
+        in_place_only(e, diags);
+        pawns.in_place_quiet = super::board::illegal(e, diags);
+    }
+    if let Some(e) = pr.take("last_pawn_anywhere") {
+        in_place_only(e, diags);
+        pawns.last_pawn_anywhere = get_bool(e, diags).unwrap_or(false);
+    }
     if pawns.promotion_source == PromotionSource::ReserveBack {
         for e in own {
             diags.push(
