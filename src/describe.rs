@@ -728,14 +728,14 @@ fn mutators(rules: &Rules) -> Option<String> {
     Some(s)
 }
 
-/// Where White's drops go, in words: anywhere, or the ranks the zone
-/// fills (each side's own count), or its squares.
+/// Where White's drops go, in words: any empty square, or one of the
+/// ranks the zone fills (each side's own count), or of its squares.
 fn drop_squares(rules: &Rules, zone: &crate::board::SquareSet) -> String {
     let g = rules.geometry;
     let open: Vec<crate::board::Square> =
         g.squares().filter(|&q| !rules.walls.contains(q)).collect();
     if open.iter().all(|&q| zone.contains(q)) {
-        return "anywhere".to_string();
+        return "any empty square".to_string();
     }
     let ranks: Vec<i32> = (0..g.height as i32)
         .filter(|&r| {
@@ -752,9 +752,12 @@ fn drop_squares(rules: &Rules, zone: &crate::board::SquareSet) -> String {
         let mut names: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
         match names.pop() {
             Some(last) if !names.is_empty() => {
-                format!("of its ranks {} or {last}", names.join(", "))
+                format!(
+                    "an empty square of its ranks {} or {last}",
+                    names.join(", ")
+                )
             }
-            last => format!("of its rank {}", last.unwrap_or_default()),
+            last => format!("an empty square of its rank {}", last.unwrap_or_default()),
         }
     } else {
         let names: Vec<String> = zone.iter().map(|q| g.name(q)).collect();
@@ -800,9 +803,17 @@ fn hands(rules: &Rules) -> Option<String> {
             s.push_str("  a piece held in hand enters only by gating: when a piece of the drop ranks makes its first move, a held piece may be put on the square it left, in the same turn (after castling, on the king's square or the partner's)\n");
         } else {
             s.push_str(&format!(
-                "  a piece held in hand may be dropped on an empty square {} as a turn\n",
+                "  a piece held in hand may be dropped on {} as a turn\n",
                 drop_squares(rules, &d.zone[Color::White])
             ));
+            if d.pawn_zone[Color::White] != d.zone[Color::White]
+                && rules.pieces.iter().any(|p| p.pawn)
+            {
+                s.push_str(&format!(
+                    "  a pawn may be dropped only on {}\n",
+                    drop_squares(rules, &d.pawn_zone[Color::White])
+                ));
+            }
             for def in rules.pieces.iter().take(rules.forms.base_kinds) {
                 if let Some(ranks) = &def.drop_ranks {
                     let ranks: Vec<String> = ranks.iter().map(i32::to_string).collect();
@@ -813,8 +824,13 @@ fn hands(rules: &Rules) -> Option<String> {
                     ));
                 }
             }
-            if d.mandatory {
+            if d.mandatory && d.mandatory_kinds.is_empty() {
                 s.push_str("  while the hand holds a piece, a turn must drop one if it can\n");
+            } else if d.mandatory {
+                s.push_str(&format!(
+                    "  while the hand holds a {0}, nothing else is dropped and a turn must drop a {0} if it can\n",
+                    kind_names(rules, d.mandatory_kinds.iter().copied(), " or ")
+                ));
             }
             if !d.opposite_colours.is_empty() {
                 s.push_str(&format!(
@@ -904,8 +920,16 @@ fn goals(rules: &Rules, s: &mut String) {
         } else {
             format!("at most {} pieces of kind {kinds}", x.at_most)
         };
+        let until = if x.opponent_at_least > 0 {
+            format!(
+                ", once the other side holds {} of them,",
+                x.opponent_at_least
+            )
+        } else {
+            String::new()
+        };
         s.push_str(&format!(
-            "  a side with {what} left {}\n",
+            "  a side with {what} left{until} {}\n",
             verdict(x.verdict)
         ));
     }

@@ -181,6 +181,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/knightmate.variant"),
     ),
     (
+        "koedem",
+        include_str!("../examples/variants/catalog/koedem.variant"),
+    ),
+    (
         "kyotoshogi",
         include_str!("../examples/variants/catalog/kyotoshogi.variant"),
     ),

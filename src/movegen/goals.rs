@@ -169,24 +169,35 @@ fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
     None
 }
 
-/// The first kind of `x` that `color` has no more than `x.at_most` of,
-/// with the count (pieces on the board, in their declared kinds, and in
-/// hand). One pass over the side's squares.
+/// The first kind of `x` that `color` has no more than `x.at_most` of
+/// while the other side has at least `x.opponent_at_least`, with the
+/// count (pieces on the board, in their declared kinds, and in hand).
 fn extinct(rules: &Rules, pos: &Position, color: Color, x: &Extinction) -> Option<(PieceKind, u8)> {
-    let base = &rules.forms.base_of;
-    let mut counts = [0u8; crate::board::MAX_KINDS];
-    for sq in pos.occupied(color).iter() {
-        for p in pos.units_at(sq).into_iter().flatten() {
-            if p.color == color {
-                let k = base[p.kind.index()].index();
-                counts[k] = counts[k].saturating_add(1);
-            }
-        }
-    }
     x.kinds.iter().find_map(|&kind| {
-        let n = usize::from(counts[kind.index()]) + pos.pockets()[color].count(kind);
-        (n <= x.at_most as usize).then_some((kind, n as u8))
+        let n = held(rules, pos, color, kind);
+        (n <= x.at_most as usize
+            && (x.opponent_at_least == 0
+                || held(rules, pos, !color, kind) >= usize::from(x.opponent_at_least)))
+        .then_some((kind, n as u8))
     })
+}
+
+/// How many pieces of the declared `kind` `color` has on the board
+/// (whatever form they have now) and in hand.
+fn held(rules: &Rules, pos: &Position, color: Color, kind: PieceKind) -> usize {
+    let base = &rules.forms.base_of;
+    let on_board: usize = pos
+        .occupied(color)
+        .iter()
+        .map(|sq| {
+            pos.units_at(sq)
+                .into_iter()
+                .flatten()
+                .filter(|p| p.color == color && base[p.kind.index()] == kind)
+                .count()
+        })
+        .sum();
+    on_board + pos.pockets()[color].count(kind)
 }
 
 /// Has `color` nothing but royal pieces, on the board (both units of a

@@ -99,15 +99,22 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         return;
     }
     turns(rules, pos, out);
-    if rules
+    if let Some(d) = rules
         .drops
         .as_ref()
-        .is_some_and(|d| d.mandatory && !d.from_reserve)
-        && !pos.pockets()[pos.side()].is_empty()
-        && out.iter().any(|m| m.kind == MoveKind::Drop)
+        .filter(|d| d.mandatory && !d.from_reserve)
     {
-        // While the hand holds a piece, a legal drop must be played.
-        out.retain(|m| m.kind == MoveKind::Drop);
+        // While the hand holds a piece (of the kinds named), a legal drop
+        // of one must be played; other kinds wait.
+        let named = |k| d.mandatory_kinds.is_empty() || d.mandatory_kinds.contains(&k);
+        if pos.pockets()[pos.side()].iter().any(|(k, _)| named(k)) {
+            if !d.mandatory_kinds.is_empty() {
+                out.retain(|m| m.kind != MoveKind::Drop || named(m.piece.kind));
+            }
+            if out.iter().any(|m| m.kind == MoveKind::Drop) {
+                out.retain(|m| m.kind == MoveKind::Drop);
+            }
+        }
     }
     if rules.no_checks {
         out.retain(|m| !gives_check(rules, pos, m));

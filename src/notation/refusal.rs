@@ -93,6 +93,8 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
                 )
             } else if let Some(why) = preferred_instead(rules, pos, &legal, from, to) {
                 why
+            } else if let Some(why) = drop_due(rules, &legal) {
+                why
             } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
                 if in_check(rules, pos, pos.side()) {
                     format!(
@@ -116,6 +118,36 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
             }
         }
     }
+}
+
+/// If every legal turn is a drop that the hand's duty demands
+/// (`mandatory` drops), says so, naming the kinds when the duty is about
+/// some kinds only.
+fn drop_due(rules: &Rules, legal: &[Move]) -> Option<String> {
+    let d = rules
+        .drops
+        .as_ref()
+        .filter(|d| d.mandatory && !d.from_reserve)?;
+    if legal.is_empty()
+        || !legal
+            .iter()
+            .all(|m| m.kind == crate::position::MoveKind::Drop)
+    {
+        return None;
+    }
+    Some(if d.mandatory_kinds.is_empty() {
+        "while your hand holds a piece, a turn must drop one".to_string()
+    } else {
+        let names: Vec<&str> = d
+            .mandatory_kinds
+            .iter()
+            .map(|&k| rules.piece(k).name.as_str())
+            .collect();
+        format!(
+            "while your hand holds a {}, a turn must drop one",
+            names.join(" or ")
+        )
+    })
 }
 
 const NOT_A_MOVE: &str = "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)";
@@ -148,6 +180,20 @@ pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
     let pseudo = Notation::with_turns(rules, pos, pseudo);
     if let Some(&i) = pseudo.turns_named(None, t).0.first() {
         let m = &pseudo.turns()[i];
+        if m.kind == crate::position::MoveKind::Drop {
+            let g = rules.geometry;
+            let name = &rules.piece(m.piece.kind).name;
+            return drop_due(rules, legal.turns()).unwrap_or_else(|| {
+                if in_check(rules, pos, pos.side()) {
+                    format!(
+                        "a {name} dropped on {} does not get you out of check",
+                        g.name(m.to)
+                    )
+                } else {
+                    format!("no {name} can be dropped on {} here", g.name(m.to))
+                }
+            });
+        }
         return explain_illegal(rules, pos, m.from, m.to);
     }
     if looks_like_coordinates(t) {

@@ -299,6 +299,10 @@ pub struct Extinction {
     pub kinds: Vec<PieceKind>,
     /// How few count as extinct (`extinction_count`, default 0).
     pub at_most: u8,
+    /// The verdict stands only while the other side has at least this
+    /// many of the kind (`extinction_opponent_count`, default 0: always;
+    /// Koedem's 2: both kings).
+    pub opponent_at_least: u8,
     /// The result for the side whose kind died out
     /// (`extinction_verdict`, default `loss`).
     pub verdict: Verdict,
@@ -464,6 +468,11 @@ pub struct DropRules {
     /// Drops from the hand: while the hand holds a piece, a turn must be
     /// a drop if one is legal (Placement Chess).
     pub mandatory: bool,
+    /// Drops from the hand: the kinds `mandatory` is about
+    /// (`mandatory = [king]`: Koedem); while the hand holds one, other
+    /// kinds are not dropped, and a turn must drop one if it can. Empty:
+    /// every kind.
+    pub mandatory_kinds: Vec<PieceKind>,
     /// Kinds whose pieces a side must be able to keep on squares of both
     /// colours, half each (`opposite_colours`: Placement Chess's
     /// bishops): no drop may make that impossible.

@@ -22,6 +22,7 @@ mod insufficient_material;
 mod invariants;
 #[path = "../kit/mod.rs"]
 mod kit;
+mod koedem;
 mod loading;
 mod metamorph;
 mod model;

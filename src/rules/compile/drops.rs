@@ -41,10 +41,29 @@ pub(super) fn drops_section(
             }
         },
     };
-    let mandatory = dr
-        .take("mandatory")
-        .and_then(|e| get_bool(e, diags))
-        .unwrap_or(false);
+    // `true`, `false`, or the kinds a held piece of which must be dropped.
+    let (mandatory, mandatory_kinds) = match dr.take("mandatory") {
+        None => (false, Vec::new()),
+        Some(e) if matches!(e.value.node, Value::List(_)) => {
+            let kinds = kind_list(by_name, e, diags);
+            if from_reserve {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        "a list of kinds applies to drops from the hand",
+                    )
+                    .with_help("reserve drops take `mandatory = true`"),
+                );
+            } else if kinds.is_empty() {
+                diags.push(
+                    Diagnostic::error(e.value.span, "`mandatory` lists no kind")
+                        .with_help("name the kinds that must be dropped, or write `false`"),
+                );
+            }
+            (!kinds.is_empty(), kinds)
+        }
+        Some(e) => (get_bool(e, diags).unwrap_or(false), Vec::new()),
+    };
     let turn = |key: &str, dr: &mut Reader, diags: &mut Vec<Diagnostic>| {
         dr.take(key)
             .and_then(|e| get_int(e, 0, 10_000, diags))
@@ -110,6 +129,7 @@ pub(super) fn drops_section(
         from_reserve,
         schedule,
         mandatory,
+        mandatory_kinds,
         opposite_colours,
         castling_drops,
         gating,

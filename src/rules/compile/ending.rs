@@ -168,6 +168,7 @@ fn goals(
         }
     }
     let count = er.take("extinction_count");
+    let opponent = er.take("extinction_opponent_count");
     let extinct_verdict = er.take("extinction_verdict");
     if let Some(e) = er.take("extinction") {
         let kinds = kind_list(by_name, e, diags);
@@ -180,12 +181,13 @@ fn goals(
         ending.extinction = Some(Extinction {
             kinds,
             at_most: count.and_then(|c| get_int(c, 0, 64, diags)).unwrap_or(0) as u8,
+            opponent_at_least: opponent.and_then(|c| get_int(c, 0, 64, diags)).unwrap_or(0) as u8,
             verdict: extinct_verdict
                 .and_then(|v| verdict(v, diags))
                 .unwrap_or(Verdict::Loss),
         });
     } else {
-        for e in [count, extinct_verdict].into_iter().flatten() {
+        for e in [count, opponent, extinct_verdict].into_iter().flatten() {
             diags.push(
                 Diagnostic::error(e.key.span, format!("`{}` without `extinction`", e.key.node))
                     .with_help(

@@ -158,6 +158,7 @@ const SHAPES: [Shape; 16] = [
             "flag_reply",
             "extinction",
             "extinction_count",
+            "extinction_opponent_count",
             "extinction_verdict",
             "bare",
         ],
