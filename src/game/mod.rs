@@ -129,9 +129,21 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
         }
         chosen
     };
-    let white = draw(&mut rng);
+    // Draws that break a constraint are drawn again (a setup without
+    // constraints keeps its first draw, so its seeds stay as they were).
+    let fitting = |rng: &mut Rng| {
+        let mut chosen = draw(rng);
+        for _ in 0..100_000 {
+            if r.fits(&g, &chosen) {
+                break;
+            }
+            chosen = draw(rng);
+        }
+        chosen
+    };
+    let white = fitting(&mut rng);
     let black = if r.symmetry == Symmetry::None {
-        draw(&mut rng)
+        fitting(&mut rng)
     } else {
         white.clone()
     };
@@ -175,10 +187,15 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     for color in Color::ALL {
         for c in &rules.castling[color] {
             let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
-            let royal = pos
-                .piece_at(c.king_from)
-                .is_some_and(|p| rules.is_royal(p.kind));
-            if own(c.king_from) && royal && own(c.partner_from) {
+            let kind_at = |sq| pos.piece_at(sq).map(|p| p.kind);
+            let king = match c.king_piece {
+                Some(k) => kind_at(c.king_from) == Some(k),
+                None => kind_at(c.king_from).is_some_and(|k| rules.is_royal(k)),
+            };
+            let partner = c
+                .partner_piece
+                .is_none_or(|k| kind_at(c.partner_from) == Some(k));
+            if own(c.king_from) && king && own(c.partner_from) && partner {
                 pos.set_unmoved(rules, c.king_from, true);
                 pos.set_unmoved(rules, c.partner_from, true);
             }

@@ -408,6 +408,42 @@ pub struct RandomSetup {
     pub reserve: usize,
     /// Black's setup from White's.
     pub symmetry: Symmetry,
+    /// Kinds whose pieces on `squares` must stand half on light and half
+    /// on dark squares (`opposite_colours`: Chess960's bishops).
+    pub opposite_colours: Vec<PieceKind>,
+    /// Each piece of the first kind on `squares` stands between two of
+    /// the second by file (`between = [king, rook]`: Chess960).
+    pub between: Option<(PieceKind, PieceKind)>,
+}
+
+impl RandomSetup {
+    /// Do the first pieces of `chosen`, on `squares` in order, keep the
+    /// constraints (`opposite_colours`, `between`)?
+    pub fn fits(&self, g: &Geometry, chosen: &[PieceKind]) -> bool {
+        let placed = || self.squares.iter().zip(chosen);
+        let colours_even = self.opposite_colours.iter().all(|&k| {
+            let (mut light, mut dark) = (0usize, 0usize);
+            for (&sq, _) in placed().filter(|&(_, &c)| c == k) {
+                if (g.file(sq) + g.rank(sq)) % 2 == 0 {
+                    dark += 1;
+                } else {
+                    light += 1;
+                }
+            }
+            light.abs_diff(dark) <= 1
+        });
+        let between = self.between.is_none_or(|(inner, outer)| {
+            let files: Vec<i32> = placed()
+                .filter(|&(_, &c)| c == outer)
+                .map(|(&sq, _)| g.file(sq))
+                .collect();
+            placed().filter(|&(_, &c)| c == inner).all(|(&sq, _)| {
+                let f = g.file(sq);
+                files.iter().any(|&o| o < f) && files.iter().any(|&o| o > f)
+            })
+        });
+        colours_even && between
+    }
 }
 
 /// Hands: a pocket per side, filled by the player's own pocketing moves.

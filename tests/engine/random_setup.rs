@@ -137,3 +137,35 @@ fn a_random_setup_can_fill_the_reserve_boards() {
         assert_eq!(all.matches('K').count(), 1, "{f}");
     }
 }
+
+/// Chess960's constraints on the catalogue's Atomic960 and Extinction960
+/// (`opposite_colours = [bishop]`, `between = [king, rook]`): over many
+/// seeds every setup keeps both, Black mirrors White, both sides may
+/// castle both ways, and the setups differ.
+#[test]
+fn chess960_setups_keep_their_constraints() {
+    for name in [
+        "atomic960",
+        "examples/variants/catalog/extinction960.variant",
+    ] {
+        let rules = load(name).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let fen = fen(&rules, seed);
+            let white = back_rank(&fen, 7);
+            let black = back_rank(&fen, 0);
+            assert_eq!(white.to_ascii_lowercase(), black, "{fen}");
+            let files: Vec<char> = white.chars().collect();
+            assert_eq!(sorted(&white), sorted("KQRRBBNN"), "{fen}");
+            let at = |c: char| -> Vec<usize> { (0..8).filter(|&i| files[i] == c).collect() };
+            let bishops = at('B');
+            assert_ne!(bishops[0] % 2, bishops[1] % 2, "{fen}");
+            let (king, rooks) = (at('K')[0], at('R'));
+            assert!(rooks[0] < king && king < rooks[1], "{fen}");
+            assert!(fen.contains(" w KQkq - 0 1"), "{fen}");
+            seen.insert(white);
+        }
+        // 960 setups in all: two hundred draws give well over a hundred.
+        assert!(seen.len() > 150, "{name}: {} setups", seen.len());
+    }
+}

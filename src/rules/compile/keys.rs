@@ -215,6 +215,8 @@ const SHAPES: [Shape; 16] = [
             "draw",
             "symmetry",
             "reserve",
+            "opposite_colours",
+            "between",
         ],
     ),
     shape(Some("reserve"), "`reserve`", &["pieces", "black", "take"]),

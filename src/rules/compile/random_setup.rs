@@ -53,6 +53,30 @@ pub(super) fn random_setup_section(
             }
         },
     };
+    let opposite_colours = kinds(rr.take("opposite_colours"), diags);
+    let between_entry = rr.take("between");
+    let between = between_entry.and_then(|e| match kinds(Some(e), diags)[..] {
+        [inner, outer] if inner != outer => {
+            if pieces.iter().filter(|&&k| k == outer).count() < 2 {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        "`between` needs at least two pieces of its second kind in `pieces`",
+                    )
+                    .with_help("list them in `pieces`: `pieces = [king, rook, rook, ...]`"),
+                );
+            }
+            Some((inner, outer))
+        }
+        _ => {
+            diags.push(
+                Diagnostic::error(e.value.span, "`between` takes two different kinds").with_help(
+                    "the kind in the middle, then the kind on both sides: `[king, rook]`",
+                ),
+            );
+            None
+        }
+    });
     reject_subsections(&rr, "`random_setup`", diags);
     reject_name(s, diags);
     rr.finish(diags);
@@ -99,5 +123,7 @@ pub(super) fn random_setup_section(
         draw,
         symmetry,
         reserve: reserve_count,
+        opposite_colours,
+        between,
     }
 }
