@@ -242,7 +242,12 @@ pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<M
             probe.put(rules, from, promoted);
             buf.clear();
             piece_moves(rules, &probe, from, &mut buf);
-            let mut targets = vec![from];
+            // (`piece_moves` keeps the new kind in its region; its own
+            // square is tested here.)
+            let mut targets: Vec<Square> = Vec::new();
+            if !rules.kinds.has_regions || rules.in_region(promoted, from) {
+                targets.push(from);
+            }
             for m in &buf {
                 if m.kind == MoveKind::Normal && m.captured.is_none() && !targets.contains(&m.to) {
                     targets.push(m.to);

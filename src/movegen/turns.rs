@@ -448,6 +448,9 @@ pub(super) fn legal_moves_unconstrained(
     out: &mut Vec<Move>,
 ) -> bool {
     legal_board_moves(rules, pos, out);
+    if rules.pawns.in_place {
+        in_place_promotions(rules, pos, out);
+    }
     if pos.active().intersects(rules.masks.swaps) {
         let start = out.len();
         swap_moves(rules, pos, out);
@@ -465,9 +468,6 @@ pub(super) fn legal_moves_unconstrained(
     }
     if rules.pawns.from_reserve() {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
-    }
-    if rules.pawns.in_place {
-        in_place_promotions(rules, pos, out);
     }
     match rules.push_steps(pos.active()) {
         Some(steps) => add_pushes(rules, pos, steps, out),

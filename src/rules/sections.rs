@@ -24,7 +24,7 @@ pub struct PawnRules {
     /// mirror images).
     pub double_step_squares: Vec<Square>,
     /// White's promotion squares when they are not whole ranks
-    /// (`promotion_squares`; Black's are their mirror images), in place
+    /// (`promotion_squares`; Black's are their mirror or turned images), in place
     /// of `promotion_ranks`.
     pub promotion_squares: Option<Vec<Square>>,
     /// `promotion_ranks` (or `promotion_squares`) as squares, per side.

@@ -347,7 +347,12 @@ impl Eval {
             squares.iter().map(|s| reach[s.index()]).sum::<i32>() / squares.len().max(1) as i32;
         let mut opening = vec![0; MAX_SQUARES];
         let mut endgame = vec![0; MAX_SQUARES];
-        let zone = rules.pawns.promotion_zone[Color::White];
+        // Where pawns promote (in place, with `promotion_in_place`).
+        let zone = if rules.pawns.in_place {
+            rules.pawns.in_place_zone[Color::White]
+        } else {
+            rules.pawns.promotion_zone[Color::White]
+        };
         for &sq in &squares {
             let centred = reach[sq.index()] - average;
             let i = sq.index();

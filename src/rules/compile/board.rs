@@ -27,6 +27,8 @@ pub(super) struct Top<'a> {
     /// (`initial_rights = castling_field`).
     pub(super) rights_in_castling_field: bool,
     pub(super) black_turned: bool,
+    /// Where `black_orientation` was set, for messages about it.
+    pub(super) black_turned_span: Option<Span>,
     /// The start position's FEN, as written (validated with the position
     /// layer).
     pub(super) setup: String,
@@ -100,16 +102,16 @@ pub(super) fn variant_keys<'a>(
                 false
             }
         });
-    let black_turned = r
-        .take("black_orientation")
-        .is_some_and(|e| match &e.value.node {
-            Value::Ident(w) if w == "turned" => true,
-            Value::Ident(w) if w == "mirrored" => false,
-            _ => {
-                type_error(e, "`mirrored` or `turned`", diags);
-                false
-            }
-        });
+    let orientation = r.take("black_orientation");
+    let black_turned_span = orientation.map(|e| e.key.span);
+    let black_turned = orientation.is_some_and(|e| match &e.value.node {
+        Value::Ident(w) if w == "turned" => true,
+        Value::Ident(w) if w == "mirrored" => false,
+        _ => {
+            type_error(e, "`mirrored` or `turned`", diags);
+            false
+        }
+    });
     let setup = r.take("setup");
     if setup.is_none() {
         diags.push(
@@ -137,6 +139,7 @@ pub(super) fn variant_keys<'a>(
         no_facing,
         rights_in_castling_field,
         black_turned,
+        black_turned_span,
         setup: setup
             .and_then(|e| get_str(e, diags))
             .map(str::to_string)

@@ -91,6 +91,20 @@ fn compile_block(
         diags,
     );
     castling::check_squares(&mut found.castles, top.walls, body.span, diags);
+    if top.black_turned && !found.castles.is_empty() {
+        // Black's castling is White's mirrored; turned, it would need
+        // rules of its own.
+        diags.push(
+            Diagnostic::error(
+                top.black_turned_span.unwrap_or(body.span),
+                "castling with `black_orientation = turned` is not supported",
+            )
+            .with_note("Black's castling rules are White's mirrored, never turned")
+            .with_help(
+                "write the variant without castling rules (not as a child of one that has them)",
+            ),
+        );
+    }
     kinds::check_within(&kinds.within_keys, &found.scripted, &kinds.pieces, diags);
     let stacking = stacking::compile_stacking(
         top.capacity,
