@@ -53,7 +53,8 @@ pub(super) fn random_setup_section(
             }
         },
     };
-    let opposite_colours = kinds(rr.take("opposite_colours"), diags);
+    let colours_entry = rr.take("opposite_colours");
+    let opposite_colours = kinds(colours_entry, diags);
     let between_entry = rr.take("between");
     let between = between_entry.and_then(|e| match kinds(Some(e), diags)[..] {
         [inner, outer] if inner != outer => {
@@ -100,6 +101,38 @@ pub(super) fn random_setup_section(
             ))
             .with_help("`pieces` and `draw` together must fill `squares` and the `reserve` exactly"),
         );
+    }
+    // Each kind kept on both colours must fit: half its pieces (the
+    // pool's counted in full) on squares of one colour, the rest on the
+    // other.
+    if let Some(e) = colours_entry {
+        let dark = squares
+            .iter()
+            .filter(|&&q| (geometry.file(q) + geometry.rank(q)) % 2 == 0)
+            .count();
+        let light = squares.len() - dark;
+        for &k in &opposite_colours {
+            let n = pieces.iter().chain(&draw_from).filter(|&&c| c == k).count();
+            if n == 0 {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        "`opposite_colours` names a kind the random setup never places",
+                    )
+                    .with_help("list it in `pieces` or `draw_from`"),
+                );
+            } else if n / 2 > dark.min(light) || n.div_ceil(2) > dark.max(light) {
+                diags.push(
+                    Diagnostic::error(
+                        e.value.span,
+                        format!(
+                            "{n} pieces of a kind in `opposite_colours` cannot stand half on each colour: `squares` has {light} light and {dark} dark"
+                        ),
+                    )
+                    .with_help("list squares of both colours in `squares`"),
+                );
+            }
+        }
     }
     let mut seen = SquareSet::EMPTY;
     for &q in &squares {
