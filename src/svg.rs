@@ -369,7 +369,7 @@ impl Board {
     fn squares(&self, out: &mut Canvas, special: impl Fn(Square) -> Option<&'static str>) {
         for sq in self.g.squares() {
             let (x, y) = self.corner(sq);
-            let dark = (self.g.file(sq) + self.g.rank(sq)) % 2 == 0;
+            let dark = self.g.is_dark(sq);
             let fill = special(sq).unwrap_or(if dark { DARK } else { LIGHT });
             out.line(&format!(
                 "<rect id=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\" fill=\"{fill}\"/>",

@@ -101,7 +101,7 @@ fn colours_stay_open(
 ) -> bool {
     let us = pos.side();
     let g = rules.geometry;
-    let dark = |sq: Square| (g.file(sq) + g.rank(sq)) % 2 == 0;
+    let dark = |sq: Square| g.is_dark(sq);
     d.opposite_colours.iter().all(|&k| {
         let own = Piece::new(k, us);
         let placed: Vec<Square> = pos

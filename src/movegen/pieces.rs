@@ -196,17 +196,8 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     if rules.kinds.promotion_limits {
         // No promotion into a kind the side has its limit of already.
         super::legality::retain_from(out, start, |m| {
-            m.promotion.is_none_or(|k| {
-                rules.pieces[k.index()].promotion_limit.is_none_or(|limit| {
-                    let own = Piece::new(k, piece.color);
-                    let n = pos
-                        .occupied(piece.color)
-                        .iter()
-                        .filter(|&sq| pos.piece_at(sq) == Some(own))
-                        .count();
-                    n < usize::from(limit)
-                })
-            })
+            m.promotion
+                .is_none_or(|k| !at_promotion_limit(rules, pos, k, piece.color))
         });
     }
     if rules.kinds.strands {

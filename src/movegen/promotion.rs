@@ -198,6 +198,27 @@ pub(super) fn apply_morphs(
     }
 }
 
+/// Has `color` already as many pieces of `kind` on the board as the
+/// kind's `promotion_limit` allows, so that nothing may promote into it?
+pub(super) fn at_promotion_limit(
+    rules: &Rules,
+    pos: &Position,
+    kind: crate::board::PieceKind,
+    color: Color,
+) -> bool {
+    rules.pieces[kind.index()]
+        .promotion_limit
+        .is_some_and(|limit| {
+            let own = Piece::new(kind, color);
+            let n = pos
+                .occupied(color)
+                .iter()
+                .filter(|&sq| pos.piece_at(sq) == Some(own))
+                .count();
+            n >= usize::from(limit)
+        })
+}
+
 /// Promotions made instead of a move (`promotion_in_place`: Sittuyin): a
 /// pawn on its side's in-place zone (or, with `last_pawn_anywhere`, the
 /// side's only pawn wherever it stands) becomes one of its choices on its
@@ -224,18 +245,10 @@ pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<M
             continue;
         }
         for &kind in rules.promotion_choices(pawn) {
-            let promoted = Piece::new(kind, us);
-            let held = pos
-                .occupied(us)
-                .iter()
-                .filter(|&sq| pos.piece_at(sq) == Some(promoted))
-                .count();
-            if rules.pieces[kind.index()]
-                .promotion_limit
-                .is_some_and(|limit| held >= usize::from(limit))
-            {
+            if at_promotion_limit(rules, pos, kind, us) {
                 continue;
             }
+            let promoted = Piece::new(kind, us);
             // Where the new piece could step from the pawn's square.
             let mut probe = pos.clone();
             probe.take(rules, from);

@@ -93,6 +93,11 @@ impl Geometry {
         Square(((self.height as i32 - 1 - self.rank(sq)) * self.width as i32 + self.file(sq)) as u8)
     }
 
+    /// Is `sq` a dark square (a1's colour)?
+    pub fn is_dark(&self, sq: Square) -> bool {
+        (self.file(sq) + self.rank(sq)) % 2 == 0
+    }
+
     /// The square turned half a turn about the board's centre.
     pub fn rotate(&self, sq: Square) -> Square {
         Square(

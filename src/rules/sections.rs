@@ -424,7 +424,7 @@ impl RandomSetup {
         let colours_even = self.opposite_colours.iter().all(|&k| {
             let (mut light, mut dark) = (0usize, 0usize);
             for (&sq, _) in placed().filter(|&(_, &c)| c == k) {
-                if (g.file(sq) + g.rank(sq)) % 2 == 0 {
+                if g.is_dark(sq) {
                     dark += 1;
                 } else {
                     light += 1;

@@ -106,10 +106,7 @@ pub(super) fn random_setup_section(
     // pool's counted in full) on squares of one colour, the rest on the
     // other.
     if let Some(e) = colours_entry {
-        let dark = squares
-            .iter()
-            .filter(|&&q| (geometry.file(q) + geometry.rank(q)) % 2 == 0)
-            .count();
+        let dark = squares.iter().filter(|&&q| geometry.is_dark(q)).count();
         let light = squares.len() - dark;
         for &k in &opposite_colours {
             let n = pieces.iter().chain(&draw_from).filter(|&&c| c == k).count();
