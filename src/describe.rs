@@ -24,6 +24,17 @@ pub fn rules_in_words(rules: &Rules) -> String {
             "  (moves as White's; Black's are turned half a turn, so its left is White's right)\n",
         );
     }
+    if !rules.drawn_lines.is_empty() {
+        let lines: Vec<String> = rules
+            .drawn_lines
+            .iter()
+            .map(|&(a, b)| format!("{}-{}", g.name(a), g.name(b)))
+            .collect();
+        s.push_str(&format!(
+            "  (lines drawn on the board: {})\n",
+            lines.join(", ")
+        ));
+    }
     let short = crate::notation::abbreviations(rules);
     for (k, p) in rules.pieces.iter().enumerate().take(rules.forms.base_kinds) {
         let kind = PieceKind(k as u8);
@@ -85,10 +96,21 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     if !moves.is_empty() {
         parts.push(moves);
     }
+    let line_start = p.line_start.clamp(split, p.atoms.len());
     if let Some(ranks) = &p.zone_ranks {
-        let extra = movement_in_words(&p.atoms[split..]);
+        let extra = movement_in_words(&p.atoms[split..line_start]);
         let ranks: Vec<String> = ranks.iter().map(i32::to_string).collect();
         parts.push(format!("on ranks {}: also {extra}", ranks.join(", ")));
+    }
+    if line_start < p.atoms.len() {
+        let extra = movement_in_words(&p.atoms[line_start..]);
+        parts.push(format!("along the drawn lines: also {extra}"));
+    }
+    if !p.cannot_hop.is_empty() {
+        parts.push(format!(
+            "never hopping over a {}",
+            kind_names(rules, p.cannot_hop.iter(), " or ")
+        ));
     }
     let mut notes = Vec::new();
     if p.royal {
@@ -959,6 +981,11 @@ fn ending(rules: &Rules) -> Option<String> {
         if rules.no_facing {
             s.push_str("  the royals may not face each other on an open file\n");
         }
+        if rules.standoff {
+            s.push_str(
+                "  royals facing each other on an open file must be parted at once, unless the side to move passes, which draws\n",
+            );
+        }
         if rules.no_stranding {
             s.push_str("  no piece may move or be dropped where it could never move again\n");
         }
@@ -971,6 +998,9 @@ fn ending(rules: &Rules) -> Option<String> {
             "  a side with no legal move {}\n",
             verdict(e.stalemate)
         ));
+    }
+    if rules.passing {
+        s.push_str("  a side not in check may pass its turn; two passes in a row draw\n");
     }
     goals(rules, &mut s);
     if e.repetition > 0 {

@@ -157,6 +157,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/horde.variant"),
     ),
     (
+        "janggi",
+        include_str!("../examples/variants/catalog/janggi.variant"),
+    ),
+    (
         "janus",
         include_str!("../examples/variants/catalog/janus.variant"),
     ),

@@ -378,12 +378,36 @@ pub(super) fn atom_attacker(
 ) -> Option<Square> {
     let occupied = |s: Square| !pos.is_empty(s);
     let attacker = |s: Square| attacker_on(rules, pos, a, s, by);
-    atom_attacker_on(rules, sq, a, occupied, attacker)
+    atom_attacker_on(rules, sq, a, occupied, attacker, |s| screen_ok(pos, a, s))
+}
+
+/// May the piece on `s` serve atom `a` as its screen (`cannot_hop`)?
+#[inline]
+fn screen_ok(pos: &Position, a: &AttackAtom, s: Square) -> bool {
+    a.bad_screens.is_empty()
+        || pos
+            .piece_at(s)
+            .is_none_or(|p| !a.bad_screens.contains(p.kind))
+}
+
+/// [`screen_ok`] on the board after a move, where `stays` tells which of
+/// `pos`'s pieces are still there. A mover's new square is refused as a
+/// screen where screens are refused at all; such variants never ask
+/// (refused screens turn the shortcuts that ask this off).
+#[inline]
+fn after_screen_ok(
+    pos: &Position,
+    a: &AttackAtom,
+    s: Square,
+    stays: impl Fn(Square) -> bool,
+) -> bool {
+    a.bad_screens.is_empty() || (stays(s) && screen_ok(pos, a, s))
 }
 
 /// The square from which atom `a` attacks `sq` on a board where
-/// `occupied` tells which squares hold a piece and `attacker` which of
-/// them hold a piece attacking that way.
+/// `occupied` tells which squares hold a piece, `attacker` which of
+/// them hold a piece attacking that way and `screen` which may serve a
+/// hop as its screen.
 #[inline(always)]
 fn atom_attacker_on(
     rules: &Rules,
@@ -391,6 +415,7 @@ fn atom_attacker_on(
     a: &AttackAtom,
     occupied: impl Fn(Square) -> bool,
     attacker: impl Fn(Square) -> bool,
+    screen: impl Fn(Square) -> bool,
 ) -> Option<Square> {
     match a.style {
         Style::Leap => {
@@ -415,9 +440,9 @@ fn atom_attacker_on(
         }
         Style::Hop => {
             let ray = rules.tables.rays.ray(a.dir, sq);
-            let screen = ray.iter().position(|&s| occupied(s))?;
-            let j = screen + 1 + ray[screen + 1..].iter().position(|&s| occupied(s))?;
-            (j - screen <= a.range as usize && attacker(ray[j])).then_some(ray[j])
+            let i = ray.iter().position(|&s| occupied(s))?;
+            let j = i + 1 + ray[i + 1..].iter().position(|&s| occupied(s))?;
+            (j - i <= a.range as usize && screen(ray[i]) && attacker(ray[j])).then_some(ray[j])
         }
         Style::Path => None, // looked at forwards, in `path_attacks`
         Style::Grasshopper => {
@@ -512,9 +537,14 @@ fn attacked_on(
     let in_play = rules.forms.in_play(pos.active());
     rules.tables.attack[by].iter().any(|a| {
         a.kinds.intersects(in_play)
-            && atom_attacker_on(rules, sq, a, occupied, |s| {
-                stays(s) && attacker_on(rules, pos, a, s, by)
-            })
+            && atom_attacker_on(
+                rules,
+                sq,
+                a,
+                occupied,
+                |s| stays(s) && attacker_on(rules, pos, a, s, by),
+                |s| after_screen_ok(pos, a, s, stays),
+            )
             .is_some()
     })
 }
@@ -531,7 +561,8 @@ pub(super) fn atom_attacks_after(
 ) -> bool {
     let (occupied, stays) = after_move(pos, vacated, filled);
     let attacker = |s: Square| stays(s) && attacker_on(rules, pos, a, s, by);
-    atom_attacker_on(rules, sq, a, occupied, attacker).is_some()
+    let screen = |s: Square| after_screen_ok(pos, a, s, stays);
+    atom_attacker_on(rules, sq, a, occupied, attacker, screen).is_some()
 }
 
 /// Is `color` in check: is any of its royal pieces attacked (by the
@@ -569,6 +600,14 @@ pub(crate) fn shielded_by_touch(rules: &Rules, pos: &Position, sq: Square, color
         && !rules.tables.around[sq.index()]
             .and(&pos.royals(!color))
             .is_empty()
+}
+
+/// Does a royal of `color` face an enemy royal on an open file
+/// (`facing_royals`)?
+pub fn royals_facing(rules: &Rules, pos: &Position, color: Color) -> bool {
+    pos.royals(color)
+        .iter()
+        .any(|sq| faces_enemy_royal(rules, pos, sq, color))
 }
 
 /// Does the first piece up or down the file from `sq` belong to the

@@ -46,6 +46,12 @@ pub enum Goal {
         /// The side left bare.
         side: Color,
     },
+    /// A side passed while the royals faced each other (`facing_royals =
+    /// bikjang`), or both sides passed in a row (`passing`): a draw.
+    Passed {
+        /// The royals faced each other.
+        facing: bool,
+    },
 }
 
 /// A game ended by a goal: the winner (`None` for a draw) and the goal.
@@ -82,6 +88,10 @@ impl Goal {
                 1 => format!("{} has only one {} left", side.title(), name(kind)),
                 n => format!("{} has only {n} {}s left", side.title(), name(kind)),
             },
+            Goal::Passed { facing: true } => {
+                "a side passed while the royals faced each other".to_string()
+            }
+            Goal::Passed { facing: false } => "both sides passed".to_string(),
             Goal::Bare { side } => {
                 if rules.kinds.royal.contains(&true) {
                     format!("{} has nothing left but royal pieces", side.title())
@@ -120,7 +130,8 @@ fn winner(verdict: Verdict, side: Color) -> Option<Color> {
 /// for a variant without goals.
 #[inline]
 pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
-    if !rules.ending.has_goals() || pos.stage() == crate::position::Stage::Setup {
+    if !(rules.ending.has_goals() || rules.passing) || pos.stage() == crate::position::Stage::Setup
+    {
         return None;
     }
     goal_of(rules, pos)
@@ -129,6 +140,15 @@ pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
 fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
     let e = &rules.ending;
     let side = pos.side();
+    if pos.passes() > 0 {
+        let facing = rules.standoff && royals_facing(rules, pos, side);
+        if facing || pos.passes() >= 2 {
+            return Some(GoalEnd {
+                winner: None,
+                goal: Goal::Passed { facing },
+            });
+        }
+    }
     for c in [!side, side] {
         if let Some(x) = &e.extinction
             && let Some((kind, count)) = extinct(rules, pos, c, x)

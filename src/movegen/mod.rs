@@ -32,7 +32,7 @@ mod turns;
 
 pub(crate) use stack::king_slides_first;
 
-pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as};
+pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as, royals_facing};
 use attack::{is_attacked_vacating, is_attacked_without};
 pub use hooks::{HookError, Hooks, hooks, install};
 pub use perft::{chance_outcomes, divide, perft, perft_until};

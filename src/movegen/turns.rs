@@ -469,9 +469,40 @@ pub(super) fn legal_moves_unconstrained(
     if rules.pawns.from_reserve() {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
     }
-    match rules.push_steps(pos.active()) {
+    let suicide = match rules.push_steps(pos.active()) {
         Some(steps) => add_pushes(rules, pos, steps, out),
         None => false,
+    };
+    if rules.passing || rules.standoff {
+        standoff_and_pass(rules, pos, out);
+    }
+    suicide
+}
+
+/// Royals facing each other (`facing_royals = bikjang`) must be parted:
+/// every turn but a pass leaves them apart. A side may pass
+/// (`passing = true`) when not in check, and always while they face.
+fn standoff_and_pass(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side();
+    let facing = rules.standoff && royals_facing(rules, pos, us);
+    if facing {
+        out.retain(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(rules, m);
+            !royals_facing(rules, &child, us)
+        });
+    }
+    if rules.passing && (facing || !in_check(rules, pos, us)) {
+        let own = pos
+            .royals(us)
+            .iter()
+            .next()
+            .or(pos.occupied(us).iter().next());
+        if let Some(sq) = own
+            && let Some(piece) = pos.piece_at(sq)
+        {
+            out.push(Move::pass(piece, sq));
+        }
     }
 }
 

@@ -122,4 +122,9 @@ impl Position {
     pub fn checks(&self) -> ByColor<u8> {
         self.checks
     }
+
+    /// Turns passed in a row just before this position, up to two.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
 }

@@ -165,6 +165,8 @@ pub struct Position {
     promoted: SquareSet,
     /// Checks given by each side (n-check).
     checks: ByColor<u8>,
+    /// Turns passed in a row, up to two (`passing`).
+    passes: u8,
     hash: u64,
 }
 
@@ -195,6 +197,7 @@ impl Position {
             swap_back: None,
             promoted: SquareSet::EMPTY,
             checks: ByColor::default(),
+            passes: 0,
             hash: 0,
         }
     }
@@ -449,6 +452,12 @@ impl Position {
         }
     }
 
+    /// Sets the number of turns passed in a row, keeping the hash.
+    pub(crate) fn set_passes(&mut self, rules: &Rules, n: u8) {
+        self.hash ^= rules.zobrist.passes(self.passes) ^ rules.zobrist.passes(n);
+        self.passes = n;
+    }
+
     /// Sets the checks `color` has given, keeping the hash.
     pub fn set_checks(&mut self, rules: &Rules, color: Color, n: u8) {
         self.hash ^= rules.zobrist.checks(color, self.checks[color]);
@@ -548,6 +557,7 @@ impl Position {
         for color in Color::ALL {
             h ^= z.checks(color, self.checks[color]);
         }
+        h ^= z.passes(self.passes);
         for color in Color::ALL {
             for k in 0..rules.pieces.len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
@@ -607,5 +617,6 @@ impl Position {
             && self.active == other.active
             && self.pending == other.pending
             && self.checks == other.checks
+            && self.passes == other.passes
     }
 }

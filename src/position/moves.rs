@@ -342,6 +342,17 @@ impl Move {
         }
     }
 
+    /// Passing the turn (`passing = true`): no effect, named by `piece`
+    /// on `sq` (the side's royal where it has one).
+    pub fn pass(piece: Piece, sq: Square) -> Move {
+        Move::of_effects(Vec::new(), sq, sq, piece)
+    }
+
+    /// Is this a pass: a move that changes nothing on the board?
+    pub fn is_pass(&self) -> bool {
+        matches!(self.kind, MoveKind::Effects(list) if list.effects().is_empty())
+    }
+
     /// A move of explicit `effects`, by `piece`, named from `from` to `to`.
     pub fn of_effects(effects: Vec<Effect>, from: Square, to: Square, piece: Piece) -> Move {
         Move {

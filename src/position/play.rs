@@ -142,6 +142,14 @@ impl Position {
             self.push_pawn(rules, mv, from, to);
             irreversible = true;
         }
+        if rules.passing {
+            let n = if mv.is_pass() {
+                (self.passes + 1).min(2)
+            } else {
+                0
+            };
+            self.set_passes(rules, n);
+        }
         self.pass_turn(rules, irreversible);
         if !rules.mutators.is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
             self.end_turn_mutators(rules, flips, mv);

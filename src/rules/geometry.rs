@@ -157,7 +157,11 @@ pub fn file_char(file: i32) -> char {
 pub struct Rays {
     /// Squares no ray enters or passes.
     walls: SquareSet,
-    dirs: Vec<(i8, i8)>,
+    /// The lines drawn on the board (`lines`), each from one square to
+    /// another along a straight line.
+    drawn: Vec<(Square, Square)>,
+    /// Each direction's step, and whether its rays follow the drawn lines.
+    dirs: Vec<((i8, i8), bool)>,
     squares: usize,
     start: Vec<u32>,
     len: Vec<u8>,
@@ -182,18 +186,37 @@ impl Rays {
         }
     }
 
+    /// These tables with `drawn` as the board's lines, along which the
+    /// directions of [`Rays::intern_on_lines`] run.
+    pub fn with_lines(self, drawn: Vec<(Square, Square)>) -> Rays {
+        Rays { drawn, ..self }
+    }
+
     /// The id of direction `d`, adding its rays if new.
     pub fn intern(&mut self, geometry: Geometry, d: (i8, i8)) -> u16 {
-        if let Some(i) = self.dirs.iter().position(|&x| x == d) {
+        self.intern_as(geometry, d, false)
+    }
+
+    /// The id of direction `d` along the drawn lines only: each step of
+    /// its rays goes between two squares of one line parallel to `d`, so
+    /// a ray from a square on no such line is empty.
+    pub fn intern_on_lines(&mut self, geometry: Geometry, d: (i8, i8)) -> u16 {
+        self.intern_as(geometry, d, true)
+    }
+
+    fn intern_as(&mut self, geometry: Geometry, d: (i8, i8), on_lines: bool) -> u16 {
+        if let Some(i) = self.dirs.iter().position(|&x| x == (d, on_lines)) {
             return i as u16;
         }
-        self.dirs.push(d);
+        self.dirs.push((d, on_lines));
         for sq in geometry.squares() {
             self.start.push(self.data.len() as u32);
             let mut n = 0u8;
             let mut cur = sq;
             while let Some(next) = geometry.offset(cur, d.0 as i32, d.1 as i32) {
-                if self.walls.contains(next) {
+                if self.walls.contains(next)
+                    || (on_lines && !self.drawn.iter().any(|&l| along(geometry, l, cur, next)))
+                {
                     break;
                 }
                 self.data.push(next);
@@ -207,7 +230,12 @@ impl Rays {
 
     /// The step of direction `id`.
     pub fn dir(&self, id: u16) -> (i8, i8) {
-        self.dirs[id as usize]
+        self.dirs[id as usize].0
+    }
+
+    /// Does direction `id` run along the drawn lines only?
+    pub fn on_lines(&self, id: u16) -> bool {
+        self.dirs[id as usize].1
     }
 
     /// Squares from `sq` (exclusive) along direction `id` to the edge.
@@ -228,6 +256,23 @@ impl Rays {
             Some(self.data[self.start[i] as usize])
         }
     }
+}
+
+/// Do `a` and `b` both lie on the drawn line `(p, q)`, and is the step
+/// between them parallel to it?
+fn along(g: Geometry, (p, q): (Square, Square), a: Square, b: Square) -> bool {
+    let at = |s: Square| (g.file(s), g.rank(s));
+    let ((px, py), (qx, qy)) = (at(p), at(q));
+    let (lx, ly) = (qx - px, qy - py);
+    let on = |s: Square| {
+        let (x, y) = at(s);
+        let (vx, vy) = (x - px, y - py);
+        let dot = vx * lx + vy * ly;
+        vx * ly == vy * lx && (0..=lx * lx + ly * ly).contains(&dot)
+    };
+    let (ax, ay) = at(a);
+    let (bx, by) = at(b);
+    on(a) && on(b) && (bx - ax) * ly == (by - ay) * lx
 }
 
 #[cfg(test)]

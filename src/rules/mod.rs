@@ -111,12 +111,18 @@ pub struct PieceDef {
     /// The index of the first atom of `zone_betza` in `atoms` (its
     /// length when there are none).
     pub zone_start: usize,
+    /// The index of the first atom of `line_betza` in `atoms`: those
+    /// from here on move only along the board's drawn lines.
+    pub line_start: usize,
     /// Its first-move (`i`) moves may be made in check
     /// (`initial_in_check = false`: Cambodian chess's king leap).
     pub initial_in_check: bool,
     /// Enemy kinds that end its first-move rights by moving onto its rank
     /// or file (`initial_lost_to = [rook]`: Cambodian chess's king).
     pub initial_lost_to: KindSet,
+    /// Kinds its hops may not use as a screen (`cannot_hop = [cannon]`:
+    /// Janggi's cannon).
+    pub cannot_hop: KindSet,
 }
 
 /// How units share squares in a variant with `capacity = 2`. Two friendly
@@ -494,6 +500,9 @@ pub struct Rules {
     /// Wall squares (`walls`): part of no move, never occupied, blocking
     /// every line and leg through them; FEN writes them `*`.
     pub walls: SquareSet,
+    /// The lines drawn on the board (`lines`), each from one square to
+    /// another: the moves of a kind's `line_betza` follow them.
+    pub drawn_lines: Vec<(Square, Square)>,
     /// Pieces one square may hold: 1, or 2 for stacking variants.
     pub capacity: u8,
     /// How units share squares, when `capacity` is 2.
@@ -522,6 +531,13 @@ pub struct Rules {
     /// Two royals of opposite sides may not face each other on an open
     /// file (`facing_royals = illegal`: Xiangqi's flying general).
     pub no_facing: bool,
+    /// Two royals of opposite sides facing each other on an open file
+    /// must be parted by the side to move, unless it passes; a pass while
+    /// they face ends the game drawn (`facing_royals = bikjang`).
+    pub standoff: bool,
+    /// A side may pass its turn when not in check; two passes in a row
+    /// end the game drawn (`passing = true`).
+    pub passing: bool,
     /// The FEN castling field names the first-move rights of the pieces
     /// on each side's first rank by file letters
     /// (`initial_rights = castling_field`: Cambodian chess's `DEde`).

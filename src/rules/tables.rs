@@ -37,6 +37,8 @@ pub struct GenAtom {
     /// (always a plain leap, so only ever in a leap table); `None`:
     /// every square.
     pub from: Option<SquareSet>,
+    /// Kinds a hop may not use as its screen (the kind's `cannot_hop`).
+    pub bad_screens: KindSet,
 }
 
 impl GenAtom {
@@ -51,6 +53,7 @@ impl GenAtom {
             && self.lame == other.lame
             && self.double_step == other.double_step
             && self.from == other.from
+            && self.bad_screens == other.bad_screens
             && (self.can_move || !other.can_move)
             && (self.can_capture || !other.can_capture)
     }
@@ -157,6 +160,8 @@ pub struct AttackAtom {
     pub kinds: KindSet,
     /// As in [`GenAtom::from`]: the squares it attacks from.
     pub from: Option<SquareSet>,
+    /// As in [`GenAtom::bad_screens`].
+    pub bad_screens: KindSet,
 }
 
 /// For each target square, the squares a plain leap attack can come from,
@@ -195,7 +200,7 @@ pub fn finish(rules: &mut Rules) {
 /// the attack tables, per colour.
 fn move_tables(rules: &mut Rules) {
     let g = rules.geometry;
-    let mut rays = Rays::with_walls(g, rules.walls);
+    let mut rays = Rays::with_walls(g, rules.walls).with_lines(rules.drawn_lines.clone());
     let mut gen_tables: ByColor<Vec<Vec<GenAtom>>> = ByColor::default();
     let mut leap_tables: ByColor<Vec<Vec<LeapTable>>> = ByColor::default();
     let mut attack: ByColor<Vec<AttackAtom>> = ByColor::default();
@@ -221,12 +226,18 @@ fn move_tables(rules: &mut Rules) {
                     }
                     continue;
                 }
+                let zoned = (def.zone_start..def.line_start).contains(&ai);
                 add_dirs(
                     g,
                     &mut rays,
                     atom,
                     (color, rules.black_turned, k, ai),
-                    (def.pawn, if ai >= def.zone_start { zone } else { None }),
+                    AtomPlace {
+                        pawn: def.pawn,
+                        from: if zoned { zone } else { None },
+                        on_lines: ai >= def.line_start,
+                        bad_screens: def.cannot_hop,
+                    },
                     &mut list,
                     &mut attack[color],
                 );
@@ -308,19 +319,46 @@ fn move_tables(rules: &mut Rules) {
         .collect();
 }
 
+/// Where an atom of a kind applies: whether the kind is a pawn, the
+/// squares it moves from (`zone_betza`), whether it follows the drawn
+/// lines (`line_betza`), and the screens its hops refuse.
+struct AtomPlace {
+    pawn: bool,
+    from: Option<SquareSet>,
+    on_lines: bool,
+    bad_screens: KindSet,
+}
+
 /// Adds the directions of `atom` (atom `ai` of kind `k`, for `color`) to
 /// the kind's generator atoms `list` and, where it captures, to the
 /// colour's attack atoms (looked at from the target, so reversed).
-#[allow(clippy::too_many_arguments)] // one atom's place in every table
 fn add_dirs(
     g: super::Geometry,
     rays: &mut Rays,
     atom: &crate::lang::movement::Atom,
     (color, turned, k, ai): (Color, bool, usize, usize),
-    (pawn, from): (bool, Option<SquareSet>),
+    place: AtomPlace,
     list: &mut Vec<GenAtom>,
     attack: &mut Vec<AttackAtom>,
 ) {
+    let AtomPlace {
+        pawn,
+        from,
+        on_lines,
+        bad_screens,
+    } = place;
+    let bad_screens = if atom.style == Style::Hop {
+        bad_screens
+    } else {
+        KindSet::EMPTY
+    };
+    let mut intern = |d: (i8, i8)| {
+        if on_lines {
+            rays.intern_on_lines(g, d)
+        } else {
+            rays.intern(g, d)
+        }
+    };
     let flip = |(dx, dy): (i8, i8)| match color {
         Color::White => (dx, dy),
         Color::Black if turned => (-dx, -dy),
@@ -328,7 +366,7 @@ fn add_dirs(
     };
     for &d in &atom.dirs {
         let d = flip(d);
-        let dir = rays.intern(g, d);
+        let dir = intern(d);
         let range = if atom.range == 0 { 255 } else { atom.range };
         let lame = if atom.lame {
             lame_path(d.0, d.1)
@@ -353,6 +391,7 @@ fn add_dirs(
                     && d.0.abs().max(d.1.abs()) == 2,
                 source: ai as u8,
                 from,
+                bad_screens,
             };
             // A direction already there with the same travel
             // and at least these modes (`KW`: the W of K) adds
@@ -362,7 +401,7 @@ fn add_dirs(
             }
         }
         if atom.can_capture {
-            let back = rays.intern(g, (-d.0, -d.1));
+            let back = intern((-d.0, -d.1));
             let table = &mut *attack;
             match table.iter_mut().find(|a| {
                 a.dir == back
@@ -372,6 +411,7 @@ fn add_dirs(
                     && a.lame == lame
                     && a.initial == atom.initial
                     && a.from == from
+                    && a.bad_screens == bad_screens
             }) {
                 Some(a) => a.kinds.insert(PieceKind(k as u8)),
                 None => table.push(AttackAtom {
@@ -383,6 +423,7 @@ fn add_dirs(
                     initial: atom.initial,
                     kinds: KindSet::of(PieceKind(k as u8)),
                     from,
+                    bad_screens,
                 }),
             }
         }
@@ -694,9 +735,14 @@ fn fast_paths(rules: &mut Rules) {
     // pins and counting do not see.
     // Under a royal rule other than `each`, a promotion to a royal kind
     // changes which royals count, which pins do not see.
+    // Drawn lines, refused screens and a standoff between royals are
+    // more than pins and screens know of.
     let sound = rules.capacity == 1
         && rules.royal_rule == super::RoyalRule::Each
         && !rules.no_facing
+        && !rules.standoff
+        && rules.drawn_lines.is_empty()
+        && rules.pieces.iter().all(|p| p.cannot_hop.is_empty())
         && !rules.kinds.has_regions
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
@@ -766,6 +812,7 @@ fn fast_paths(rules: &mut Rules) {
             .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty() && !d.gating)
         && rules.pawns.optional_promotion_ranks.is_empty()
         && !rules.pawns.in_place
+        && !rules.passing
         && !rules.pawns.from_reserve()
         && rules.reserve.is_none()
         && rules

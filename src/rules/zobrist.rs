@@ -18,6 +18,7 @@ pub struct Zobrist {
     promoted: Vec<u64>,
     pending: Vec<u64>,
     checks: Vec<u64>,
+    passes: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -49,6 +50,7 @@ impl Zobrist {
             promoted: keys(MAX_SQUARES),
             pending: keys(MAX_SQUARES),
             checks: keys(2 * 100),
+            passes: keys(2),
         }
     }
 
@@ -109,6 +111,15 @@ impl Zobrist {
             0
         } else {
             self.checks[color.index() * 100 + (n as usize).min(99)]
+        }
+    }
+
+    /// Key of `n` turns passed in a row (none for none).
+    #[inline]
+    pub fn passes(&self, n: u8) -> u64 {
+        match n {
+            0 => 0,
+            n => self.passes[(n as usize).min(2) - 1],
         }
     }
 

@@ -20,6 +20,7 @@ mod immobile_in_check;
 mod in_place;
 mod insufficient_material;
 mod invariants;
+mod janggi;
 #[path = "../kit/mod.rs"]
 mod kit;
 mod koedem;

@@ -73,6 +73,9 @@ impl Setup<'_> {
         if let Some(text) = self.pending {
             read_pending(rules, &mut pos, text)?;
         }
+        if let Some(text) = self.passed {
+            passed(rules, &mut pos, text)?;
+        }
         checks(rules, &mut pos, self.checks_needed, self.checks_given)?;
         pos.rehash(rules);
         validate(rules, &pos)?;
@@ -462,6 +465,27 @@ fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenErr
             return err(
                 FenField::Roll,
                 format!("`{text}`: the die shows a number from 1 to {faces}"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `passed:1`: the turns passed in a row just before, where passing is
+/// allowed (`1` or `2`).
+fn passed(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
+    if !rules.passing {
+        return err(
+            FenField::Passed,
+            format!("`{text}`: {} has no passing", rules.name),
+        );
+    }
+    match text["passed:".len()..].parse::<u8>() {
+        Ok(n @ 1..=2) => pos.set_passes(rules, n),
+        _ => {
+            return err(
+                FenField::Passed,
+                format!("`{text}`: one or two turns may have been passed in a row"),
             );
         }
     }

@@ -66,6 +66,8 @@ pub enum FenField {
     /// The side to move's pawn pushed onto its last rank, waiting for its
     /// promotion (`pending:e8`).
     Pending,
+    /// Turns passed in a row just before the position (`passed:1`).
+    Passed,
     /// The check counts of n-check (`2+3` or `+1+0`).
     Checks,
     /// The position as a whole (e.g. the side not to move is in check).
@@ -89,6 +91,7 @@ impl fmt::Display for FenField {
             FenField::Markers => "markers",
             FenField::Roll => "roll",
             FenField::Pending => "pending promotion",
+            FenField::Passed => "passes",
             FenField::Checks => "check counts",
             FenField::Position => "position",
         })

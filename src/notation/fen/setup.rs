@@ -37,6 +37,8 @@ pub struct Setup<'a> {
     pub roll: Option<&'a str>,
     /// `pending:e8`: a pushed pawn awaiting its promotion.
     pub pending: Option<&'a str>,
+    /// `passed:1`: turns passed in a row just before (`passing`).
+    pub passed: Option<&'a str>,
     /// `placing`: markers are still being placed.
     pub placing: bool,
     /// The checks each side still needs, `W+B`, written before the clocks
@@ -121,6 +123,7 @@ impl<'a> Setup<'a> {
         let mut unmoved_list = None;
         let mut roll_text = None;
         let mut pending_text = None;
+        let mut passed_text = None;
         let mut placing = false;
         for &f in fields.iter().skip(6) {
             if f == "placing" {
@@ -137,11 +140,13 @@ impl<'a> Setup<'a> {
                 &mut roll_text
             } else if f.starts_with("pending:") {
                 &mut pending_text
+            } else if f.starts_with("passed:") {
+                &mut passed_text
             } else {
                 return err(
                     FenField::Position,
                     format!(
-                        "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `placing` or markers (like `{{a4:rider-}}`)"
+                        "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `passed:` (turns just passed, like `passed:1`), `placing` or markers (like `{{a4:rider-}}`)"
                     ),
                 );
             };
@@ -188,6 +193,7 @@ impl<'a> Setup<'a> {
             unmoved: unmoved_list,
             roll: roll_text,
             pending: pending_text,
+            passed: passed_text,
             placing,
             checks_needed,
             checks_given,

@@ -217,7 +217,8 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
 }
 
 /// The tagged fields after the six: markers, `placing`, `swap:`, `roll:`,
-/// `pending:`, `moved:` and `unmoved:`, each only where it says something.
+/// `pending:`, `passed:`, `moved:` and `unmoved:`, each only where it
+/// says something.
 fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     let g = rules.geometry;
     let m = pos.markers();
@@ -245,6 +246,9 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     }
     if let Some(p) = pos.pending() {
         s.push_str(&format!(" pending:{}", g.name(p.square)));
+    }
+    if pos.passes() > 0 {
+        s.push_str(&format!(" passed:{}", pos.passes()));
     }
     let defaults = if rules.kinds.uses_unmoved {
         default_unmoved(rules, pos)

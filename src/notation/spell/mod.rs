@@ -512,6 +512,25 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
     if let Some((sq, mutator)) = mv.placement() {
         return spell_placement(rules, sq, mutator);
     }
+    if mv.is_pass() {
+        // Written `pass`; `--`, `@@@@` and `0000` (the null moves of
+        // other notations) and the royal's square twice are read too.
+        return Spelled {
+            who: vec![String::new()],
+            exact: ["pass", "--", "@@@@", "0000"]
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    (
+                        if i == 0 { Level::Bare } else { Level::Other },
+                        t.to_string(),
+                    )
+                })
+                .collect(),
+            whole: vec![super::coords::to_uci(rules, mv)],
+            ..Spelled::default()
+        };
+    }
     if mv.is_drop() {
         return Spelled {
             who: kinds[mv.piece.kind.index()].clone(),

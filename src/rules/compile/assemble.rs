@@ -34,6 +34,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         source: p.source,
         geometry: p.top.geometry,
         walls: p.top.walls,
+        drawn_lines: p.top.lines.clone(),
         pieces: p.pieces,
         by_name: p.by_name,
         pawns: d.pawns,
@@ -60,6 +61,8 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         no_stranding: p.top.no_stranding,
         royal_rule: p.top.royal_rule,
         no_facing: p.top.no_facing,
+        standoff: p.top.standoff,
+        passing: p.top.passing,
         rights_in_castling_field: p.top.rights_in_castling_field,
         black_turned: p.top.black_turned,
         auras: crate::rules::Auras {

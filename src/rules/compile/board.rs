@@ -23,6 +23,13 @@ pub(super) struct Top<'a> {
     /// Royals may not face each other on an open file
     /// (`facing_royals = illegal`).
     pub(super) no_facing: bool,
+    /// Royals facing each other must be parted or the turn passed
+    /// (`facing_royals = bikjang`).
+    pub(super) standoff: bool,
+    /// The board's drawn lines (`lines`).
+    pub(super) lines: Vec<(Square, Square)>,
+    /// A side may pass its turn (`passing = true`).
+    pub(super) passing: bool,
     /// FEN names first-move rights in the castling field
     /// (`initial_rights = castling_field`).
     pub(super) rights_in_castling_field: bool,
@@ -91,7 +98,25 @@ pub(super) fn variant_keys<'a>(
                 crate::rules::RoyalRule::Each
             }
         });
-    let no_facing = r.take("facing_royals").is_some_and(|e| illegal(e, diags));
+    let (no_facing, standoff) =
+        r.take("facing_royals")
+            .map_or((false, false), |e| match &e.value.node {
+                Value::Ident(w) if w == "allowed" => (false, false),
+                Value::Ident(w) if w == "illegal" => (true, false),
+                Value::Ident(w) if w == "bikjang" => (false, true),
+                _ => {
+                    type_error(e, "`allowed`, `illegal` or `bikjang`", diags);
+                    (false, false)
+                }
+            });
+    let lines = r
+        .take("lines")
+        .map(|e| drawn_lines(geometry, e, diags))
+        .unwrap_or_default();
+    let passing_entry = r.take("passing");
+    let passing = passing_entry
+        .and_then(|e| get_bool(e, diags))
+        .unwrap_or(false);
     let rights_in_castling_field = r
         .take("initial_rights")
         .is_some_and(|e| match &e.value.node {
@@ -119,6 +144,15 @@ pub(super) fn variant_keys<'a>(
                 .with_help("add `setup = \"<FEN>\"` with the start position"),
         );
     }
+    if capacity > 1
+        && passing
+        && let Some(e) = passing_entry
+    {
+        diags.push(Diagnostic::error(
+            e.key.span,
+            "passing and stacking together are not supported",
+        ));
+    }
     if capacity > 1 && !walls.is_empty() {
         if let Some(e) = capacity_entry {
             diags.push(Diagnostic::error(
@@ -137,6 +171,9 @@ pub(super) fn variant_keys<'a>(
         no_stranding,
         royal_rule,
         no_facing,
+        standoff,
+        lines,
+        passing,
         rights_in_castling_field,
         black_turned,
         black_turned_span,
@@ -146,6 +183,45 @@ pub(super) fn variant_keys<'a>(
             .unwrap_or_default(),
         setup_span: setup.map_or(name.span, |e| e.value.span),
     }
+}
+
+/// The `lines` key: straight lines drawn between two squares each,
+/// `[d1 -> f3, f1 -> d3]`.
+fn drawn_lines(g: Geometry, e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<(Square, Square)> {
+    let mut lines = Vec::new();
+    for v in get_list(e) {
+        let Value::Arrow(a, b) = &v.node else {
+            diags.push(
+                Diagnostic::error(
+                    v.span,
+                    format!(
+                        "expected a line like `d1 -> f3`, found {}",
+                        v.node.type_name()
+                    ),
+                )
+                .with_help(
+                    "write each line as its two end squares: `lines = [d1 -> f3, f1 -> d3]`",
+                ),
+            );
+            continue;
+        };
+        let (Some(p), Some(q)) = (square_of(g, a, diags), square_of(g, b, diags)) else {
+            continue;
+        };
+        let (dx, dy) = (g.file(q) - g.file(p), g.rank(q) - g.rank(p));
+        if p == q || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            diags.push(
+                Diagnostic::error(v.span, "a line runs along a rank, a file or a diagonal")
+                    .with_note(format!(
+                        "`{}` and `{}` are not two squares of one such line",
+                        a.node, b.node
+                    )),
+            );
+            continue;
+        }
+        lines.push((p, q));
+    }
+    lines
 }
 
 /// A key whose value is `allowed` (false) or `illegal` (true); anything

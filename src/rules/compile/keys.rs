@@ -70,6 +70,8 @@ const SHAPES: [Shape; 16] = [
             "facing_royals",
             "initial_rights",
             "black_orientation",
+            "lines",
+            "passing",
         ],
     ),
     shape(
@@ -105,6 +107,8 @@ const SHAPES: [Shape; 16] = [
             "promotion_limit",
             "zone_betza",
             "zone_ranks",
+            "line_betza",
+            "cannot_hop",
         ],
     ),
     shape(

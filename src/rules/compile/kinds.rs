@@ -97,6 +97,12 @@ pub(super) fn resolve_kind_keys(
         }
         pieces[i].captured_by = Some(mask);
     }
+    for &(i, e) in &kinds.hop_lists {
+        pieces[i].cannot_hop = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+    }
     for &(i, e) in &kinds.lost_to_lists {
         pieces[i].initial_lost_to = get_list(e)
             .into_iter()

@@ -62,6 +62,14 @@ fn compile_block(
     let top = board::variant_keys(&mut r, name, diags);
     let setup_span = top.setup_span;
     let mut kinds = pieces::piece_sections(&r.sections, top.geometry, diags);
+    if top.lines.is_empty() {
+        for &span in &kinds.line_keys {
+            diags.push(
+                Diagnostic::error(span, "`line_betza`, but the board has no `lines`")
+                    .with_help("draw the lines its moves follow: `lines = [d1 -> f3, f1 -> d3]`"),
+            );
+        }
+    }
     if kinds.pieces.is_empty() {
         diags.push(
             Diagnostic::error(

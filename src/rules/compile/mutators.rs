@@ -442,6 +442,13 @@ fn make_forms(
                     def.atoms.retain(|a| !a.attack_only);
                     def.atoms.extend(atoms.iter().cloned());
                 }
+                if p.betza.is_some() || p.attacks.is_some() {
+                    // The patched movement replaces the kind's zone and
+                    // line moves too: every atom applies everywhere.
+                    def.zone_ranks = None;
+                    def.zone_start = def.atoms.len();
+                    def.line_start = def.atoms.len();
+                }
                 if let Some(list) = &p.captured_by {
                     by = Some(list.clone());
                 }

@@ -26,6 +26,10 @@ pub(super) struct PieceSections<'a> {
     pub(super) dropped_as_keys: Vec<(usize, &'a Entry)>,
     /// Each `initial_lost_to` key, with its kind's index.
     pub(super) lost_to_lists: Vec<(usize, &'a Entry)>,
+    /// Each `cannot_hop` key, with its kind's index.
+    pub(super) hop_lists: Vec<(usize, &'a Entry)>,
+    /// Where each `line_betza` key is written.
+    pub(super) line_keys: Vec<Span>,
 }
 
 /// Reads every `piece` section of `sections`, recording their problems.
@@ -39,6 +43,8 @@ pub(super) fn piece_sections<'a>(
     let mut unpromoted_keys: Vec<(usize, &Entry)> = Vec::new();
     let mut dropped_as_keys: Vec<(usize, &Entry)> = Vec::new();
     let mut lost_to_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut hop_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut line_keys: Vec<Span> = Vec::new();
     let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
     let mut capture_limits: Vec<(usize, &Entry)> = Vec::new();
@@ -70,6 +76,8 @@ pub(super) fn piece_sections<'a>(
         let (betza, mut atoms) = movement(&mut pr, pname, units_entry.is_some(), diags);
         let zone_start = atoms.len();
         let zone_ranks = zone_moves(&mut pr, pname, height, &mut atoms, diags);
+        let line_start = atoms.len();
+        line_keys.extend(line_moves(&mut pr, &mut atoms, diags));
         let royal = pr
             .take("royal")
             .and_then(|e| get_bool(e, diags))
@@ -167,6 +175,9 @@ pub(super) fn piece_sections<'a>(
         if let Some(e) = pr.take("initial_lost_to") {
             lost_to_lists.push((pieces.len(), e));
         }
+        if let Some(e) = pr.take("cannot_hop") {
+            hop_lists.push((pieces.len(), e));
+        }
         let region_ranks = pr.take("region_ranks").map(|e| rank_list(e, height, diags));
         let region_files = pr.take("region_files").map(|e| file_list(e, width, diags));
         pr.finish(diags);
@@ -199,8 +210,10 @@ pub(super) fn piece_sections<'a>(
             promotion_limit,
             zone_ranks,
             zone_start,
+            line_start,
             initial_in_check,
             initial_lost_to: KindSet::EMPTY,
+            cannot_hop: KindSet::EMPTY,
         });
         piece_spans.push(pname.span);
     }
@@ -226,6 +239,8 @@ pub(super) fn piece_sections<'a>(
         unpromoted_keys,
         dropped_as_keys,
         lost_to_lists,
+        hop_lists,
+        line_keys,
     }
 }
 
@@ -384,6 +399,36 @@ fn zone_moves(
         }
         (None, None) => None,
     }
+}
+
+/// The `line_betza` key: moves a kind adds along the board's drawn
+/// lines (`lines`), appended to `atoms`: Janggi's pieces on the palace
+/// diagonals. Returns where the key is written, if it is.
+fn line_moves(
+    pr: &mut Reader<'_>,
+    atoms: &mut Vec<crate::lang::movement::Atom>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Span> {
+    let e = pr.take("line_betza")?;
+    let text = get_str(e, diags)?;
+    let extra = parse_movement(text, e.value.span)
+        .map_err(|mut errs| diags.append(&mut errs))
+        .ok()?;
+    if extra
+        .iter()
+        .any(|a| !matches!(a.style, Style::Leap | Style::Ride | Style::Hop) || a.lame || a.initial)
+    {
+        diags.push(
+            Diagnostic::error(
+                e.value.span,
+                "`line_betza` takes leaps, rides and hops only",
+            )
+            .with_help("write steps, riders or cannons such as \"F\", \"B\" or \"pB\""),
+        );
+        return None;
+    }
+    atoms.extend(extra);
+    Some(e.key.span)
 }
 
 /// The `attacks_within` key: plain leaps and rides bounding a scripted
