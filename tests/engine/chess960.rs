@@ -99,3 +99,29 @@ fn the_rules_in_words_describe_free_starts() {
     let line = "  king_side: the royal from any square of its rank to g1, and a rook from any square beyond it on the higher files to f1, the squares they cross empty, the royal not passing an attacked square\n";
     assert!(words.contains(line), "{line:?} missing from:\n{words}");
 }
+
+#[test]
+fn a_king_step_onto_its_castling_square_keeps_its_coordinates() {
+    let r = catalog("extinction960");
+    // Black's king on d8 may step to c8, and castle queen-side with the
+    // rook on b8, also ending on c8: `d8c8` is the step, `d8b8` (the
+    // king taking its rook) and `O-O-O` the castling.
+    let fen = "1r1k2rb/2ppp1p1/ppPn2q1/5pnp/2P2P2/2QN4/PP2P1PP/BR1K1NRB b KQkq - 4 10";
+    let pos = changeling::notation::parse_fen(&r, fen).unwrap();
+    let read = |t: &str| changeling::notation::parse_move(&r, &pos, t).unwrap();
+    assert_eq!(read("d8c8").kind, changeling::position::MoveKind::Normal);
+    assert!(matches!(
+        read("d8b8").kind,
+        changeling::position::MoveKind::Castle(_)
+    ));
+    assert_eq!(read("O-O-O"), read("d8b8"));
+    // Where the king has no step of its own there, its move to its
+    // castling square reads as the castling.
+    let r = catalog("atomic960");
+    let pos = changeling::notation::parse_fen(&r, "r3k3/8/8/8/8/8/8/4K3 b q - 0 1").unwrap();
+    let castle = changeling::notation::parse_move(&r, &pos, "e8c8").unwrap();
+    assert_eq!(
+        castle,
+        changeling::notation::parse_move(&r, &pos, "O-O-O").unwrap()
+    );
+}

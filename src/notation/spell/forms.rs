@@ -93,14 +93,18 @@ pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String)
         whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
     }
     // With free starts the coordinates are the king taking its partner;
-    // the king's own move is read too.
+    // the king's own move is read too, loosely: where the king may also
+    // step to that square (a Chess960 king on d8 and rook on b8, castling
+    // to c8), the text is that step.
+    let mut loose_whole = Vec::new();
     if rules.castling[mv.piece.color][i as usize].free {
-        whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
+        loose_whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
     }
     Spelled {
         who: vec![String::new()],
         exact: vec![(Level::Bare, side.to_string())],
         whole,
+        loose_whole,
         ..Spelled::default()
     }
 }
