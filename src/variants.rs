@@ -133,6 +133,10 @@ pub const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../examples/variants/catalog/euroshogi.variant"),
     ),
     (
+        "extinction960",
+        include_str!("../examples/variants/catalog/extinction960.variant"),
+    ),
+    (
         "giveaway",
         include_str!("../examples/variants/catalog/giveaway.variant"),
     ),
