@@ -384,10 +384,7 @@ pub(super) fn atom_attacker(
 /// May the piece on `s` serve atom `a` as its screen (`cannot_hop`)?
 #[inline]
 fn screen_ok(pos: &Position, a: &AttackAtom, s: Square) -> bool {
-    a.bad_screens.is_empty()
-        || pos
-            .piece_at(s)
-            .is_none_or(|p| !a.bad_screens.contains(p.kind))
+    !super::refused_screen(pos, a.bad_screens, s)
 }
 
 /// [`screen_ok`] on the board after a move, where `stays` tells which of

@@ -159,12 +159,7 @@ pub(super) fn gen_atom<S: Sink>(
             let Some(screen) = ray.iter().position(|&s| !pos.is_empty(s)) else {
                 return;
             };
-            if screen >= a.range as usize
-                || (!a.bad_screens.is_empty()
-                    && pos
-                        .piece_at(ray[screen])
-                        .is_some_and(|p| a.bad_screens.contains(p.kind)))
-            {
+            if screen >= a.range as usize || refused_screen(pos, a.bad_screens, ray[screen]) {
                 return;
             }
             for &to in &ray[screen + 1..] {

@@ -56,5 +56,12 @@ use promotion::*;
 use screens::Screens;
 pub use turns::*;
 
+/// Does the piece on `sq` belong to a kind in `bad`, which a hop may
+/// not use as its screen (`cannot_hop`)?
+#[inline]
+fn refused_screen(pos: &Position, bad: crate::board::KindSet, sq: Square) -> bool {
+    !bad.is_empty() && pos.piece_at(sq).is_some_and(|p| bad.contains(p.kind))
+}
+
 #[cfg(test)]
 mod tests;

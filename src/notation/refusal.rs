@@ -6,7 +6,7 @@ use super::coords::{promo_token, to_uci, uci_action};
 use super::movetext::{ParseMoveError, looks_like_coordinates};
 use super::spell::Notation;
 use crate::board::{PieceKind, Square};
-use crate::movegen::{in_check, legal_moves, pseudo_moves};
+use crate::movegen::{in_check, legal_moves, pseudo_moves, royals_facing};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 
@@ -95,8 +95,14 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
                 why
             } else if let Some(why) = drop_due(rules, &legal) {
                 why
-            } else if pseudo.iter().any(|m| m.from == from && m.to == to) {
-                if in_check(rules, pos, pos.side()) {
+            } else if let Some(m) = pseudo.iter().find(|m| m.from == from && m.to == to) {
+                if keeps_royals_facing(rules, pos, m) {
+                    format!(
+                        "the {name} on {} cannot go to {}: the royals face each other, and a move must part them (or pass)",
+                        g.name(from),
+                        g.name(to)
+                    )
+                } else if in_check(rules, pos, pos.side()) {
                     format!(
                         "the {name} on {} cannot go to {}: you are in check and it does not get you out",
                         g.name(from),
@@ -117,6 +123,29 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
                 )
             }
         }
+    }
+}
+
+/// Does `mv` leave the royals facing each other where they must be
+/// parted (`facing_royals = bikjang`)?
+fn keeps_royals_facing(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    let us = pos.side();
+    if !rules.standoff || !royals_facing(rules, pos, us) {
+        return false;
+    }
+    let mut child = pos.clone();
+    child.play_unchecked(rules, mv);
+    royals_facing(rules, &child, us)
+}
+
+/// Why a pass (`pass`, `--`, `@@@@`, `0000`) is not a legal turn here.
+fn why_not_pass(rules: &Rules, pos: &Position) -> String {
+    if !rules.passing {
+        format!("{} has no passing: a turn must be moved", rules.name)
+    } else if in_check(rules, pos, pos.side()) {
+        "you may not pass while in check".to_string()
+    } else {
+        "no turn may be passed here".to_string()
     }
 }
 
@@ -172,6 +201,9 @@ pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
     }
     if t.starts_with('^') || t.contains("=>") {
         return why_not_pocketing(rules, pos, t);
+    }
+    if ["pass", "--", "@@@@", "0000"].contains(&t) {
+        return why_not_pass(rules, pos);
     }
     // A move of the right shape that breaks a rule of the whole turn
     // (royal safety, a duty).

@@ -4,7 +4,7 @@
 //! generals facing each other (`facing_royals = bikjang`). Exact move
 //! sets and outcomes.
 
-use crate::kit::{after, catalog, outcome_after, strings, turns, turns_from};
+use crate::kit::{after, catalog, outcome_after, position, strings, turns, turns_from};
 use changeling::game::Outcome;
 
 #[test]
@@ -153,4 +153,32 @@ fn passes_are_written_in_the_fen() {
     );
     // Two passes: the game is over, no turn is left.
     assert!(turns(&r, &format!("{} passed:2", &start)).is_empty());
+}
+
+#[test]
+fn refused_passes_and_standoff_moves_say_why() {
+    let r = catalog("janggi");
+    let refusal = |fen: &str, text: &str| {
+        let pos = position(&r, fen);
+        changeling::notation::parse_move(&r, &pos, text)
+            .unwrap_err()
+            .to_string()
+    };
+    let facing = "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    assert!(
+        refusal(facing, "e2e3").contains("the royals face each other, and a move must part them"),
+        "{}",
+        refusal(facing, "e2e3")
+    );
+    let check = "3k5/9/9/9/9/9/9/9/4K4/4r4 w - - 0 1";
+    for text in ["pass", "--", "0000"] {
+        assert!(refusal(check, text).ends_with("you may not pass while in check"));
+    }
+    let chess = changeling::variants::load("chess").unwrap();
+    let start = position(&chess, &chess.setup);
+    let e = changeling::notation::parse_move(&chess, &start, "pass").unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("chess has no passing: a turn must be moved")
+    );
 }
