@@ -16,6 +16,10 @@ pub use spell::Notation;
 pub(crate) use stacks::describe as describe_stacked;
 pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};
 
+/// The texts of a pass (`passing`): `pass` as written, then the null
+/// moves of other notations, read too.
+const PASS_SPELLINGS: [&str; 4] = ["pass", "--", "@@@@", "0000"];
+
 /// Is `mv`'s change of kind one that every such move makes (a forced
 /// morph with no condition, like a cycle's), so that notation need not
 /// write it? A pawn's promotion is always written.

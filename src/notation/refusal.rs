@@ -138,7 +138,7 @@ fn keeps_royals_facing(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     royals_facing(rules, &child, us)
 }
 
-/// Why a pass (`pass`, `--`, `@@@@`, `0000`) is not a legal turn here.
+/// Why a pass ([`super::PASS_SPELLINGS`]) is not a legal turn here.
 fn why_not_pass(rules: &Rules, pos: &Position) -> String {
     if !rules.passing {
         format!("{} has no passing: a turn must be moved", rules.name)
@@ -202,7 +202,7 @@ pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
     if t.starts_with('^') || t.contains("=>") {
         return why_not_pocketing(rules, pos, t);
     }
-    if ["pass", "--", "@@@@", "0000"].contains(&t) {
+    if super::PASS_SPELLINGS.contains(&t) {
         return why_not_pass(rules, pos);
     }
     // A move of the right shape that breaks a rule of the whole turn

@@ -233,11 +233,6 @@ impl Rays {
         self.dirs[id as usize].0
     }
 
-    /// Does direction `id` run along the drawn lines only?
-    pub fn on_lines(&self, id: u16) -> bool {
-        self.dirs[id as usize].1
-    }
-
     /// Squares from `sq` (exclusive) along direction `id` to the edge.
     #[inline]
     pub fn ray(&self, id: u16, sq: Square) -> &[Square] {

@@ -517,7 +517,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         // other notations) and the royal's square twice are read too.
         return Spelled {
             who: vec![String::new()],
-            exact: ["pass", "--", "@@@@", "0000"]
+            exact: super::PASS_SPELLINGS
                 .iter()
                 .enumerate()
                 .map(|(i, t)| {
