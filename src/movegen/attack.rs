@@ -12,6 +12,20 @@ use crate::rules::{AttackAtom, Rules};
 
 #[inline]
 fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: Color) -> bool {
+    attacker_on_board(rules, pos, a, src, by, |s| !pos.is_empty(s))
+}
+
+/// [`attacker_on`] on a board where `occupied` tells which squares hold
+/// a piece (the legs of a lame leap must be empty there).
+#[inline(always)]
+fn attacker_on_board(
+    rules: &Rules,
+    pos: &Position,
+    a: &AttackAtom,
+    src: Square,
+    by: Color,
+    occupied: impl Fn(Square) -> bool,
+) -> bool {
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
@@ -21,11 +35,37 @@ fn attacker_on(rules: &Rules, pos: &Position, a: &AttackAtom, src: Square, by: C
     if a.initial && !initial_ok(rules, pos, src, p) {
         return false;
     }
+    a.lame.is_empty() || legs_clear(rules, a, src, occupied)
+}
+
+/// The squares a lame leap of atom `a` from `src` passes over (its legs),
+/// `None` for one standing on a wall or leaving the board.
+pub(super) fn legs(rules: &Rules, a: &AttackAtom, src: Square) -> Option<SquareSet> {
+    let mut set = SquareSet::EMPTY;
+    for &(dx, dy) in &a.lame {
+        let s = rules.geometry.offset(src, i32::from(dx), i32::from(dy))?;
+        if rules.walls.contains(s) {
+            return None;
+        }
+        set.insert(s);
+    }
+    Some(set)
+}
+
+/// Are the legs of the lame leap of atom `a` from `src` empty, where
+/// `occupied` tells which squares hold a piece?
+#[inline]
+fn legs_clear(
+    rules: &Rules,
+    a: &AttackAtom,
+    src: Square,
+    occupied: impl Fn(Square) -> bool,
+) -> bool {
     a.lame.iter().all(|&(dx, dy)| {
         rules
             .geometry
-            .offset(src, dx as i32, dy as i32)
-            .is_some_and(|s| pos.is_empty(s) && !rules.walls.contains(s))
+            .offset(src, i32::from(dx), i32::from(dy))
+            .is_some_and(|s| !occupied(s) && !rules.walls.contains(s))
     })
 }
 
@@ -324,7 +364,8 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
 }
 
 /// Would `sq` be attacked by `by` if the square `vacated` were empty? Only
-/// for plain leaps and rides (the pin shortcut's world): it answers "may
+/// for leaps (lame ones too) and plain rides, the pin shortcut's world:
+/// it answers "may
 /// the royal on `vacated` step to `sq`" without making the move.
 pub(crate) fn is_attacked_vacating(
     rules: &Rules,
@@ -343,8 +384,10 @@ pub(crate) fn is_attacked_vacating(
         }
         match a.style {
             Style::Leap => {
+                // The royal's own square may be a leg of the leap.
+                let occupied = |s: Square| s != vacated && !pos.is_empty(s);
                 if let Some(src) = rules.tables.rays.step(a.dir, sq)
-                    && attacker_on(rules, pos, a, src, by)
+                    && attacker_on_board(rules, pos, a, src, by, occupied)
                 {
                     return true;
                 }
@@ -539,11 +582,74 @@ fn attacked_on(
                 sq,
                 a,
                 occupied,
-                |s| stays(s) && attacker_on(rules, pos, a, s, by),
+                |s| stays(s) && attacker_on_board(rules, pos, a, s, by, occupied),
                 |s| after_screen_ok(pos, a, s, stays),
             )
             .is_some()
     })
+}
+
+/// Would `sq` be attacked by `by` after a piece of the other side is
+/// dropped on the empty square `filled`? Asked as [`is_attacked_after`]
+/// is, and where it is.
+pub(super) fn is_attacked_after_drop(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    filled: Square,
+) -> bool {
+    attacked_on(
+        rules,
+        pos,
+        sq,
+        by,
+        |s| s == filled || !pos.is_empty(s),
+        |s| s != filled,
+    )
+}
+
+/// Would `sq` be attacked by `by` after a turn whose action empties
+/// `vacated` (if any) and puts a piece of the other side on `filled`
+/// (taking what stood there), and whose push then moves `by`'s pawn on
+/// `from` to the empty `to`? Asked without playing the turn, and only
+/// where pins are sound: every capture a leap (lame ones too) or a plain
+/// ride, none initial-only.
+pub(super) fn is_attacked_after_push(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    (vacated, filled): (Option<Square>, Square),
+    (from, to): (Square, Square),
+) -> bool {
+    let occupied = move |s: Square| {
+        s != from && (s == to || s == filled || (Some(s) != vacated && !pos.is_empty(s)))
+    };
+    let stays = move |s: Square| s != from && s != filled && Some(s) != vacated;
+    if attacked_on(rules, pos, sq, by, occupied, stays) {
+        return true;
+    }
+    // The pushed pawn, from its new square.
+    let Some(pawn) = pos.piece_at(from) else {
+        return false;
+    };
+    rules.tables.leap_attacks[by]
+        .of(sq)
+        .iter()
+        .any(|&(s, kinds)| s == to && kinds.contains(pawn.kind))
+        || rules.tables.attack[by].iter().any(|a| {
+            a.kinds.contains(pawn.kind)
+                && atom_attacker_on(
+                    rules,
+                    sq,
+                    a,
+                    occupied,
+                    |s| s == to && (a.lame.is_empty() || legs_clear(rules, a, s, occupied)),
+                    |s| after_screen_ok(pos, a, s, stays),
+                )
+                .is_some()
+        })
 }
 
 /// [`is_attacked_after`] for the one attack atom `a`.
@@ -557,7 +663,7 @@ pub(super) fn atom_attacks_after(
     filled: Option<Square>,
 ) -> bool {
     let (occupied, stays) = after_move(pos, vacated, filled);
-    let attacker = |s: Square| stays(s) && attacker_on(rules, pos, a, s, by);
+    let attacker = |s: Square| stays(s) && attacker_on_board(rules, pos, a, s, by, occupied);
     let screen = |s: Square| after_screen_ok(pos, a, s, stays);
     atom_attacker_on(rules, sq, a, occupied, attacker, screen).is_some()
 }

@@ -22,7 +22,9 @@ pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 }
 
 /// Squares pinned to the single royal on `king`, each with the line it may
-/// still move along (up to and including the pinner).
+/// still move along (up to and including the pinner). A piece alone on
+/// the legs of an enemy's lame leap onto the royal is pinned too: it may
+/// only take the leaper.
 pub(super) fn pins(
     rules: &Rules,
     pos: &Position,
@@ -34,7 +36,17 @@ pub(super) fn pins(
     // Only the patterns of the forms in play under the active set.
     let kinds = rules.forms.in_play(pos.active());
     for a in &rules.tables.attack[!us] {
-        if a.style != Style::Ride || !a.kinds.intersects(kinds) {
+        if !a.kinds.intersects(kinds) {
+            continue;
+        }
+        if a.style == Style::Leap && !a.lame.is_empty() {
+            if let Some((leg, src)) = leg_pin(rules, pos, a, king, us) {
+                pinned.insert(leg);
+                lines.push((leg, [src].into_iter().collect()));
+            }
+            continue;
+        }
+        if a.style != Style::Ride {
             continue;
         }
         let ray = rules.tables.rays.ray(a.dir, king);
@@ -60,6 +72,27 @@ pub(super) fn pins(
         }
     }
     (pinned, lines)
+}
+
+/// The square of the one piece of `us` on the legs of the enemy's lame
+/// leap `a` onto `king`, with the leaper's square, where that piece alone
+/// keeps the leap from attacking the royal.
+fn leg_pin(
+    rules: &Rules,
+    pos: &Position,
+    a: &AttackAtom,
+    king: Square,
+    us: Color,
+) -> Option<(Square, Square)> {
+    let src = rules.tables.rays.step(a.dir, king)?;
+    let p = pos.piece_at(src)?;
+    if p.color == us || !a.kinds.contains(p.kind) || a.from.is_some_and(|z| !z.contains(src)) {
+        return None;
+    }
+    let mut blockers = legs(rules, a, src)?.iter().filter(|&s| !pos.is_empty(s));
+    let leg = blockers.next()?;
+    let own = pos.piece_at(leg).is_some_and(|b| b.color == us);
+    (own && blockers.next().is_none()).then_some((leg, src))
 }
 
 /// Keeps the legal swaps among `out[start..]` (each a swap of the pieces
@@ -107,8 +140,9 @@ pub(super) fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMu
 }
 
 /// The enemy pieces attacking the single royal on `king`, and the squares
-/// between the royal and each riding checker (where a check can be
-/// blocked). Only for the pin-shortcut world (plain leaps and rides).
+/// between the royal and each riding checker or on the legs of each lame
+/// leaper's (where a check can be blocked). Only for the pin-shortcut
+/// world (leaps, lame ones too, and plain rides).
 #[inline(always)]
 pub(super) fn checks(
     rules: &Rules,
@@ -139,7 +173,14 @@ pub(super) fn checks(
                     && p.color == them
                     && a.kinds.contains(p.kind)
                 {
-                    checkers.insert(src);
+                    if a.lame.is_empty() {
+                        checkers.insert(src);
+                    } else if let Some(legs) = legs(rules, a, src)
+                        && legs.iter().all(|s| pos.is_empty(s))
+                    {
+                        checkers.insert(src);
+                        between |= legs;
+                    }
                 }
             }
             _ => {
@@ -275,8 +316,10 @@ pub(super) fn hands_in_play(rules: &Rules, pos: &Position) -> bool {
 }
 
 /// Adds the legal moves from the hand to `out`: drops onto `targets`
-/// where those are known ([`drop_targets`]), every other move judged on
-/// a copy.
+/// where those are known ([`drop_targets`]); else, where screens are
+/// sound, each drop judged on the board it leaves (a drop only adds a
+/// piece, which may be a hopper's screen); every other move judged on a
+/// copy.
 #[inline(never)]
 pub(super) fn legal_hand_moves(
     rules: &Rules,
@@ -286,8 +329,20 @@ pub(super) fn legal_hand_moves(
 ) {
     let start = out.len();
     hand_moves(rules, pos, out);
-    retain_from(out, start, |m| match targets {
-        Some(targets) if m.kind == MoveKind::Drop => targets.contains(m.to),
+    let us = pos.side();
+    let royals = pos.royals(us);
+    let screened = (targets.is_none()
+        && royals.count() == 1
+        && rules.shortcuts.screens_under(pos.active())
+        && !rules.pawns.from_reserve()
+        && !pos.active().intersects(rules.masks.touching_royals_safe))
+    .then(|| royals.iter().next())
+    .flatten();
+    retain_from(out, start, |m| match (targets, screened) {
+        (Some(targets), _) if m.kind == MoveKind::Drop => targets.contains(m.to),
+        (None, Some(king)) if m.kind == MoveKind::Drop => {
+            !is_attacked_after_drop(rules, pos, king, !us, m.to)
+        }
         _ => !leaves_royal_attacked(rules, pos, m),
     });
     if rules.kinds.drop_limits {
@@ -452,11 +507,14 @@ impl Guard {
         let is_pinned = self.pinned.contains(from);
         if self.checkers.is_empty() {
             if is_pinned {
+                // Pinned along several lines, it keeps their common squares.
                 let line = self
                     .lines
                     .iter()
-                    .find(|(s, _)| *s == from)
-                    .map_or(SquareSet::EMPTY, |(_, line)| *line);
+                    .filter(|(s, _)| *s == from)
+                    .fold(SquareSet::first(rules.geometry.len()), |keep, (_, line)| {
+                        keep.and(line)
+                    });
                 retain_from(out, start, |m| {
                     if ordinary(m) {
                         line.contains(m.to)

@@ -33,14 +33,18 @@ mod turns;
 pub(crate) use stack::king_slides_first;
 
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as, royals_facing};
-use attack::{is_attacked_vacating, is_attacked_without};
+use attack::{
+    is_attacked_after_drop, is_attacked_after_push, is_attacked_vacating, is_attacked_without, legs,
+};
 pub use hooks::{HookError, Hooks, hooks, install};
 pub use perft::{chance_outcomes, divide, perft, perft_until};
 
-use crate::board::{Color, Piece, Square, SquareSet};
+use crate::board::{Color, KindSet, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::{Effect, EffectList, Move, MoveKind, Origin, Position};
-use crate::rules::{GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules};
+use crate::rules::{
+    AttackAtom, GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules,
+};
 
 // Each family's public functions are the module's; the rest are shared
 // between the families only.

@@ -97,7 +97,8 @@ impl Screens {
         castling_moves(rules, pos, scratch);
         retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
         if hands_in_play(rules, pos) {
-            // A drop may put a screen down: each is played out.
+            // A drop may put a screen down: each is judged on the board
+            // it leaves.
             legal_hand_moves(rules, pos, scratch, None);
         }
         count.n + scratch.len() as u64

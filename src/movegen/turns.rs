@@ -207,45 +207,99 @@ pub(super) fn add_pushes(
     // rank (where its owner would choose a promotion), the royal is
     // judged on the board the action left with that pawn moved.
     let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
-    // Where pins are sound (every capture a plain leap or ride) and the
+    // Where pins are sound (every capture a leap or plain ride) and the
     // action flipped no marker, the legal action left the royal
-    // unattacked, and a push can attack it only by opening a line through
-    // the pawn's first square or by the pawn's own leap from its second.
+    // unattacked, and a push can attack it only by opening a line (or a
+    // lame leap's leg) through the pawn's first square, or by the pawn's
+    // own attack from its second.
     let plain = rules.shortcuts.pins_under(pos.active());
+    // An ordinary move or a drop off no marker, nothing exploding, is not
+    // played at all where pins or screens are sound: it empties its
+    // origin and fills its target, and the pushes are found and judged
+    // on that board.
+    let unplayed = (plain || rules.shortcuts.screens_under(pos.active()))
+        && on_board
+        && !pos
+            .active()
+            .intersects(rules.masks.explode | rules.masks.touching_royals_safe);
+    let marked = pos.markers().covered();
+    // The kinds that attack other than by a plain leap: from its new
+    // square such a pawn may reach the royal along a line.
+    let reaching = rules.tables.attack[them]
+        .iter()
+        .fold(KindSet::EMPTY, |all, a| all | a.kinds);
+    let mut pushes = Vec::new();
     let actions = std::mem::take(out);
     for a in actions {
-        let mut after = pos.clone();
-        after.play_unchecked(rules, &a);
-        let (flipped, royals) = (after.active() != pos.active(), after.royals(us));
-        let exposable = |from: Square, to: Square| {
-            !plain
-                || flipped
-                || royals.iter().any(|r| {
-                    rules.tables.lines[r.index()].contains(from)
-                        || rules.tables.leap_attacks[them]
-                            .of(r)
-                            .iter()
-                            .any(|&(s, _)| s == to)
-                })
+        let light = unplayed
+            && matches!(
+                a.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+            )
+            && a.promotion.is_none()
+            && !marked.contains(a.from);
+        let vacated = (a.kind != MoveKind::Drop).then_some(a.from);
+        let mut after = (!light).then(|| {
+            let mut after = pos.clone();
+            after.play_unchecked(rules, &a);
+            after
+        });
+        let (flipped, royals, enemies) = match &after {
+            Some(after) => (
+                after.active() != pos.active(),
+                after.royals(us),
+                after.occupied(them),
+            ),
+            None => {
+                let mut royals = pos.royals(us);
+                if royals.contains(a.from) && vacated.is_some() {
+                    royals.remove(a.from);
+                    royals.insert(a.to);
+                }
+                let mut enemies = pos.occupied(them);
+                enemies.remove(a.to);
+                (false, royals, enemies)
+            }
         };
-        if pos.active().intersects(rules.masks.explode)
+        if let Some(after) = &after
+            && pos.active().intersects(rules.masks.explode)
             && after.royals(them).count() < pos.royals(them).count()
         {
             out.push(a);
             continue;
         }
-        let mut pushes = Vec::new();
-        for from in after.occupied(them).iter() {
-            if !after.piece_at(from).is_some_and(|p| rules.is_pawn(p.kind)) {
+        let empty = |s: Square| match &after {
+            Some(after) => after.is_empty(s),
+            None => s != a.to && (Some(s) == vacated || pos.is_empty(s)),
+        };
+        let exposable = |from: Square, to: Square, pawn: PieceKind| {
+            !plain
+                || flipped
+                || royals.iter().any(|r| {
+                    let lines = &rules.tables.lines[r.index()];
+                    lines.contains(from)
+                        || (reaching.contains(pawn) && lines.contains(to))
+                        || rules.tables.leap_attacks[them]
+                            .of(r)
+                            .iter()
+                            .any(|&(s, kinds)| s == to && kinds.contains(pawn))
+                })
+        };
+        pushes.clear();
+        // Unplayed, the enemy's pieces other than the one taken stand
+        // where they stood.
+        let board = after.as_ref().unwrap_or(pos);
+        for from in enemies.iter() {
+            let Some(pawn) = board.piece_at(from).filter(|p| rules.is_pawn(p.kind)) else {
                 continue;
-            }
+            };
             for &(df, dr) in steps {
                 let Some(to) = g.offset(from, i32::from(df), i32::from(dr) * forward) else {
                     continue;
                 };
                 let same = (g.file(from) + g.rank(from) - g.file(to) - g.rank(to)) % 2 == 0;
-                if after.is_empty(to) && (!colour || same) {
-                    pushes.push((from, to));
+                if empty(to) && (!colour || same) {
+                    pushes.push((from, to, pawn.kind));
                 }
             }
         }
@@ -254,24 +308,26 @@ pub(super) fn add_pushes(
             continue;
         }
         let start = out.len();
-        for p in pushes {
+        for &(from, to, pawn) in &pushes {
+            let p = (from, to);
             let turn = Move { push: Some(p), ..a };
-            let safe = if on_board && !rules.pawns.promotion_zone[them].contains(p.1) {
-                let (from, to) = p;
-                if !exposable(from, to) {
-                    out.push(turn);
-                    continue;
-                }
+            let safe = if !on_board || rules.pawns.promotion_zone[them].contains(to) {
+                push_is_safe(rules, pos, &turn)
+            } else if !exposable(from, to, pawn) {
+                true
+            } else if let Some(after) = &mut after {
                 let Some(pawn) = after.take(rules, from) else {
                     continue;
                 };
                 after.put(rules, to, pawn);
-                let safe = !in_check(rules, &after, us);
+                let safe = !in_check(rules, after, us);
                 after.take(rules, to);
                 after.put(rules, from, pawn);
                 safe
             } else {
-                push_is_safe(rules, pos, &turn)
+                !royals
+                    .iter()
+                    .any(|r| is_attacked_after_push(rules, pos, r, them, (vacated, a.to), p))
             };
             if safe {
                 out.push(turn);

@@ -869,10 +869,6 @@ impl Position {
     }
 }
 
-/// Does `mv` leave every piece in the form it had: it puts no piece down
-/// (no promotion, drop, push, chosen promotion or effect list) and
-/// nothing transforms pieces after it (morphs, a script's `after_move`)?
-/// Then, with no marker flipped, the active set and every form stay.
 /// The squares where `mv` may put a piece down or change one's kind: its
 /// destination, a drop from the reserve, a pushed pawn's square, the
 /// square of a promotion chosen first, and every square its effects name.
@@ -908,6 +904,10 @@ fn arrivals(mv: &Move) -> SquareSet {
     set
 }
 
+/// Does `mv` leave every piece in the form it had: it puts no piece down
+/// (no promotion, drop, push, chosen promotion or effect list) and
+/// nothing transforms pieces after it (morphs, a script's `after_move`)?
+/// Then, with no marker flipped, the active set and every form stay.
 fn keeps_forms(rules: &Rules, mv: &Move) -> bool {
     matches!(
         mv.kind,

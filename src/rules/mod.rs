@@ -225,8 +225,9 @@ pub struct MoveTables {
     pub(crate) path_attackers: ByColor<KindSet>,
     /// Per square: the squares next to it.
     pub(crate) around: Vec<SquareSet>,
-    /// Per square: the squares on the lines an attack other than a leap
-    /// may come along to it (so taking pieces off elsewhere opens none).
+    /// Per square: the squares on the lines an attack other than a plain
+    /// leap may come along to it, with the sources and legs of lame
+    /// leaps onto it (so taking pieces off elsewhere opens none).
     pub(crate) lines: Vec<SquareSet>,
 }
 

@@ -302,7 +302,18 @@ fn move_tables(rules: &mut Rules) {
         .map(|sq| {
             let mut set = SquareSet::EMPTY;
             for a in Color::ALL.iter().flat_map(|&c| &rules.tables.attack[c]) {
-                if a.style != Style::Leap {
+                if a.style == Style::Leap {
+                    // A leap kept here (lame or initial-only): its source
+                    // and legs.
+                    if let Some(src) = rules.tables.rays.step(a.dir, sq) {
+                        set.insert(src);
+                        for &(dx, dy) in &a.lame {
+                            if let Some(leg) = g.offset(src, i32::from(dx), i32::from(dy)) {
+                                set.insert(leg);
+                            }
+                        }
+                    }
+                } else {
                     for &s in rules
                         .tables
                         .rays
@@ -720,16 +731,18 @@ fn fast_paths(rules: &mut Rules) {
             .or(&d.zone[Color::Black]);
     }
     // Pins are the only way a non-royal move can expose a royal when every
-    // capture is a plain leap or an unobstructed ride: hoppers (a quiet move
-    // can create a screen), lame leapers (a leg square can open), skipping
-    // riders and initial-only captures break that, and so do stacks.
-    let plain = capturing_only(&rules.pieces, &[Style::Leap, Style::Ride]);
+    // capture is a leap or an unobstructed ride: a piece alone on the legs
+    // of a lame leap onto the royal counts as pinned. Hoppers (a quiet
+    // move can create a screen), skipping riders and initial-only
+    // captures break that, and so do stacks.
+    let plain = capturing_only(&rules.pieces, &[Style::Leap, Style::Ride], true);
     // Hoppers and grasshoppers capture over the first piece of a ray: a
     // move that touches no ray from the royal up to its second piece
     // changes no attack on it (`movegen::screens`).
     let screened = capturing_only(
         &rules.pieces,
         &[Style::Leap, Style::Ride, Style::Hop, Style::Grasshopper],
+        false,
     );
     // Regions narrow moves and attacks after they are generated, which
     // pins and counting do not see.
@@ -819,16 +832,16 @@ fn fast_paths(rules: &mut Rules) {
             .script
             .as_ref()
             .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
-    rules.shortcuts.bulk_count = rules.shortcuts.screens && countable;
+    rules.shortcuts.bulk_count = (rules.shortcuts.pins || rules.shortcuts.screens) && countable;
     let m = &rules.masks;
     let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes;
-    rules.shortcuts.bulk_by_active = rules
-        .shortcuts
-        .screens_by_active
-        .iter()
+    rules.shortcuts.bulk_by_active = (rules.shortcuts.screens_by_active.iter())
+        .zip(&rules.shortcuts.pins_by_active)
         .enumerate()
-        .map(|(bits, &screens)| {
-            screens && countable && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
+        .map(|(bits, (&screens, &pins))| {
+            (pins || screens)
+                && countable
+                && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
         })
         .collect();
 }
@@ -885,12 +898,14 @@ fn in_play(forms: &super::Forms) -> Vec<KindSet> {
 /// The kinds that capture only by atoms of `styles`, none of them lame,
 /// skipping its first square or initial-only. Move-only atoms (the pawn's lame
 /// double step) never attack.
-fn capturing_only(pieces: &[PieceDef], styles: &[Style]) -> KindSet {
+fn capturing_only(pieces: &[PieceDef], styles: &[Style], lame_leaps: bool) -> KindSet {
     kinds_where(pieces, |p| {
-        p.atoms
-            .iter()
-            .filter(|a| a.can_capture)
-            .all(|a| styles.contains(&a.style) && !a.lame && !a.skip_first && !a.initial)
+        p.atoms.iter().filter(|a| a.can_capture).all(|a| {
+            styles.contains(&a.style)
+                && (!a.lame || (lame_leaps && a.style == Style::Leap))
+                && !a.skip_first
+                && !a.initial
+        })
     })
 }
 
