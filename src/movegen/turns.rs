@@ -213,11 +213,14 @@ pub(super) fn add_pushes(
     // lame leap's leg) through the pawn's first square, or by the pawn's
     // own attack from its second.
     let plain = rules.shortcuts.pins_under(pos.active());
+    // Where screens are sound instead (hops too), the pawn's second
+    // square may also become a hopper's screen.
+    let screened = !plain && rules.shortcuts.screens_under(pos.active());
     // An ordinary move or a drop off no marker, nothing exploding, is not
     // played at all where pins or screens are sound: it empties its
     // origin and fills its target, and the pushes are found and judged
     // on that board.
-    let unplayed = (plain || rules.shortcuts.screens_under(pos.active()))
+    let unplayed = (plain || screened)
         && on_board
         && !pos
             .active()
@@ -273,12 +276,12 @@ pub(super) fn add_pushes(
             None => s != a.to && (Some(s) == vacated || pos.is_empty(s)),
         };
         let exposable = |from: Square, to: Square, pawn: PieceKind| {
-            !plain
+            !(plain || screened)
                 || flipped
                 || royals.iter().any(|r| {
                     let lines = &rules.tables.lines[r.index()];
                     lines.contains(from)
-                        || (reaching.contains(pawn) && lines.contains(to))
+                        || ((screened || reaching.contains(pawn)) && lines.contains(to))
                         || rules.tables.leap_attacks[them]
                             .of(r)
                             .iter()
