@@ -4,7 +4,7 @@
 //! of a capture) is computed backwards from the target through the reverse
 //! attack atoms; `tests` compares it with forward generation.
 
-use super::{frozen, initial_ok, protected};
+use super::{frozen, initial_ok, lame_clear, protected};
 use crate::board::{Color, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::Position;
@@ -35,38 +35,7 @@ fn attacker_on_board(
     if a.initial && !initial_ok(rules, pos, src, p) {
         return false;
     }
-    a.lame.is_empty() || legs_clear(rules, a, src, occupied)
-}
-
-/// The squares a lame leap of atom `a` from `src` passes over (its legs),
-/// `None` for one standing on a wall or leaving the board.
-pub(super) fn legs(rules: &Rules, a: &AttackAtom, src: Square) -> Option<SquareSet> {
-    let mut set = SquareSet::EMPTY;
-    for &(dx, dy) in &a.lame {
-        let s = rules.geometry.offset(src, i32::from(dx), i32::from(dy))?;
-        if rules.walls.contains(s) {
-            return None;
-        }
-        set.insert(s);
-    }
-    Some(set)
-}
-
-/// Are the legs of the lame leap of atom `a` from `src` empty, where
-/// `occupied` tells which squares hold a piece?
-#[inline]
-fn legs_clear(
-    rules: &Rules,
-    a: &AttackAtom,
-    src: Square,
-    occupied: impl Fn(Square) -> bool,
-) -> bool {
-    a.lame.iter().all(|&(dx, dy)| {
-        rules
-            .geometry
-            .offset(src, i32::from(dx), i32::from(dy))
-            .is_some_and(|s| !occupied(s) && !rules.walls.contains(s))
-    })
+    a.lame.is_empty() || lame_clear(rules, src, &a.lame, occupied)
 }
 
 #[inline]
@@ -497,16 +466,17 @@ fn atom_attacker_on(
 }
 
 /// Would `sq` be attacked by `by` after a move that empties `vacated`
-/// and puts a piece of the other side on `filled` (capturing what stood
-/// there), if any? Asked without playing the move, and only where
-/// screens are sound ([`crate::rules::Shortcuts`]): every capture a leap,
-/// ride, hop or grasshopper, none lame, skipping or initial-only.
+/// (none for a drop) and puts a piece of the other side on `filled`
+/// (capturing what stood there), if any? Asked without playing the move,
+/// and only where screens are sound ([`crate::rules::Shortcuts`]): every
+/// capture a leap, ride, hop or grasshopper, none lame, skipping or
+/// initial-only.
 pub(super) fn is_attacked_after(
     rules: &Rules,
     pos: &Position,
     sq: Square,
     by: Color,
-    vacated: Square,
+    vacated: Option<Square>,
     filled: Option<Square>,
 ) -> bool {
     let (occupied, stays) = after_move(pos, vacated, filled);
@@ -519,15 +489,15 @@ pub(super) fn is_attacked_after(
 #[inline(always)]
 fn after_move(
     pos: &Position,
-    vacated: Square,
+    vacated: Option<Square>,
     filled: Option<Square>,
 ) -> (
     impl Fn(Square) -> bool + Copy + '_,
     impl Fn(Square) -> bool + Copy,
 ) {
     (
-        move |s| s != vacated && (Some(s) == filled || !pos.is_empty(s)),
-        move |s| s != vacated && Some(s) != filled,
+        move |s| Some(s) != vacated && (Some(s) == filled || !pos.is_empty(s)),
+        move |s| Some(s) != vacated && Some(s) != filled,
     )
 }
 
@@ -589,26 +559,6 @@ fn attacked_on(
     })
 }
 
-/// Would `sq` be attacked by `by` after a piece of the other side is
-/// dropped on the empty square `filled`? Asked as [`is_attacked_after`]
-/// is, and where it is.
-pub(super) fn is_attacked_after_drop(
-    rules: &Rules,
-    pos: &Position,
-    sq: Square,
-    by: Color,
-    filled: Square,
-) -> bool {
-    attacked_on(
-        rules,
-        pos,
-        sq,
-        by,
-        |s| s == filled || !pos.is_empty(s),
-        |s| s != filled,
-    )
-}
-
 /// Would `sq` be attacked by `by` after a turn whose action empties
 /// `vacated` (if any) and puts a piece of the other side on `filled`
 /// (taking what stood there), and whose push then moves `by`'s pawn on
@@ -623,10 +573,9 @@ pub(super) fn is_attacked_after_push(
     (vacated, filled): (Option<Square>, Square),
     (from, to): (Square, Square),
 ) -> bool {
-    let occupied = move |s: Square| {
-        s != from && (s == to || s == filled || (Some(s) != vacated && !pos.is_empty(s)))
-    };
-    let stays = move |s: Square| s != from && s != filled && Some(s) != vacated;
+    let (after, left) = after_move(pos, vacated, Some(filled));
+    let occupied = move |s: Square| s != from && (s == to || after(s));
+    let stays = move |s: Square| s != from && left(s);
     if attacked_on(rules, pos, sq, by, occupied, stays) {
         return true;
     }
@@ -645,7 +594,7 @@ pub(super) fn is_attacked_after_push(
                     sq,
                     a,
                     occupied,
-                    |s| s == to && (a.lame.is_empty() || legs_clear(rules, a, s, occupied)),
+                    |s| s == to && (a.lame.is_empty() || lame_clear(rules, s, &a.lame, occupied)),
                     |s| after_screen_ok(pos, a, s, stays),
                 )
                 .is_some()
@@ -659,7 +608,7 @@ pub(super) fn atom_attacks_after(
     sq: Square,
     by: Color,
     a: &AttackAtom,
-    vacated: Square,
+    vacated: Option<Square>,
     filled: Option<Square>,
 ) -> bool {
     let (occupied, stays) = after_move(pos, vacated, filled);

@@ -130,7 +130,7 @@ pub(super) fn gen_atom<S: Sink>(
             let Some(to) = rules.tables.rays.step(a.dir, from) else {
                 return;
             };
-            if !a.lame.is_empty() && !lame_clear(rules, pos, from, &a.lame) {
+            if !a.lame.is_empty() && !lame_clear(rules, from, &a.lame, |s| !pos.is_empty(s)) {
                 return;
             }
             let quiet = if (a.initial || a.double_step) && pawn {

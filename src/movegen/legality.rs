@@ -89,7 +89,10 @@ fn leg_pin(
     if p.color == us || !a.kinds.contains(p.kind) || a.from.is_some_and(|z| !z.contains(src)) {
         return None;
     }
-    let mut blockers = legs(rules, a, src)?.iter().filter(|&s| !pos.is_empty(s));
+    let mut blockers = a
+        .legs(rules.geometry, &rules.walls, src)?
+        .iter()
+        .filter(|&s| !pos.is_empty(s));
     let leg = blockers.next()?;
     let own = pos.piece_at(leg).is_some_and(|b| b.color == us);
     (own && blockers.next().is_none()).then_some((leg, src))
@@ -175,7 +178,7 @@ pub(super) fn checks(
                 {
                     if a.lame.is_empty() {
                         checkers.insert(src);
-                    } else if let Some(legs) = legs(rules, a, src)
+                    } else if let Some(legs) = a.legs(rules.geometry, &rules.walls, src)
                         && legs.iter().all(|s| pos.is_empty(s))
                     {
                         checkers.insert(src);
@@ -341,7 +344,7 @@ pub(super) fn legal_hand_moves(
     retain_from(out, start, |m| match (targets, screened) {
         (Some(targets), _) if m.kind == MoveKind::Drop => targets.contains(m.to),
         (None, Some(king)) if m.kind == MoveKind::Drop => {
-            !is_attacked_after_drop(rules, pos, king, !us, m.to)
+            !is_attacked_after(rules, pos, king, !us, None, Some(m.to))
         }
         _ => !leaves_royal_attacked(rules, pos, m),
     });

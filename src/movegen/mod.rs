@@ -34,7 +34,7 @@ pub(crate) use stack::king_slides_first;
 
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as, royals_facing};
 use attack::{
-    is_attacked_after_drop, is_attacked_after_push, is_attacked_vacating, is_attacked_without, legs,
+    is_attacked_after, is_attacked_after_push, is_attacked_vacating, is_attacked_without,
 };
 pub use hooks::{HookError, Hooks, hooks, install};
 pub use perft::{chance_outcomes, divide, perft, perft_until};

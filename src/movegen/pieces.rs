@@ -32,13 +32,20 @@ pub(crate) fn initial_moves_ok(rules: &Rules, pos: &Position, from: Square, piec
             || !super::in_check(rules, pos, piece.color))
 }
 
+/// Are the squares of the lame `path` from `from` on the board and
+/// empty, where `occupied` tells which squares hold a piece?
 #[inline]
-pub(super) fn lame_clear(rules: &Rules, pos: &Position, from: Square, path: &[(i8, i8)]) -> bool {
+pub(super) fn lame_clear(
+    rules: &Rules,
+    from: Square,
+    path: &[(i8, i8)],
+    occupied: impl Fn(Square) -> bool,
+) -> bool {
     path.iter().all(|&(dx, dy)| {
         rules
             .geometry
             .offset(from, dx as i32, dy as i32)
-            .is_some_and(|s| pos.is_empty(s) && !rules.walls.contains(s))
+            .is_some_and(|s| !occupied(s) && !rules.walls.contains(s))
     })
 }
 

@@ -126,16 +126,24 @@ impl Screens {
     fn is_safe_step(&self, rules: &Rules, pos: &Position, from: Square, to: Square) -> bool {
         let them = !pos.side();
         if from == self.king {
-            !is_attacked_after(rules, pos, to, them, from, None)
+            !is_attacked_after(rules, pos, to, them, Some(from), None)
         } else if self.checked {
-            !is_attacked_after(rules, pos, self.king, them, from, Some(to))
+            !is_attacked_after(rules, pos, self.king, them, Some(from), Some(to))
         } else if !self.lines.contains(from) && !self.lines.contains(to) {
             true
         } else {
             let atoms = &rules.tables.attack[them];
             !self.rays.iter().any(|&(i, line)| {
                 (line.contains(from) || line.contains(to))
-                    && atom_attacks_after(rules, pos, self.king, them, &atoms[i], from, Some(to))
+                    && atom_attacks_after(
+                        rules,
+                        pos,
+                        self.king,
+                        them,
+                        &atoms[i],
+                        Some(from),
+                        Some(to),
+                    )
             })
         }
     }

@@ -146,13 +146,7 @@ fn screens_agree_with_copy_make() {
         ),
         ("twelve-mutation", Some(twelve.as_str())),
     ];
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let mut random = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = xorshift(0x2545_f491_4f6c_dd1d_u64);
     let (mut judged, mut in_check) = (0, 0);
     for (variant, fen) in cases {
         let rules = load(variant).unwrap();
@@ -229,13 +223,7 @@ fn lame_leap_pins_agree_with_copy_make() {
     .unwrap();
     assert!(in_check_now(&rules, &check));
     assert_eq!(names(&check, "a3"), ["e3"]);
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut random = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = xorshift(0x9e37_79b9_7f4a_7c15_u64);
     let start = parse_fen(
         &rules,
         &format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {markers}"),
@@ -285,13 +273,7 @@ fn lame_leap_pins_agree_with_copy_make() {
 #[test]
 fn pushes_agree_with_copy_make() {
     let rules = load("twelve-mutation").unwrap();
-    let mut seed = 0x51_7cc1_b727_220a_u64;
-    let mut random = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut random = xorshift(0x51_7cc1_b727_220a_u64);
     let sets = [
         "{a4:avalanche+ h4:drop+ h5:rider+}",
         "{a4:avalanche+ a5:berolina+ h4:monochromatic+ h5:drop+}",
@@ -400,6 +382,16 @@ fn sorted(rules: &Rules, moves: &[Move]) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// A small seeded xorshift: each call gives an index below `n`.
+fn xorshift(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    }
 }
 
 fn in_check_now(rules: &Rules, pos: &crate::position::Position) -> bool {

@@ -164,6 +164,27 @@ pub struct AttackAtom {
     pub bad_screens: KindSet,
 }
 
+impl AttackAtom {
+    /// The squares a lame leap of this atom from `src` passes over (its
+    /// legs), `None` where one is off the board or a wall.
+    pub(crate) fn legs(
+        &self,
+        g: super::Geometry,
+        walls: &SquareSet,
+        src: Square,
+    ) -> Option<SquareSet> {
+        let mut set = SquareSet::EMPTY;
+        for &(dx, dy) in &self.lame {
+            let s = g.offset(src, i32::from(dx), i32::from(dy))?;
+            if walls.contains(s) {
+                return None;
+            }
+            set.insert(s);
+        }
+        Some(set)
+    }
+}
+
 /// For each target square, the squares a plain leap attack can come from,
 /// each with the kinds that attack that way (the reverse of all plain
 /// capturing leaps of one side, merged).
@@ -305,13 +326,11 @@ fn move_tables(rules: &mut Rules) {
                 if a.style == Style::Leap {
                     // A leap kept here (lame or initial-only): its source
                     // and legs.
-                    if let Some(src) = rules.tables.rays.step(a.dir, sq) {
+                    if let Some(src) = rules.tables.rays.step(a.dir, sq)
+                        && let Some(legs) = a.legs(g, &rules.walls, src)
+                    {
                         set.insert(src);
-                        for &(dx, dy) in &a.lame {
-                            if let Some(leg) = g.offset(src, i32::from(dx), i32::from(dy)) {
-                                set.insert(leg);
-                            }
-                        }
+                        set |= legs;
                     }
                 } else {
                     for &s in rules
@@ -895,8 +914,9 @@ fn in_play(forms: &super::Forms) -> Vec<KindSet> {
         .collect()
 }
 
-/// The kinds that capture only by atoms of `styles`, none of them lame,
-/// skipping its first square or initial-only. Move-only atoms (the pawn's lame
+/// The kinds that capture only by atoms of `styles`, none of them lame
+/// (but for leaps, where `lame_leaps`), skipping its first square or
+/// initial-only. Move-only atoms (the pawn's lame
 /// double step) never attack.
 fn capturing_only(pieces: &[PieceDef], styles: &[Style], lame_leaps: bool) -> KindSet {
     kinds_where(pieces, |p| {
