@@ -4,7 +4,9 @@
 //! would run experiments on.
 //!
 //! `cargo bench --bench playout` (set `PLAYOUT_GAMES=N` for more or fewer
-//! games per variant; default 8). Prints turns/s and games/s, then the
+//! games per variant; default 8). Prints turns/s and games/s with turns
+//! drawn as the `random` player draws them, turns/s again with each
+//! turn picked from the full legal list, then the
 //! same through the experiment runner (`changeling run`: a Rhai script,
 //! random players, one and two threads).
 
@@ -43,37 +45,59 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(8);
     println!(
-        "{:<18} {:>6} {:>8} {:>9} {:>11} {:>9}",
-        "variant", "games", "turns", "seconds", "turns/s", "games/s"
+        "{:<18} {:>6} {:>8} {:>9} {:>11} {:>9} {:>14}",
+        "variant", "games", "turns", "seconds", "turns/s", "games/s", "listed turns/s"
     );
     for name in chosen() {
         let rules = load(name).expect("embedded variant");
-        let start = Instant::now();
-        let mut turns = 0u64;
-        for seed in 0..games {
-            let mut game = Game::new(rules.clone(), seed).expect("setup");
-            let mut rng = Rng::new(seed ^ 0x9e37_79b9);
-            // The fifty-move and repetition rules end every game; the cap
-            // only guards the benchmark against a rule change.
-            while game.outcome().is_none() && game.history().len() < 20_000 {
-                let legal = game.legal();
-                let mv = legal[rng.below(legal.len() as u64) as usize];
-                game.push(mv);
-                turns += 1;
-            }
-        }
-        let secs = start.elapsed().as_secs_f64();
+        let (turns, secs) = playouts(&rules, games, Pick::Drawn);
+        let (listed, listed_secs) = playouts(&rules, games, Pick::Listed);
         println!(
-            "{:<18} {:>6} {:>8} {:>9.2} {:>11.0} {:>9.2}",
+            "{:<18} {:>6} {:>8} {:>9.2} {:>11.0} {:>9.2} {:>14.0}",
             name,
             games,
             turns,
             secs,
             turns as f64 / secs,
-            games as f64 / secs
+            games as f64 / secs,
+            listed as f64 / listed_secs
         );
     }
     runner(games);
+}
+
+/// How a random turn is chosen: drawn from candidates judged one by one
+/// (as the `random` player does), or picked from the list of every legal
+/// turn (the cost of listing them, as a search does).
+#[derive(Clone, Copy, PartialEq)]
+enum Pick {
+    Drawn,
+    Listed,
+}
+
+/// Plays `games` seeded random games; returns the turns played and the
+/// seconds taken.
+fn playouts(rules: &Arc<changeling::Rules>, games: u64, pick: Pick) -> (u64, f64) {
+    let start = Instant::now();
+    let mut turns = 0u64;
+    for seed in 0..games {
+        let mut game = Game::new(rules.clone(), seed).expect("setup");
+        let mut rng = Rng::new(seed ^ 0x9e37_79b9);
+        // The fifty-move and repetition rules end every game; the cap
+        // only guards the benchmark against a rule change.
+        while game.outcome().is_none() && game.history().len() < 20_000 {
+            let mv = match pick {
+                Pick::Drawn => game.random_move(&mut rng).expect("a legal move"),
+                Pick::Listed => {
+                    let legal = game.legal();
+                    legal[rng.below(legal.len() as u64) as usize]
+                }
+            };
+            game.push(mv);
+            turns += 1;
+        }
+    }
+    (turns, start.elapsed().as_secs_f64())
 }
 
 /// Games/s of `changeling run` with random players, per variant.

@@ -86,6 +86,11 @@ impl Player {
         rng: &mut Rng,
         engine: &mut Option<Engine>,
     ) -> Move {
+        if self == Player::Random
+            && let Some(mv) = game.random_move(rng)
+        {
+            return mv;
+        }
         let legal = game.legal();
         let pick = |rng: &mut Rng, moves: &[&Move]| *moves[rng.below(moves.len() as u64) as usize];
         match self {

@@ -7,7 +7,7 @@ pub(crate) use material::insufficient_material;
 pub use rng::Rng;
 
 use crate::board::{Color, Piece, Reserve};
-use crate::movegen::{goal_reached, in_check, legal_moves};
+use crate::movegen::{TurnPool, goal_reached, in_check, legal_moves};
 use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Symmetry, Verdict};
@@ -216,6 +216,13 @@ pub struct Game {
     history: Vec<(Move, Position)>,
     /// The legal moves of `position`, worked out when first asked for.
     legal: std::sync::OnceLock<Vec<Move>>,
+    /// The candidate moves of `position`, where legal moves are drawn or
+    /// looked for one by one rather than listed (`None` where only the
+    /// list tells).
+    pool: std::sync::OnceLock<Option<TurnPool>>,
+    /// Whether `position` has a legal move, where that was asked before
+    /// the list was wanted.
+    movable: std::sync::OnceLock<bool>,
     /// The seed this game's chance events come from.
     pub seed: u64,
     /// The generator for chance events.
@@ -242,6 +249,8 @@ impl Game {
             start,
             history: Vec::new(),
             legal: std::sync::OnceLock::new(),
+            pool: std::sync::OnceLock::new(),
+            movable: std::sync::OnceLock::new(),
             seed,
             rng: Rng::new(seed),
         };
@@ -297,6 +306,43 @@ impl Game {
             .get_or_init(|| legal_moves(&self.rules, &self.position))
     }
 
+    /// A legal move of the current position drawn uniformly at random
+    /// (by the rules of movement, like [`Game::legal`]), or `None` when
+    /// there is none. Where the list is not known yet, candidates drawn
+    /// at random are judged one by one until one is legal: much cheaper
+    /// than listing every legal move, with the same chance for each.
+    pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let pick = |legal: &[Move], rng: &mut Rng| {
+            (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u64) as usize])
+        };
+        if let Some(legal) = self.legal.get() {
+            return pick(legal, rng);
+        }
+        match self.pool() {
+            Some(pool) => pool.draw(&self.rules, &self.position, &mut |n| rng.below(n)),
+            None => pick(self.legal(), rng),
+        }
+    }
+
+    /// The candidate moves of the current position, where they tell its
+    /// legal moves one by one.
+    fn pool(&self) -> Option<&TurnPool> {
+        self.pool
+            .get_or_init(|| TurnPool::new(&self.rules, &self.position))
+            .as_ref()
+    }
+
+    /// Has the current position a legal move (by the rules of movement)?
+    fn movable(&self) -> bool {
+        if let Some(legal) = self.legal.get() {
+            return !legal.is_empty();
+        }
+        *self.movable.get_or_init(|| match self.pool() {
+            Some(pool) => pool.first(&self.rules, &self.position).is_some(),
+            None => !self.legal().is_empty(),
+        })
+    }
+
     /// Plays a move given as text (coordinates or SAN).
     ///
     /// # Errors
@@ -328,6 +374,8 @@ impl Game {
         self.history.push((mv, before));
         self.roll_if_due();
         self.legal = std::sync::OnceLock::new();
+        self.pool = std::sync::OnceLock::new();
+        self.movable = std::sync::OnceLock::new();
     }
 
     /// Rolls the die for the side to move when a `dice` mutator is on and
@@ -354,6 +402,8 @@ impl Game {
         let (mv, before) = self.history.pop()?;
         self.position = before;
         self.legal = std::sync::OnceLock::new();
+        self.pool = std::sync::OnceLock::new();
+        self.movable = std::sync::OnceLock::new();
         Some(mv)
     }
 
@@ -403,7 +453,7 @@ impl Game {
                 None => Outcome::Draw { reason },
             });
         }
-        if self.legal().is_empty() {
+        if !self.movable() {
             return Some(if crate::movegen::every_push_suicidal(rules, pos) {
                 verdict(rules.ending.checkmate, "every push exposes the king")
             } else if in_check(rules, pos, side) {

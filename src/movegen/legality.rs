@@ -359,7 +359,7 @@ pub(super) fn legal_hand_moves(
 
 /// Does the drop `mv` checkmate: the opponent is in check after it and
 /// has no legal move (`mate_by_drop = false` forbids such drops)?
-fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+pub(super) fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
     let them = !pos.side();

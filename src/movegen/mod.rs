@@ -10,8 +10,9 @@
 //! protection, freezing), `attack` (the attack view), `legality` (checks,
 //! pins, copy-make, counting), `goals` (games won by checks given, a
 //! region reached, a kind wiped out), `screens` (legality where pieces hop),
-//! `turns` (the turn-level rules: swaps,
-//! pushes, placements, preference tiers, duties), `hooks` (what scripts
+//! `turns` (the turn-level rules: swaps, placements, preference tiers,
+//! duties), `pushes` (the enemy pawn pushed after an action), `sample`
+//! (a random legal turn without listing them all), `hooks` (what scripts
 //! answer) and `perft`.
 
 mod attack;
@@ -26,6 +27,8 @@ mod paths;
 mod perft;
 mod pieces;
 mod promotion;
+mod pushes;
+mod sample;
 mod screens;
 mod stack;
 mod turns;
@@ -57,6 +60,8 @@ pub use legality::*;
 use paths::*;
 pub use pieces::*;
 use promotion::*;
+use pushes::*;
+pub use sample::*;
 use screens::Screens;
 pub use turns::*;
 

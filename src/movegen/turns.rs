@@ -175,188 +175,9 @@ pub fn every_push_suicidal(rules: &Rules, pos: &Position) -> bool {
     turns(rules, pos, &mut out) && out.is_empty()
 }
 
-/// Pairs each legal action in `out` with every push of an enemy pawn
-/// that may follow it (`push_enemy_pawn`, by `steps`): one step forward,
-/// as the pawn's owner sees it, onto an empty square, of the same colour
-/// under a `keep_colour` mutator. A pair is legal when it leaves the
-/// mover's royal unattacked whatever the owner of a pawn pushed onto its
-/// last rank chooses; with the die rolled, pawns on the lane are pushed
-/// if any can be. An action after which no pawn can be pushed stands
-/// alone, and so does one that destroys the enemy royal (the game is
-/// over). True when some action was left out because every push after
-/// it is suicidal.
-#[cold]
-pub(super) fn add_pushes(
-    rules: &Rules,
-    pos: &Position,
-    steps: &[(i8, i8)],
-    out: &mut Vec<Move>,
-) -> bool {
-    let us = pos.side();
-    let them = !us;
-    let g = rules.geometry;
-    let lane = match pos.roll() {
-        Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
-        _ => None,
-    };
-    let colour = pos.active().intersects(rules.masks.keep_colour);
-    let forward = if them == Color::White { 1 } else { -1 };
-    let mut suicide = false;
-    // A push only moves an enemy pawn one step: where nothing attacks
-    // only from its first square and the pawn does not reach its last
-    // rank (where its owner would choose a promotion), the royal is
-    // judged on the board the action left with that pawn moved.
-    let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
-    // Where pins are sound (every capture a leap or plain ride) and the
-    // action flipped no marker, the legal action left the royal
-    // unattacked, and a push can attack it only by opening a line (or a
-    // lame leap's leg) through the pawn's first square, or by the pawn's
-    // own attack from its second.
-    let plain = rules.shortcuts.pins_under(pos.active());
-    // Where screens are sound instead (hops too), the pawn's second
-    // square may also become a hopper's screen.
-    let screened = !plain && rules.shortcuts.screens_under(pos.active());
-    // An ordinary move or a drop off no marker, nothing exploding, is not
-    // played at all where pins or screens are sound: it empties its
-    // origin and fills its target, and the pushes are found and judged
-    // on that board.
-    let unplayed = (plain || screened)
-        && on_board
-        && !pos
-            .active()
-            .intersects(rules.masks.explode | rules.masks.touching_royals_safe);
-    let marked = pos.markers().covered();
-    // The kinds that attack other than by a plain leap: from its new
-    // square such a pawn may reach the royal along a line.
-    let reaching = rules.tables.attack[them]
-        .iter()
-        .fold(KindSet::EMPTY, |all, a| all | a.kinds);
-    let mut pushes = Vec::new();
-    let actions = std::mem::take(out);
-    for a in actions {
-        let light = unplayed
-            && matches!(
-                a.kind,
-                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
-            )
-            && a.promotion.is_none()
-            && !marked.contains(a.from);
-        let vacated = (a.kind != MoveKind::Drop).then_some(a.from);
-        let mut after = (!light).then(|| {
-            let mut after = pos.clone();
-            after.play_unchecked(rules, &a);
-            after
-        });
-        let (flipped, royals, enemies) = match &after {
-            Some(after) => (
-                after.active() != pos.active(),
-                after.royals(us),
-                after.occupied(them),
-            ),
-            None => {
-                let mut royals = pos.royals(us);
-                if royals.contains(a.from) && vacated.is_some() {
-                    royals.remove(a.from);
-                    royals.insert(a.to);
-                }
-                let mut enemies = pos.occupied(them);
-                enemies.remove(a.to);
-                (false, royals, enemies)
-            }
-        };
-        if let Some(after) = &after
-            && pos.active().intersects(rules.masks.explode)
-            && after.royals(them).count() < pos.royals(them).count()
-        {
-            out.push(a);
-            continue;
-        }
-        let empty = |s: Square| match &after {
-            Some(after) => after.is_empty(s),
-            None => s != a.to && (Some(s) == vacated || pos.is_empty(s)),
-        };
-        let exposable = |from: Square, to: Square, pawn: PieceKind| {
-            !(plain || screened)
-                || flipped
-                || royals.iter().any(|r| {
-                    let lines = &rules.tables.lines[r.index()];
-                    lines.contains(from)
-                        || ((screened || reaching.contains(pawn)) && lines.contains(to))
-                        || rules.tables.leap_attacks[them]
-                            .of(r)
-                            .iter()
-                            .any(|&(s, kinds)| s == to && kinds.contains(pawn))
-                })
-        };
-        pushes.clear();
-        // Unplayed, the enemy's pieces other than the one taken stand
-        // where they stood.
-        let board = after.as_ref().unwrap_or(pos);
-        for from in enemies.iter() {
-            let Some(pawn) = board.piece_at(from).filter(|p| rules.is_pawn(p.kind)) else {
-                continue;
-            };
-            for &(df, dr) in steps {
-                let Some(to) = g.offset(from, i32::from(df), i32::from(dr) * forward) else {
-                    continue;
-                };
-                let same = (g.file(from) + g.rank(from) - g.file(to) - g.rank(to)) % 2 == 0;
-                if empty(to) && (!colour || same) {
-                    pushes.push((from, to, pawn.kind));
-                }
-            }
-        }
-        if pushes.is_empty() {
-            out.push(a);
-            continue;
-        }
-        let start = out.len();
-        for &(from, to, pawn) in &pushes {
-            let p = (from, to);
-            let turn = Move { push: Some(p), ..a };
-            let safe = if !on_board || rules.pawns.promotion_zone[them].contains(to) {
-                push_is_safe(rules, pos, &turn)
-            } else if !exposable(from, to, pawn) {
-                true
-            } else if let Some(after) = &mut after {
-                let Some(pawn) = after.take(rules, from) else {
-                    continue;
-                };
-                after.put(rules, to, pawn);
-                let safe = !in_check(rules, after, us);
-                after.take(rules, to);
-                after.put(rules, from, pawn);
-                safe
-            } else {
-                !royals
-                    .iter()
-                    .any(|r| is_attacked_after_push(rules, pos, r, them, (vacated, a.to), p))
-            };
-            if safe {
-                out.push(turn);
-            }
-        }
-        if out.len() == start {
-            suicide = true;
-        } else if let Some(lane) = lane
-            && out[start..]
-                .iter()
-                .any(|m| m.push.is_some_and(|(f, _)| lane.contains(f)))
-        {
-            retain_from(out, start, |m| {
-                m.push.is_some_and(|(f, _)| lane.contains(f))
-            });
-        }
-    }
-    suicide
-}
-
-/// Does the turn `mv` (an action and a push) leave the mover's royal
-/// unattacked, for every choice the owner of a pawn pushed onto its last
-/// rank may make?
 /// What the pawn of a pending promotion may become: its kind's own
 /// choices, else its side's.
-fn pending_choices<'r>(
+pub(super) fn pending_choices<'r>(
     rules: &'r Rules,
     pos: &Position,
     p: &crate::position::Pending,
@@ -367,23 +188,6 @@ fn pending_choices<'r>(
     }
 }
 
-pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
-    let us = pos.side();
-    let mut child = pos.clone();
-    child.play_unchecked(rules, mv);
-    if in_check(rules, &child, us) {
-        return false;
-    }
-    let Some(p) = child.pending() else {
-        return true;
-    };
-    pending_choices(rules, &child, &p).iter().all(|&k| {
-        let mut promoted = child.clone();
-        promoted.resolve_pending(rules, p.square, k);
-        !in_check(rules, &promoted, us)
-    })
-}
-
 /// Compulsory capture (`must_capture`) and the die's lane (`dice`, once
 /// rolled) as ordered preferences: the legal moves of the first tier
 /// that has any. With both: captures from the lane, then other moves
@@ -391,24 +195,50 @@ pub(super) fn push_is_safe(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// tiers never empty a non-empty list, so mate and stalemate are judged
 /// on the unrestricted moves.
 pub(super) fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let attack = pos.active().intersects(rules.masks.must_capture);
-    let lane = match pos.roll() {
-        Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
-        _ => None,
+    let Some(tiers) = Tiers::of(rules, pos) else {
+        return;
     };
-    let on_lane = |m: &Move| lane.is_some_and(|l| from_lane(rules, &l, m));
-    let tiers: &[&dyn Fn(&Move) -> bool] = match (lane.is_some(), attack) {
-        (false, false) => return,
-        (false, true) => &[&Move::is_capture],
-        (true, false) => &[&on_lane],
-        (true, true) => &[
-            &|m: &Move| on_lane(m) && m.is_capture(),
-            &|m: &Move| on_lane(m) && !m.is_capture(),
-            &Move::is_capture,
-        ],
-    };
-    if let Some(tier) = tiers.iter().find(|t| out.iter().any(t)) {
-        out.retain(|m| tier(m));
+    if let Some(t) = (0..tiers.len()).find(|&t| out.iter().any(|m| tiers.holds(rules, t, m))) {
+        out.retain(|m| tiers.holds(rules, t, m));
+    }
+}
+
+/// The preference tiers in force (see [`preference_tiers`]): the lane of
+/// the die rolled, and whether captures are compulsory.
+pub(super) struct Tiers {
+    lane: Option<SquareSet>,
+    attack: bool,
+}
+
+impl Tiers {
+    /// The tiers of `pos`, or `None` where no turn is preferred.
+    pub(super) fn of(rules: &Rules, pos: &Position) -> Option<Tiers> {
+        let attack = pos.active().intersects(rules.masks.must_capture);
+        let lane = match pos.roll() {
+            Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
+            _ => None,
+        };
+        (attack || lane.is_some()).then_some(Tiers { lane, attack })
+    }
+
+    /// How many tiers come before the unrestricted one.
+    pub(super) fn len(&self) -> usize {
+        match (self.lane.is_some(), self.attack) {
+            (true, true) => 3,
+            _ => 1,
+        }
+    }
+
+    /// Is `m` in tier `t` (counted from the most preferred)?
+    pub(super) fn holds(&self, rules: &Rules, t: usize, m: &Move) -> bool {
+        let on_lane = || self.lane.is_some_and(|l| from_lane(rules, &l, m));
+        match (self.lane.is_some(), self.attack, t) {
+            (false, _, _) => m.is_capture(),
+            (true, false, _) => on_lane(),
+            (true, true, 0) => on_lane() && m.is_capture(),
+            (true, true, 1) => on_lane() && !m.is_capture(),
+            (true, true, _) => m.is_capture(),
+        }
     }
 }
 
@@ -462,6 +292,13 @@ pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// cannot move (mutatis-mutandis.md 8.3: nothing may capture the
 /// attacker or block it instead).
 pub(super) fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if let Some(keep) = must_move_rule(rules, pos) {
+        out.retain(keep);
+    }
+}
+
+/// The turns [`must_move_filter`] keeps, where it keeps only some.
+pub(super) fn must_move_rule(rules: &Rules, pos: &Position) -> Option<impl Fn(&Move) -> bool> {
     let us = pos.side();
     let threatened: SquareSet = pos
         .occupied(us)
@@ -472,14 +309,23 @@ pub(super) fn must_move_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move
                 && is_attacked(rules, pos, s, !us)
         })
         .collect();
-    if !threatened.is_empty() {
-        out.retain(|m| threatened.contains(m.from));
-    }
+    (!threatened.is_empty()).then_some(move |m: &Move| threatened.contains(m.from))
 }
 
 /// `immobile_in_check`: while the mover is in check, a piece of such a
 /// kind moves only to capture the one piece giving check.
 fn immobile_in_check_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    if let Some(keep) = immobile_in_check_rule(rules, pos) {
+        out.retain(keep);
+    }
+}
+
+/// The turns [`immobile_in_check_filter`] keeps, where it keeps only
+/// some.
+pub(super) fn immobile_in_check_rule<'a>(
+    rules: &'a Rules,
+    pos: &'a Position,
+) -> Option<impl Fn(&Move) -> bool + 'a> {
     let us = pos.side();
     let mut checkers = SquareSet::EMPTY;
     for royal in pos.royals(us).iter() {
@@ -488,16 +334,16 @@ fn immobile_in_check_filter(rules: &Rules, pos: &Position, out: &mut Vec<Move>) 
         }
     }
     if checkers.is_empty() {
-        return;
+        return None;
     }
     let only = (checkers.count() == 1)
         .then(|| checkers.iter().next())
         .flatten();
-    out.retain(|m| {
+    Some(move |m: &Move| {
         pos.piece_at(m.from) != Some(m.piece)
             || !rules.piece(m.piece.kind).immobile_in_check
             || m.captured.is_some() && Some(m.to) == only
-    });
+    })
 }
 
 /// The legal turns, preferences aside (see [`turns`] for the flag).

@@ -43,6 +43,7 @@ mod regions;
 mod reserve;
 mod reserve_drops;
 mod royal_rules;
+mod sampling;
 mod script;
 mod search;
 mod search_tactics;

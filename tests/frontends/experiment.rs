@@ -969,9 +969,9 @@ fn the_summary_is_a_table_of_the_conditions() {
 
 const TABLE_TEXT: &str = "\
 table.rhai, seed 5: 12 games\n\
-players  games        White wins              draws       Black wins  unfinished  mean plies\n\
-random       6  16.7% (3.0-56.4)    0.0% (0.0-39.0)  0.0% (0.0-39.0)           5       182.2\n\
-greedy       6   0.0% (0.0-39.0)  83.3% (43.6-97.0)  0.0% (0.0-39.0)           1       139.0\n\
+players  games       White wins              draws        Black wins  unfinished  mean plies\n\
+random       6  0.0% (0.0-39.0)    0.0% (0.0-39.0)  16.7% (3.0-56.4)           5       198.7\n\
+greedy       6  0.0% (0.0-39.0)  83.3% (43.6-97.0)   0.0% (0.0-39.0)           1       139.0\n\
 Wins and draws: % of the games, 95% Wilson interval in brackets.\n\
 Unfinished: games with no result (`*`, e.g. stopped by max_turns).\n\
 Plies are half-moves: one turn of one side.\n";
@@ -1045,7 +1045,7 @@ fn svg_texts(svg: &str) -> Vec<String> {
 }
 
 const CSV_HEAD: &str = "players,games,white,draws,black,unfinished,white_share,white_low,white_high,draw_share,draw_low,draw_high,black_share,black_low,black_high,mean_plies,plies_0_19,plies_20_39,plies_40_59,plies_60_79,plies_80_99,plies_100_119,plies_120_139,plies_140_159,plies_160_179,plies_180_199,plies_200_219";
-const CSV_RANDOM: &str = "random,6,1,0,0,5,0.166667,0.030053,0.563503,0.0,0.0,0.390334,0.0,0.0,0.390334,182.166667,0,0,0,0,1,0,0,0,0,0,5";
+const CSV_RANDOM: &str = "random,6,0,0,1,5,0.0,0.0,0.390334,0.0,0.0,0.390334,0.166667,0.030053,0.563503,198.666667,0,0,0,0,0,0,0,0,0,1,5";
 
 #[test]
 fn plots_are_svg_charts_of_the_table() {

@@ -1,0 +1,124 @@
+//! Drawing a random legal turn by judging candidates one by one agrees
+//! with listing every legal turn: along seeded random games of every
+//! embedded and catalogue variant, the candidates found legal are the
+//! listed turns, the first legal candidate exists exactly when the list
+//! is not empty, and every draw is a listed turn. Draws are uniform.
+
+use crate::kit::{XorShift, catalog, position};
+use changeling::game::Rng;
+use changeling::movegen::{TurnPool, legal_moves};
+use changeling::notation::to_fen;
+use changeling::position::Move;
+use changeling::rules::Rules;
+use changeling::variants::{EMBEDDED, load};
+use std::collections::HashMap;
+
+/// How many times each turn occurs in `turns`.
+fn tally(turns: &[Move]) -> HashMap<&Move, usize> {
+    let mut counts = HashMap::new();
+    for m in turns {
+        *counts.entry(m).or_insert(0) += 1;
+    }
+    counts
+}
+
+/// Walks `games` random games of at most `plies` turns, checking the pool
+/// against the list at every position; returns how many positions had a
+/// pool (the others are listed only).
+fn agrees(rules: &Rules, games: u64, plies: usize) -> usize {
+    let mut pooled = 0;
+    for seed in 0..games {
+        let mut pos = changeling::game::start_position(rules, seed).unwrap();
+        let mut walk = XorShift(seed * 7919 + 1);
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            let legal = legal_moves(rules, &pos);
+            if let Some(pool) = TurnPool::new(rules, &pos) {
+                pooled += 1;
+                let fen = to_fen(rules, &pos);
+                assert_eq!(
+                    tally(&pool.legal_turns(rules, &pos)),
+                    tally(&legal),
+                    "{fen}"
+                );
+                assert_eq!(
+                    pool.first(rules, &pos).is_some(),
+                    !legal.is_empty(),
+                    "{fen}"
+                );
+                for _ in 0..3 {
+                    match pool.draw(rules, &pos, &mut |n| rng.below(n)) {
+                        Some(m) => assert!(legal.contains(&m), "{fen}: drew {m:?}"),
+                        None => assert!(legal.is_empty(), "{fen}: drew nothing"),
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_unchecked(rules, &legal[walk.below(legal.len())]);
+        }
+    }
+    pooled
+}
+
+#[test]
+fn pools_agree_with_the_list_in_every_embedded_variant() {
+    let mut pooled = HashMap::new();
+    for &(name, _) in EMBEDDED {
+        let rules = load(name).unwrap();
+        pooled.insert(name, agrees(&rules, 6, 80));
+    }
+    // Where the seed variants play, most positions are drawn from.
+    for name in [
+        "chess",
+        "twelve-mutation",
+        "mutatis-mutandis",
+        "pocket-mutation",
+    ] {
+        assert!(
+            pooled[name] > 200,
+            "{name}: {} positions pooled",
+            pooled[name]
+        );
+    }
+}
+
+#[test]
+fn pools_agree_with_the_list_in_every_catalogue_variant() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/variants/catalog");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "variant")
+                .then(|| path.file_stem()?.to_str().map(String::from))?
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() > 70);
+    let pooled: usize = names.iter().map(|n| agrees(&catalog(n), 3, 60)).sum();
+    assert!(pooled > 5_000, "{pooled} positions pooled");
+}
+
+/// In check with three legal moves among some thirty candidates, each is
+/// drawn about a third of the time: a refused candidate does not favour
+/// the one drawn after it.
+#[test]
+fn draws_are_uniform() {
+    let rules = load("chess").unwrap();
+    let pos = position(&rules, "4k3/8/8/8/1b6/8/5P2/3QK1NR w K - 0 1");
+    let legal = legal_moves(&rules, &pos);
+    assert_eq!(legal.len(), 3, "{legal:?}");
+    let pool = TurnPool::new(&rules, &pos).unwrap();
+    let mut rng = Rng::new(11);
+    let mut counts: HashMap<Move, usize> = HashMap::new();
+    for _ in 0..30_000 {
+        let m = pool.draw(&rules, &pos, &mut |n| rng.below(n)).unwrap();
+        *counts.entry(m).or_insert(0) += 1;
+    }
+    assert_eq!(counts.len(), 3);
+    for (m, n) in counts {
+        assert!((9_000..=11_000).contains(&n), "{m:?} drawn {n} times");
+    }
+}
