@@ -14,11 +14,17 @@ use super::*;
 /// every push of an enemy pawn that may follow it where pushes are due.
 /// Kept by a game while its position stands, and judged afresh by each
 /// draw.
+///
+/// Where pushes are due, an action has one slot for each push it may
+/// have, up to a bound known without playing it (each enemy pawn pushed
+/// by each step), so that the pushes are found only after the actions
+/// drawn: a slot past the action's pushes is refused like an illegal
+/// turn, and an action with no push at all stands alone in its first.
 #[derive(Clone, Debug)]
 pub struct TurnPool {
     actions: Vec<Move>,
-    /// The turns: an action, and the push after it.
-    slots: Vec<(u32, Option<Push>)>,
+    /// Where each action's slots start; the last entry is the end.
+    starts: Vec<u32>,
 }
 
 impl TurnPool {
@@ -53,22 +59,43 @@ impl TurnPool {
         {
             actions.retain(keep);
         }
-        let mut slots = Vec::with_capacity(actions.len());
+        let mut starts = Vec::with_capacity(actions.len() + 1);
+        starts.push(0);
+        let mut end = 0u32;
         match rules.push_steps(pos.active()) {
-            None => slots.extend((0..actions.len() as u32).map(|i| (i, None))),
+            None => starts.extend((1..=actions.len() as u32).inspect(|&e| end = e)),
             Some(steps) => {
                 let pushing = Pushing::new(rules, pos, steps);
+                let pawns = pos
+                    .occupied(!pos.side())
+                    .iter()
+                    .filter(|&s| pos.piece_at(s).is_some_and(|p| rules.is_pawn(p.kind)))
+                    .count();
+                let bound = (pawns * steps.len()).max(1) as u32;
                 let mut pushes = Vec::new();
-                for (i, a) in actions.iter().enumerate() {
-                    if pushing.act(a, &mut pushes).alone || pushes.is_empty() {
-                        slots.push((i as u32, None));
+                for a in &actions {
+                    let width = if bounded(rules, a) {
+                        bound
                     } else {
-                        slots.extend(pushes.iter().map(|&p| (i as u32, Some(p))));
-                    }
+                        let acted = pushing.act(a, &mut pushes);
+                        if acted.alone {
+                            1
+                        } else {
+                            pushes.len().max(1) as u32
+                        }
+                    };
+                    end += width;
+                    starts.push(end);
                 }
             }
         }
-        Some(TurnPool { actions, slots })
+        debug_assert_eq!(starts.last().copied(), Some(end));
+        Some(TurnPool { actions, starts })
+    }
+
+    /// How many slots there are.
+    fn len(&self) -> u32 {
+        self.starts.last().copied().unwrap_or(0)
     }
 
     /// A legal turn drawn uniformly at random (`below(n)` draws a number
@@ -82,18 +109,20 @@ impl TurnPool {
         below: &mut impl FnMut(u64) -> u64,
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
-        let mut open: Vec<u32> = (0..self.slots.len() as u32).collect();
+        let mut open: Vec<u32> = (0..self.len()).collect();
         if let Some(tiers) = Tiers::of(rules, pos) {
             for t in 0..tiers.len() {
+                // A push changes neither what an action takes nor where
+                // it starts: the tier is the action's.
                 let mut tier: Vec<u32> = open
                     .iter()
                     .copied()
-                    .filter(|&k| tiers.holds(rules, t, &self.turn(k)))
+                    .filter(|&k| tiers.holds(rules, t, &self.actions[self.action_of(k)]))
                     .collect();
                 if let Some(turn) = judge.draw(&mut tier, below) {
                     return Some(turn);
                 }
-                open.retain(|&k| judge.refused[k as usize] != Some(true));
+                open.retain(|&k| !judge.refused[k as usize]);
             }
         }
         judge.draw(&mut open, below)
@@ -102,7 +131,7 @@ impl TurnPool {
     /// The first legal turn in generation order, if any.
     pub fn first(&self, rules: &Rules, pos: &Position) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
-        (0..self.slots.len() as u32).find_map(|k| judge.judge(k))
+        (0..self.len()).find_map(|k| judge.judge(k))
     }
 
     /// Every legal turn, the candidates judged one by one and the
@@ -110,35 +139,56 @@ impl TurnPool {
     /// (to check one against the other).
     pub fn legal_turns(&self, rules: &Rules, pos: &Position) -> Vec<Move> {
         let mut judge = Judge::new(rules, pos, self);
-        let mut out: Vec<Move> = (0..self.slots.len() as u32)
-            .filter_map(|k| judge.judge(k))
-            .collect();
+        let mut out: Vec<Move> = (0..self.len()).filter_map(|k| judge.judge(k)).collect();
         preference_tiers(rules, pos, &mut out);
         out
     }
 
-    /// The turn of slot `k`.
-    fn turn(&self, k: u32) -> Move {
-        let (i, push) = self.slots[k as usize];
-        Move {
-            push: push.map(|(from, to, _)| (from, to)),
-            ..self.actions[i as usize]
-        }
+    /// The action slot `k` belongs to.
+    fn action_of(&self, k: u32) -> usize {
+        self.starts.partition_point(|&s| s <= k) - 1
     }
 }
 
-/// A pool's turns being judged: each action's verdict, and the board it
-/// leaves where a push follows, worked out once.
+/// Can `a` not add an enemy pawn, so that its pushes are bounded by the
+/// enemy pawns standing now? An ordinary move, a double step, en
+/// passant, castling or a drop, where no morph or script can change a
+/// piece after it.
+fn bounded(rules: &Rules, a: &Move) -> bool {
+    rules.morphs.is_empty()
+        && hooks(rules).is_none()
+        && matches!(
+            a.kind,
+            MoveKind::Normal
+                | MoveKind::DoubleStep
+                | MoveKind::EnPassant(_)
+                | MoveKind::Castle(_)
+                | MoveKind::Drop
+        )
+}
+
+/// An action's pushes, found once it is judged: the board it leaves,
+/// each push that may follow it, and each push's verdict once judged.
+struct Pushed {
+    acted: Acted,
+    pushes: Vec<Push>,
+    safe: Vec<Option<bool>>,
+}
+
+/// A pool's turns being judged: each action's verdict and pushes, worked
+/// out once.
 struct Judge<'a> {
     rules: &'a Rules,
     pos: &'a Position,
     pool: &'a TurnPool,
     pushing: Option<Pushing<'a>>,
+    /// With pushes due and the die rolled, the lane: after an action,
+    /// pawns on it are pushed if any can be.
+    lane: Option<SquareSet>,
     verdicts: Vec<Option<bool>>,
-    acted: Vec<Option<Acted>>,
-    /// Each slot's verdict, once judged: refused or not.
-    refused: Vec<Option<bool>>,
-    pushes: Vec<Push>,
+    pushed: Vec<Option<Pushed>>,
+    /// Each slot refused so far.
+    refused: Vec<bool>,
 }
 
 impl<'a> Judge<'a> {
@@ -146,21 +196,26 @@ impl<'a> Judge<'a> {
         let pushing = rules
             .push_steps(pos.active())
             .map(|steps| Pushing::new(rules, pos, steps));
+        let lane = match pos.roll() {
+            Some(n) if pushing.is_some() && pos.active().intersects(rules.masks.dice) => {
+                Some(rules.lane(n))
+            }
+            _ => None,
+        };
+        let pushed = if pushing.is_some() {
+            pool.actions.len()
+        } else {
+            0
+        };
         Judge {
             rules,
             pos,
             pool,
-            acted: std::iter::repeat_with(|| None)
-                .take(if pushing.is_some() {
-                    pool.actions.len()
-                } else {
-                    0
-                })
-                .collect(),
+            pushed: std::iter::repeat_with(|| None).take(pushed).collect(),
             pushing,
+            lane,
             verdicts: vec![None; pool.actions.len()],
-            refused: vec![None; pool.slots.len()],
-            pushes: Vec::new(),
+            refused: vec![false; pool.len() as usize],
         }
     }
 
@@ -178,11 +233,22 @@ impl<'a> Judge<'a> {
 
     /// The turn of slot `k`, if it is legal.
     fn judge(&mut self, k: u32) -> Option<Move> {
+        let i = self.pool.action_of(k);
+        let j = (k - self.pool.starts[i]) as usize;
+        let turn = if self.action_is_legal(i) {
+            self.turn(i, j)
+        } else {
+            None
+        };
+        self.refused[k as usize] = turn.is_none();
+        turn
+    }
+
+    /// Is action `i` legal, pushes aside?
+    fn action_is_legal(&mut self, i: usize) -> bool {
         let (rules, pos) = (self.rules, self.pos);
-        let (i, push) = self.pool.slots[k as usize];
-        let i = i as usize;
         let a = self.pool.actions[i];
-        let legal = *self.verdicts[i].get_or_insert_with(|| {
+        *self.verdicts[i].get_or_insert_with(|| {
             let refused = leaves_royal_attacked(rules, pos, &a)
                 || (rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &a))
                 || (a.kind == MoveKind::Drop
@@ -190,18 +256,48 @@ impl<'a> Judge<'a> {
                     && !rules.pieces[a.piece.kind.index()].mate_by_drop
                     && drop_mates(rules, pos, &a));
             !refused
+        })
+    }
+
+    /// The turn of the legal action `i` and its `j`th push, if that is
+    /// legal: the action alone where it has no push (as its first).
+    fn turn(&mut self, i: usize, j: usize) -> Option<Move> {
+        let a = self.pool.actions[i];
+        let Some(pushing) = &self.pushing else {
+            return Some(a);
+        };
+        let pushed = self.pushed[i].get_or_insert_with(|| {
+            let mut pushes = Vec::new();
+            let acted = pushing.act(&a, &mut pushes);
+            if acted.alone {
+                pushes.clear();
+            }
+            Pushed {
+                acted,
+                safe: vec![None; pushes.len()],
+                pushes,
+            }
         });
-        let safe = legal
-            && match (push, &self.pushing) {
-                (Some(p), Some(pushing)) => {
-                    let pushes = &mut self.pushes;
-                    let acted = self.acted[i].get_or_insert_with(|| pushing.act(&a, pushes));
-                    pushing.is_safe(&a, acted, p)
-                }
+        if pushed.pushes.is_empty() {
+            return (j == 0).then_some(a);
+        }
+        let &(from, to, _) = pushed.pushes.get(j)?;
+        let safe = |j: usize, pushed: &mut Pushed| {
+            *pushed.safe[j]
+                .get_or_insert_with(|| pushing.is_safe(&a, &mut pushed.acted, pushed.pushes[j]))
+        };
+        let legal = safe(j, pushed)
+            && match self.lane {
+                // Off the lane: legal only where no push from the lane
+                // may follow this action.
+                Some(lane) if !lane.contains(from) => !(0..pushed.pushes.len())
+                    .any(|j| lane.contains(pushed.pushes[j].0) && safe(j, pushed)),
                 _ => true,
             };
-        self.refused[k as usize] = Some(!safe);
-        safe.then(|| self.pool.turn(k))
+        legal.then_some(Move {
+            push: Some((from, to)),
+            ..a
+        })
     }
 }
 
@@ -209,7 +305,6 @@ impl<'a> Judge<'a> {
 /// where a rule keeps or drops turns by looking at the others, adds turns
 /// of its own, or ends the game before any turn.
 fn sampled(rules: &Rules, pos: &Position) -> bool {
-    let active = pos.active();
     let whole_list = rules.no_checks
         || rules.passing
         || rules.standoff
@@ -220,7 +315,6 @@ fn sampled(rules: &Rules, pos: &Position) -> bool {
             .drops
             .as_ref()
             .is_some_and(|d| d.gating || (d.mandatory && !d.from_reserve))
-        || (active.intersects(rules.masks.dice) && rules.push_steps(active).is_some())
         || hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::FILTER_MOVES));
     !whole_list
         && pos.stage() == crate::position::Stage::Play
