@@ -373,6 +373,12 @@ impl Game {
         self.position.play_unchecked(&self.rules, &mv);
         self.history.push((mv, before));
         self.roll_if_due();
+        self.forget_moves();
+    }
+
+    /// Forgets what was worked out about the moves of a position that
+    /// has just changed.
+    fn forget_moves(&mut self) {
         self.legal = std::sync::OnceLock::new();
         self.pool = std::sync::OnceLock::new();
         self.movable = std::sync::OnceLock::new();
@@ -401,9 +407,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let (mv, before) = self.history.pop()?;
         self.position = before;
-        self.legal = std::sync::OnceLock::new();
-        self.pool = std::sync::OnceLock::new();
-        self.movable = std::sync::OnceLock::new();
+        self.forget_moves();
         Some(mv)
     }
 

@@ -325,20 +325,3 @@ fn sampled(rules: &Rules, pos: &Position) -> bool {
         && reserve_drop_due(rules, pos).is_none()
         && goal_reached(rules, pos).is_none()
 }
-
-/// A legal turn of the side to move drawn uniformly at random (`below(n)`
-/// draws a number under `n`), or `None` when it has none: the same
-/// chances as picking from [`legal_moves`], mostly without listing them.
-pub fn random_turn(
-    rules: &Rules,
-    pos: &Position,
-    below: &mut impl FnMut(u64) -> u64,
-) -> Option<Move> {
-    match TurnPool::new(rules, pos) {
-        Some(pool) => pool.draw(rules, pos, below),
-        None => {
-            let legal = legal_moves(rules, pos);
-            (!legal.is_empty()).then(|| legal[below(legal.len() as u64) as usize])
-        }
-    }
-}
