@@ -349,17 +349,22 @@ pub(super) fn legal_hand_moves(
         _ => !leaves_royal_attacked(rules, pos, m),
     });
     if rules.kinds.drop_limits {
-        retain_from(out, start, |m| {
-            m.kind != MoveKind::Drop
-                || rules.pieces[m.piece.kind.index()].mate_by_drop
-                || !drop_mates(rules, pos, m)
-        });
+        retain_from(out, start, |m| !banned_mating_drop(rules, pos, m));
     }
+}
+
+/// Is `mv` a drop that mates with a kind that may not (`mate_by_drop =
+/// false`)?
+pub(super) fn banned_mating_drop(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+    mv.kind == MoveKind::Drop
+        && rules.kinds.drop_limits
+        && !rules.pieces[mv.piece.kind.index()].mate_by_drop
+        && drop_mates(rules, pos, mv)
 }
 
 /// Does the drop `mv` checkmate: the opponent is in check after it and
 /// has no legal move (`mate_by_drop = false` forbids such drops)?
-pub(super) fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
+fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
     let them = !pos.side();

@@ -251,10 +251,7 @@ impl<'a> Judge<'a> {
         *self.verdicts[i].get_or_insert_with(|| {
             let refused = leaves_royal_attacked(rules, pos, &a)
                 || (rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &a))
-                || (a.kind == MoveKind::Drop
-                    && rules.kinds.drop_limits
-                    && !rules.pieces[a.piece.kind.index()].mate_by_drop
-                    && drop_mates(rules, pos, &a));
+                || banned_mating_drop(rules, pos, &a);
             !refused
         })
     }
