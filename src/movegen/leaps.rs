@@ -183,3 +183,56 @@ pub(super) fn gen_atom<S: Sink>(
         }
     }
 }
+
+/// Every square the piece `piece` on `from` could capture on in `pos` by
+/// its leaps, rides and hops, or more: each atom's squares up to the
+/// first piece it cannot pass. `None` where its atoms do not bound its
+/// captures (path moves, scripted moves, stacks).
+pub(super) fn capture_reach(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+) -> Option<SquareSet> {
+    let (us, k) = (piece.color, piece.kind.index());
+    if rules.stacking.is_some()
+        || rules.kinds.scripted[k]
+        || !rules.tables.paths_of[us][k].is_empty()
+    {
+        return None;
+    }
+    let mut reach = SquareSet::EMPTY;
+    for t in rules.tables.leaps[us][k].iter().filter(|t| t.can_capture) {
+        for &(to, _) in t.from(from) {
+            reach.insert(to);
+        }
+    }
+    for a in rules.tables.moves_of[us][k]
+        .iter()
+        .filter(|a| a.can_capture)
+    {
+        let ray = rules.tables.rays.ray(a.dir, from);
+        // Rides stop at the first piece met, hops and grasshoppers land
+        // at most as far as the second.
+        let (squares, stops) = match a.style {
+            Style::Leap => (&ray[..ray.len().min(1)], 1),
+            Style::Ride => {
+                let first = usize::from(a.skip_first).min(ray.len());
+                (&ray[first..ray.len().min(usize::from(a.range))], 1)
+            }
+            Style::Hop | Style::Grasshopper => (ray, 2),
+            Style::Path => (&ray[..0], 0),
+        };
+        let mut met = 0;
+        for &s in squares {
+            reach.insert(s);
+            if !pos.is_empty(s) {
+                met += 1;
+                if met == stops {
+                    break;
+                }
+            }
+        }
+    }
+    Some(reach)
+}

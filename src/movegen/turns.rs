@@ -28,16 +28,31 @@ pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mo
 /// choosing. Each pair is one move, written from the lower square.
 pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    let own: Vec<Square> = pos.occupied(us).iter().collect();
+    let own = pos.occupied(us);
+    // What each own piece could capture on, or more (`None`: anything),
+    // so only pairs that may cover each other are asked.
+    let reach: Vec<(Square, Option<SquareSet>)> = own
+        .iter()
+        .filter_map(|x| {
+            let piece = pos.piece_at(x)?;
+            Some((x, capture_reach(rules, pos, x, piece)))
+        })
+        .collect();
     let mut pairs: Vec<(Square, Square)> = Vec::new();
-    let mut buf = Vec::new();
-    for &y in &own {
-        let Some(probe) = pos.with_stand_in(rules, y, us) else {
-            continue;
-        };
-        for &x in &own {
+    let mut buf = Vec::with_capacity(32);
+    for y in own.iter() {
+        let mut probe = None;
+        for &(x, ref covers) in &reach {
             let pair = (x.min(y), x.max(y));
-            if x != y && !pairs.contains(&pair) && captures_onto(rules, &probe, x, y, &mut buf) {
+            if x == y || covers.as_ref().is_some_and(|c| !c.contains(y)) || pairs.contains(&pair) {
+                continue;
+            }
+            if probe.is_none() {
+                probe = Some(pos.with_stand_in(rules, y, us));
+            }
+            if let Some(Some(probe)) = &probe
+                && captures_onto(rules, probe, x, y, &mut buf)
+            {
                 pairs.push(pair);
             }
         }
