@@ -17,6 +17,18 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     {
         return None;
     }
+    // Most positions hold more pieces than any pattern: each square of a
+    // side's without its royal holds one of its other pieces at least.
+    let most = patterns
+        .iter()
+        .try_fold(0, |most, d| Some(d.most()?.max(most)));
+    let at_least: usize = Color::ALL
+        .iter()
+        .map(|&c| pos.occupied(c).minus(&pos.royals(c)).count())
+        .sum();
+    if most.is_some_and(|most| at_least > most as usize) {
+        return None;
+    }
     let n = rules.pieces.len();
     let mut have = ByColor {
         white: [0u32; MAX_KINDS],

@@ -9,6 +9,7 @@ mod setup;
 mod stacks;
 
 pub use hook::{AfterMove, CaptureProbe, after_move_hook, capture_probe};
+pub(crate) use moves::Mix;
 pub use moves::{Effect, EffectList, Move, MoveKind, NEXT_IN_RESERVE, Origin, Unit};
 
 use crate::board::{

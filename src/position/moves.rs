@@ -9,6 +9,7 @@
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::rules::Rules;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 
 /// Which unit of a cell an effect touches: 0 is the primary (lower) unit,
@@ -140,7 +141,7 @@ pub struct EffectList(u32);
 #[derive(Default)]
 struct EffectStore {
     lists: Vec<Arc<[Effect]>>,
-    numbers: HashMap<Arc<[Effect]>, u32>,
+    numbers: HashMap<Arc<[Effect]>, u32, BuildHasherDefault<Mix>>,
 }
 
 static EFFECT_STORE: LazyLock<RwLock<EffectStore>> = LazyLock::new(Default::default);
@@ -556,5 +557,38 @@ mod tests {
         let plain = Move::drop_from_hand(piece, Square(9));
         assert_eq!(by_atom, plain);
         assert_ne!(by_atom, Move::drop_from_hand(piece, Square(10)));
+    }
+}
+
+/// A small multiplicative hasher for keys of a few words made by the
+/// program itself (effect lists, script questions; no untrusted keys).
+#[derive(Default)]
+pub(crate) struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
     }
 }

@@ -349,6 +349,16 @@ impl SideMaterial {
 }
 
 impl DeadMaterial {
+    /// The most non-royal pieces, both sides together, that can match;
+    /// `None` where a side may hold any number of some kind.
+    pub fn most(&self) -> Option<u32> {
+        self.sides.iter().try_fold(0, |total, side| {
+            side.open
+                .is_empty()
+                .then(|| total + side.counts.iter().map(|&(_, n)| u32::from(n)).sum::<u32>())
+        })
+    }
+
     /// Does a board with `white[k]` and `black[k]` non-royal pieces of
     /// each kind `k` match, the sides either way round? `one_colour`:
     /// all those pieces stand on squares of one colour.

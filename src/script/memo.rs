@@ -14,11 +14,12 @@
 //! answers, so results never depend on it.
 
 use crate::board::{Color, MutatorSet, Piece, Square, SquareSet};
+use crate::position::Mix;
 use crate::position::Position;
 use rhai::Dynamic;
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// The side to move was read.
@@ -150,37 +151,4 @@ pub(crate) fn remember(q: Question, pos: &Position, reads: &Reads, answer: &Dyna
         }
         entries.push(entry);
     });
-}
-
-/// A small multiplicative hasher for the questions (a few bytes each;
-/// no untrusted keys).
-#[derive(Default)]
-pub(crate) struct Mix(u64);
-
-impl Hasher for Mix {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
 }
