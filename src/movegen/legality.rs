@@ -399,6 +399,7 @@ pub(super) fn drop_targets(rules: &Rules, pos: &Position) -> Option<SquareSet> {
 /// What the fast legality test knows about the side to move's single
 /// royal: its square, who checks it, where a check can be blocked, and
 /// which friendly pieces are pinned to it (with the line each keeps).
+#[derive(Clone, Debug)]
 pub(super) struct Guard {
     king: Square,
     /// Squares with a marker: a move off one may flip it and change the
@@ -416,7 +417,7 @@ pub(super) struct Guard {
 impl Guard {
     /// `None` where the fast test is unsound: several royals, or pieces
     /// whose captures are more than plain leaps and rides.
-    fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
+    pub(super) fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
         let us = pos.side();
         let royals = pos.royals(us);
         if !rules.shortcuts.pins_under(pos.active()) || royals.count() != 1 {
@@ -479,30 +480,38 @@ impl Guard {
         out: &mut Vec<Move>,
         start: usize,
     ) {
-        let us = pos.side();
-        let king = self.king;
-        if self.marked.contains(from) {
-            retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
+        if self.checkers.is_empty()
+            && !self.pinned.contains(from)
+            && !self.marked.contains(from)
+            && from != self.king
+            && out[start..].iter().all(|m| self.ordinary(m))
+        {
+            // Not in check, a free piece's ordinary moves are all legal.
             return;
+        }
+        retain_from(out, start, |m| self.keeps(rules, pos, m));
+    }
+
+    /// Is `m`, an ordinary move, a drop or any other turn of the side to
+    /// move, legal? Ordinary moves of pieces other than the royal are
+    /// judged by the checks and pins; anything else is played out on a
+    /// copy, but an exploding capture is judged on the board the blast
+    /// leaves.
+    pub(super) fn keeps(&self, rules: &Rules, pos: &Position, m: &Move) -> bool {
+        let us = pos.side();
+        let (king, from) = (self.king, m.from);
+        if self.marked.contains(from) {
+            return !leaves_royal_attacked(rules, pos, m);
         }
         if from == king {
             // A royal's capture does not explode.
-            retain_from(out, start, |m| {
-                if m.kind == MoveKind::Normal {
-                    !is_attacked_vacating(rules, pos, m.to, !us, king)
-                } else {
-                    !leaves_royal_attacked(rules, pos, m)
-                }
-            });
-            return;
+            return if m.kind == MoveKind::Normal {
+                !is_attacked_vacating(rules, pos, m.to, !us, king)
+            } else {
+                !leaves_royal_attacked(rules, pos, m)
+            };
         }
-        let ordinary = |m: &Move| {
-            matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
-                && !(self.explode && m.is_capture())
-        };
-        // Anything else is played out on a copy, but an exploding
-        // capture is judged on the board the blast leaves.
-        let played = |m: &Move| {
+        let played = || {
             if self.explode
                 && m.is_capture()
                 && matches!(m.kind, MoveKind::Normal | MoveKind::Promote)
@@ -512,41 +521,34 @@ impl Guard {
                 !leaves_royal_attacked(rules, pos, m)
             }
         };
+        if !self.ordinary(m) {
+            return played();
+        }
         let is_pinned = self.pinned.contains(from);
         if self.checkers.is_empty() {
             if is_pinned {
                 // Pinned along several lines, it keeps their common squares.
-                let line = self
-                    .lines
+                self.lines
                     .iter()
                     .filter(|(s, _)| *s == from)
-                    .fold(SquareSet::first(rules.geometry.len()), |keep, (_, line)| {
-                        keep.and(line)
-                    });
-                retain_from(out, start, |m| {
-                    if ordinary(m) {
-                        line.contains(m.to)
-                    } else {
-                        played(m)
-                    }
-                });
-            } else if out[start..].iter().any(|m| !ordinary(m)) {
-                retain_from(out, start, |m| ordinary(m) || played(m));
+                    .all(|(_, line)| line.contains(m.to))
+            } else {
+                true
             }
+        } else if !self.danger.contains(m.to) {
+            false
+        } else if self.checkers.count() == 1 && !is_pinned && self.checkers.contains(m.to) {
+            true
         } else {
-            let single = self.checkers.count() == 1;
-            retain_from(out, start, |m| {
-                if !ordinary(m) {
-                    played(m)
-                } else if !self.danger.contains(m.to) {
-                    false
-                } else if single && !is_pinned && self.checkers.contains(m.to) {
-                    true
-                } else {
-                    played(m)
-                }
-            });
+            played()
         }
+    }
+
+    /// Is `m` a move whose legality the checks and pins tell: a piece's
+    /// step, ride or leap (not an exploding capture)?
+    fn ordinary(&self, m: &Move) -> bool {
+        matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)
+            && !(self.explode && m.is_capture())
     }
 }
 

@@ -25,45 +25,111 @@ pub struct TurnPool {
     actions: Vec<Move>,
     /// Where each action's slots start; the last entry is the end.
     starts: Vec<u32>,
+    /// The positions the actions start from: the position itself, or,
+    /// where the side to move owes a promotion choice, one part per
+    /// choice, the choice made.
+    parts: Vec<Part>,
+}
+
+/// The actions of a [`TurnPool`] that start from one position.
+#[derive(Clone, Debug)]
+struct Part {
+    /// Its first action.
+    first: usize,
+    /// The pending promotion resolved (its square and kind) and the
+    /// position after it; `None`: the pool's position itself.
+    choice: Option<((Square, PieceKind), Box<Position>)>,
+    /// The checks and pins that judge its ordinary moves, where they
+    /// are sound.
+    guard: Option<Guard>,
 }
 
 impl TurnPool {
     /// The candidates of `pos`, or `None` where some rule looks at the
-    /// whole list of legal turns (duties, a promotion choice pending,
-    /// reserve drops, passing, a script's filter ...) or where the game
-    /// has ended by a goal: there, only the list tells.
+    /// whole list of legal turns (duties, reserve drops, passing, a
+    /// script's filter ...) or where the game has ended by a goal: there,
+    /// only the list tells.
     pub fn new(rules: &Rules, pos: &Position) -> Option<TurnPool> {
         if !sampled(rules, pos) {
             return None;
         }
-        let mut actions = Vec::new();
-        board_pseudo_moves(rules, pos, &mut actions);
-        if pos.active().intersects(rules.masks.swaps) {
-            swap_moves(rules, pos, &mut actions);
-        }
-        if pos.active().intersects(rules.masks.keep_colour) {
-            actions.retain(|m| keeps_colour(rules, m));
-        }
-        if hands_in_play(rules, pos) {
-            hand_moves(rules, pos, &mut actions);
-        }
+        let mut pool = TurnPool {
+            actions: Vec::new(),
+            starts: Vec::with_capacity(64),
+            parts: Vec::with_capacity(1),
+        };
+        pool.starts.push(0);
         // Rules that keep some turns by looking at each alone (and at the
         // position): the same for an action and the turns it begins.
-        if rules.auras.must_move
-            && let Some(keep) = must_move_rule(rules, pos)
+        let must_move = rules
+            .auras
+            .must_move
+            .then(|| must_move_rule(rules, pos))
+            .flatten();
+        let immobile = rules
+            .auras
+            .immobile_in_check
+            .then(|| immobile_in_check_rule(rules, pos))
+            .flatten();
+        let keep = |m: &Move| {
+            must_move.as_ref().is_none_or(|k| k(m)) && immobile.as_ref().is_none_or(|k| k(m))
+        };
+        match pos
+            .pending()
+            .filter(|p| p.color == pos.side() && !pending_choices(rules, pos, p).is_empty())
         {
-            actions.retain(keep);
+            None => pool.add_part(rules, pos, None, &keep),
+            Some(p) => {
+                for &k in pending_choices(rules, pos, &p) {
+                    let mut child = pos.clone();
+                    child.resolve_pending(rules, p.square, k);
+                    pool.add_part(rules, &child, Some((p.square, k)), &keep);
+                }
+            }
         }
-        if rules.auras.immobile_in_check
-            && let Some(keep) = immobile_in_check_rule(rules, pos)
-        {
-            actions.retain(keep);
+        Some(pool)
+    }
+
+    /// Adds the candidates that start from `pos`, the position after the
+    /// promotion `choice` if any.
+    fn add_part(
+        &mut self,
+        rules: &Rules,
+        pos: &Position,
+        choice: Option<(Square, PieceKind)>,
+        keep: &impl Fn(&Move) -> bool,
+    ) {
+        let first = self.actions.len();
+        self.parts.push(Part {
+            first,
+            choice: choice.map(|c| (c, Box::new(pos.clone()))),
+            guard: Guard::new(rules, pos),
+        });
+        let mut own = Vec::with_capacity(64);
+        board_pseudo_moves(rules, pos, &mut own);
+        if pos.active().intersects(rules.masks.swaps) {
+            swap_moves(rules, pos, &mut own);
         }
-        let mut starts = Vec::with_capacity(actions.len() + 1);
-        starts.push(0);
-        let mut end = 0u32;
+        if pos.active().intersects(rules.masks.keep_colour) {
+            own.retain(|m| keeps_colour(rules, m));
+        }
+        if hands_in_play(rules, pos) {
+            hand_moves(rules, pos, &mut own);
+        }
+        own.retain(keep);
+        if self.actions.is_empty() {
+            self.actions = own;
+        } else {
+            self.actions.append(&mut own);
+        }
+        let mut end = self.len();
         match rules.push_steps(pos.active()) {
-            None => starts.extend((1..=actions.len() as u32).inspect(|&e| end = e)),
+            None => {
+                let n = (self.actions.len() - first) as u32;
+                self.starts.reserve(n as usize);
+                self.starts.extend((1..=n).map(|e| end + e));
+                end += n;
+            }
             Some(steps) => {
                 let pushing = Pushing::new(rules, pos, steps);
                 let pawns = pos
@@ -73,7 +139,8 @@ impl TurnPool {
                     .count();
                 let bound = (pawns * steps.len()).max(1) as u32;
                 let mut pushes = Vec::new();
-                for a in &actions {
+                self.starts.reserve(self.actions.len() - first);
+                for a in &self.actions[first..] {
                     let width = if bounded(rules, a) {
                         bound
                     } else {
@@ -85,12 +152,11 @@ impl TurnPool {
                         }
                     };
                     end += width;
-                    starts.push(end);
+                    self.starts.push(end);
                 }
             }
         }
-        debug_assert_eq!(starts.last().copied(), Some(end));
-        Some(TurnPool { actions, starts })
+        debug_assert_eq!(self.len(), end);
     }
 
     /// How many slots there are.
@@ -109,22 +175,30 @@ impl TurnPool {
         below: &mut impl FnMut(u64) -> u64,
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
-        let mut open: Vec<u32> = (0..self.len()).collect();
-        if let Some(tiers) = Tiers::of(rules, pos) {
-            for t in 0..tiers.len() {
-                // A push changes neither what an action takes nor where
-                // it starts: the tier is the action's.
-                let mut tier: Vec<u32> = open
-                    .iter()
-                    .copied()
-                    .filter(|&k| tiers.holds(rules, t, &self.actions[self.action_of(k)]))
-                    .collect();
-                if let Some(turn) = judge.draw(&mut tier, below) {
-                    return Some(turn);
+        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
+        let Some(tiers) = Tiers::of(rules, pos) else {
+            return judge.draw(&mut (0..self.len()).collect(), below);
+        };
+        // A push changes neither what an action takes nor where it
+        // starts: the tier is the action's. Each tier that has no legal
+        // turn leaves the draw.
+        let mut left = vec![true; self.actions.len()];
+        for t in 0..tiers.len() {
+            let mut tier = Vec::new();
+            for (i, a) in self.actions.iter().enumerate() {
+                if left[i] && tiers.holds(rules, t, a) {
+                    tier.extend(slots(i));
+                    left[i] = false;
                 }
-                open.retain(|&k| !judge.refused[k as usize]);
+            }
+            if let Some(turn) = judge.draw(&mut tier, below) {
+                return Some(turn);
             }
         }
+        let mut open: Vec<u32> = (0..self.actions.len())
+            .filter(|&i| left[i])
+            .flat_map(slots)
+            .collect();
         judge.draw(&mut open, below)
     }
 
@@ -147,6 +221,20 @@ impl TurnPool {
     /// The action slot `k` belongs to.
     fn action_of(&self, k: u32) -> usize {
         self.starts.partition_point(|&s| s <= k) - 1
+    }
+
+    /// The part action `i` belongs to.
+    fn part_of(&self, i: usize) -> usize {
+        self.parts.partition_point(|p| p.first <= i) - 1
+    }
+
+    /// The position the actions of part `part` start from, where `pos`
+    /// is the pool's.
+    fn position<'p>(&'p self, pos: &'p Position, part: usize) -> &'p Position {
+        self.parts[part]
+            .choice
+            .as_ref()
+            .map_or(pos, |(_, child)| child)
     }
 }
 
@@ -181,41 +269,40 @@ struct Judge<'a> {
     rules: &'a Rules,
     pos: &'a Position,
     pool: &'a TurnPool,
-    pushing: Option<Pushing<'a>>,
+    /// Where pushes are due, each part's pushes (else empty).
+    pushing: Vec<Pushing<'a>>,
     /// With pushes due and the die rolled, the lane: after an action,
     /// pawns on it are pushed if any can be.
     lane: Option<SquareSet>,
     verdicts: Vec<Option<bool>>,
-    pushed: Vec<Option<Pushed>>,
-    /// Each slot refused so far.
-    refused: Vec<bool>,
+    /// The pushes of each action judged so far, by action (few: most
+    /// draws judge one or two).
+    pushed: Vec<(usize, Pushed)>,
 }
 
 impl<'a> Judge<'a> {
     fn new(rules: &'a Rules, pos: &'a Position, pool: &'a TurnPool) -> Judge<'a> {
-        let pushing = rules
-            .push_steps(pos.active())
-            .map(|steps| Pushing::new(rules, pos, steps));
+        let steps = rules.push_steps(pos.active());
+        let pushing = match steps {
+            Some(steps) => (0..pool.parts.len())
+                .map(|part| Pushing::new(rules, pool.position(pos, part), steps))
+                .collect(),
+            None => Vec::new(),
+        };
         let lane = match pos.roll() {
-            Some(n) if pushing.is_some() && pos.active().intersects(rules.masks.dice) => {
+            Some(n) if steps.is_some() && pos.active().intersects(rules.masks.dice) => {
                 Some(rules.lane(n))
             }
             _ => None,
-        };
-        let pushed = if pushing.is_some() {
-            pool.actions.len()
-        } else {
-            0
         };
         Judge {
             rules,
             pos,
             pool,
-            pushed: std::iter::repeat_with(|| None).take(pushed).collect(),
             pushing,
             lane,
             verdicts: vec![None; pool.actions.len()],
-            refused: vec![false; pool.len() as usize],
+            pushed: Vec::new(),
         }
     }
 
@@ -235,21 +322,25 @@ impl<'a> Judge<'a> {
     fn judge(&mut self, k: u32) -> Option<Move> {
         let i = self.pool.action_of(k);
         let j = (k - self.pool.starts[i]) as usize;
-        let turn = if self.action_is_legal(i) {
+        if self.action_is_legal(i) {
             self.turn(i, j)
         } else {
             None
-        };
-        self.refused[k as usize] = turn.is_none();
-        turn
+        }
     }
 
     /// Is action `i` legal, pushes aside?
     fn action_is_legal(&mut self, i: usize) -> bool {
-        let (rules, pos) = (self.rules, self.pos);
+        let part = self.pool.part_of(i);
+        let (rules, pos) = (self.rules, self.pool.position(self.pos, part));
+        let guard = &self.pool.parts[part].guard;
         let a = self.pool.actions[i];
         *self.verdicts[i].get_or_insert_with(|| {
-            let refused = leaves_royal_attacked(rules, pos, &a)
+            let exposes = match guard {
+                Some(guard) => !guard.keeps(rules, pos, &a),
+                None => leaves_royal_attacked(rules, pos, &a),
+            };
+            let refused = exposes
                 || (rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &a))
                 || banned_mating_drop(rules, pos, &a);
             !refused
@@ -259,24 +350,37 @@ impl<'a> Judge<'a> {
     /// The turn of the legal action `i` and its `j`th push, if that is
     /// legal: the action alone where it has no push (as its first).
     fn turn(&mut self, i: usize, j: usize) -> Option<Move> {
+        let part = self.pool.part_of(i);
         let a = self.pool.actions[i];
-        let Some(pushing) = &self.pushing else {
-            return Some(a);
+        // The action, judged on its part's position, carries the choice
+        // that position was made by.
+        let choice = self.pool.parts[part].choice.as_ref().map(|&(c, _)| c);
+        let Some(pushing) = self.pushing.get(part) else {
+            return Some(Move { choice, ..a });
         };
-        let pushed = self.pushed[i].get_or_insert_with(|| {
-            let mut pushes = Vec::new();
-            let acted = pushing.act(&a, &mut pushes);
-            if acted.alone {
-                pushes.clear();
+        let at = match self.pushed.iter().position(|&(k, _)| k == i) {
+            Some(at) => at,
+            None => {
+                let mut pushes = Vec::new();
+                let acted = pushing.act(&a, &mut pushes);
+                if acted.alone {
+                    pushes.clear();
+                }
+                let safe = vec![None; pushes.len()];
+                self.pushed.push((
+                    i,
+                    Pushed {
+                        acted,
+                        safe,
+                        pushes,
+                    },
+                ));
+                self.pushed.len() - 1
             }
-            Pushed {
-                acted,
-                safe: vec![None; pushes.len()],
-                pushes,
-            }
-        });
+        };
+        let pushed = &mut self.pushed[at].1;
         if pushed.pushes.is_empty() {
-            return (j == 0).then_some(a);
+            return (j == 0).then_some(Move { choice, ..a });
         }
         let &(from, to, _) = pushed.pushes.get(j)?;
         let safe = |j: usize, pushed: &mut Pushed| {
@@ -293,6 +397,7 @@ impl<'a> Judge<'a> {
             };
         legal.then_some(Move {
             push: Some((from, to)),
+            choice,
             ..a
         })
     }
@@ -315,7 +420,6 @@ fn sampled(rules: &Rules, pos: &Position) -> bool {
         || hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::FILTER_MOVES));
     !whole_list
         && pos.stage() == crate::position::Stage::Play
-        && pos.pending().is_none()
         && !(!rules.masks.explode.is_empty()
             && pos.royals(pos.side()).is_empty()
             && rules.kinds.royal.contains(&true))

@@ -133,3 +133,36 @@ fn draws_are_uniform() {
         assert!((9_000..=11_000).contains(&n), "{m:?} drawn {n} times");
     }
 }
+
+/// A pawn pushed onto its last rank waits for its owner's choice: the
+/// candidates are each choice's actions, drawn among all of them alike.
+/// With a queen on b1 Black has its 21 moves and the king's 5 steps; with
+/// a rook 14 and 5, a bishop 7 and 5, a knight 3 and 5: 65 turns in all
+/// (White has no pawn to push).
+#[test]
+fn a_pending_promotion_is_drawn_with_its_choices() {
+    let rules = load("twelve-mutation").unwrap();
+    let pos = position(
+        &rules,
+        "4k3/8/8/8/8/8/7K/1p6[] b - - 0 1 {a4:avalanche+} pending:b1",
+    );
+    let legal = legal_moves(&rules, &pos);
+    assert_eq!(legal.len(), 65);
+    let pool = TurnPool::new(&rules, &pos).expect("a pending choice is drawn from");
+    assert_eq!(tally(&pool.legal_turns(&rules, &pos)), tally(&legal));
+    let mut rng = Rng::new(5);
+    let mut kinds: HashMap<_, usize> = HashMap::new();
+    for _ in 0..13_000 {
+        let m = pool.draw(&rules, &pos, &mut |n| rng.below(n)).unwrap();
+        assert!(legal.contains(&m), "drew {m:?}");
+        *kinds
+            .entry(m.choice.expect("each turn chooses").1)
+            .or_insert(0) += 1;
+    }
+    // Each choice's share is its turns' share: 26/65 of 13,000 is 5,200.
+    let mut shares: Vec<usize> = kinds.into_values().collect();
+    shares.sort();
+    for (n, want) in shares.into_iter().zip([1_600, 2_400, 3_800, 5_200]) {
+        assert!(n.abs_diff(want) < 300, "{n} draws where {want} expected");
+    }
+}
