@@ -45,16 +45,12 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     // A `drops` section and an active drops mutator both drop from the
     // hand: a square either allows is one drop.
-    let mut empty = SquareSet::EMPTY;
-    let mut unmarked = SquareSet::EMPTY;
-    for sq in rules.geometry.squares() {
-        if pos.is_empty(sq) {
-            empty.insert(sq);
-            if pos.markers().at(sq).is_none() {
-                unmarked.insert(sq);
-            }
-        }
-    }
+    let empty: SquareSet = rules
+        .geometry
+        .squares()
+        .filter(|&sq| pos.is_empty(sq))
+        .collect();
+    let unmarked = empty.minus(&pos.markers().covered());
     let mut held: Vec<crate::board::PieceKind> = Vec::new();
     for (kind, _) in pos.pockets()[us].iter() {
         if held.contains(&kind) {
