@@ -117,16 +117,33 @@ pub(super) fn retain_legal_swaps(rules: &Rules, pos: &Position, out: &mut Vec<Mo
     let marked = pos.markers().covered();
     let mut in_check = None;
     retain_from(out, start, |m| {
-        if marked.contains(m.from) || marked.contains(m.to) {
-            !leaves_royal_attacked(rules, pos, m)
-        } else if m.from == king {
-            !is_attacked(rules, pos, m.to, !us)
-        } else if m.to == king {
-            !is_attacked(rules, pos, m.from, !us)
-        } else {
-            !*in_check.get_or_insert_with(|| is_attacked(rules, pos, king, !us))
-        }
+        swap_keeps(rules, pos, king, marked, m, || {
+            *in_check.get_or_insert_with(|| is_attacked(rules, pos, king, !us))
+        })
     });
+}
+
+/// Is the swap `m` legal, where pins are sound, `king` is the mover's one
+/// royal, `marked` the squares with a marker and `in_check` tells
+/// whether the royal is in check (see [`retain_legal_swaps`])?
+fn swap_keeps(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    marked: SquareSet,
+    m: &Move,
+    in_check: impl FnOnce() -> bool,
+) -> bool {
+    let them = !pos.side();
+    if marked.contains(m.from) || marked.contains(m.to) {
+        !leaves_royal_attacked(rules, pos, m)
+    } else if m.from == king {
+        !is_attacked(rules, pos, m.to, them)
+    } else if m.to == king {
+        !is_attacked(rules, pos, m.from, them)
+    } else {
+        !in_check()
+    }
 }
 
 /// Keeps the moves of `out[start..]` for which `keep` holds, in order.
@@ -500,6 +517,21 @@ impl Guard {
     pub(super) fn keeps(&self, rules: &Rules, pos: &Position, m: &Move) -> bool {
         let us = pos.side();
         let (king, from) = (self.king, m.from);
+        match m.kind {
+            // A drop only adds a piece ([`drop_targets`]).
+            MoveKind::Drop => {
+                return match self.checkers.count() {
+                    0 => true,
+                    1 => self.danger.contains(m.to),
+                    _ => false,
+                };
+            }
+            MoveKind::Effects(list) if matches!(list.effects().first(), Some(Effect::Swap(..))) => {
+                let marked = pos.markers().covered();
+                return swap_keeps(rules, pos, king, marked, m, || !self.checkers.is_empty());
+            }
+            _ => {}
+        }
         if self.marked.contains(from) {
             return !leaves_royal_attacked(rules, pos, m);
         }
