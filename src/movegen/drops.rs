@@ -212,39 +212,22 @@ pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
 /// due drop, when some turn can make it, must be made.
 #[cold]
 pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, due: bool) {
-    let Some(d) = &rules.drops else { return };
     let us = pos.side();
     let mut actions = Vec::new();
     board_pseudo_moves(rules, pos, &mut actions);
-    // Without mutators nothing follows the drop but the turn passing, so
-    // each drop square is tried on the action's position, played once.
-    let replay = !rules.mutators.is_empty();
     let mut with_drop = Vec::new();
     for a in &actions {
         let mut child = pos.clone();
         child.play_unchecked(rules, a);
-        let Some(piece) = child.reserves()[us].pieces[child.reserves()[us].front as usize]
-            .filter(|_| !child.reserves()[us].is_empty())
-        else {
+        let Some(zone) = reserve_zone(rules, &child, us) else {
             continue;
         };
-        let zone = if rules.is_pawn(piece.kind) {
-            d.pawn_zone[us]
-        } else {
-            d.zone[us]
-        }
-        .and(&rules.kinds.drop_zone[us][piece.kind.index()]);
         for sq in zone.iter().filter(|&q| child.is_empty(q)) {
             let m = Move {
                 drop: Some(sq),
                 ..*a
             };
-            let legal = if replay || a.push.is_some() {
-                !leaves_royal_attacked(rules, pos, &m)
-            } else {
-                !in_check(rules, &child.with_reserve_drop(rules, us, sq), us)
-            };
-            if legal {
+            if reserve_drop_is_legal(rules, pos, &child, &m) {
                 with_drop.push(m);
             }
         }
@@ -253,6 +236,41 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
         *out = with_drop;
     } else {
         out.extend(with_drop);
+    }
+}
+
+/// Where `us` may drop the front piece of its reserve on `child`, the
+/// position an action leaves (empty squares or not); `None` when the
+/// reserve is empty there.
+pub(super) fn reserve_zone(rules: &Rules, child: &Position, us: Color) -> Option<SquareSet> {
+    let d = rules.drops.as_ref()?;
+    let r = &child.reserves()[us];
+    let piece = r.pieces[r.front as usize].filter(|_| !r.is_empty())?;
+    let zone = if rules.is_pawn(piece.kind) {
+        d.pawn_zone[us]
+    } else {
+        d.zone[us]
+    };
+    Some(zone.and(&rules.kinds.drop_zone[us][piece.kind.index()]))
+}
+
+/// Does the turn `m`, an action followed by a reserve drop on an empty
+/// square of `child` (the position the action leaves), leave no royal
+/// of the side to move attacked? Without mutators nothing follows the
+/// drop but the turn passing, so the drop is judged on `child`.
+pub(super) fn reserve_drop_is_legal(
+    rules: &Rules,
+    pos: &Position,
+    child: &Position,
+    m: &Move,
+) -> bool {
+    let (us, Some(sq)) = (pos.side(), m.drop) else {
+        return false;
+    };
+    if !rules.mutators.is_empty() || m.push.is_some() {
+        !leaves_royal_attacked(rules, pos, m)
+    } else {
+        !in_check(rules, &child.with_reserve_drop(rules, us, sq), us)
     }
 }
 

@@ -29,6 +29,26 @@ pub struct TurnPool {
     /// where the side to move owes a promotion choice, one part per
     /// choice, the choice made.
     parts: Vec<Part>,
+    /// Where the side to move may drop its next reserve piece this turn,
+    /// the squares each action's drop slots stand for.
+    reserve: Option<ReserveDrops>,
+    /// With reserve drops open, the actions a rule that keeps turns one
+    /// by one refuses (a threatened piece that must move): kept as
+    /// candidates, since their drops still make a due drop possible.
+    barred: Vec<bool>,
+}
+
+/// A reserve drop window open: after its first slot (the action alone),
+/// each action has one slot for each square the front reserve piece may
+/// be dropped on, a bound known without playing the action (the piece
+/// and the empty squares are known only after it). A slot whose square
+/// the action leaves no drop on is refused like an illegal turn.
+#[derive(Clone, Debug)]
+struct ReserveDrops {
+    /// The drop is due: turns that make it are preferred.
+    due: bool,
+    /// Every square of the drop zones.
+    squares: Vec<Square>,
 }
 
 /// The actions of a [`TurnPool`] that start from one position.
@@ -53,10 +73,18 @@ impl TurnPool {
         if !sampled(rules, pos) {
             return None;
         }
+        let reserve = reserve_drop_due(rules, pos).and_then(|due| {
+            let d = rules.drops.as_ref()?;
+            let us = pos.side();
+            let squares = d.zone[us].or(&d.pawn_zone[us]).iter().collect();
+            Some(ReserveDrops { due, squares })
+        });
         let mut pool = TurnPool {
             actions: Vec::new(),
             starts: Vec::with_capacity(64),
             parts: Vec::with_capacity(1),
+            reserve,
+            barred: Vec::new(),
         };
         pool.starts.push(0);
         // Rules that keep some turns by looking at each alone (and at the
@@ -116,7 +144,11 @@ impl TurnPool {
         if hands_in_play(rules, pos) {
             hand_moves(rules, pos, &mut own);
         }
-        own.retain(keep);
+        if self.reserve.is_some() {
+            self.barred.extend(own.iter().map(|m| !keep(m)));
+        } else {
+            own.retain(keep);
+        }
         if self.actions.is_empty() {
             self.actions = own;
         } else {
@@ -126,9 +158,10 @@ impl TurnPool {
         match rules.push_steps(pos.active()) {
             None => {
                 let n = (self.actions.len() - first) as u32;
+                let width = 1 + self.reserve.as_ref().map_or(0, |r| r.squares.len() as u32);
                 self.starts.reserve(n as usize);
-                self.starts.extend((1..=n).map(|e| end + e));
-                end += n;
+                self.starts.extend((1..=n).map(|e| end + e * width));
+                end += n * width;
             }
             Some(steps) => {
                 let pushing = Pushing::new(rules, pos, steps);
@@ -175,6 +208,19 @@ impl TurnPool {
         below: &mut impl FnMut(u64) -> u64,
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
+        if self.reserve.as_ref().is_some_and(|r| r.due) {
+            // A turn that drops is preferred, where there is one; a drop
+            // refused only by a rule applied after that preference still
+            // counts as one.
+            let mut drops = self.drop_slots().collect();
+            if let Some(turn) = judge.draw(&mut drops, below) {
+                return Some(turn);
+            }
+            if judge.dropped {
+                return None;
+            }
+            return judge.draw(&mut self.action_slots().collect(), below);
+        }
         let slots = |i: usize| self.starts[i]..self.starts[i + 1];
         let Some(tiers) = Tiers::of(rules, pos) else {
             return judge.draw(&mut (0..self.len()).collect(), below);
@@ -205,6 +251,15 @@ impl TurnPool {
     /// The first legal turn in generation order, if any.
     pub fn first(&self, rules: &Rules, pos: &Position) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
+        if self.reserve.as_ref().is_some_and(|r| r.due) {
+            if let Some(turn) = self.drop_slots().find_map(|k| judge.judge(k)) {
+                return Some(turn);
+            }
+            if judge.dropped {
+                return None;
+            }
+            return self.action_slots().find_map(|k| judge.judge(k));
+        }
         (0..self.len()).find_map(|k| judge.judge(k))
     }
 
@@ -214,8 +269,23 @@ impl TurnPool {
     pub fn legal_turns(&self, rules: &Rules, pos: &Position) -> Vec<Move> {
         let mut judge = Judge::new(rules, pos, self);
         let mut out: Vec<Move> = (0..self.len()).filter_map(|k| judge.judge(k)).collect();
+        if self.reserve.as_ref().is_some_and(|r| r.due)
+            && (judge.dropped || out.iter().any(|m| m.drop.is_some()))
+        {
+            out.retain(|m| m.drop.is_some());
+        }
         preference_tiers(rules, pos, &mut out);
         out
+    }
+
+    /// The first slot of each action: the action alone.
+    fn action_slots(&self) -> impl Iterator<Item = u32> + '_ {
+        self.starts[..self.actions.len()].iter().copied()
+    }
+
+    /// The slots of actions followed by a reserve drop.
+    fn drop_slots(&self) -> impl Iterator<Item = u32> + '_ {
+        self.starts.windows(2).flat_map(|w| w[0] + 1..w[1])
     }
 
     /// The action slot `k` belongs to.
@@ -278,6 +348,13 @@ struct Judge<'a> {
     /// The pushes of each action judged so far, by action (few: most
     /// draws judge one or two).
     pushed: Vec<(usize, Pushed)>,
+    /// Where reserve drops are open, the position each action judged so
+    /// far leaves, by action.
+    acted: Vec<(usize, Position)>,
+    /// Whether a legal drop was refused only by a rule that keeps turns
+    /// one by one after a due drop is preferred: it strands a pawn, or
+    /// its action is barred (so the actions alone are out).
+    dropped: bool,
 }
 
 impl<'a> Judge<'a> {
@@ -303,6 +380,8 @@ impl<'a> Judge<'a> {
             lane,
             verdicts: vec![None; pool.actions.len()],
             pushed: Vec::new(),
+            acted: Vec::new(),
+            dropped: false,
         }
     }
 
@@ -322,6 +401,14 @@ impl<'a> Judge<'a> {
     fn judge(&mut self, k: u32) -> Option<Move> {
         let i = self.pool.action_of(k);
         let j = (k - self.pool.starts[i]) as usize;
+        if let Some(r) = &self.pool.reserve
+            && j > 0
+        {
+            return self.reserve_turn(i, r.squares[j - 1]);
+        }
+        if self.pool.barred.get(i) == Some(&true) {
+            return None;
+        }
         if self.action_is_legal(i) {
             self.turn(i, j)
         } else {
@@ -345,6 +432,39 @@ impl<'a> Judge<'a> {
                 || banned_mating_drop(rules, pos, &a);
             !refused
         })
+    }
+
+    /// Action `i` followed by the drop of the front reserve piece on
+    /// `sq`, if that is a legal turn (whether or not the action alone is).
+    fn reserve_turn(&mut self, i: usize, sq: Square) -> Option<Move> {
+        let (rules, pos) = (self.rules, self.pos);
+        let a = self.pool.actions[i];
+        let at = match self.acted.iter().position(|&(k, _)| k == i) {
+            Some(at) => at,
+            None => {
+                let mut child = pos.clone();
+                child.play_unchecked(rules, &a);
+                self.acted.push((i, child));
+                self.acted.len() - 1
+            }
+        };
+        let child = &self.acted[at].1;
+        let zone = reserve_zone(rules, child, pos.side())?;
+        if !zone.contains(sq) || !child.is_empty(sq) {
+            return None;
+        }
+        let m = Move {
+            drop: Some(sq),
+            ..a
+        };
+        if !reserve_drop_is_legal(rules, pos, child, &m) {
+            return None;
+        }
+        if self.pool.barred[i] || rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &m) {
+            self.dropped = true;
+            return None;
+        }
+        Some(m)
     }
 
     /// The turn of the legal action `i` and its `j`th push, if that is
@@ -423,6 +543,20 @@ fn sampled(rules: &Rules, pos: &Position) -> bool {
         && !(!rules.masks.explode.is_empty()
             && pos.royals(pos.side()).is_empty()
             && rules.kinds.royal.contains(&true))
-        && reserve_drop_due(rules, pos).is_none()
+        && (reserve_drop_due(rules, pos).is_none() || reserve_drawn(rules, pos))
         && goal_reached(rules, pos).is_none()
+}
+
+/// Can an open reserve drop window be drawn from? Where the drop is the
+/// only thing added to a board action: no pushes, swaps, pieces in hand
+/// or pending choice, and no rule that prefers turns of some kind.
+fn reserve_drawn(rules: &Rules, pos: &Position) -> bool {
+    let active = pos.active();
+    rules.push_steps(active).is_none()
+        && !active.intersects(rules.masks.swaps)
+        && !active.intersects(rules.masks.keep_colour)
+        && rules.pocket.is_none()
+        && pos.pockets()[pos.side()].is_empty()
+        && pos.pending().is_none_or(|p| p.color != pos.side())
+        && Tiers::of(rules, pos).is_none()
 }

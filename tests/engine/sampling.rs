@@ -6,9 +6,9 @@
 
 use crate::kit::{XorShift, catalog, position};
 use changeling::game::{Game, Rng};
-use changeling::movegen::{TurnPool, legal_moves};
+use changeling::movegen::{TurnPool, legal_moves, reserve_drop_due};
 use changeling::notation::to_fen;
-use changeling::position::Move;
+use changeling::position::{Move, Position};
 use changeling::rules::Rules;
 use changeling::variants::{EMBEDDED, load};
 use std::collections::HashMap;
@@ -23,11 +23,30 @@ fn tally(turns: &[Move]) -> HashMap<&Move, usize> {
     counts
 }
 
+/// Checks the pool of `pos`, if it has one, against `legal`, its list:
+/// the same turns, a first legal candidate exactly when there are turns,
+/// and listed draws. Whether `pos` had a pool.
+fn pool_agrees(rules: &Rules, pos: &Position, legal: &[Move], rng: &mut Rng) -> bool {
+    let Some(pool) = TurnPool::new(rules, pos) else {
+        return false;
+    };
+    let fen = to_fen(rules, pos);
+    assert_eq!(tally(&pool.legal_turns(rules, pos)), tally(legal), "{fen}");
+    assert_eq!(pool.first(rules, pos).is_some(), !legal.is_empty(), "{fen}");
+    for _ in 0..3 {
+        match pool.draw(rules, pos, &mut |n| rng.below(n)) {
+            Some(m) => assert!(legal.contains(&m), "{fen}: drew {m:?}"),
+            None => assert!(legal.is_empty(), "{fen}: drew nothing"),
+        }
+    }
+    true
+}
+
 /// Walks `games` random games of at most `plies` turns, checking the pool
-/// against the list at every position; returns how many positions had a
+/// against the list at every position; returns the positions that had a
 /// pool (the others are listed only).
-fn agrees(rules: &Arc<Rules>, games: u64, plies: usize) -> usize {
-    let mut pooled = 0;
+fn agrees(rules: &Arc<Rules>, games: u64, plies: usize) -> Vec<Position> {
+    let mut pooled = Vec::new();
     for seed in 0..games {
         // A game, not a bare position: it rolls the die where one is due.
         let mut game = Game::new(rules.clone(), seed).unwrap();
@@ -36,25 +55,8 @@ fn agrees(rules: &Arc<Rules>, games: u64, plies: usize) -> usize {
         for _ in 0..plies {
             let pos = game.position().clone();
             let legal = legal_moves(rules, &pos);
-            if let Some(pool) = TurnPool::new(rules, &pos) {
-                pooled += 1;
-                let fen = to_fen(rules, &pos);
-                assert_eq!(
-                    tally(&pool.legal_turns(rules, &pos)),
-                    tally(&legal),
-                    "{fen}"
-                );
-                assert_eq!(
-                    pool.first(rules, &pos).is_some(),
-                    !legal.is_empty(),
-                    "{fen}"
-                );
-                for _ in 0..3 {
-                    match pool.draw(rules, &pos, &mut |n| rng.below(n)) {
-                        Some(m) => assert!(legal.contains(&m), "{fen}: drew {m:?}"),
-                        None => assert!(legal.is_empty(), "{fen}: drew nothing"),
-                    }
-                }
+            if pool_agrees(rules, &pos, &legal, &mut rng) {
+                pooled.push(pos);
             }
             if legal.is_empty() {
                 break;
@@ -70,7 +72,7 @@ fn pools_agree_with_the_list_in_every_embedded_variant() {
     let mut pooled = HashMap::new();
     for &(name, _) in EMBEDDED {
         let rules = load(name).unwrap();
-        pooled.insert(name, agrees(&rules, 6, 80));
+        pooled.insert(name, agrees(&rules, 6, 80).len());
     }
     // Where the seed variants play, most positions are drawn from.
     for name in [
@@ -92,7 +94,28 @@ fn pools_agree_with_the_list_in_every_embedded_variant() {
 #[test]
 fn pools_agree_with_the_list_along_long_twelve_mutation_games() {
     let rules = load("twelve-mutation").unwrap();
-    assert!(agrees(&rules, 40, 300) > 5_000);
+    assert!(agrees(&rules, 40, 300).len() > 5_000);
+}
+
+/// Mutatis Mutandis drops its reserve in windows: a drop may follow any
+/// action, must on a window's last turn, and a pawn promotes by taking
+/// the reserve's last piece. Whole games pass through open windows, due
+/// drops and the reserve running out.
+#[test]
+fn pools_agree_with_the_list_through_mutatis_mutandis_reserve_windows() {
+    let rules = load("mutatis-mutandis").unwrap();
+    let pooled = agrees(&rules, 24, 250);
+    let due = |d: Option<bool>| {
+        pooled
+            .iter()
+            .filter(|p| reserve_drop_due(&rules, p) == d)
+            .count()
+    };
+    let (open, due, closed) = (due(Some(false)), due(Some(true)), due(None));
+    assert!(
+        open > 800 && due > 10 && closed > 2_000,
+        "{open} open, {due} due, {closed} closed"
+    );
 }
 
 #[test]
@@ -108,7 +131,7 @@ fn pools_agree_with_the_list_in_every_catalogue_variant() {
         .collect();
     names.sort();
     assert!(names.len() > 70);
-    let pooled: usize = names.iter().map(|n| agrees(&catalog(n), 3, 60)).sum();
+    let pooled: usize = names.iter().map(|n| agrees(&catalog(n), 3, 60).len()).sum();
     assert!(pooled > 5_000, "{pooled} positions pooled");
 }
 
@@ -164,5 +187,44 @@ fn a_pending_promotion_is_drawn_with_its_choices() {
     shares.sort();
     for (n, want) in shares.into_iter().zip([1_600, 2_400, 3_800, 5_200]) {
         assert!(n.abs_diff(want) < 300, "{n} draws where {want} expected");
+    }
+}
+
+/// Reserve windows at their edges, each drawn as it is listed: a due drop
+/// no turn can make (the actions alone stand), a due drop every turn must
+/// make, and an attacked Wuss, which must move, in an open window and
+/// with the drop due where only other pieces could make it (then there
+/// is no legal turn: the due drop is preferred before the Wuss's duty
+/// keeps its own moves).
+#[test]
+fn reserve_windows_are_drawn_at_their_edges() {
+    let rules = load("mutatis-mutandis").unwrap();
+    let mut rng = Rng::new(3);
+    let cases = [
+        (
+            "k7/8/8/8/8/8/PPPPPPPP/RQBK{Paovao}BBR<{Amazon}/-> w - - 0 11",
+            16,
+            0,
+        ),
+        (
+            "k7/8/8/8/8/8/PPP1PPPP/RQBK{Paovao}BBR<{Amazon}/-> w - - 0 12",
+            0,
+            10,
+        ),
+        // The Wuss's 20 queen steps, each alone or with a drop on the 7
+        // empty first-rank squares (6 where it steps onto one).
+        (
+            "k7/8/8/8/1n6/8/{Wuss}7/7K<N/n> w - - 0 8",
+            20,
+            18 * 7 + 2 * 6,
+        ),
+        ("2k5/8/8/8/3{Wuss}3r/8/8/RNBQKBNR<N/n> w - - 0 11", 0, 0),
+    ];
+    for (fen, alone, dropping) in cases {
+        let pos = position(&rules, fen);
+        let legal = legal_moves(&rules, &pos);
+        let with = legal.iter().filter(|m| m.drop.is_some()).count();
+        assert_eq!((legal.len() - with, with), (alone, dropping), "{fen}");
+        assert!(pool_agrees(&rules, &pos, &legal, &mut rng), "{fen}");
     }
 }
