@@ -6,7 +6,7 @@
 
 use crate::board::Color;
 use crate::game::{Game, Rng};
-use crate::movegen::{in_check, legal_moves};
+use crate::movegen::{has_legal_move, in_check, legal_moves};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Verdict};
 use crate::search::{Engine, Limits, Options};
@@ -226,8 +226,13 @@ fn negamax(
     {
         return -MATE;
     }
-    let moves = legal_moves(rules, pos);
-    if moves.is_empty() {
+    // A leaf only asks whether a turn exists (mate or stalemate).
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        legal_moves(rules, pos)
+    };
+    if moves.is_empty() && (depth > 0 || !has_legal_move(rules, pos)) {
         let verdict = if in_check(rules, pos, side) {
             rules.ending.checkmate
         } else {

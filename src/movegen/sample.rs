@@ -308,6 +308,15 @@ impl TurnPool {
     }
 }
 
+/// Has `pos` a legal turn? Found by judging candidates in order until
+/// one is legal, where that tells; else by the list.
+pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
+    match TurnPool::new(rules, pos) {
+        Some(pool) => pool.first(rules, pos).is_some(),
+        None => !legal_moves(rules, pos).is_empty(),
+    }
+}
+
 /// Can `a` not add an enemy pawn, so that its pushes are bounded by the
 /// enemy pawns standing now? An ordinary move, a double step, en
 /// passant, castling or a drop, where no morph or script can change a
