@@ -85,7 +85,14 @@ fn playouts(rules: &Arc<changeling::Rules>, games: u64, pick: Pick) -> (u64, f64
         let mut rng = Rng::new(seed ^ 0x9e37_79b9);
         // The fifty-move and repetition rules end every game; the cap
         // only guards the benchmark against a rule change.
-        while game.outcome().is_none() && game.history().len() < 20_000 {
+        loop {
+            if pick == Pick::Listed {
+                // Listed first, the list tells whether a turn exists.
+                game.legal();
+            }
+            if game.outcome().is_some() || game.history().len() >= 20_000 {
+                break;
+            }
             let mv = match pick {
                 Pick::Drawn => game.random_move(&mut rng).expect("a legal move"),
                 Pick::Listed => {

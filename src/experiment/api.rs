@@ -240,6 +240,13 @@ impl Seat {
         }
     }
 
+    /// Does this seat choose from the list of legal turns? (Then the
+    /// list is made before the game asks whether a turn exists, which
+    /// the list answers.)
+    fn lists(&self) -> bool {
+        !matches!(self, Seat::Builtin(Player::Random, ..))
+    }
+
     fn choose(&mut self, ctx: &NativeCallContext, game: &Game, values: &Values) -> Fallible<Move> {
         let (f, rng) = match self {
             Seat::Builtin(player, rng, engine) => {
@@ -410,6 +417,9 @@ fn play(
         let side = game.position().side() as usize;
         let mv = seats[side].choose(ctx, &game, values)?;
         game.push(mv);
+        if seats[game.position().side() as usize].lists() {
+            game.legal();
+        }
         outcome = game.outcome();
         if let Some(f) = &watch
             && !on_turn(ctx, f, &game)?
