@@ -66,9 +66,9 @@ struct Part {
 
 impl TurnPool {
     /// The candidates of `pos`, or `None` where some rule looks at the
-    /// whole list of legal turns (duties, reserve drops, passing, a
-    /// script's filter ...) or where the game has ended by a goal: there,
-    /// only the list tells.
+    /// whole list of legal turns (duties, hand drops, passing, a script's
+    /// filter, reserve drops alongside pushes or swaps ...) or where the
+    /// game has ended by a goal: there, only the list tells.
     pub fn new(rules: &Rules, pos: &Position) -> Option<TurnPool> {
         if !sampled(rules, pos) {
             return None;
