@@ -36,7 +36,7 @@ pub(super) fn may_take_limited(
 #[inline(always)]
 pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
     !rules.auras.protectors.is_empty()
-        && next_to(rules, pos, sq, |q| {
+        && next_to(rules, pos, sq, pos.occupied(color), |q| {
             q.color == color && rules.auras.protectors.contains(q.kind)
         })
 }
@@ -47,23 +47,24 @@ pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> boo
 #[inline(always)]
 pub fn frozen(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
     !rules.auras.freezers.is_empty()
-        && next_to(rules, pos, sq, |q| {
+        && next_to(rules, pos, sq, pos.occupied(!piece.color), |q| {
             q.color != piece.color
                 && rules.auras.freezers.contains(q.kind)
                 && rules.auras.freeze_mask[q.kind.index()].contains(piece.kind)
         })
 }
 
-/// Does a piece next to `sq` satisfy `f`?
+/// Does a piece next to `sq`, on a square of `among`, satisfy `f`?
 #[inline(never)]
 pub(super) fn next_to(
     rules: &Rules,
     pos: &Position,
     sq: Square,
+    among: SquareSet,
     f: impl Fn(Piece) -> bool,
 ) -> bool {
-    rules
-        .geometry
-        .neighbours(sq)
+    rules.tables.around[sq.index()]
+        .and(&among)
+        .iter()
         .any(|n| pos.piece_at(n).is_some_and(&f))
 }

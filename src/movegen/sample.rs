@@ -70,6 +70,11 @@ impl TurnPool {
     /// filter, reserve drops alongside pushes or swaps ...) or where the
     /// game has ended by a goal: there, only the list tells.
     pub fn new(rules: &Rules, pos: &Position) -> Option<TurnPool> {
+        TurnPool::of(rules, pos, Movers::All)
+    }
+
+    /// The pool of `pos` with the candidates of `movers` only.
+    fn of(rules: &Rules, pos: &Position, movers: Movers) -> Option<TurnPool> {
         if !sampled(rules, pos) {
             return None;
         }
@@ -106,12 +111,12 @@ impl TurnPool {
             .pending()
             .filter(|p| p.color == pos.side() && !pending_choices(rules, pos, p).is_empty())
         {
-            None => pool.add_part(rules, pos, None, &keep),
+            None => pool.add_part(rules, pos, None, movers, &keep),
             Some(p) => {
                 for &k in pending_choices(rules, pos, &p) {
                     let mut child = pos.clone();
                     child.resolve_pending(rules, p.square, k);
-                    pool.add_part(rules, &child, Some((p.square, k)), &keep);
+                    pool.add_part(rules, &child, Some((p.square, k)), movers, &keep);
                 }
             }
         }
@@ -125,6 +130,7 @@ impl TurnPool {
         rules: &Rules,
         pos: &Position,
         choice: Option<(Square, PieceKind)>,
+        movers: Movers,
         keep: &impl Fn(&Move) -> bool,
     ) {
         let first = self.actions.len();
@@ -134,14 +140,19 @@ impl TurnPool {
             guard: Guard::new(rules, pos),
         });
         let mut own = Vec::with_capacity(64);
-        board_pseudo_moves(rules, pos, &mut own);
-        if pos.active().intersects(rules.masks.swaps) {
-            swap_moves(rules, pos, &mut own);
+        match movers {
+            Movers::All => {
+                board_pseudo_moves(rules, pos, &mut own);
+                if pos.active().intersects(rules.masks.swaps) {
+                    swap_moves(rules, pos, &mut own);
+                }
+            }
+            Movers::Unscripted => unscripted_pseudo_moves(rules, pos, &mut own),
         }
         if pos.active().intersects(rules.masks.keep_colour) {
             own.retain(|m| keeps_colour(rules, m));
         }
-        if hands_in_play(rules, pos) {
+        if movers == Movers::All && hands_in_play(rules, pos) {
             hand_moves(rules, pos, &mut own);
         }
         if self.reserve.is_some() {
@@ -308,13 +319,57 @@ impl TurnPool {
     }
 }
 
+/// Which of the mover's candidates a pool holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Movers {
+    /// Every candidate.
+    All,
+    /// The board moves no script is asked for, and castling.
+    Unscripted,
+}
+
 /// Has `pos` a legal turn? Found by judging candidates in order until
 /// one is legal, where that tells; else by the list.
+///
+/// Where the mover has scripted pieces and others, the others' moves are
+/// judged first, in a pool of their own: a turn legal there is legal
+/// among all the candidates (each is judged alone), unless a due reserve
+/// drop is preferred to it. Most positions have one, and the scripts are
+/// asked only where none is.
 pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
+    if some_scripted_some_not(rules, pos)
+        && TurnPool::of(rules, pos, Movers::Unscripted).is_some_and(|pool| {
+            pool.reserve.as_ref().is_none_or(|r| !r.due) && pool.first(rules, pos).is_some()
+        })
+    {
+        return true;
+    }
     match TurnPool::new(rules, pos) {
         Some(pool) => pool.first(rules, pos).is_some(),
         None => !legal_moves(rules, pos).is_empty(),
     }
+}
+
+/// Has the side to move pieces of scripted kinds and of others, on a
+/// board of single pieces?
+fn some_scripted_some_not(rules: &Rules, pos: &Position) -> bool {
+    if rules.stacking.is_some() || !rules.kinds.scripted.contains(&true) {
+        return false;
+    }
+    let (mut scripted, mut unscripted) = (false, false);
+    for sq in pos.occupied(pos.side()).iter() {
+        if let Some(p) = pos.piece_at(sq) {
+            if rules.kinds.scripted[p.kind.index()] {
+                scripted = true;
+            } else {
+                unscripted = true;
+            }
+        }
+        if scripted && unscripted {
+            return true;
+        }
+    }
+    false
 }
 
 /// Can `a` not add an enemy pawn, so that its pushes are bounded by the

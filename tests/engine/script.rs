@@ -3,7 +3,7 @@
 //! function and the line, and the position is kept).
 
 use crate::kit::{after, position, scratch, sorted};
-use changeling::movegen::{in_check, legal_moves};
+use changeling::movegen::{has_legal_move, in_check, legal_moves};
 use changeling::notation::{parse_fen, to_fen, to_uci};
 use changeling::rules::Rules;
 use changeling::variants::{load, load_str};
@@ -612,6 +612,35 @@ fn a_scripted_step_the_piece_has_anyway_is_one_move() {
     guard.sort();
     assert_eq!(guard, ["d4c4", "d4d3", "d4d5", "d4d6", "d4e4"]);
     assert_eq!(changeling::movegen::perft(&rules, &pos, 1), 10);
+}
+
+/// Whether a turn exists is asked of the unscripted pieces first, of the
+/// scripts only where none of theirs is legal. The answer is the list's
+/// where only a scripted piece can move, and where its moves are all
+/// pinned.
+#[test]
+fn a_legal_turn_of_a_scripted_piece_alone_is_found() {
+    let rules = load(&format!(
+        "{}/tests/scripts/plain_step.variant",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // The queen on b3 holds a2, b1 and b2: the king on a1 cannot move,
+    // the guard on e4 can (its wazir steps, and its scripted jump to e6).
+    let guard = position(&rules, "7k/8/8/8/4G3/1q6/8/K7 w - - 0 1");
+    assert!(has_legal_move(&rules, &guard));
+    let mut moves: Vec<String> = legal_moves(&rules, &guard)
+        .iter()
+        .map(|m| to_uci(&rules, m))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["e4d4", "e4e3", "e4e5", "e4e6", "e4f4"]);
+    // The bishop on a8 pins the guard on g2 to the king on h1, and the
+    // knights hold g1 (from e2) and h2 (from f1): stalemate.
+    let pinned = position(&rules, "b7/8/8/8/8/8/4n1G1/k4n1K w - - 0 1");
+    assert!(!in_check(&rules, &pinned, changeling::Color::White));
+    assert!(!has_legal_move(&rules, &pinned));
+    assert!(legal_moves(&rules, &pinned).is_empty());
 }
 
 /// Hook answers are remembered with the squares the script read: one
