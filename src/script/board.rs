@@ -6,7 +6,7 @@
 //! so a script's own checks decide what is wrong.
 
 use super::memo::Reads;
-use crate::board::{Color, Piece, Square};
+use crate::board::{Color, Piece, PieceKind, Square};
 use crate::movegen;
 use crate::position::{Effect, Move, MoveKind, Position};
 use crate::rules::Rules;
@@ -104,13 +104,40 @@ impl Board {
     /// kind `kind` (same colour), by its native moves; empty when `kind`
     /// is unknown or `from` empty.
     fn captures_as(&self, kind: &str, from: INT) -> Array {
-        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
+        Board::squares(
+            self.capture_squares(kind, from)
+                .map(|(_, _, out)| out)
+                .unwrap_or_default(),
+        )
+    }
+
+    /// The enemy pieces of kind `kind` that the piece on `from` could
+    /// capture by that kind's own captures ([`Board::captures_as`]) and
+    /// may capture ([`movegen::may_take`]): an imitator's captures of them.
+    fn takes_like(&self, kind: &str, from: INT) -> Array {
+        let Some((k, me, targets)) = self.capture_squares(kind, from) else {
             return Array::new();
+        };
+        Board::squares(targets.into_iter().filter(|&t| {
+            self.reads.square(t);
+            self.pos.piece_at(t).is_some_and(|v| {
+                v.kind == k && v.color != me.color && {
+                    self.around(t);
+                    movegen::may_take(&self.rules, &self.pos, t, me, v)
+                }
+            })
+        }))
+    }
+
+    /// The kind `kind` names, the piece on `from` and the squares it
+    /// would capture on as a `kind` (see [`Board::captures_as`]); `None`
+    /// when `kind` is unknown or `from` empty.
+    fn capture_squares(&self, kind: &str, from: INT) -> Option<(PieceKind, Piece, Vec<Square>)> {
+        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
+            return None;
         };
         self.reads.whole();
-        let Some(me) = self.pos.piece_at(sq) else {
-            return Array::new();
-        };
+        let me = self.pos.piece_at(sq)?;
         let mut pos = Position::clone(&self.pos);
         pos.take(&self.rules, sq);
         let actor = Piece::new(k, me.color);
@@ -144,7 +171,7 @@ impl Board {
                 }
             }
         }
-        Board::squares(out)
+        Some((k, me, out))
     }
 }
 
@@ -310,6 +337,27 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("captures_as", |b: &mut Board, kind: &str, from: INT| {
             b.captures_as(kind, from)
+        })
+        .register_fn("takes_like", |b: &mut Board, kind: &str, from: INT| {
+            b.takes_like(kind, from)
+        })
+        .register_fn("kinds", |b: &mut Board, color: &str| {
+            // The kinds of `color`'s pieces, each once, in square order.
+            let Some(c) = parse_color(color) else {
+                return Array::new();
+            };
+            let mut seen: Vec<PieceKind> = Vec::new();
+            for sq in b.rules.geometry.squares() {
+                b.reads.square(sq);
+                if let Some(p) = b.pos.piece_at(sq).filter(|p| p.color == c)
+                    && !seen.contains(&p.kind)
+                {
+                    seen.push(p.kind);
+                }
+            }
+            seen.into_iter()
+                .map(|k| Dynamic::from(b.rules.piece(k).name.clone()))
+                .collect::<Array>()
         });
 }
 
@@ -366,6 +414,31 @@ mod tests {
         );
         assert_eq!(eval("chess", fen, "board.captures_as(\"rook\", 4)"), "[]");
         assert_eq!(eval("chess", fen, "board.captures_as(\"dragon\", 4)"), "[]");
+        // Taking like a kind takes only pieces of that kind: as a king,
+        // the pawn on e2 would capture on f3, but the knight there is no
+        // king.
+        assert_eq!(
+            eval("chess", fen, "board.takes_like(\"knight\", 4)"),
+            "[21]"
+        );
+        assert_eq!(
+            eval("chess", fen, "board.captures_as(\"king\", 12)"),
+            "[21]"
+        );
+        assert_eq!(eval("chess", fen, "board.takes_like(\"king\", 12)"), "[]");
+        // Each side's kinds once, in square order (f3 before e8).
+        assert_eq!(
+            eval("chess", fen, "board.kinds(\"black\")"),
+            "[\"knight\", \"king\"]"
+        );
+        assert_eq!(
+            eval(
+                "chess",
+                fen,
+                "board.kinds(\"white\") + board.kinds(\"green\")"
+            ),
+            "[\"king\", \"pawn\"]"
+        );
         // Bad squares answer, never fail.
         assert_eq!(
             eval(
@@ -407,9 +480,9 @@ mod tests {
                 fen,
                 "[board.name(9223372036854775807), board.file(-9223372036854775807 - 1), \
                  board.captures_as(\"king\", 4294967300), board.may_arrive(12, 2147483648), \
-                 board.history_len()]"
+                 board.history_len(), board.takes_like(\"king\", -1)]"
             ),
-            "[\"\", -1, [], false, 0]"
+            "[\"\", -1, [], false, 0, []]"
         );
     }
 
