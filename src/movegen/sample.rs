@@ -220,17 +220,8 @@ impl TurnPool {
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
-            // A turn that drops is preferred, where there is one; a drop
-            // refused only by a rule applied after that preference still
-            // counts as one.
-            let mut drops = self.drop_slots().collect();
-            if let Some(turn) = judge.draw(&mut drops, below) {
-                return Some(turn);
-            }
-            if judge.dropped {
-                return None;
-            }
-            return judge.draw(&mut self.action_slots().collect(), below);
+            return self
+                .due_drop_first(&mut judge, |judge, mut slots| judge.draw(&mut slots, below));
         }
         let slots = |i: usize| self.starts[i]..self.starts[i + 1];
         let Some(tiers) = Tiers::of(rules, pos) else {
@@ -263,15 +254,29 @@ impl TurnPool {
     pub fn first(&self, rules: &Rules, pos: &Position) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
-            if let Some(turn) = self.drop_slots().find_map(|k| judge.judge(k)) {
-                return Some(turn);
-            }
-            if judge.dropped {
-                return None;
-            }
-            return self.action_slots().find_map(|k| judge.judge(k));
+            return self.due_drop_first(&mut judge, |judge, slots| {
+                slots.into_iter().find_map(|k| judge.judge(k))
+            });
         }
         (0..self.len()).find_map(|k| judge.judge(k))
+    }
+
+    /// With a reserve drop due, the turn `pick` takes from the slots that
+    /// drop, where one is legal, else from the actions alone. A turn that
+    /// drops is preferred; a drop refused only by a rule applied after
+    /// that preference still counts as one, and leaves no turn.
+    fn due_drop_first(
+        &self,
+        judge: &mut Judge,
+        mut pick: impl FnMut(&mut Judge, Vec<u32>) -> Option<Move>,
+    ) -> Option<Move> {
+        if let Some(turn) = pick(judge, self.drop_slots().collect()) {
+            return Some(turn);
+        }
+        if judge.dropped {
+            return None;
+        }
+        pick(judge, self.action_slots().collect())
     }
 
     /// Every legal turn, the candidates judged one by one and the
