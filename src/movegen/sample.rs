@@ -324,6 +324,35 @@ impl TurnPool {
     }
 }
 
+/// The legal turns of `pos` that `keep` accepts, in generation order,
+/// and whether `pos` has any legal turn; only the turns kept are judged,
+/// and the others only until one is legal. `None` where the candidates
+/// do not tell the legal turns one by one ([`TurnPool::new`]), where
+/// turns of some kind are preferred, where a reserve drop or a push may
+/// follow an action, or where a promotion choice is pending: there, the
+/// list tells. The engine's quiescence asks this for its captures.
+pub fn legal_turns_kept(
+    rules: &Rules,
+    pos: &Position,
+    keep: impl Fn(&Move) -> bool,
+) -> Option<(Vec<Move>, bool)> {
+    if Tiers::of(rules, pos).is_some() || rules.push_steps(pos.active()).is_some() {
+        return None;
+    }
+    let pool = TurnPool::new(rules, pos)?;
+    if pool.reserve.is_some() || pool.parts.len() != 1 || pool.parts[0].choice.is_some() {
+        return None;
+    }
+    // One slot per action: slot k is action k.
+    let mut judge = Judge::new(rules, pos, &pool);
+    let kept: Vec<Move> = (0..pool.len())
+        .filter(|&k| keep(&pool.actions[k as usize]))
+        .filter_map(|k| judge.judge(k))
+        .collect();
+    let any = !kept.is_empty() || (0..pool.len()).any(|k| judge.judge(k).is_some());
+    Some((kept, any))
+}
+
 /// Which of the mover's candidates a pool holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Movers {

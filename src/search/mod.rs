@@ -23,7 +23,9 @@ pub use eval::{Eval, PAWN, Terms};
 
 use crate::board::Color;
 use crate::game::{Game, insufficient_material};
-use crate::movegen::{chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves};
+use crate::movegen::{
+    chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves, legal_turns_kept,
+};
 use crate::position::{Move, MoveKind, Position, Stage};
 use crate::rules::{Rules, Verdict};
 use std::sync::Arc;
@@ -858,15 +860,30 @@ impl Engine {
         if !in_check_now && stand >= beta {
             return stand;
         }
-        let mut moves = legal_moves(&rules, pos);
-        if moves.is_empty() {
-            return Engine::no_moves(&rules, pos, ply);
-        }
+        // Out of check only captures and promotions are searched: where
+        // the candidates tell, only those are judged (and the rest only
+        // until one is legal, for stalemate).
+        let kept = if in_check_now {
+            None
+        } else {
+            legal_turns_kept(&rules, pos, |m| loud(&rules, m))
+        };
+        let mut moves = match kept {
+            Some((_, false)) => return Engine::no_moves(&rules, pos, ply),
+            Some((loud_turns, true)) => loud_turns,
+            None => {
+                let mut moves = legal_moves(&rules, pos);
+                if moves.is_empty() {
+                    return Engine::no_moves(&rules, pos, ply);
+                }
+                if !in_check_now {
+                    moves.retain(|m| loud(&rules, m));
+                }
+                moves
+            }
+        };
         let mut best = if in_check_now { -INFINITY } else { stand };
         alpha = alpha.max(best);
-        if !in_check_now {
-            moves.retain(|m| loud(&rules, m));
-        }
         let order = self.order(&rules, pos, &mut moves, None, ply);
         for &(_, mv) in &order {
             let mut child = pos.clone();

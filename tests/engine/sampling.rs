@@ -2,11 +2,12 @@
 //! with listing every legal turn: along seeded random games of every
 //! embedded and catalogue variant, the candidates found legal are the
 //! listed turns, the first legal candidate exists exactly when the list
-//! is not empty, and every draw is a listed turn. Draws are uniform.
+//! is not empty, the captures judged alone are the listed captures, and
+//! every draw is a listed turn. Draws are uniform.
 
 use crate::kit::{XorShift, catalog, position};
 use changeling::game::{Game, Rng};
-use changeling::movegen::{TurnPool, legal_moves, reserve_drop_due};
+use changeling::movegen::{TurnPool, legal_moves, legal_turns_kept, reserve_drop_due};
 use changeling::notation::to_fen;
 use changeling::position::{Move, Position};
 use changeling::rules::Rules;
@@ -33,6 +34,16 @@ fn pool_agrees(rules: &Rules, pos: &Position, legal: &[Move], rng: &mut Rng) -> 
     let fen = to_fen(rules, pos);
     assert_eq!(tally(&pool.legal_turns(rules, pos)), tally(legal), "{fen}");
     assert_eq!(pool.first(rules, pos).is_some(), !legal.is_empty(), "{fen}");
+    // The captures alone, judged without the rest.
+    if let Some((kept, any)) = legal_turns_kept(rules, pos, |m| m.captured.is_some()) {
+        let captures: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.captured.is_some())
+            .copied()
+            .collect();
+        assert_eq!(tally(&kept), tally(&captures), "{fen}");
+        assert_eq!(any, !legal.is_empty(), "{fen}");
+    }
     for _ in 0..3 {
         match pool.draw(rules, pos, &mut |n| rng.below(n)) {
             Some(m) => assert!(legal.contains(&m), "{fen}: drew {m:?}"),
