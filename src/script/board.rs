@@ -118,13 +118,12 @@ impl Board {
         let Some((k, me, targets)) = self.capture_squares(kind, from) else {
             return Array::new();
         };
+        // (`capture_squares` noted the whole position as read.)
         Board::squares(targets.into_iter().filter(|&t| {
-            self.reads.square(t);
             self.pos.piece_at(t).is_some_and(|v| {
-                v.kind == k && v.color != me.color && {
-                    self.around(t);
-                    movegen::may_take(&self.rules, &self.pos, t, me, v)
-                }
+                v.kind == k
+                    && v.color != me.color
+                    && movegen::may_take(&self.rules, &self.pos, t, me, v)
             })
         }))
     }
