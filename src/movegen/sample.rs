@@ -220,8 +220,9 @@ impl TurnPool {
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
-            return self
-                .due_drop_first(&mut judge, |judge, mut slots| judge.draw(&mut slots, below));
+            return self.due_drop_first(&mut judge, |judge, slots| {
+                judge.draw(&mut slots.collect(), below)
+            });
         }
         let slots = |i: usize| self.starts[i]..self.starts[i + 1];
         let Some(tiers) = Tiers::of(rules, pos) else {
@@ -255,7 +256,12 @@ impl TurnPool {
         let mut judge = Judge::new(rules, pos, self);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
             return self.due_drop_first(&mut judge, |judge, slots| {
-                slots.into_iter().find_map(|k| judge.judge(k))
+                for k in slots {
+                    if let Some(turn) = judge.judge(k) {
+                        return Some(turn);
+                    }
+                }
+                None
             });
         }
         (0..self.len()).find_map(|k| judge.judge(k))
@@ -268,15 +274,15 @@ impl TurnPool {
     fn due_drop_first(
         &self,
         judge: &mut Judge,
-        mut pick: impl FnMut(&mut Judge, Vec<u32>) -> Option<Move>,
+        mut pick: impl FnMut(&mut Judge, &mut dyn Iterator<Item = u32>) -> Option<Move>,
     ) -> Option<Move> {
-        if let Some(turn) = pick(judge, self.drop_slots().collect()) {
+        if let Some(turn) = pick(judge, &mut self.drop_slots()) {
             return Some(turn);
         }
         if judge.dropped {
             return None;
         }
-        pick(judge, self.action_slots().collect())
+        pick(judge, &mut self.action_slots())
     }
 
     /// Every legal turn, the candidates judged one by one and the
