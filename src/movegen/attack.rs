@@ -72,7 +72,11 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     if rules.script.is_some() {
         let mut view = VictimView::new(sq, by, None);
         for s in pos.occupied(by).iter() {
-            if !v.contains(&s) && active(s) && view.script_attacks_from(rules, pos, s) {
+            if !v.contains(&s)
+                && view.asks(rules, pos, s)
+                && active(s)
+                && view.script_attacks_from(rules, pos, s)
+            {
                 v.push(s);
             }
         }
@@ -91,29 +95,46 @@ fn can_attack_now(rules: &Rules, pos: &Position, src: Square, sq: Square) -> boo
 /// The squares from which `by` attacks `sq` by native moves, auras aside.
 fn native_attackers(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
     let mut v = Vec::new();
+    any_native_attacker(rules, pos, sq, by, |s| {
+        if !v.contains(&s) {
+            v.push(s);
+        }
+        false
+    });
+    v
+}
+
+/// Does `f` accept a square from which `by` attacks `sq` by native moves,
+/// auras aside? Asked of each such square (a square may be asked twice)
+/// until one is accepted.
+fn any_native_attacker(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+    mut f: impl FnMut(Square) -> bool,
+) -> bool {
     for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
             && kinds.contains(p.kind)
+            && f(src)
         {
-            v.push(src);
+            return true;
         }
     }
     for a in &rules.tables.attack[by] {
         if let Some(s) = atom_attacker(rules, pos, sq, by, a)
-            && !v.contains(&s)
+            && f(s)
         {
-            v.push(s);
+            return true;
         }
     }
-    if !rules.tables.path_attackers[by].is_empty() {
-        for src in pos.occupied(by).iter() {
-            if !v.contains(&src) && path_attacks(rules, pos, src, sq) {
-                v.push(src);
-            }
-        }
-    }
-    v
+    !rules.tables.path_attackers[by].is_empty()
+        && pos
+            .occupied(by)
+            .iter()
+            .any(|src| path_attacks(rules, pos, src, sq) && f(src))
 }
 
 /// `is_attacked` with auras: native attackers first, then scripted ones,
@@ -129,7 +150,7 @@ fn is_attacked_with_auras(
         return false;
     }
     let active = |s: Square| can_attack_now(rules, pos, s, sq);
-    if native_attackers(rules, pos, sq, by).into_iter().any(active) {
+    if any_native_attacker(rules, pos, sq, by, active) {
         return true;
     }
     if rules.script.is_none() {
@@ -138,7 +159,7 @@ fn is_attacked_with_auras(
     let mut view = VictimView::new(sq, by, victim);
     pos.occupied(by)
         .iter()
-        .any(|s| active(s) && view.script_attacks_from(rules, pos, s))
+        .any(|s| view.asks(rules, pos, s) && active(s) && view.script_attacks_from(rules, pos, s))
 }
 
 /// Is `sq` attacked by `by`: would a piece of the other side standing
@@ -266,24 +287,28 @@ impl VictimView {
             .or_else(|| rules.demoted_kind())
     }
 
+    /// Might the script say the piece on `src` attacks the square: is it
+    /// of a scripted kind with an `attacks` hook, the square within the
+    /// reach its script declares?
+    fn asks(&self, rules: &Rules, pos: &Position, src: Square) -> bool {
+        pos.piece_at(src).is_some_and(|p| {
+            rules.kinds.scripted[p.kind.index()]
+                && rules.kinds.script_reach[p.kind.index()]
+                    .as_ref()
+                    .is_none_or(|reach| reach[p.color][src.index()].contains(self.sq))
+        }) && super::hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::ATTACKS))
+    }
+
     /// Does the script say the piece on `src` (of a scripted kind)
     /// attacks the square?
     fn script_attacks_from(&mut self, rules: &Rules, pos: &Position, src: Square) -> bool {
         let sq = self.sq;
+        if !self.asks(rules, pos, src) {
+            return false;
+        }
         let Some(host) = super::hooks(rules) else {
             return false;
         };
-        let Some(p) = pos.piece_at(src) else {
-            return false;
-        };
-        let asked = rules.kinds.scripted[p.kind.index()]
-            && rules.kinds.script_reach[p.kind.index()]
-                .as_ref()
-                .is_none_or(|reach| reach[p.color][src.index()].contains(sq))
-            && host.has(crate::rules::hooks::ATTACKS);
-        if !asked {
-            return false;
-        }
         if !pos.is_empty(sq) {
             return host.attacks(pos, src, sq);
         }
