@@ -6,7 +6,7 @@
 
 use crate::board::Color;
 use crate::game::{Game, Rng};
-use crate::movegen::{has_legal_move, in_check, legal_moves};
+use crate::movegen::{TurnPool, has_legal_move, in_check, legal_moves};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Verdict};
 use crate::search::{Engine, Limits, Options};
@@ -226,37 +226,118 @@ fn negamax(
     {
         return -MATE;
     }
-    // A leaf only asks whether a turn exists (mate or stalemate).
-    let moves = if depth == 0 {
-        Vec::new()
-    } else {
-        legal_moves(rules, pos)
-    };
-    if moves.is_empty() && (depth > 0 || !has_legal_move(rules, pos)) {
-        let verdict = if in_check(rules, pos, side) {
-            rules.ending.checkmate
-        } else {
-            rules.ending.stalemate
-        };
-        return match verdict {
-            Verdict::Loss => -MATE - depth as i32,
-            Verdict::Win => MATE + depth as i32,
-            Verdict::Draw => 0,
-        };
-    }
     if depth == 0 {
+        // A leaf only asks whether a turn exists (mate or stalemate).
+        if !has_legal_move(rules, pos) {
+            return no_turn(rules, pos, depth);
+        }
         return values.balance(rules, pos);
     }
     let mut best = -INFINITY;
-    for mv in ordered(rules, values, &moves) {
+    let mut search = |mv: &Move, alpha: &mut i32| {
         let mut next = pos.clone();
         next.play_unchecked(rules, mv);
-        let score = -negamax(rules, values, &next, depth - 1, -beta, -alpha);
+        let score = -negamax(rules, values, &next, depth - 1, -beta, -*alpha);
         best = best.max(score);
-        alpha = alpha.max(score);
-        if alpha >= beta {
-            break;
+        *alpha = (*alpha).max(score);
+        *alpha >= beta
+    };
+    // Where the candidates tell, each turn is judged only when searched:
+    // a cut-off spares judging the rest. The order inside the tree
+    // changes no score the root keeps.
+    if let Some(pool) = TurnPool::new(rules, pos) {
+        let capture = |m: &Move| m.captured.map_or(-1, |c| values.of(rules, c.kind));
+        for mv in pool.legal_turns_by(rules, pos, capture) {
+            if search(&mv, &mut alpha) {
+                break;
+            }
+        }
+    } else {
+        for mv in ordered(rules, values, &legal_moves(rules, pos)) {
+            if search(mv, &mut alpha) {
+                break;
+            }
         }
     }
+    if best == -INFINITY {
+        return no_turn(rules, pos, depth);
+    }
     best
+}
+
+/// The score of `pos`, `depth` plies ahead, for its side to move, which
+/// has no legal turn: the variant's verdict on checkmate or stalemate.
+fn no_turn(rules: &Rules, pos: &Position, depth: u32) -> i32 {
+    let verdict = if in_check(rules, pos, pos.side()) {
+        rules.ending.checkmate
+    } else {
+        rules.ending.stalemate
+    };
+    match verdict {
+        Verdict::Loss => -MATE - depth as i32,
+        Verdict::Win => MATE + depth as i32,
+        Verdict::Draw => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::{EMBEDDED, load};
+
+    /// The value of `pos`, `depth` plies ahead, by looking at every legal
+    /// turn: what the alpha-beta search must find with a full window.
+    fn full_width(rules: &Rules, values: &Values, pos: &Position, depth: u32) -> i32 {
+        let side = pos.side();
+        if !rules.masks.explode.is_empty()
+            && pos.royals(side).is_empty()
+            && pos.royals(!side).count() > 0
+        {
+            return -MATE;
+        }
+        let moves = legal_moves(rules, pos);
+        if moves.is_empty() {
+            return no_turn(rules, pos, depth);
+        }
+        if depth == 0 {
+            return values.balance(rules, pos);
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked(rules, m);
+                -full_width(rules, values, &next, depth - 1)
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_search_finds_the_full_width_value() {
+        // Along a random game of each embedded variant, every few plies,
+        // the two-ply value with its cut-offs and turns judged lazily.
+        for &(name, _) in EMBEDDED {
+            let rules = load(name).unwrap();
+            let values = Values::of_rules(&rules);
+            let mut game = Game::new(rules.clone(), 3).unwrap();
+            let mut rng = Rng::new(3);
+            for ply in 0..16 {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 5 == 0 {
+                    let pos = game.position();
+                    assert_eq!(
+                        negamax(&rules, &values, pos, 2, -INFINITY, INFINITY),
+                        full_width(&rules, &values, pos, 2),
+                        "{name}, ply {ply}"
+                    );
+                }
+                let mv = legal[rng.below(legal.len() as u64) as usize];
+                game.push(mv);
+            }
+        }
+    }
 }

@@ -147,7 +147,15 @@ impl TurnPool {
                     swap_moves(rules, pos, &mut own);
                 }
             }
-            Movers::Unscripted => unscripted_pseudo_moves(rules, pos, &mut own),
+            Movers::Unscripted(from) => {
+                debug_assert!(rules.stacking.is_none());
+                debug_assert!(
+                    pos.piece_at(from)
+                        .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
+                );
+                piece_moves(rules, pos, from, &mut own);
+            }
+            Movers::Castling => castling_moves(rules, pos, &mut own),
         }
         if pos.active().intersects(rules.masks.keep_colour) {
             own.retain(|m| keeps_colour(rules, m));
@@ -289,15 +297,62 @@ impl TurnPool {
     /// preferred tier kept: what [`legal_moves`] lists, in another order
     /// (to check one against the other).
     pub fn legal_turns(&self, rules: &Rules, pos: &Position) -> Vec<Move> {
-        let mut judge = Judge::new(rules, pos, self);
-        let mut out: Vec<Move> = (0..self.len()).filter_map(|k| judge.judge(k)).collect();
-        if self.reserve.as_ref().is_some_and(|r| r.due)
-            && (judge.dropped || out.iter().any(|m| m.drop.is_some()))
-        {
-            out.retain(|m| m.drop.is_some());
+        self.legal_turns_by(rules, pos, |_| 0).collect()
+    }
+
+    /// The legal turns, each judged only when it is asked for: a search
+    /// that stops after a few judges only those. Actions of higher `rank`
+    /// come first, in generation order among equals, within the groups
+    /// the rules order: with a reserve drop due, the turns that drop,
+    /// then (only where none is legal) the actions alone; where turns of
+    /// some kind are preferred, each tier in turn, the next reached only
+    /// where the last had no legal turn.
+    pub fn legal_turns_by<'a>(
+        &'a self,
+        rules: &'a Rules,
+        pos: &'a Position,
+        rank: impl Fn(&Move) -> i32,
+    ) -> LegalTurns<'a> {
+        let mut order: Vec<usize> = (0..self.actions.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
+        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
+        let groups = if self.reserve.as_ref().is_some_and(|r| r.due) {
+            vec![
+                order.iter().flat_map(|&i| slots(i).skip(1)).collect(),
+                order.iter().map(|&i| self.starts[i]).collect(),
+            ]
+        } else if let Some(tiers) = Tiers::of(rules, pos) {
+            let mut left = vec![true; self.actions.len()];
+            let mut groups: Vec<Vec<u32>> = (0..tiers.len())
+                .map(|t| {
+                    let mut tier = Vec::new();
+                    for &i in &order {
+                        if left[i] && tiers.holds(rules, t, &self.actions[i]) {
+                            tier.extend(slots(i));
+                            left[i] = false;
+                        }
+                    }
+                    tier
+                })
+                .collect();
+            groups.push(
+                order
+                    .iter()
+                    .filter(|&&i| left[i])
+                    .flat_map(|&i| slots(i))
+                    .collect(),
+            );
+            groups
+        } else {
+            vec![order.iter().flat_map(|&i| slots(i)).collect()]
+        };
+        LegalTurns {
+            judge: Judge::new(rules, pos, self),
+            groups,
+            group: 0,
+            next: 0,
+            found: false,
         }
-        preference_tiers(rules, pos, &mut out);
-        out
     }
 
     /// The first slot of each action: the action alone.
@@ -330,32 +385,79 @@ impl TurnPool {
     }
 }
 
-/// The legal turns of `pos` that `keep` accepts, in generation order,
-/// and whether `pos` has any legal turn; only the turns kept are judged,
-/// and the others only until one is legal. `None` where the candidates
-/// do not tell the legal turns one by one ([`TurnPool::new`]), where
-/// turns of some kind are preferred, where a reserve drop or a push may
-/// follow an action, or where a promotion choice is pending: there, the
-/// list tells. The engine's quiescence asks this for its captures.
+/// The legal turns of a [`TurnPool`], judged one by one as they are asked
+/// for (see [`TurnPool::legal_turns_by`]).
+pub struct LegalTurns<'a> {
+    judge: Judge<'a>,
+    /// The slots in the order they are judged, by group: a group is
+    /// reached only where the ones before it had no legal turn.
+    groups: Vec<Vec<u32>>,
+    group: usize,
+    /// The next slot of the group.
+    next: usize,
+    /// Whether a legal turn was found in the group.
+    found: bool,
+}
+
+impl std::fmt::Debug for LegalTurns<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LegalTurns")
+            .field("groups", &self.groups)
+            .field("group", &self.group)
+            .field("next", &self.next)
+            .field("found", &self.found)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for LegalTurns<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        loop {
+            let group = self.groups.get(self.group)?;
+            match group.get(self.next) {
+                Some(&k) => {
+                    self.next += 1;
+                    if let Some(turn) = self.judge.judge(k) {
+                        self.found = true;
+                        return Some(turn);
+                    }
+                }
+                // A drop refused only by a rule applied after the due
+                // drop's preference still counts as a drop.
+                None if self.found || self.judge.dropped => return None,
+                None => {
+                    self.group += 1;
+                    self.next = 0;
+                }
+            }
+        }
+    }
+}
+
+/// The legal turns of `pos` that `keep` accepts, and whether `pos` has
+/// any legal turn; only the turns kept are judged, and the others only
+/// until one is legal. `keep` looks at an action: a push, reserve drop or
+/// promotion choice that follows it must not change its answer. `None`
+/// where the candidates do not tell the legal turns one by one
+/// ([`TurnPool::new`]): there, the list tells. The engine's quiescence
+/// asks this for its captures.
 pub fn legal_turns_kept(
     rules: &Rules,
     pos: &Position,
     keep: impl Fn(&Move) -> bool,
 ) -> Option<(Vec<Move>, bool)> {
-    if Tiers::of(rules, pos).is_some() || rules.push_steps(pos.active()).is_some() {
-        return None;
-    }
     let pool = TurnPool::new(rules, pos)?;
-    if pool.reserve.is_some() || pool.parts.len() != 1 || pool.parts[0].choice.is_some() {
-        return None;
+    let mut kept = Vec::new();
+    let mut any = false;
+    for turn in pool.legal_turns_by(rules, pos, |m| keep(m) as i32) {
+        any = true;
+        if !keep(&turn) {
+            break;
+        }
+        kept.push(turn);
     }
-    // One slot per action: slot k is action k.
-    let mut judge = Judge::new(rules, pos, &pool);
-    let kept: Vec<Move> = (0..pool.len())
-        .filter(|&k| keep(&pool.actions[k as usize]))
-        .filter_map(|k| judge.judge(k))
-        .collect();
-    let any = !kept.is_empty() || (0..pool.len()).any(|k| judge.judge(k).is_some());
     Some((kept, any))
 }
 
@@ -364,25 +466,42 @@ pub fn legal_turns_kept(
 enum Movers {
     /// Every candidate.
     All,
-    /// The board moves no script is asked for, and castling.
-    Unscripted,
+    /// The moves of the piece on a square, of a kind no script is asked
+    /// about.
+    Unscripted(Square),
+    /// Castling alone.
+    Castling,
 }
 
 /// Has `pos` a legal turn? Found by judging candidates in order until
 /// one is legal, where that tells; else by the list.
 ///
 /// Where the mover has scripted pieces and others, the others' moves are
-/// judged first, in a pool of their own: a turn legal there is legal
-/// among all the candidates (each is judged alone), unless a due reserve
-/// drop is preferred to it. Most positions have one, and the scripts are
-/// asked only where none is.
+/// judged first, a piece at a time, then castling: a turn legal there is
+/// legal among all the candidates (each is judged alone), unless a due
+/// reserve drop is preferred to it. Most positions have one, found among
+/// the moves of the first pieces asked, and the scripts are asked only
+/// where none is.
 pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
     if some_scripted_some_not(rules, pos)
-        && TurnPool::of(rules, pos, Movers::Unscripted).is_some_and(|pool| {
-            pool.reserve.as_ref().is_none_or(|r| !r.due) && pool.first(rules, pos).is_some()
-        })
+        && sampled(rules, pos)
+        && reserve_drop_due(rules, pos).is_none_or(|due| !due)
     {
-        return true;
+        let us = pos.side();
+        let unscripted = pos.occupied(us).iter().filter(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
+        });
+        let legal_turn_among = |movers| {
+            TurnPool::of(rules, pos, movers).is_some_and(|pool| pool.first(rules, pos).is_some())
+        };
+        if unscripted
+            .map(Movers::Unscripted)
+            .chain([Movers::Castling])
+            .any(legal_turn_among)
+        {
+            return true;
+        }
     }
     match TurnPool::new(rules, pos) {
         Some(pool) => pool.first(rules, pos).is_some(),

@@ -21,23 +21,6 @@ pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mo
     castling_moves(rules, pos, out);
 }
 
-/// Those of the [`board_pseudo_moves`] that no script is asked for: the
-/// moves of the mover's pieces of unscripted kinds, and castling. Not
-/// for stacks.
-pub(super) fn unscripted_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    debug_assert!(rules.stacking.is_none());
-    out.clear();
-    for from in pos.occupied(pos.side()).iter() {
-        if pos
-            .piece_at(from)
-            .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
-        {
-            piece_moves(rules, pos, from, out);
-        }
-    }
-    castling_moves(rules, pos, out);
-}
-
 /// The swaps a `swaps` mutator allows, own royal safety not tested: two
 /// of the mover's pieces exchange squares when one covers the other
 /// (could capture an enemy standing on the other's square; immunity

@@ -1,9 +1,9 @@
 //! Drawing a random legal turn by judging candidates one by one agrees
 //! with listing every legal turn: along seeded random games of every
 //! embedded and catalogue variant, the candidates found legal are the
-//! listed turns, the first legal candidate exists exactly when the list
-//! is not empty, the captures judged alone are the listed captures, and
-//! every draw is a listed turn. Draws are uniform.
+//! listed turns (met in any order), the first legal candidate exists
+//! exactly when the list is not empty, the captures judged alone are the
+//! listed captures, and every draw is a listed turn. Draws are uniform.
 
 use crate::kit::{XorShift, catalog, position};
 use changeling::game::{Game, Rng};
@@ -33,6 +33,11 @@ fn pool_agrees(rules: &Rules, pos: &Position, legal: &[Move], rng: &mut Rng) -> 
     };
     let fen = to_fen(rules, pos);
     assert_eq!(tally(&pool.legal_turns(rules, pos)), tally(legal), "{fen}");
+    // Ranked, captures met first: the same turns.
+    let ranked: Vec<Move> = pool
+        .legal_turns_by(rules, pos, |m| m.captured.is_some() as i32)
+        .collect();
+    assert_eq!(tally(&ranked), tally(legal), "{fen}");
     assert_eq!(pool.first(rules, pos).is_some(), !legal.is_empty(), "{fen}");
     // The captures alone, judged without the rest.
     if let Some((kept, any)) = legal_turns_kept(rules, pos, |m| m.captured.is_some()) {
