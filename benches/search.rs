@@ -7,6 +7,10 @@
 //! start position and from the positions after 10 and 30 random turns
 //! of a seeded game, three searches in all; a search limited by nodes
 //! does the same work on every machine, so only the time differs.
+//!
+//! `SEARCH_DEPTH=N` searches each position to depth N instead of a node
+//! count: the nodes column is then the size of the tree, which pruning
+//! in the search (quiescence's above all) shrinks.
 
 use changeling::game::{Game, Rng};
 use changeling::search::{Engine, Limits};
@@ -35,14 +39,14 @@ fn positions(name: &str) -> Vec<Game> {
 }
 
 /// Nodes searched and seconds taken over `name`'s positions.
-fn measure(name: &str, nodes: u64) -> (u64, f64) {
+fn measure(name: &str, limits: &Limits) -> (u64, f64) {
     let mut total = 0;
     let mut secs = 0.0;
     for game in positions(name) {
         let mut engine = Engine::new(game.rules().clone());
         let t = Instant::now();
         let found = engine
-            .search(&game, &Limits::nodes(nodes), &mut |_| {})
+            .search(&game, limits, &mut |_| {})
             .expect("a game that is not over");
         secs += t.elapsed().as_secs_f64();
         total += found.nodes;
@@ -51,22 +55,23 @@ fn measure(name: &str, nodes: u64) -> (u64, f64) {
 }
 
 fn main() {
-    let nodes: u64 = std::env::var("SEARCH_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(200_000);
+    let setting = |key: &str| std::env::var(key).ok().and_then(|v| v.parse().ok());
+    let limits = match setting("SEARCH_DEPTH") {
+        Some(depth) => Limits::depth(depth as u32),
+        None => Limits::nodes(setting("SEARCH_NODES").unwrap_or(200_000)),
+    };
     println!(
         "{:<20} {:>10} {:>9} {:>11} {:>10}",
         "variant", "nodes", "seconds", "nodes/s", "over chess"
     );
-    let (n, s) = measure("chess", nodes);
+    let (n, s) = measure("chess", &limits);
     let chess = n as f64 / s;
     println!(
         "{:<20} {:>10} {:>9.3} {:>11.0} {:>10}",
         "chess", n, s, chess, "1.00x"
     );
     for &(name, _) in EMBEDDED.iter().filter(|(n, _)| *n != "chess") {
-        let (n, s) = measure(name, nodes);
+        let (n, s) = measure(name, &limits);
         let nps = n as f64 / s;
         println!(
             "{:<20} {:>10} {:>9.3} {:>11.0} {:>9.2}x",
