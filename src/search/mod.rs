@@ -161,7 +161,7 @@ pub fn parse_limits(rest: &str) -> Result<Option<Limits>, String> {
 }
 
 /// The search features [`parse_settings`] switches, by name.
-pub const FEATURES: [&str; 8] = [
+pub const FEATURES: [&str; 9] = [
     "null_move",
     "reductions",
     "check_extension",
@@ -170,6 +170,7 @@ pub const FEATURES: [&str; 8] = [
     "pvs",
     "mobility",
     "royal_safety",
+    "delta",
 ];
 
 /// Reads an engine's settings, `KEY=VALUE` joined by commas: the limits
@@ -204,7 +205,8 @@ pub fn parse_settings(spec: &str) -> Result<(Option<Limits>, Options), String> {
                 4 => options.quiescence = on,
                 5 => options.pvs = on,
                 6 => options.terms.mobility = on,
-                _ => options.terms.royal_safety = on,
+                7 => options.terms.royal_safety = on,
+                _ => options.delta = on,
             }
         } else if matches!(key, "depth" | "nodes" | "time") {
             limits.push(format!("{key} {value}"));
@@ -235,6 +237,9 @@ pub struct Options {
     pub quiescence: bool,
     /// Principal-variation search (off: every move with the full window).
     pub pvs: bool,
+    /// Delta pruning in quiescence: out of check, a capture that could
+    /// not lift the score to alpha even with a margin is not searched.
+    pub delta: bool,
     /// The evaluation's positional terms.
     pub terms: Terms,
     /// The transposition table's size, in MB.
@@ -253,6 +258,7 @@ impl Default for Options {
             quiet_ordering: true,
             quiescence: true,
             pvs: true,
+            delta: true,
             terms: Terms::default(),
             hash_mb: 16,
         }
@@ -866,18 +872,21 @@ impl Engine {
         let kept = if in_check_now {
             None
         } else {
-            legal_turns_kept(&rules, pos, |m| loud(&rules, m))
+            legal_turns_kept(&rules, pos, |m| maybe_loud(&rules, m))
         };
         let mut moves = match kept {
             Some((_, false)) => return Engine::no_moves(&rules, pos, ply),
-            Some((loud_turns, true)) => loud_turns,
+            Some((mut loud_turns, true)) => {
+                loud_turns.retain(|m| self.loud(&rules, m));
+                loud_turns
+            }
             None => {
                 let mut moves = legal_moves(&rules, pos);
                 if moves.is_empty() {
                     return Engine::no_moves(&rules, pos, ply);
                 }
                 if !in_check_now {
-                    moves.retain(|m| loud(&rules, m));
+                    moves.retain(|m| self.loud(&rules, m));
                 }
                 moves
             }
@@ -886,6 +895,12 @@ impl Engine {
         alpha = alpha.max(best);
         let order = self.order(&rules, pos, &mut moves, None, ply);
         for &(_, mv) in &order {
+            if self.options.delta
+                && !in_check_now
+                && stand + self.gain(&rules, &mv) + DELTA <= alpha
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play_unchecked(&rules, &mv);
             let s = self.quiet_value(pos, &child, alpha, beta, ply + 1, qply + 1);
@@ -905,6 +920,24 @@ impl Engine {
         best
     }
 
+    /// Is `m` loud: a capture, or a promotion by the pawns' rules that
+    /// raises the piece's value? A pawn that changes form as it moves
+    /// (a morph cycle of pawns) is quiet where its new form is worth no
+    /// more.
+    fn loud(&mut self, rules: &Rules, m: &Move) -> bool {
+        m.captured.is_some() || (promotes(rules, m) && self.gain(rules, m) > 0)
+    }
+
+    /// What `m` adds to the mover's material: its victim and its
+    /// promotion's gain over the piece.
+    fn gain(&mut self, rules: &Rules, m: &Move) -> i32 {
+        let victim = m.captured.map_or(0, |c| self.eval.value(rules, c.kind));
+        let promotion = m.promotion.map_or(0, |k| {
+            self.eval.value(rules, k) - self.eval.value(rules, m.piece.kind)
+        });
+        victim + promotion
+    }
+
     /// `moves` weighed and sorted, best first: the stored move, captures
     /// and promotions by victim then attacker, killers, then history.
     fn order(
@@ -921,7 +954,7 @@ impl Engine {
             .map(|m| {
                 let w = if Some(*m) == hash_move {
                     HASH
-                } else if loud(rules, m) {
+                } else if self.loud(rules, m) {
                     let victim = m.captured.map_or(0, |c| self.eval.value(rules, c.kind));
                     let gain = m.promotion.map_or(0, |k| self.eval.value(rules, k));
                     let attacker = self.eval.value(rules, m.piece.kind);
@@ -945,17 +978,25 @@ impl Engine {
     }
 }
 
+/// Delta pruning's margin: what a capture may gain beyond its victim
+/// and promotion (the position around it), in centipawns.
+const DELTA: i32 = 200;
+
 /// Weights of move ordering.
 const HASH: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const KILLER: i32 = 1 << 20;
 
 /// A capture or a promotion by the pawns' rules (not a morph, nor a
-/// piece taken into a pocket as another kind).
-fn loud(rules: &Rules, m: &Move) -> bool {
-    m.captured.is_some()
-        || (m.promotion.is_some()
-            && (rules.is_pawn(m.piece.kind) || matches!(m.kind, MoveKind::Promote)))
+/// piece taken into a pocket as another kind): a superset of the loud
+/// moves, known without values (see [`Engine::loud`]).
+fn maybe_loud(rules: &Rules, m: &Move) -> bool {
+    m.captured.is_some() || promotes(rules, m)
+}
+
+/// Is `m` a promotion by the pawns' rules?
+fn promotes(rules: &Rules, m: &Move) -> bool {
+    m.promotion.is_some() && (rules.is_pawn(m.piece.kind) || matches!(m.kind, MoveKind::Promote))
 }
 
 fn history_index(side: Color, m: &Move) -> usize {

@@ -60,7 +60,7 @@ fn a_mate_is_announced_and_played() {
         info,
         [
             "info depth 1 score mate 1 nodes 42 pv d1d8",
-            "info depth 2 score mate 1 nodes 103 pv d1d8",
+            "info depth 2 score mate 1 nodes 100 pv d1d8",
             "bestmove d1d8",
         ]
     );

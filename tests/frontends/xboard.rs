@@ -56,7 +56,7 @@ fn the_engine_answers_as_black_and_mates_when_told_to_go() {
             "pong 1",
             "Illegal move: e2e4",
             "1 100001 42 d1d8",
-            "2 100001 103 d1d8",
+            "2 100001 100 d1d8",
             "move d1d8",
             "1-0 {checkmate}",
             "pong 2",
