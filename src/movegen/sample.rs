@@ -227,36 +227,17 @@ impl TurnPool {
         below: &mut impl FnMut(u64) -> u64,
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
-        if self.reserve.as_ref().is_some_and(|r| r.due) {
-            return self.due_drop_first(&mut judge, |judge, slots| {
-                judge.draw(&mut slots.collect(), below)
-            });
-        }
-        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
-        let Some(tiers) = Tiers::of(rules, pos) else {
-            return judge.draw(&mut (0..self.len()).collect(), below);
-        };
-        // A push changes neither what an action takes nor where it
-        // starts: the tier is the action's. Each tier that has no legal
-        // turn leaves the draw.
-        let mut left = vec![true; self.actions.len()];
-        for t in 0..tiers.len() {
-            let mut tier = Vec::new();
-            for (i, a) in self.actions.iter().enumerate() {
-                if left[i] && tiers.holds(rules, t, a) {
-                    tier.extend(slots(i));
-                    left[i] = false;
-                }
-            }
-            if let Some(turn) = judge.draw(&mut tier, below) {
+        let order: Vec<usize> = (0..self.actions.len()).collect();
+        // Each group that has no legal turn leaves the draw.
+        for mut group in self.groups(rules, pos, &order) {
+            if let Some(turn) = judge.draw(&mut group, below) {
                 return Some(turn);
             }
+            if judge.dropped {
+                return None;
+            }
         }
-        let mut open: Vec<u32> = (0..self.actions.len())
-            .filter(|&i| left[i])
-            .flat_map(slots)
-            .collect();
-        judge.draw(&mut open, below)
+        None
     }
 
     /// The first legal turn in generation order, if any.
@@ -315,37 +296,7 @@ impl TurnPool {
     ) -> LegalTurns<'a> {
         let mut order: Vec<usize> = (0..self.actions.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
-        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
-        let groups = if self.reserve.as_ref().is_some_and(|r| r.due) {
-            vec![
-                order.iter().flat_map(|&i| slots(i).skip(1)).collect(),
-                order.iter().map(|&i| self.starts[i]).collect(),
-            ]
-        } else if let Some(tiers) = Tiers::of(rules, pos) {
-            let mut left = vec![true; self.actions.len()];
-            let mut groups: Vec<Vec<u32>> = (0..tiers.len())
-                .map(|t| {
-                    let mut tier = Vec::new();
-                    for &i in &order {
-                        if left[i] && tiers.holds(rules, t, &self.actions[i]) {
-                            tier.extend(slots(i));
-                            left[i] = false;
-                        }
-                    }
-                    tier
-                })
-                .collect();
-            groups.push(
-                order
-                    .iter()
-                    .filter(|&&i| left[i])
-                    .flat_map(|&i| slots(i))
-                    .collect(),
-            );
-            groups
-        } else {
-            vec![order.iter().flat_map(|&i| slots(i)).collect()]
-        };
+        let groups = self.groups(rules, pos, &order);
         LegalTurns {
             judge: Judge::new(rules, pos, self),
             groups,
@@ -353,6 +304,45 @@ impl TurnPool {
             next: 0,
             found: false,
         }
+    }
+
+    /// The slots of the actions in `order`, in the groups the rules
+    /// order (see [`TurnPool::legal_turns_by`]): a group is reached only
+    /// where the ones before it have no legal turn.
+    fn groups(&self, rules: &Rules, pos: &Position, order: &[usize]) -> Vec<Vec<u32>> {
+        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
+        if self.reserve.as_ref().is_some_and(|r| r.due) {
+            return vec![
+                order.iter().flat_map(|&i| slots(i).skip(1)).collect(),
+                order.iter().map(|&i| self.starts[i]).collect(),
+            ];
+        }
+        let Some(tiers) = Tiers::of(rules, pos) else {
+            return vec![order.iter().flat_map(|&i| slots(i)).collect()];
+        };
+        // A push changes neither what an action takes nor where it
+        // starts: the tier is the action's.
+        let mut left = vec![true; self.actions.len()];
+        let mut groups: Vec<Vec<u32>> = (0..tiers.len())
+            .map(|t| {
+                let mut tier = Vec::new();
+                for &i in order {
+                    if left[i] && tiers.holds(rules, t, &self.actions[i]) {
+                        tier.extend(slots(i));
+                        left[i] = false;
+                    }
+                }
+                tier
+            })
+            .collect();
+        groups.push(
+            order
+                .iter()
+                .filter(|&&i| left[i])
+                .flat_map(|&i| slots(i))
+                .collect(),
+        );
+        groups
     }
 
     /// The first slot of each action: the action alone.
