@@ -240,38 +240,22 @@ impl TurnPool {
         None
     }
 
-    /// The first legal turn in generation order, if any.
+    /// The first legal turn in generation order, if any. With a reserve
+    /// drop due, a turn that drops is preferred; a drop refused only by a
+    /// rule applied after that preference still counts as one, and leaves
+    /// no turn.
     pub fn first(&self, rules: &Rules, pos: &Position) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
-            return self.due_drop_first(&mut judge, |judge, slots| {
-                for k in slots {
-                    if let Some(turn) = judge.judge(k) {
-                        return Some(turn);
-                    }
-                }
-                None
-            });
+            if let Some(turn) = self.drop_slots().find_map(|k| judge.judge(k)) {
+                return Some(turn);
+            }
+            if judge.dropped {
+                return None;
+            }
+            return self.action_slots().find_map(|k| judge.judge(k));
         }
         (0..self.len()).find_map(|k| judge.judge(k))
-    }
-
-    /// With a reserve drop due, the turn `pick` takes from the slots that
-    /// drop, where one is legal, else from the actions alone. A turn that
-    /// drops is preferred; a drop refused only by a rule applied after
-    /// that preference still counts as one, and leaves no turn.
-    fn due_drop_first(
-        &self,
-        judge: &mut Judge,
-        mut pick: impl FnMut(&mut Judge, &mut dyn Iterator<Item = u32>) -> Option<Move>,
-    ) -> Option<Move> {
-        if let Some(turn) = pick(judge, &mut self.drop_slots()) {
-            return Some(turn);
-        }
-        if judge.dropped {
-            return None;
-        }
-        pick(judge, &mut self.action_slots())
     }
 
     /// Every legal turn, the candidates judged one by one and the
