@@ -253,15 +253,14 @@ impl Notation<'_> {
                 );
             }
         }
-        let here = match choice {
+        match choice {
             Some((sq, k)) => {
-                let mut p = pos.clone();
-                p.resolve_pending(rules, sq, k);
-                p
+                let mut here = pos.clone();
+                here.resolve_pending(rules, sq, k);
+                fail(shown, why_not(&Notation::new(rules, &here), action))
             }
-            None => pos.clone(),
-        };
-        fail(shown, why_not(rules, &here, action))
+            None => fail(shown, why_not(self, action)),
+        }
     }
 
     /// The first turn (by `keep`) written out, as an example.

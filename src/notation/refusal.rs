@@ -181,11 +181,12 @@ fn drop_due(rules: &Rules, legal: &[Move]) -> Option<String> {
 
 const NOT_A_MOVE: &str = "not a move in SAN (like Nf3, exd5, e8=Q, O-O) or coordinates (like g1f3)";
 
-/// Why no legal turn of `pos` has the action text `t` (already cleaned).
-pub(super) fn why_not(rules: &Rules, pos: &Position, t: &str) -> String {
-    let legal = Notation::new(rules, pos);
+/// Why no legal turn of `legal` (the notation of a position's legal
+/// turns) has the action text `t` (already cleaned).
+pub(super) fn why_not(legal: &Notation, t: &str) -> String {
+    let (rules, pos) = (legal.rules(), legal.position());
     // A capture written without `x`, or a quiet move with one.
-    if let Some(why) = capture_mark(&legal, t) {
+    if let Some(why) = capture_mark(legal, t) {
         return why;
     }
     // Legal but for a preference (a compulsory capture, the die).
