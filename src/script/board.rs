@@ -249,6 +249,20 @@ pub(crate) fn register(e: &mut Engine) {
                 .offset(sq, dx, dy)
                 .map_or(-1, |t| t.index() as INT)
         })
+        .register_fn("direction", |b: &mut Board, s: INT, to: INT| {
+            // The unit step from `s` toward `to` along a file, rank or
+            // diagonal, or nothing where `to` is on none of them.
+            let (Some(s), Some(to)) = (b.sq(s), b.sq(to)) else {
+                return Array::new();
+            };
+            let g = &b.rules.geometry;
+            let dx = g.file(to) as INT - g.file(s) as INT;
+            let dy = g.rank(to) as INT - g.rank(s) as INT;
+            if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+                return Array::new();
+            }
+            vec![Dynamic::from(dx.signum()), Dynamic::from(dy.signum())]
+        })
         .register_fn("neighbours", |b: &mut Board, s: INT| {
             b.sq(s).map_or_else(Array::new, |sq| {
                 Board::squares(b.rules.geometry.neighbours(sq))
