@@ -582,7 +582,8 @@ fn the_same_move_returned_twice_is_one_move_and_a_hook_returns_at_most_1024() {
 #[test]
 fn board_functions_answer_any_integer_without_overflow() {
     // Offsets and rays of any length, squares anywhere: off the board,
-    // never a panic (overflow checks are on in tests).
+    // never a panic (overflow checks are on in tests). The script also
+    // checks `board.direction` on the board: a wrong answer is an error.
     let rules = with_script("overflow.rhai", "extra_moves").unwrap();
     assert_eq!(
         moves_of(&rules, &rules.setup, "d4"),
