@@ -276,10 +276,10 @@ impl TurnPool {
         &'a self,
         rules: &'a Rules,
         pos: &'a Position,
-        rank: impl Fn(&Move) -> i32,
+        mut rank: impl FnMut(&Move) -> i32,
     ) -> LegalTurns<'a> {
         let mut order: Vec<usize> = (0..self.actions.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
+        order.sort_by_cached_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
         let groups = self.groups(rules, pos, &order);
         LegalTurns {
             judge: Judge::new(rules, pos, self),
@@ -415,8 +415,9 @@ impl Iterator for LegalTurns<'_> {
 /// until one is legal. `keep` looks at an action: a push, reserve drop or
 /// promotion choice that follows it must not change its answer. `None`
 /// where the candidates do not tell the legal turns one by one
-/// ([`TurnPool::new`]): there, the list tells. The engine's quiescence
-/// asks this for its captures.
+/// ([`TurnPool::new`]): there, the list tells. (The engine's quiescence
+/// walks [`TurnPool::legal_turns_by`] the same way, and judges each
+/// capture only when it comes to search it.)
 pub fn legal_turns_kept(
     rules: &Rules,
     pos: &Position,

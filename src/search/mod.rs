@@ -24,7 +24,7 @@ pub use eval::{Eval, PAWN, Terms};
 use crate::board::Color;
 use crate::game::{Game, insufficient_material};
 use crate::movegen::{
-    chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves, legal_turns_kept,
+    TurnPool, chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves,
 };
 use crate::position::{Move, MoveKind, Position, Stage};
 use crate::rules::{Rules, Verdict};
@@ -866,39 +866,25 @@ impl Engine {
         if !in_check_now && stand >= beta {
             return stand;
         }
-        // Out of check only captures and promotions are searched: where
-        // the candidates tell, only those are judged (and the rest only
-        // until one is legal, for stalemate).
-        let kept = if in_check_now {
-            None
-        } else {
-            legal_turns_kept(&rules, pos, |m| maybe_loud(&rules, m))
-        };
-        let mut moves = match kept {
-            Some((_, false)) => return Engine::no_moves(&rules, pos, ply),
-            Some((mut loud_turns, true)) => {
-                loud_turns.retain(|m| self.loud(&rules, m));
-                loud_turns
-            }
-            None => {
-                let mut moves = legal_moves(&rules, pos);
-                if moves.is_empty() {
-                    return Engine::no_moves(&rules, pos, ply);
-                }
-                if !in_check_now {
-                    moves.retain(|m| self.loud(&rules, m));
-                }
-                moves
-            }
-        };
         let mut best = if in_check_now { -INFINITY } else { stand };
         alpha = alpha.max(best);
+        // Out of check only captures and promotions are searched: where
+        // the candidates tell, each is judged only when its turn comes
+        // (after a cut, the rest never are), and the others only until
+        // one is legal, for stalemate.
+        if !in_check_now && let Some(pool) = TurnPool::new(&rules, pos) {
+            return self.quiesce_pool(&pool, pos, stand, alpha, beta, ply, qply);
+        }
+        let mut moves = legal_moves(&rules, pos);
+        if moves.is_empty() {
+            return Engine::no_moves(&rules, pos, ply);
+        }
+        if !in_check_now {
+            moves.retain(|m| self.loud(&rules, m));
+        }
         let order = self.order(&rules, pos, &mut moves, None, ply);
         for &(_, mv) in &order {
-            if self.options.delta
-                && !in_check_now
-                && stand + self.gain(&rules, &mv) + DELTA <= alpha
-            {
+            if self.delta_pruned(&rules, &mv, in_check_now, stand, alpha) {
                 continue;
             }
             let mut child = pos.clone();
@@ -920,6 +906,84 @@ impl Engine {
         best
     }
 
+    /// Quiescence out of check where `pool` tells the legal turns one
+    /// by one: the loud turns in order (those delta pruning drops from
+    /// the start ranked with the quiet ones), each judged as it comes.
+    /// `alpha` is at least `stand`.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_pool(
+        &mut self,
+        pool: &TurnPool,
+        pos: &Position,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        let rules = self.rules.clone();
+        let floor = alpha;
+        let turns = pool.legal_turns_by(&rules, pos, |m| {
+            if maybe_loud(&rules, m)
+                && self.loud(&rules, m)
+                && !self.delta_pruned(&rules, m, false, stand, floor)
+            {
+                self.loud_weight(&rules, m)
+            } else {
+                i32::MIN
+            }
+        });
+        let mut best = stand;
+        let mut any = false;
+        for mv in turns {
+            any = true;
+            if !(maybe_loud(&rules, &mv)
+                && self.loud(&rules, &mv)
+                && !self.delta_pruned(&rules, &mv, false, stand, floor))
+            {
+                // The quiet turns (and those pruned from the start) come
+                // last: this one says the position has a legal turn.
+                break;
+            }
+            if self.delta_pruned(&rules, &mv, false, stand, alpha) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(&rules, &mv);
+            let s = self.quiet_value(pos, &child, alpha, beta, ply + 1, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !any {
+            return Engine::no_moves(&rules, pos, ply);
+        }
+        best
+    }
+
+    /// Does delta pruning drop `m`, out of check, when `stand` is the
+    /// static score and `alpha` the bound: can its victim and promotion
+    /// not bring the score within [`DELTA`] of `alpha`?
+    fn delta_pruned(
+        &mut self,
+        rules: &Rules,
+        m: &Move,
+        in_check_now: bool,
+        stand: i32,
+        alpha: i32,
+    ) -> bool {
+        self.options.delta && !in_check_now && stand + self.gain(rules, m) + DELTA <= alpha
+    }
+
     /// Is `m` loud: a capture, or a promotion by the pawns' rules that
     /// raises the piece's value? A pawn that changes form as it moves
     /// (a morph cycle of pawns) is quiet where its new form is worth no
@@ -936,6 +1000,15 @@ impl Engine {
             self.eval.value(rules, k) - self.eval.value(rules, m.piece.kind)
         });
         victim + promotion
+    }
+
+    /// A loud move's weight in the order: its victim and promotion,
+    /// then the cheaper attacker first.
+    fn loud_weight(&mut self, rules: &Rules, m: &Move) -> i32 {
+        let victim = m.captured.map_or(0, |c| self.eval.value(rules, c.kind));
+        let gain = m.promotion.map_or(0, |k| self.eval.value(rules, k));
+        let attacker = self.eval.value(rules, m.piece.kind);
+        CAPTURE + 8 * (victim + gain) - attacker / 8
     }
 
     /// `moves` weighed and sorted, best first: the stored move, captures
@@ -955,10 +1028,7 @@ impl Engine {
                 let w = if Some(*m) == hash_move {
                     HASH
                 } else if self.loud(rules, m) {
-                    let victim = m.captured.map_or(0, |c| self.eval.value(rules, c.kind));
-                    let gain = m.promotion.map_or(0, |k| self.eval.value(rules, k));
-                    let attacker = self.eval.value(rules, m.piece.kind);
-                    CAPTURE + 8 * (victim + gain) - attacker / 8
+                    self.loud_weight(rules, m)
                 } else if self.options.quiet_ordering && killers.contains(&Some(*m)) {
                     if killers[0] == Some(*m) {
                         KILLER + 1
