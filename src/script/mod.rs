@@ -24,6 +24,7 @@ pub use board::Board;
 use hooks::Hook;
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, INT, Scope};
 use std::fmt;
+use std::hash::BuildHasherDefault;
 
 /// The script library (`scripts/`), built into the binary so that the
 /// embedded variants that use it run anywhere; a file on disk of the same
@@ -392,7 +393,8 @@ impl ScriptHost {
         let mut out: Vec<Move> = Vec::new();
         // The same move (same effects, same choices) listed again is the
         // one move: tags and order do not make moves different.
-        let mut seen = std::collections::HashSet::new();
+        let mut seen: std::collections::HashSet<Move, BuildHasherDefault<crate::position::Mix>> =
+            std::collections::HashSet::with_capacity_and_hasher(list.len(), Default::default());
         for item in list {
             match read::read_move(self, rules, pos, from, piece, item) {
                 Ok(m) => {
