@@ -227,6 +227,10 @@ impl TurnPool {
         below: &mut impl FnMut(u64) -> u64,
     ) -> Option<Move> {
         let mut judge = Judge::new(rules, pos, self);
+        if !self.reserve.as_ref().is_some_and(|r| r.due) && Tiers::of(rules, pos).is_none() {
+            // One group of every slot in order: drawn without listing it.
+            return judge.draw_all(self.len(), below);
+        }
         let order: Vec<usize> = (0..self.actions.len()).collect();
         // Each group that has no legal turn leaves the draw.
         for mut group in self.groups(rules, pos, &order) {
@@ -295,21 +299,29 @@ impl TurnPool {
     /// where the ones before it have no legal turn.
     fn groups(&self, rules: &Rules, pos: &Position, order: &[usize]) -> Vec<Vec<u32>> {
         let slots = |i: usize| self.starts[i]..self.starts[i + 1];
+        // Every group is sized for all the slots up front: filled a range
+        // at a time, it would otherwise grow again and again.
+        let room = || Vec::with_capacity(self.len() as usize);
         if self.reserve.as_ref().is_some_and(|r| r.due) {
-            return vec![
-                order.iter().flat_map(|&i| slots(i).skip(1)).collect(),
-                order.iter().map(|&i| self.starts[i]).collect(),
-            ];
+            let mut drops = room();
+            for &i in order {
+                drops.extend(slots(i).skip(1));
+            }
+            return vec![drops, order.iter().map(|&i| self.starts[i]).collect()];
         }
         let Some(tiers) = Tiers::of(rules, pos) else {
-            return vec![order.iter().flat_map(|&i| slots(i)).collect()];
+            let mut all = room();
+            for &i in order {
+                all.extend(slots(i));
+            }
+            return vec![all];
         };
         // A push changes neither what an action takes nor where it
         // starts: the tier is the action's.
         let mut left = vec![true; self.actions.len()];
         let mut groups: Vec<Vec<u32>> = (0..tiers.len())
             .map(|t| {
-                let mut tier = Vec::new();
+                let mut tier = room();
                 for &i in order {
                     if left[i] && tiers.holds(rules, t, &self.actions[i]) {
                         tier.extend(slots(i));
@@ -319,13 +331,11 @@ impl TurnPool {
                 tier
             })
             .collect();
-        groups.push(
-            order
-                .iter()
-                .filter(|&&i| left[i])
-                .flat_map(|&i| slots(i))
-                .collect(),
-        );
+        let mut rest = room();
+        for &i in order.iter().filter(|&&i| left[i]) {
+            rest.extend(slots(i));
+        }
+        groups.push(rest);
         groups
     }
 
@@ -595,6 +605,40 @@ impl<'a> Judge<'a> {
         None
     }
 
+    /// [`Judge::draw`] from the slots `0..len`, the same draws giving
+    /// the same turn, without listing the slots: the list is kept as the
+    /// few places a refusal moved a slot into, until there are many.
+    fn draw_all(&mut self, len: u32, below: &mut impl FnMut(u64) -> u64) -> Option<Move> {
+        /// Moved slots kept before the list is written out.
+        const SPARSE: usize = 16;
+        let mut moved: Vec<(u32, u32)> = Vec::new();
+        let at = |moved: &[(u32, u32)], i: u32| {
+            moved
+                .iter()
+                .rev()
+                .find(|&&(place, _)| place == i)
+                .map_or(i, |&(_, slot)| slot)
+        };
+        let mut n = len;
+        while n > 0 {
+            if moved.len() > SPARSE {
+                let mut open: Vec<u32> = (0..n).map(|i| at(&moved, i)).collect();
+                return self.draw(&mut open, below);
+            }
+            // As `Vec::swap_remove`: the last slot fills the place drawn.
+            let place = below(u64::from(n)) as u32;
+            let k = at(&moved, place);
+            if place != n - 1 {
+                moved.push((place, at(&moved, n - 1)));
+            }
+            n -= 1;
+            if let Some(turn) = self.judge(k) {
+                return Some(turn);
+            }
+        }
+        None
+    }
+
     /// The turn of slot `k`, if it is legal.
     fn judge(&mut self, k: u32) -> Option<Move> {
         let i = self.pool.action_of(k);
@@ -757,4 +801,42 @@ fn reserve_drawn(rules: &Rules, pos: &Position) -> bool {
         && pos.pockets()[pos.side()].is_empty()
         && pos.pending().is_none_or(|p| p.color != pos.side())
         && Tiers::of(rules, pos).is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rng;
+    use crate::notation::parse_fen;
+    use crate::variants::load;
+
+    /// Drawing from the slots unlisted gives the turn drawing from the
+    /// written-out list gives, with the same random numbers, whether the
+    /// first slot drawn is legal, most are refused (in check) or all are
+    /// (checkmate, past the point where the list is written out).
+    #[test]
+    fn unlisted_draws_match_listed_draws() {
+        let rules = load("chess").unwrap();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ] {
+            let pos = parse_fen(&rules, fen).unwrap();
+            let pool = TurnPool::new(&rules, &pos).unwrap();
+            let mut legal = 0;
+            for seed in 0..200 {
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let unlisted =
+                    Judge::new(&rules, &pos, &pool).draw_all(pool.len(), &mut |n| a.below(n));
+                let mut open: Vec<u32> = (0..pool.len()).collect();
+                let listed = Judge::new(&rules, &pos, &pool).draw(&mut open, &mut |n| b.below(n));
+                assert_eq!(unlisted, listed, "{fen}, seed {seed}");
+                assert_eq!(a.below(1 << 40), b.below(1 << 40), "{fen}, seed {seed}");
+                legal += usize::from(listed.is_some());
+            }
+            let mate = fen.ends_with("1 3") && fen.contains("6Pq");
+            assert_eq!(legal, if mate { 0 } else { 200 }, "{fen}");
+        }
+    }
 }
