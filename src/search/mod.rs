@@ -887,21 +887,12 @@ impl Engine {
             if self.delta_pruned(&rules, &mv, in_check_now, stand, alpha) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(&rules, &mv);
-            let s = self.quiet_value(pos, &child, alpha, beta, ply + 1, qply + 1);
-            if self.aborted {
-                return 0;
+            if self.quiet_turn(pos, &mv, (&mut best, &mut alpha), beta, ply, qply) {
+                break;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        }
+        if self.aborted {
+            return 0;
         }
         best
     }
@@ -924,10 +915,7 @@ impl Engine {
         let rules = self.rules.clone();
         let floor = alpha;
         let turns = pool.legal_turns_by(&rules, pos, |m| {
-            if maybe_loud(&rules, m)
-                && self.loud(&rules, m)
-                && !self.delta_pruned(&rules, m, false, stand, floor)
-            {
+            if self.loud_kept(&rules, m, stand, floor) {
                 self.loud_weight(&rules, m)
             } else {
                 i32::MIN
@@ -937,10 +925,7 @@ impl Engine {
         let mut any = false;
         for mv in turns {
             any = true;
-            if !(maybe_loud(&rules, &mv)
-                && self.loud(&rules, &mv)
-                && !self.delta_pruned(&rules, &mv, false, stand, floor))
-            {
+            if !self.loud_kept(&rules, &mv, stand, floor) {
                 // The quiet turns (and those pruned from the start) come
                 // last: this one says the position has a legal turn.
                 break;
@@ -948,26 +933,54 @@ impl Engine {
             if self.delta_pruned(&rules, &mv, false, stand, alpha) {
                 continue;
             }
-            let mut child = pos.clone();
-            child.play_unchecked(&rules, &mv);
-            let s = self.quiet_value(pos, &child, alpha, beta, ply + 1, qply + 1);
-            if self.aborted {
-                return 0;
+            if self.quiet_turn(pos, &mv, (&mut best, &mut alpha), beta, ply, qply) {
+                break;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        }
+        if self.aborted {
+            return 0;
         }
         if !any {
             return Engine::no_moves(&rules, pos, ply);
         }
         best
+    }
+
+    /// Searches the loud turn `mv` of `pos` in quiescence, raising
+    /// `best` and `alpha` (the pair given); true when the node must stop
+    /// here: a cut, or the search aborted.
+    fn quiet_turn(
+        &mut self,
+        pos: &Position,
+        mv: &Move,
+        (best, alpha): (&mut i32, &mut i32),
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> bool {
+        let mut child = pos.clone();
+        child.play_unchecked(&self.rules, mv);
+        let s = self.quiet_value(pos, &child, *alpha, beta, ply + 1, qply + 1);
+        if self.aborted {
+            return true;
+        }
+        if s > *best {
+            *best = s;
+            if s > *alpha {
+                *alpha = s;
+                return s >= beta;
+            }
+        }
+        false
+    }
+
+    /// Is `m` a loud turn that quiescence searches out of check, from the
+    /// static score `stand` with `floor` the bound at the start (not one
+    /// delta pruning drops from the outset)?
+    fn loud_kept(&mut self, rules: &Rules, m: &Move, stand: i32, floor: i32) -> bool {
+        maybe_loud(rules, m)
+            && self.loud(rules, m)
+            && !self.delta_pruned(rules, m, false, stand, floor)
     }
 
     /// Does delta pruning drop `m`, out of check, when `stand` is the
