@@ -7,7 +7,7 @@
 
 use crate::board::{Color, MutatorSet, PieceKind};
 use crate::lang::movement::{Atom, Style};
-use crate::rules::{MorphTarget, MorphTrigger, PieceDef, Promotes, Rules, Verdict};
+use crate::rules::{CaptureMode, MorphTarget, MorphTrigger, PieceDef, Promotes, Rules, Verdict};
 
 /// The whole description, in sections, for a reader who knows chess.
 pub fn rules_in_words(rules: &Rules) -> String {
@@ -74,7 +74,22 @@ pub fn rules_in_words(rules: &Rules) -> String {
 pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     let p = rules.piece(kind);
     let mut parts = Vec::new();
-    if rules.kinds.scripted[kind.index()] {
+    if let Some(mode) = p.capture {
+        parts.push(
+            match mode {
+                CaptureMode::Withdrawal => {
+                    "captures by withdrawal: moving straight away from an adjacent enemy takes it"
+                }
+                CaptureMode::Approach => {
+                    "captures by approach: stopping right before an enemy takes it"
+                }
+                CaptureMode::Leap => {
+                    "captures by leaping: it jumps enemies along its line, each with an empty square behind, and takes them"
+                }
+            }
+            .to_string(),
+        );
+    } else if rules.kinds.scripted[kind.index()] {
         parts.push(format!(
             "moves as the variant's script says (`show piece {}` draws it)",
             p.name

@@ -5,6 +5,6 @@ pub mod ast;
 pub mod movement;
 mod parser;
 pub mod paths;
-mod words;
+pub(crate) mod words;
 
 pub use parser::parse_file;

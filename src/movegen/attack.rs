@@ -4,7 +4,7 @@
 //! of a capture) is computed backwards from the target through the reverse
 //! attack atoms; `tests` compares it with forward generation.
 
-use super::{frozen, initial_ok, lame_clear, protected};
+use super::{frozen, initial_ok, lame_clear, mode_attacks, protected};
 use crate::board::{Color, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::Position;
@@ -69,7 +69,7 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     let active = |s: Square| can_attack_now(rules, pos, s, sq);
     let mut v = native_attackers(rules, pos, sq, by);
     v.retain(|&s| active(s));
-    if rules.script.is_some() {
+    if rules.kinds.any_scripted {
         let mut view = VictimView::new(sq, by, None);
         for s in pos.occupied(by).iter() {
             if !v.contains(&s)
@@ -153,7 +153,7 @@ fn is_attacked_with_auras(
     if any_native_attacker(rules, pos, sq, by, active) {
         return true;
     }
-    if rules.script.is_none() {
+    if !rules.kinds.any_scripted {
         return false;
     }
     let mut view = VictimView::new(sq, by, victim);
@@ -212,7 +212,7 @@ fn attacked(
                 .occupied(by)
                 .iter()
                 .any(|src| path_attacks(rules, pos, src, sq)))
-        || (rules.script.is_some() && {
+        || (rules.kinds.any_scripted && {
             let mut view = VictimView::new(sq, by, victim);
             pos.occupied(by)
                 .iter()
@@ -287,30 +287,37 @@ impl VictimView {
             .or_else(|| rules.demoted_kind())
     }
 
-    /// Might the script say the piece on `src` attacks the square: is it
-    /// of a scripted kind with an `attacks` hook, the square within the
-    /// reach its script declares?
+    /// Might the piece on `src` attack the square by a hook: is it of a
+    /// kind with a capture mode, or a scripted kind with an `attacks`
+    /// hook, the square within the reach its kind declares?
     fn asks(&self, rules: &Rules, pos: &Position, src: Square) -> bool {
         pos.piece_at(src).is_some_and(|p| {
             rules.kinds.scripted[p.kind.index()]
                 && rules.kinds.script_reach[p.kind.index()]
                     .as_ref()
                     .is_none_or(|reach| reach[p.color][src.index()].contains(self.sq))
-        }) && super::hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::ATTACKS))
+                && (rules.pieces[p.kind.index()].capture.is_some()
+                    || super::hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::ATTACKS)))
+        })
     }
 
-    /// Does the script say the piece on `src` (of a scripted kind)
-    /// attacks the square?
+    /// Does the piece on `src` (of a scripted kind) attack the square,
+    /// by its capture mode or as its script says?
     fn script_attacks_from(&mut self, rules: &Rules, pos: &Position, src: Square) -> bool {
         let sq = self.sq;
         if !self.asks(rules, pos, src) {
             return false;
         }
-        let Some(host) = super::hooks(rules) else {
-            return false;
+        let mode = pos
+            .piece_at(src)
+            .and_then(|p| rules.pieces[p.kind.index()].capture);
+        let host = super::hooks(rules);
+        let ask = |pos: &Position| match mode {
+            Some(mode) => mode_attacks(rules, pos, src, sq, mode),
+            None => host.is_some_and(|h| h.attacks(pos, src, sq)),
         };
         if !pos.is_empty(sq) {
-            return host.attacks(pos, src, sq);
+            return ask(pos);
         }
         if self.probe.is_none() {
             let kind = self.stand_in(rules, pos);
@@ -321,8 +328,8 @@ impl VictimView {
             }));
         }
         match self.probe.as_ref().and_then(|p| p.as_deref()) {
-            Some(probe) => host.attacks(probe, src, sq),
-            None => host.attacks(pos, src, sq),
+            Some(probe) => ask(probe),
+            None => ask(pos),
         }
     }
 }

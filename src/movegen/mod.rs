@@ -4,7 +4,8 @@
 //!
 //! One file per family: `pieces` (a piece's own moves, dispatched by
 //! family, and scripted moves), `leaps` (leapers, riders, hoppers, en
-//! passant), `paths` (bent, crooked, circular, cylindrical),
+//! passant), `modes` (captures by withdrawal, approach and leap), `paths`
+//! (bent, crooked, circular, cylindrical),
 //! `promotion` (promotions and morphs), `castling`, `drops` (hands and
 //! reserve drops), `stack` (units sharing a square), `auras` (immunity,
 //! protection, freezing), `attack` (the attack view), `legality` (checks,
@@ -23,6 +24,7 @@ mod goals;
 mod hooks;
 mod leaps;
 mod legality;
+mod modes;
 mod paths;
 mod perft;
 mod pieces;
@@ -57,6 +59,7 @@ pub use drops::*;
 pub use goals::*;
 use leaps::*;
 pub use legality::*;
+use modes::*;
 use paths::*;
 pub use pieces::*;
 use promotion::*;

@@ -1,6 +1,7 @@
 //! A piece's own moves, dispatched by family (`leaps` for leaps, rides
-//! and hops, `paths` for path moves) with its scripted moves, and the
-//! sinks that collect or count them.
+//! and hops, `paths` for path moves, `modes` for captures by withdrawal,
+//! approach or leap) with its scripted moves, and the sinks that collect
+//! or count them.
 
 use super::*;
 
@@ -230,6 +231,10 @@ pub(super) fn gen_piece<S: Sink>(
         if rules.frozen_suicide && !rules.is_royal(piece.kind) {
             out.take_move(rules, Move::suicide(from, piece));
         }
+        return;
+    }
+    if let Some(mode) = rules.pieces[piece.kind.index()].capture {
+        mode_moves(rules, pos, from, piece, mode, out);
         return;
     }
     if !rules.kinds.script_only[piece.kind.index()] {

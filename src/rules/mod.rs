@@ -14,7 +14,7 @@ pub use compile::{Compiled, LoadError, Loader, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
 pub use paths::PathGen;
 pub use sections::*;
-pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable};
+pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, ModeLine};
 pub use zobrist::Zobrist;
 
 use crate::board::{ByColor, Color, KindSet, MutatorSet, Piece, PieceKind, Square, SquareSet};
@@ -67,6 +67,10 @@ pub struct PieceDef {
     /// When two enemy pieces of such kinds swap places, the swap may not
     /// be undone on the next turn (`no_swap_back = true`: the Swapper).
     pub no_swap_back: bool,
+    /// How it captures when not by replacement (`capture = withdrawal`,
+    /// `approach` or `leap`): along the lines of its moves, which all end
+    /// on empty squares.
+    pub capture: Option<CaptureMode>,
     /// A composite kind is a name for a stack of two units of these kinds
     /// (`units = [bishop, rook]`: Fluid Chess's queen): it never stands
     /// on a square as one unit, but is written, shown and promoted to as
@@ -154,6 +158,39 @@ pub enum RoyalRule {
     DupleCheck,
 }
 
+/// A way of capturing other than by replacement, along the lines a piece
+/// moves on (the Ultima / Rococo family). The piece's moves end on empty
+/// squares; the mode says which enemies a move takes, compulsorily.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// Moving straight away from an adjacent enemy takes it (the
+    /// Withdrawer).
+    Withdrawal,
+    /// Stopping right in front of an enemy, moving toward it, takes it
+    /// (the Advancer).
+    Approach,
+    /// Along the line it may jump enemies, each with an empty square
+    /// right behind, taking every one it jumps (the Long Leaper).
+    Leap,
+}
+
+impl CaptureMode {
+    /// Every mode with its name in variant files.
+    pub const ALL: [(CaptureMode, &'static str); 3] = [
+        (CaptureMode::Withdrawal, "withdrawal"),
+        (CaptureMode::Approach, "approach"),
+        (CaptureMode::Leap, "leap"),
+    ];
+
+    /// The mode's name in variant files.
+    pub fn name(self) -> &'static str {
+        CaptureMode::ALL
+            .iter()
+            .find(|(m, _)| *m == self)
+            .map_or("", |(_, n)| n)
+    }
+}
+
 /// Whether a piece that is not a pawn promotes (`promotes`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Promotes {
@@ -209,6 +246,9 @@ pub struct MoveTables {
     pub(crate) rays: Rays,
     /// Per colour and kind: the generator atoms other than plain leaps.
     pub(crate) moves_of: ByColor<Vec<Vec<GenAtom>>>,
+    /// Per colour and kind: the lines of a kind with a capture mode
+    /// (empty for others).
+    pub(crate) mode_lines: ByColor<Vec<Vec<ModeLine>>>,
     /// Per colour and kind: plain leaps, as targets per square, by mode.
     pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
     /// Attack patterns other than plain leaps.
@@ -328,10 +368,14 @@ pub struct KindFacts {
     /// Some kind's `i` moves are gated by the unmoved bit (see
     /// `tracks_unmoved`).
     pub(crate) uses_unmoved: bool,
-    /// Per kind: its moves and attacks also go through the script.
+    /// Per kind: its moves and attacks also go through a hook: the
+    /// script's, or its built-in capture mode ([`PieceDef::capture`]).
     pub scripted: Vec<bool>,
-    /// Per kind: its moves come only from the script (its `betza` moves
-    /// are not generated).
+    /// Some kind is scripted (`scripted`): attack tests ask such pieces
+    /// square by square.
+    pub(crate) any_scripted: bool,
+    /// Per kind: its moves come only from the script or its capture mode
+    /// (its `betza` moves are not generated as such).
     pub script_only: Vec<bool>,
     /// Per kind and colour, per square: where a scripted kind's attacks can
     /// reach from there (`attacks_within`); `None`: no bound.

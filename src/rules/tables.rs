@@ -41,6 +41,21 @@ pub struct GenAtom {
     pub bad_screens: KindSet,
 }
 
+/// One line of a kind with a capture mode ([`super::CaptureMode`]): a
+/// direction it moves along, the opposite one (where a withdrawal's
+/// victim stands), and how far it goes.
+#[derive(Clone, Copy, Debug)]
+pub struct ModeLine {
+    /// Direction id in [`Rays`].
+    pub dir: u16,
+    /// The opposite direction's id.
+    pub back: u16,
+    /// Most steps (1 for a leap, 255 for unlimited).
+    pub range: u8,
+    /// Index of the source atom in the piece definition.
+    pub source: u8,
+}
+
 impl GenAtom {
     /// Does `self` generate every move `other` does: the same direction and
     /// travel, and at least its modes?
@@ -229,8 +244,10 @@ fn move_tables(rules: &mut Rules) {
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<KindSet> = ByColor::default();
     let mut path_cache = PathTables::new(rules.walls, rules.black_turned);
+    let mut mode_lines: ByColor<Vec<Vec<ModeLine>>> = ByColor::default();
     for color in Color::ALL {
         for (k, def) in rules.pieces.iter().enumerate() {
+            mode_lines[color].push(lines_of_mode(g, &mut rays, def, color, rules.black_turned));
             let mut list: Vec<GenAtom> = Vec::new();
             let mut paths: Vec<PathGen> = Vec::new();
             // The squares from which the kind's `zone_betza` leaps apply.
@@ -316,6 +333,7 @@ fn move_tables(rules: &mut Rules) {
     rules.tables.leaps = leap_tables;
     rules.tables.rays = rays;
     rules.tables.moves_of = gen_tables;
+    rules.tables.mode_lines = mode_lines;
     rules.tables.attack = attack;
     rules.tables.around = g.squares().map(|sq| g.around(sq)).collect();
     rules.tables.lines = g
@@ -362,6 +380,44 @@ struct AtomPlace {
 /// Adds the directions of `atom` (atom `ai` of kind `k`, for `color`) to
 /// the kind's generator atoms `list` and, where it captures, to the
 /// colour's attack atoms (looked at from the target, so reversed).
+/// The lines of `def` for `color` if it has a capture mode: each
+/// direction of its leaps and rides (the compiler allows no others).
+fn lines_of_mode(
+    g: super::Geometry,
+    rays: &mut Rays,
+    def: &PieceDef,
+    color: Color,
+    turned: bool,
+) -> Vec<ModeLine> {
+    if def.capture.is_none() {
+        return Vec::new();
+    }
+    let flip = |(dx, dy): (i8, i8)| match color {
+        Color::White => (dx, dy),
+        Color::Black if turned => (-dx, -dy),
+        Color::Black => (dx, -dy),
+    };
+    let mut lines = Vec::new();
+    for (ai, atom) in def.atoms.iter().enumerate() {
+        let range = match atom.style {
+            Style::Leap => 1,
+            Style::Ride if atom.range == 0 => 255,
+            Style::Ride => atom.range,
+            _ => continue,
+        };
+        for &d in &atom.dirs {
+            let (dx, dy) = flip(d);
+            lines.push(ModeLine {
+                dir: rays.intern(g, (dx, dy)),
+                back: rays.intern(g, (-dx, -dy)),
+                range,
+                source: ai as u8,
+            });
+        }
+    }
+    lines
+}
+
 fn add_dirs(
     g: super::Geometry,
     rays: &mut Rays,
@@ -502,11 +558,20 @@ fn leap_tables_of(g: super::Geometry, rays: &Rays, list: &mut Vec<GenAtom>) -> V
 fn kind_flags(rules: &mut Rules) {
     let g = rules.geometry;
     rules.kinds.royal = rules.pieces.iter().map(|p| p.royal).collect();
+    rules.kinds.any_scripted = rules.kinds.scripted.contains(&true);
     rules.kinds.script_reach = rules
         .pieces
         .iter()
         .map(|p| {
-            let atoms = p.attacks_within.as_ref()?;
+            let derived;
+            let atoms = match (&p.attacks_within, p.capture) {
+                (Some(atoms), _) => atoms,
+                (None, Some(mode)) => {
+                    derived = mode_reach(&p.atoms, mode);
+                    &derived
+                }
+                (None, None) => return None,
+            };
             Some(ByColor::new_with(|color| {
                 g.squares()
                     .map(|from| reach_on_empty_board(g, atoms, (color, rules.black_turned), from))
@@ -778,9 +843,11 @@ fn fast_paths(rules: &mut Rules) {
         && !rules.kinds.has_regions
         && rules.auras.freezers.is_empty()
         && rules.auras.protectors.is_empty()
-        && rules.script.as_ref().is_none_or(|s| {
-            !rules.kinds.scripted.iter().any(|&k| k) && !s.declares(super::hooks::AFTER_MOVE)
-        });
+        && !rules.kinds.any_scripted
+        && rules
+            .script
+            .as_ref()
+            .is_none_or(|s| !s.declares(super::hooks::AFTER_MOVE));
     let every = KindSet::from_iter((0..rules.pieces.len()).map(|k| PieceKind(k as u8)));
     rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
     rules.shortcuts.screens = sound && rules.mutators.is_empty() && screened & every == every;
@@ -867,6 +934,37 @@ fn fast_paths(rules: &mut Rules) {
 
 /// The squares `atoms` (leaps and rides) reach from `from` on an empty
 /// board, for `color`.
+/// Atoms whose reach on an empty board bounds where a kind with capture
+/// mode `mode` and movement `atoms` may capture: the square behind each
+/// step for a withdrawal, one square past each line's end for an
+/// approach or a leap.
+fn mode_reach(
+    atoms: &[crate::lang::movement::Atom],
+    mode: super::CaptureMode,
+) -> Vec<crate::lang::movement::Atom> {
+    atoms
+        .iter()
+        .map(|a| {
+            let mut a = a.clone();
+            match mode {
+                super::CaptureMode::Withdrawal => {
+                    a.style = Style::Leap;
+                    a.dirs = a.dirs.iter().map(|&(dx, dy)| (-dx, -dy)).collect();
+                }
+                _ => {
+                    a.range = match (a.style, a.range) {
+                        (Style::Leap, _) => 2,
+                        (_, 0) => 0,
+                        (_, n) => n.saturating_add(1),
+                    };
+                    a.style = Style::Ride;
+                }
+            }
+            a
+        })
+        .collect()
+}
+
 fn reach_on_empty_board(
     g: crate::rules::Geometry,
     atoms: &[crate::lang::movement::Atom],

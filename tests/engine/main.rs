@@ -5,6 +5,7 @@
 
 mod architecture;
 mod blasts;
+mod capture_modes;
 mod catalog;
 mod chess960;
 mod diagnostics;

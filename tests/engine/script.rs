@@ -13,6 +13,14 @@ fn withdrawer() -> Arc<Rules> {
     load("tests/scripts/withdrawer.variant").unwrap()
 }
 
+/// The Withdrawer (`W`), Advancer (`V`) and Long Leaper (`L`) built in
+/// (`capture = ...`): each test of the scripted pieces below holds for
+/// them too.
+fn built_in() -> Arc<Rules> {
+    let text = "variant modes : chess {\n    piece withdrawer { letter = W betza = \"mQ\" capture = withdrawal }\n    piece advancer { letter = V betza = \"mQ\" capture = approach }\n    piece longleaper { letter = L betza = \"mQ\" capture = leap }\n    setup = \"4k3/8/8/8/8/8/8/3WKL2 w - - 0 1\"\n}\n";
+    load_str("tests/scripts/modes.variant", text).unwrap()
+}
+
 /// A one-piece variant whose `extra_moves` (and maybe `attacks`) come
 /// from `tests/scripts/SCRIPT`.
 fn with_script(script: &str, hooks: &str) -> Result<Arc<Rules>, String> {
@@ -39,7 +47,12 @@ fn moves_of(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
 
 #[test]
 fn withdrawer_captures_by_moving_away() {
-    let w = withdrawer();
+    for w in [withdrawer(), built_in()] {
+        withdrawer_case(&w);
+    }
+}
+
+fn withdrawer_case(w: &Arc<Rules>) {
     // d4 Withdrawer, Black pawn d5 right above it, own pawn b2, Black
     // knight f6. Queen moves to empty squares: up is blocked by d5;
     // withdrawing straight down (d3 d2 d1) captures d5, compulsorily. No
@@ -57,30 +70,35 @@ fn withdrawer_captures_by_moving_away() {
     .map(str::to_string)
     .collect();
     want.sort();
-    assert_eq!(moves_of(&w, fen, "d4"), want);
+    assert_eq!(moves_of(w, fen, "d4"), want);
     // Playing the capture to d1 removes d5 and moves the Withdrawer.
-    let pos = parse_fen(&w, fen).unwrap();
-    let mv = legal_moves(&w, &pos)
+    let pos = parse_fen(w, fen).unwrap();
+    let mv = legal_moves(w, &pos)
         .into_iter()
-        .find(|m| to_uci(&w, m) == "d4d1" && m.captured.is_some())
+        .find(|m| to_uci(w, m) == "d4d1" && m.captured.is_some())
         .unwrap();
     let mut after = pos.clone();
-    after.play_unchecked(&w, &mv);
-    assert_eq!(to_fen(&w, &after), "4k3/8/5n2/8/8/8/1P6/3WK3 b - - 0 1");
-    assert_eq!(after.hash(), after.compute_hash(&w));
+    after.play_unchecked(w, &mv);
+    assert_eq!(to_fen(w, &after), "4k3/8/5n2/8/8/8/1P6/3WK3 b - - 0 1");
+    assert_eq!(after.hash(), after.compute_hash(w));
 }
 
 #[test]
 fn scripted_attacks_give_check() {
-    let w = withdrawer();
+    for w in [withdrawer(), built_in()] {
+        withdrawer_checks(&w);
+    }
+}
+
+fn withdrawer_checks(w: &Arc<Rules>) {
     // The Black king on e5 is next to the Withdrawer on d4, which can step
     // away to c3: check.
-    let pos = parse_fen(&w, "8/8/8/4k3/3W4/8/8/4K3 b - - 0 1").unwrap();
-    assert!(in_check(&w, &pos, changeling::Color::Black));
+    let pos = parse_fen(w, "8/8/8/4k3/3W4/8/8/4K3 b - - 0 1").unwrap();
+    assert!(in_check(w, &pos, changeling::Color::Black));
     // The king may not stay next to it (unless the square away is
     // blocked): its legal moves are exactly those leaving the
     // Withdrawer's neighbourhood or standing where it cannot withdraw.
-    let mut kings: Vec<String> = legal_moves(&w, &pos)
+    let mut kings: Vec<String> = legal_moves(w, &pos)
         .iter()
         .map(|m| w.geometry.name(m.to))
         .collect();
@@ -91,8 +109,8 @@ fn scripted_attacks_give_check() {
     // e4 (c4 empty: attacked), e5 itself. So: d6 e6 f6 f5 f4 and xd4.
     assert_eq!(kings, ["d4", "d6", "e6", "f4", "f5", "f6"]);
     // With c3 occupied the Withdrawer cannot step away from e5: no check.
-    let pos = parse_fen(&w, "8/8/8/4k3/3W4/2P5/8/4K3 b - - 0 1").unwrap();
-    assert!(!in_check(&w, &pos, changeling::Color::Black));
+    let pos = parse_fen(w, "8/8/8/4k3/3W4/2P5/8/4K3 b - - 0 1").unwrap();
+    assert!(!in_check(w, &pos, changeling::Color::Black));
 }
 
 fn failure(script: &str) -> changeling::script::ScriptError {
@@ -175,7 +193,12 @@ fn rococo() -> Arc<Rules> {
 
 #[test]
 fn advancer_captures_the_piece_it_stops_in_front_of() {
-    let r = rococo();
+    for r in [rococo(), built_in()] {
+        advancer_captures_the_piece_it_stops_in_front_of_in(&r);
+    }
+}
+
+fn advancer_captures_the_piece_it_stops_in_front_of_in(r: &Arc<Rules>) {
     // Advancer d4; Black pawn d7, knight g4, king a8; own pawn b2.
     // Up: d5, then d6 in front of d7 (captures it). Right: e4, then f4 in
     // front of g4 (captures it). Everything else is a quiet queen move;
@@ -184,38 +207,48 @@ fn advancer_captures_the_piece_it_stops_in_front_of() {
     let want = sorted(
         "-d5 xd6 -e4 xf4 -c4 -b4 -a4 -d3 -d2 -d1 -e5 -f6 -g7 -h8 -c5 -b6 -a7 -e3 -f2 -g1 -c3",
     );
-    assert_eq!(moves_of(&r, fen, "d4"), want);
-    assert_eq!(after(&r, fen, "d4f4"), "k7/3p4/8/8/5V2/8/1P6/7K b - - 0 1");
-    assert_eq!(after(&r, fen, "d4d6"), "k7/8/3V4/8/6n1/8/1P6/7K b - - 0 1");
+    assert_eq!(moves_of(r, fen, "d4"), want);
+    assert_eq!(after(r, fen, "d4f4"), "k7/3p4/8/8/5V2/8/1P6/7K b - - 0 1");
+    assert_eq!(after(r, fen, "d4d6"), "k7/8/3V4/8/6n1/8/1P6/7K b - - 0 1");
 }
 
 #[test]
 fn long_leaper_captures_every_piece_it_jumps() {
-    let r = rococo();
+    for r in [rococo(), built_in()] {
+        long_leaper_captures_every_piece_it_jumps_in(&r);
+    }
+}
+
+fn long_leaper_captures_every_piece_it_jumps_in(r: &Arc<Rules>) {
     // Long Leaper a1; Black pawns a3 a5, knight c1, pawns c3 d4 (two in a
     // row); own king h1; Black king h8. Up: a2, over a3 to a4, over a5 to
     // a6 a7 a8 (both captured). Right: b1, over c1 to d1..g1. Diagonal:
     // b2 only (c3 and d4 stand in a row).
     let fen = "7k/8/8/p7/3p4/p1p5/8/L1n4K w - - 0 1";
     let want = sorted("-a2 xa4 xa6 xa7 xa8 -b1 xd1 xe1 xf1 xg1 -b2");
-    assert_eq!(moves_of(&r, fen, "a1"), want);
-    assert_eq!(after(&r, fen, "a1a8"), "L6k/8/8/8/3p4/2p5/8/2n4K b - - 0 1");
+    assert_eq!(moves_of(r, fen, "a1"), want);
+    assert_eq!(after(r, fen, "a1a8"), "L6k/8/8/8/3p4/2p5/8/2n4K b - - 0 1");
 }
 
 #[test]
 fn advancer_and_long_leaper_give_check() {
-    let r = rococo();
+    for r in [rococo(), built_in()] {
+        advancer_and_long_leaper_give_check_in(&r);
+    }
+}
+
+fn advancer_and_long_leaper_give_check_in(r: &Arc<Rules>) {
     // The Advancer on a1 can stop on a7, in front of the king on a8.
-    let pos = parse_fen(&r, "k7/8/8/8/8/8/8/V6K b - - 0 1").unwrap();
-    assert!(in_check(&r, &pos, changeling::Color::Black));
+    let pos = parse_fen(r, "k7/8/8/8/8/8/8/V6K b - - 0 1").unwrap();
+    assert!(in_check(r, &pos, changeling::Color::Black));
     // Blocked on a4: no check.
-    let pos = parse_fen(&r, "k7/8/8/8/P7/8/8/V6K b - - 0 1").unwrap();
-    assert!(!in_check(&r, &pos, changeling::Color::Black));
+    let pos = parse_fen(r, "k7/8/8/8/P7/8/8/V6K b - - 0 1").unwrap();
+    assert!(!in_check(r, &pos, changeling::Color::Black));
     // The Long Leaper on a1 jumps the pawn on c3 along the long diagonal
     // and reaches the king on g7, with h8 empty behind it: check.
-    let pos = parse_fen(&r, "8/6k1/8/8/8/2p5/8/L6K b - - 0 1").unwrap();
-    assert!(in_check(&r, &pos, changeling::Color::Black));
-    let mut kings: Vec<String> = legal_moves(&r, &pos)
+    let pos = parse_fen(r, "8/6k1/8/8/8/2p5/8/L6K b - - 0 1").unwrap();
+    assert!(in_check(r, &pos, changeling::Color::Black));
+    let mut kings: Vec<String> = legal_moves(r, &pos)
         .iter()
         .filter(|m| r.geometry.name(m.from) == "g7")
         .map(|m| r.geometry.name(m.to))

@@ -171,7 +171,10 @@ fn describe(rules: &Rules, kind: PieceKind, def: &PieceDef) -> Result<String, St
             .copied()
             .unwrap_or(false)
     {
-        return Err("moves by its script, which XBoard cannot be told".into());
+        return Err(match def.capture {
+            Some(mode) => format!("captures by {}, which XBoard cannot be told", mode.name()),
+            None => "moves by its script, which XBoard cannot be told".into(),
+        });
     }
     if !def.units.is_empty() {
         return Err("a stack of units, which XBoard cannot show".into());

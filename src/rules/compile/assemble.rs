@@ -83,6 +83,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             tracks_unmoved: Vec::new(),
             uses_unmoved: false,
             scripted: d.scripted,
+            any_scripted: false,
             script_only: d.script_only,
             script_reach: Vec::new(),
             morph_of,

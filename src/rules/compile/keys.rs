@@ -91,6 +91,7 @@ const SHAPES: [Shape; 16] = [
             "attacks_within",
             "promotes",
             "no_swap_back",
+            "capture",
             "components",
             "units",
             "drop_ranks",

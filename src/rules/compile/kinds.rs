@@ -285,6 +285,40 @@ pub(super) fn classes(
     (class_of, classes)
 }
 
+/// A kind with a capture mode makes its moves as a scripted kind does
+/// (each move a list of effects, its attacks asked of it square by
+/// square), by the built-in mode instead of a script: it is marked so,
+/// and may not also be scripted.
+pub(super) fn hook_capture_modes(
+    pieces: &[PieceDef],
+    spans: &[Span],
+    (scripted, script_only): (&mut [bool], &mut [bool]),
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (k, p) in pieces.iter().enumerate() {
+        let Some(mode) = p.capture else {
+            continue;
+        };
+        if scripted[k] {
+            diags.push(
+                Diagnostic::error(
+                    spans[k],
+                    format!(
+                        "`{}` captures by {} and is scripted too",
+                        p.name,
+                        mode.name()
+                    ),
+                )
+                .with_help(
+                    "take it out of the script's `pieces` and `replace`, or drop its `capture`",
+                ),
+            );
+        }
+        scripted[k] = true;
+        script_only[k] = true;
+    }
+}
+
 /// `attacks_within` bounds a scripted kind's attacks: refused on any
 /// other kind.
 pub(super) fn check_within(

@@ -31,9 +31,9 @@ use mutators::*;
 use read::*;
 
 use super::{
-    CastleRule, DeadMaterial, DoubleStep, Ending, Extinction, Flag, FlagReply, Geometry,
-    MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules, PhaseDef, PieceDef, Promotes,
-    PromotionSource, Rules, Verdict,
+    CaptureMode, CastleRule, DeadMaterial, DoubleStep, Ending, Extinction, Flag, FlagReply,
+    Geometry, MorphCondition, MorphRule, MorphTarget, MorphTrigger, PawnRules, PhaseDef, PieceDef,
+    Promotes, PromotionSource, Rules, Verdict,
 };
 use crate::board::{ByColor, Color, KindSet, MAX_KINDS, MutatorSet, PieceKind, Square, SquareSet};
 use crate::diag::{Diagnostic, SourceMap, Span, Spanned, render, suggest};
@@ -113,6 +113,12 @@ fn compile_block(
             ),
         );
     }
+    kinds::hook_capture_modes(
+        &kinds.pieces,
+        &kinds.piece_spans,
+        (&mut found.scripted, &mut found.script_only),
+        diags,
+    );
     kinds::check_within(&kinds.within_keys, &found.scripted, &kinds.pieces, diags);
     let stacking = stacking::compile_stacking(
         top.capacity,
@@ -156,8 +162,8 @@ fn compile_block(
     // The forms mutators add are scripted, classed and made of components
     // as their declared kinds are.
     for k in base_kinds..pieces.len() {
-        found.scripted.push(false);
-        found.script_only.push(false);
+        found.scripted.push(pieces[k].capture.is_some());
+        found.script_only.push(pieces[k].capture.is_some());
         component_of.push(Vec::new());
         class_of.push(class_of[mutated.base_of[k].index()]);
     }

@@ -3,6 +3,8 @@
 //! every kind is known (immunity, freezing, components, units).
 
 use super::*;
+use crate::lang::movement::Atom;
+use crate::lang::words::join_or;
 
 /// The kinds the `piece` sections declare, with the entries that name
 /// other kinds, kept for when every kind is known (each with its kind's
@@ -122,6 +124,7 @@ pub(super) fn piece_sections<'a>(
         }
         let attacks_within = attacks_within.map(|(atoms, _)| atoms);
         let promotes = promotes(&mut pr, pawn, diags);
+        let capture = capture_mode(&mut pr, pawn, &atoms, zone_start, diags);
         let no_swap_back = pr
             .take("no_swap_back")
             .and_then(|e| get_bool(e, diags))
@@ -197,6 +200,7 @@ pub(super) fn piece_sections<'a>(
             attacks_within,
             promotes,
             no_swap_back,
+            capture,
             units: Vec::new(),
             drop_ranks,
             promotion_choices: None,
@@ -465,6 +469,82 @@ fn attacks_within(
 }
 
 /// The `promotes` key, refused on a pawn kind.
+/// The `capture` key: a capture mode, for a kind whose every move is a
+/// quiet leap or ride along a straight line (`mQ`), written in `betza`.
+fn capture_mode(
+    pr: &mut Reader<'_>,
+    pawn: bool,
+    atoms: &[Atom],
+    zone_start: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CaptureMode> {
+    let e = pr.take("capture")?;
+    let names: Vec<String> = CaptureMode::ALL
+        .iter()
+        .map(|(_, n)| format!("`{n}`"))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mode = match &e.value.node {
+        Value::Ident(w) => CaptureMode::ALL
+            .iter()
+            .find(|(_, n)| n == w)
+            .map(|(m, _)| *m),
+        _ => None,
+    };
+    let Some(mode) = mode else {
+        type_error(e, &join_or(&names), diags);
+        return None;
+    };
+    let plain = |a: &Atom| {
+        matches!(a.style, Style::Leap | Style::Ride)
+            && a.can_move
+            && !a.can_capture
+            && !a.lame
+            && !a.skip_first
+            && !a.initial
+            && !a.attack_only
+    };
+    if pawn {
+        diags.push(
+            Diagnostic::error(e.key.span, "a pawn kind cannot have a capture mode")
+                .with_help("drop `capture`, or `pawn = true`"),
+        );
+        return None;
+    }
+    if let Some(a) = atoms.iter().find(|a| !plain(a)) {
+        diags.push(
+            Diagnostic::error(
+                a.span,
+                format!(
+                    "a piece that captures by {} moves only by quiet leaps and rides",
+                    mode.name()
+                ),
+            )
+            .with_note(
+                "its captures come from its mode, so every move of it ends on an empty square",
+            )
+            .with_help("write its movement with `m` atoms only, such as `betza = \"mQ\"`"),
+        );
+        return None;
+    }
+    if atoms.len() > zone_start || atoms.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                e.key.span,
+                format!(
+                    "a piece that captures by {} needs its moves in `betza`",
+                    mode.name()
+                ),
+            )
+            .with_help(
+                "write its movement as `betza = \"mQ\"`, with no `zone_betza` or `line_betza`",
+            ),
+        );
+        return None;
+    }
+    Some(mode)
+}
+
 fn promotes(pr: &mut Reader<'_>, pawn: bool, diags: &mut Vec<Diagnostic>) -> Promotes {
     let mut promotes = Promotes::Never;
     if let Some(e) = pr.take("promotes") {
