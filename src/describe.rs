@@ -86,6 +86,9 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
                 CaptureMode::Leap => {
                     "captures by leaping: it jumps enemies along its line, each with an empty square behind, and takes them"
                 }
+                CaptureMode::Imitate => {
+                    "captures each enemy the way that enemy captures (an imitator)"
+                }
             }
             .to_string(),
         );

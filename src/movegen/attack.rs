@@ -308,13 +308,17 @@ impl VictimView {
         if !self.asks(rules, pos, src) {
             return false;
         }
-        let mode = pos
-            .piece_at(src)
-            .and_then(|p| rules.pieces[p.kind.index()].capture);
-        let host = super::hooks(rules);
-        let ask = |pos: &Position| match mode {
-            Some(mode) => mode_attacks(rules, pos, src, sq, mode),
-            None => host.is_some_and(|h| h.attacks(pos, src, sq)),
+        let Some(kind) = pos.piece_at(src).map(|p| p.kind.index()) else {
+            return false;
+        };
+        let mode = rules.pieces[kind].capture;
+        // The script is asked for its own kinds; an imitator's attacks
+        // are the engine's.
+        let host =
+            super::hooks(rules).filter(|h| mode.is_none() && h.has(crate::rules::hooks::ATTACKS));
+        let ask = |pos: &Position| {
+            mode.is_some_and(|mode| mode_attacks(rules, pos, src, sq, mode))
+                || host.is_some_and(|h| h.attacks(pos, src, sq))
         };
         if !pos.is_empty(sq) {
             return ask(pos);

@@ -60,6 +60,7 @@ pub use goals::*;
 use leaps::*;
 pub use legality::*;
 use modes::*;
+pub(crate) use modes::{captures_as, takes_like};
 use paths::*;
 pub use pieces::*;
 use promotion::*;

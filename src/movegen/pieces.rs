@@ -235,9 +235,18 @@ pub(super) fn gen_piece<S: Sink>(
     }
     if let Some(mode) = rules.pieces[piece.kind.index()].capture {
         mode_moves(rules, pos, from, piece, mode, out);
-        return;
-    }
-    if !rules.kinds.script_only[piece.kind.index()] {
+        // An imitator's script adds its captures of the enemies left to
+        // it, when one stands on the board.
+        let left = rules.pieces[piece.kind.index()].script_imitates;
+        let present = || {
+            pos.occupied(!piece.color)
+                .iter()
+                .any(|sq| pos.piece_at(sq).is_some_and(|v| left.contains(v.kind)))
+        };
+        if left.is_empty() || !present() {
+            return;
+        }
+    } else if !rules.kinds.script_only[piece.kind.index()] {
         gen_native(rules, pos, from, piece, out);
     }
     if rules.kinds.scripted[piece.kind.index()]

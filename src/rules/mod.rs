@@ -71,6 +71,9 @@ pub struct PieceDef {
     /// `approach` or `leap`): along the lines of its moves, which all end
     /// on empty squares.
     pub capture: Option<CaptureMode>,
+    /// For an imitator: the enemy kinds the variant's script imitates
+    /// (`script_imitates`); the engine imitates the others.
+    pub script_imitates: KindSet,
     /// A composite kind is a name for a stack of two units of these kinds
     /// (`units = [bishop, rook]`: Fluid Chess's queen): it never stands
     /// on a square as one unit, but is written, shown and promoted to as
@@ -172,14 +175,21 @@ pub enum CaptureMode {
     /// Along the line it may jump enemies, each with an empty square
     /// right behind, taking every one it jumps (the Long Leaper).
     Leap,
+    /// It takes each enemy the way that enemy captures: along its lines
+    /// an enemy of a mode by that mode (several in one move), any other
+    /// by that kind's own captures from its square (the Chameleon). It
+    /// never takes another imitator; the kinds in its `script_imitates`
+    /// are the script's to imitate.
+    Imitate,
 }
 
 impl CaptureMode {
     /// Every mode with its name in variant files.
-    pub const ALL: [(CaptureMode, &'static str); 3] = [
+    pub const ALL: [(CaptureMode, &'static str); 4] = [
         (CaptureMode::Withdrawal, "withdrawal"),
         (CaptureMode::Approach, "approach"),
         (CaptureMode::Leap, "leap"),
+        (CaptureMode::Imitate, "imitate"),
     ];
 
     /// The mode's name in variant files.
@@ -188,6 +198,16 @@ impl CaptureMode {
             .iter()
             .find(|(m, _)| *m == self)
             .map_or("", |(_, n)| n)
+    }
+
+    /// The mode in words, after "captures by".
+    pub fn words(self) -> &'static str {
+        match self {
+            CaptureMode::Withdrawal => "withdrawal",
+            CaptureMode::Approach => "approach",
+            CaptureMode::Leap => "leaping",
+            CaptureMode::Imitate => "imitation",
+        }
     }
 }
 

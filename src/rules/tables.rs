@@ -566,6 +566,7 @@ fn kind_flags(rules: &mut Rules) {
             let derived;
             let atoms = match (&p.attacks_within, p.capture) {
                 (Some(atoms), _) => atoms,
+                (None, Some(super::CaptureMode::Imitate)) => return None,
                 (None, Some(mode)) => {
                     derived = mode_reach(&p.atoms, mode);
                     &derived

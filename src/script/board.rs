@@ -104,73 +104,22 @@ impl Board {
     /// kind `kind` (same colour), by its native moves; empty when `kind`
     /// is unknown or `from` empty.
     fn captures_as(&self, kind: &str, from: INT) -> Array {
-        Board::squares(
-            self.capture_squares(kind, from)
-                .map(|(_, _, out)| out)
-                .unwrap_or_default(),
-        )
+        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
+            return Array::new();
+        };
+        self.reads.whole();
+        Board::squares(movegen::captures_as(&self.rules, &self.pos, sq, k, true))
     }
 
     /// The enemy pieces of kind `kind` that the piece on `from` could
     /// capture by that kind's own captures ([`Board::captures_as`]) and
     /// may capture ([`movegen::may_take`]): an imitator's captures of them.
     fn takes_like(&self, kind: &str, from: INT) -> Array {
-        let Some((k, me, targets)) = self.capture_squares(kind, from) else {
+        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
             return Array::new();
         };
-        // (`capture_squares` noted the whole position as read.)
-        Board::squares(targets.into_iter().filter(|&t| {
-            self.pos.piece_at(t).is_some_and(|v| {
-                v.kind == k
-                    && v.color != me.color
-                    && movegen::may_take(&self.rules, &self.pos, t, me, v)
-            })
-        }))
-    }
-
-    /// The kind `kind` names, the piece on `from` and the squares it
-    /// would capture on as a `kind` (see [`Board::captures_as`]); `None`
-    /// when `kind` is unknown or `from` empty.
-    fn capture_squares(&self, kind: &str, from: INT) -> Option<(PieceKind, Piece, Vec<Square>)> {
-        let (Some(sq), Some(k)) = (self.sq(from), self.rules.kind(kind)) else {
-            return None;
-        };
         self.reads.whole();
-        let me = self.pos.piece_at(sq)?;
-        let mut pos = Position::clone(&self.pos);
-        pos.take(&self.rules, sq);
-        let actor = Piece::new(k, me.color);
-        pos.put(&self.rules, sq, actor);
-        // An imitator is no pawn: the last rank stays open to it whatever
-        // its side's reserve holds (a pawn with nothing to promote to may
-        // not go there).
-        if self.rules.pawns.from_reserve() && pos.reserves()[me.color].last().is_none() {
-            pos.set_reserve(me.color, crate::board::Reserve::with(&[actor]));
-        }
-        let mut moves = Vec::new();
-        movegen::piece_moves(&self.rules, &pos, sq, &mut moves);
-        let mut out: Vec<Square> = Vec::new();
-        for m in &moves {
-            let victims: Vec<Square> = match &m.kind {
-                MoveKind::EnPassant(v) => vec![*v],
-                MoveKind::Effects(list) => list
-                    .effects()
-                    .iter()
-                    .filter_map(|e| match e {
-                        Effect::Capture { square, .. } => Some(*square),
-                        _ => None,
-                    })
-                    .collect(),
-                _ if m.captured.is_some() => vec![m.to],
-                _ => Vec::new(),
-            };
-            for v in victims {
-                if !out.contains(&v) {
-                    out.push(v);
-                }
-            }
-        }
-        Some((k, me, out))
+        Board::squares(movegen::takes_like(&self.rules, &self.pos, sq, k, true))
     }
 }
 
@@ -353,6 +302,14 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("takes_like", |b: &mut Board, kind: &str, from: INT| {
             b.takes_like(kind, from)
+        })
+        .register_fn("capture_mode", |b: &mut Board, s: INT| {
+            // The capture mode of the piece on `s` ("" for none, or no
+            // piece).
+            b.piece(s)
+                .and_then(|p| b.rules.piece(p.kind).capture)
+                .map_or("", |m| m.name())
+                .to_string()
         })
         .register_fn("kinds", |b: &mut Board, color: &str| {
             // The kinds of `color`'s pieces, each once, in square order.

@@ -100,8 +100,12 @@ fn mutatis_mutandis_modes_play_as_the_scripts_did() {
             ("capture = approach", "attacks_within = \"Q\""),
             ("capture = leap", "attacks_within = \"Q\""),
             (
-                "replace = [chameleon]",
-                "replace = [withdrawer, advancer, long_leaper, chameleon]",
+                "capture = imitate  script_imitates = [swapper, archer, secutor]",
+                "",
+            ),
+            (
+                "pieces = [archer, swapper, maoking, oxybeles, secutor, chameleon]",
+                "pieces = [archer, swapper, maoking, oxybeles, secutor]\n        replace = [withdrawer, advancer, long_leaper, chameleon]",
             ),
         ],
     );
@@ -110,7 +114,7 @@ fn mutatis_mutandis_modes_play_as_the_scripts_did() {
         &twin,
         12,
         120,
-        &["withdrawer", "advancer", "long_leaper"],
+        &["withdrawer", "advancer", "long_leaper", "chameleon"],
     );
     assert!(compared > 0, "no capture by a mode piece was compared");
 }
@@ -125,9 +129,10 @@ fn rococo_modes_play_as_the_scripts_did() {
             ("capture = withdrawal ", ""),
             ("capture = approach ", ""),
             ("capture = leap ", ""),
+            ("capture = imitate script_imitates = [swapper] ", ""),
             (
-                "replace = [chameleon]",
-                "replace = [chameleon, withdrawer, advancer, long_leaper]",
+                "pieces = [swapper, cannonpawn, chameleon]",
+                "pieces = [swapper, cannonpawn]\n        replace = [chameleon, withdrawer, advancer, long_leaper]",
             ),
         ],
     );
@@ -136,7 +141,7 @@ fn rococo_modes_play_as_the_scripts_did() {
         &twin,
         6,
         150,
-        &["withdrawer", "advancer", "long_leaper"],
+        &["withdrawer", "advancer", "long_leaper", "chameleon"],
     );
     assert!(compared > 0, "no capture by a mode piece was compared");
 }

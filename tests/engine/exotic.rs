@@ -17,6 +17,44 @@ fn exotic() -> Arc<Rules> {
     load("tests/scripts/exotic.variant").unwrap()
 }
 
+/// The exotic variant with the Withdrawer, Advancer, Long Leaper and
+/// Chameleon built in (`capture = ...`), the script imitating only the
+/// Swapper, Archer and Secutor: the Chameleon's cases hold for it too.
+fn exotic_built_in() -> Arc<Rules> {
+    let file = "tests/scripts/exotic.variant";
+    let mut text = std::fs::read_to_string(file).unwrap();
+    for (from, to) in [
+        (
+            "letter = W betza = \"mQ\"",
+            "letter = W betza = \"mQ\" capture = withdrawal",
+        ),
+        (
+            "letter = V betza = \"mQ\"",
+            "letter = V betza = \"mQ\" capture = approach",
+        ),
+        (
+            "letter = L betza = \"mQ\"",
+            "letter = L betza = \"mQ\" capture = leap",
+        ),
+        (
+            "letter = C betza = \"mQ\"",
+            "letter = C betza = \"mQ\" capture = imitate script_imitates = [swapper, archer, secutor]",
+        ),
+        (
+            "replace = [withdrawer, advancer, long_leaper, chameleon]",
+            "",
+        ),
+        (
+            "pieces = [archer, swapper, maoking, oxybeles, secutor]",
+            "pieces = [archer, swapper, maoking, oxybeles, secutor, chameleon]",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    changeling::variants::load_str(file, &text).unwrap()
+}
+
 /// A move as `e2e4`, with `xSQ` for each square it captures on.
 fn describe(rules: &Rules, m: &changeling::Move) -> String {
     let mut s = to_uci(rules, m);
@@ -138,7 +176,12 @@ fn cannon_pawn_steps_and_leaps_over_adjacent_mounts() {
 
 #[test]
 fn chameleon_captures_each_enemy_the_way_it_captures() {
-    let r = exotic();
+    for r in [exotic(), exotic_built_in()] {
+        chameleon_captures(&r);
+    }
+}
+
+fn chameleon_captures(r: &Rules) {
     // Chameleon d4 among a Black Withdrawer c4, Advancer d5, Long Leaper
     // f6, knight b6 and pawn c3.
     // - East, away from the Withdrawer on c4: every move captures it.
@@ -148,26 +191,26 @@ fn chameleon_captures_each_enemy_the_way_it_captures() {
     //   adjacent (the Chameleon cannot stop in front of it).
     let fen = "4k3/8/1n3l2/3v4/2wC4/2p5/8/4K3 w - - 0 1";
     assert_eq!(
-        moves(&r, fen, "d4"),
+        moves(r, fen, "d4"),
         sorted(
             "d4e4xc4 d4f4xc4 d4g4xc4 d4h4xc4 d4e5 d4g7xf6 d4h8xf6 d4e3 d4f2 d4g1 \
              d4d3 d4d2 d4d1 d4c5"
         )
     );
     assert_eq!(
-        after(&r, fen, "d4h8"),
+        after(r, fen, "d4h8"),
         "4k2C/8/1n6/3v4/2w5/2p5/8/4K3 b - - 0 1"
     );
     // Several captures in one move: withdrawing from the Withdrawer on
     // c4 to g4 stops in front of the Advancer on h4 and jumps the Long
     // Leaper on e4.
     let fen = "4k3/8/8/8/2wCl2v/8/8/4K3 w - - 0 1";
-    assert_eq!(after(&r, fen, "d4g4"), "4k3/8/8/8/6C1/8/8/4K3 b - - 0 1");
+    assert_eq!(after(r, fen, "d4g4"), "4k3/8/8/8/6C1/8/8/4K3 b - - 0 1");
     // By imitation: the knight on e6 by a knight's leap, the pawn on e5
     // by a White pawn's capture, the rook on d8 by a rook's slide. The
     // Shield on a1 and the Immobilizer on h8 have no capture to imitate.
     let fen = "3r3i/8/4n3/4p3/3C4/8/8/h3K2k w - - 0 1";
-    let caps: Vec<String> = moves(&r, fen, "d4")
+    let caps: Vec<String> = moves(r, fen, "d4")
         .into_iter()
         .filter(|m| m.contains('x'))
         .collect();
@@ -176,24 +219,29 @@ fn chameleon_captures_each_enemy_the_way_it_captures() {
 
 #[test]
 fn chameleon_and_immobilizer_freeze_each_other_and_chameleon_checks_a_king() {
-    let r = exotic();
+    for r in [exotic(), exotic_built_in()] {
+        chameleon_freezes_and_checks(&r);
+    }
+}
+
+fn chameleon_freezes_and_checks(r: &Rules) {
     // Next to an enemy Immobilizer the Chameleon is frozen (suicide is
     // its only move), and so is the Immobilizer (likewise).
     let fen = "4k3/8/8/8/1s1C4/4i3/8/4K3 w - - 0 1";
-    assert_eq!(moves(&r, fen, "d4"), ["d4d4"]);
+    assert_eq!(moves(r, fen, "d4"), ["d4d4"]);
     let fen = "4k3/8/8/8/1s1C4/4i3/8/4K3 b - - 0 1";
-    assert_eq!(moves(&r, fen, "e3"), ["e3e3"]);
+    assert_eq!(moves(r, fen, "e3"), ["e3e3"]);
     // The Chameleon checks an adjacent king (by the king's own step).
     // Black's escapes: e4 f3 f4 d4 are out of its reach (d3 is next to
     // it, e2 d2 f2 next to the White king) and the Archer shoots it,
     // spotted by the king.
     let fen = "8/8/8/3a4/8/4k3/3C4/4K3 b - - 0 1";
-    assert!(checked(&r, fen, Color::Black));
-    assert_eq!(moves(&r, fen, "-"), sorted("d5d2xd2 e3d4 e3e4 e3f3 e3f4"));
+    assert!(checked(r, fen, Color::Black));
+    assert_eq!(moves(r, fen, "-"), sorted("d5d2xd2 e3d4 e3e4 e3f3 e3f4"));
     // It swaps with an enemy Swapper a clear line away.
     let fen = "4k3/8/8/8/1s1C4/8/8/4K3 w - - 0 1";
     assert_eq!(
-        after(&r, fen, "d4b4"),
+        after(r, fen, "d4b4"),
         "4k3/8/8/8/1C1s4/8/8/4K3 b - - 1 1 swap:d4b4"
     );
 }

@@ -120,7 +120,7 @@ fn pools_agree_with_the_list_along_long_twelve_mutation_games() {
 #[test]
 fn pools_agree_with_the_list_through_mutatis_mutandis_reserve_windows() {
     let rules = load("mutatis-mutandis").unwrap();
-    let pooled = agrees(&rules, 24, 250);
+    let pooled = agrees(&rules, 32, 250);
     let due = |d: Option<bool>| {
         pooled
             .iter()

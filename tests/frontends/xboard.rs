@@ -147,7 +147,7 @@ fn pieces_xboard_cannot_be_told_are_named_in_comments() {
     );
     assert!(out[3].starts_with("setup ("), "{}", out[3]);
     assert!(
-        out.contains(&"# chameleon (C): moves by its script, which XBoard cannot be told".into()),
+        out.contains(&"# chameleon (C): captures by imitation, which XBoard cannot be told".into()),
         "{out:?}"
     );
     assert_eq!(out.last().map(String::as_str), Some("pong 1"));

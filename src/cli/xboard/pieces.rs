@@ -172,7 +172,7 @@ fn describe(rules: &Rules, kind: PieceKind, def: &PieceDef) -> Result<String, St
             .unwrap_or(false)
     {
         return Err(match def.capture {
-            Some(mode) => format!("captures by {}, which XBoard cannot be told", mode.name()),
+            Some(mode) => format!("captures by {}, which XBoard cannot be told", mode.words()),
             None => "moves by its script, which XBoard cannot be told".into(),
         });
     }

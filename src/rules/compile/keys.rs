@@ -92,6 +92,7 @@ const SHAPES: [Shape; 16] = [
             "promotes",
             "no_swap_back",
             "capture",
+            "script_imitates",
             "components",
             "units",
             "drop_ranks",

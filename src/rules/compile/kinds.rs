@@ -103,6 +103,12 @@ pub(super) fn resolve_kind_keys(
             .filter_map(|v| resolve(v, diags))
             .collect();
     }
+    for &(i, e) in &kinds.imitate_lists {
+        pieces[i].script_imitates = get_list(e)
+            .into_iter()
+            .filter_map(|v| resolve(v, diags))
+            .collect();
+    }
     for &(i, e) in &kinds.lost_to_lists {
         pieces[i].initial_lost_to = get_list(e)
             .into_iter()
@@ -287,8 +293,9 @@ pub(super) fn classes(
 
 /// A kind with a capture mode makes its moves as a scripted kind does
 /// (each move a list of effects, its attacks asked of it square by
-/// square), by the built-in mode instead of a script: it is marked so,
-/// and may not also be scripted.
+/// square), by the built-in mode instead of a script: it is marked so.
+/// It may not also be scripted, except that an imitator may take the
+/// script's `pieces` (not `replace`) for the enemies the script knows.
 pub(super) fn hook_capture_modes(
     pieces: &[PieceDef],
     spans: &[Span],
@@ -299,20 +306,41 @@ pub(super) fn hook_capture_modes(
         let Some(mode) = p.capture else {
             continue;
         };
-        if scripted[k] {
+        // Listed under the script's `pieces` (not `replace`).
+        let extra = scripted[k] && !script_only[k];
+        if scripted[k] && !(extra && mode == CaptureMode::Imitate) {
             diags.push(
                 Diagnostic::error(
                     spans[k],
                     format!(
                         "`{}` captures by {} and is scripted too",
                         p.name,
-                        mode.name()
+                        mode.words()
                     ),
                 )
-                .with_help(
-                    "take it out of the script's `pieces` and `replace`, or drop its `capture`",
-                ),
+                .with_help(if mode == CaptureMode::Imitate {
+                    "an imitator may be listed under the script's `pieces` (for the scripted enemies it imitates), not `replace`"
+                } else {
+                    "take it out of the script's `pieces` and `replace`, or drop its `capture`"
+                }),
             );
+        }
+        let leaves_to_script = !p.script_imitates.is_empty();
+        if mode == CaptureMode::Imitate && extra != leaves_to_script {
+            let message = if extra {
+                format!(
+                    "`{}` is listed under the script's `pieces`, but its `script_imitates` names no kind",
+                    p.name
+                )
+            } else {
+                format!(
+                    "`{}` leaves kinds to the script (`script_imitates`), but the script does not list it",
+                    p.name
+                )
+            };
+            diags.push(Diagnostic::error(spans[k], message).with_help(
+                "list the imitator under the script's `pieces` and name the enemy kinds the script imitates in `script_imitates`, or neither",
+            ));
         }
         scripted[k] = true;
         script_only[k] = true;

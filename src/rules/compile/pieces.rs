@@ -30,6 +30,7 @@ pub(super) struct PieceSections<'a> {
     pub(super) lost_to_lists: Vec<(usize, &'a Entry)>,
     /// Each `cannot_hop` key, with its kind's index.
     pub(super) hop_lists: Vec<(usize, &'a Entry)>,
+    pub(super) imitate_lists: Vec<(usize, &'a Entry)>,
     /// Where each `line_betza` key is written.
     pub(super) line_keys: Vec<Span>,
 }
@@ -46,6 +47,7 @@ pub(super) fn piece_sections<'a>(
     let mut dropped_as_keys: Vec<(usize, &Entry)> = Vec::new();
     let mut lost_to_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut hop_lists: Vec<(usize, &Entry)> = Vec::new();
+    let mut imitate_lists: Vec<(usize, &Entry)> = Vec::new();
     let mut line_keys: Vec<Span> = Vec::new();
     let mut immobile_keys: Vec<Span> = Vec::new();
     let mut pieces: Vec<PieceDef> = Vec::new();
@@ -181,6 +183,21 @@ pub(super) fn piece_sections<'a>(
         if let Some(e) = pr.take("cannot_hop") {
             hop_lists.push((pieces.len(), e));
         }
+        if let Some(e) = pr.take("script_imitates") {
+            if capture == Some(CaptureMode::Imitate) {
+                imitate_lists.push((pieces.len(), e));
+            } else {
+                diags.push(
+                    Diagnostic::error(
+                        e.key.span,
+                        "`script_imitates` on a kind that does not imitate",
+                    )
+                    .with_help(
+                        "it names the enemies a `capture = imitate` kind leaves to the script",
+                    ),
+                );
+            }
+        }
         let region_ranks = pr.take("region_ranks").map(|e| rank_list(e, height, diags));
         let region_files = pr.take("region_files").map(|e| file_list(e, width, diags));
         pr.finish(diags);
@@ -201,6 +218,7 @@ pub(super) fn piece_sections<'a>(
             promotes,
             no_swap_back,
             capture,
+            script_imitates: KindSet::EMPTY,
             units: Vec::new(),
             drop_ranks,
             promotion_choices: None,
@@ -244,6 +262,7 @@ pub(super) fn piece_sections<'a>(
         dropped_as_keys,
         lost_to_lists,
         hop_lists,
+        imitate_lists,
         line_keys,
     }
 }
@@ -517,7 +536,7 @@ fn capture_mode(
                 a.span,
                 format!(
                     "a piece that captures by {} moves only by quiet leaps and rides",
-                    mode.name()
+                    mode.words()
                 ),
             )
             .with_note(
@@ -533,7 +552,7 @@ fn capture_mode(
                 e.key.span,
                 format!(
                     "a piece that captures by {} needs its moves in `betza`",
-                    mode.name()
+                    mode.words()
                 ),
             )
             .with_help(
