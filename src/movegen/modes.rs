@@ -8,6 +8,14 @@
 use super::*;
 use crate::rules::{CaptureMode, ModeLine};
 
+/// Can `piece` take what stands on `sq`: an enemy, not immune to it,
+/// not protected?
+#[inline]
+fn takes_enemy(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
+    pos.piece_at(sq)
+        .is_some_and(|v| v.color != piece.color && may_take(rules, pos, sq, piece, v))
+}
+
 /// The moves of `piece` on `from`, which captures by `mode`.
 pub(super) fn mode_moves<S: Sink>(
     rules: &Rules,
@@ -17,96 +25,114 @@ pub(super) fn mode_moves<S: Sink>(
     mode: CaptureMode,
     out: &mut S,
 ) {
-    let rays = &rules.tables.rays;
-    // Is there an enemy on `sq` the piece may take?
-    let victim = |sq: Square| {
-        pos.piece_at(sq)
-            .is_some_and(|v| v.color != piece.color && may_take(rules, pos, sq, piece, v))
-    };
-    for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
-        let ray = rays.ray(line.dir, from);
-        let range = usize::from(line.range);
-        match mode {
-            CaptureMode::Withdrawal => {
-                let behind = rays.step(line.back, from).filter(|&b| victim(b));
-                for &to in ray.iter().take(range) {
-                    if !pos.is_empty(to) {
-                        break;
-                    }
-                    out.take_move(rules, mode_move(pos, from, to, piece, behind, line));
-                }
-            }
-            CaptureMode::Approach => {
-                for (i, &to) in ray.iter().enumerate().take(range) {
-                    if !pos.is_empty(to) {
-                        break;
-                    }
-                    let ahead = ray.get(i + 1).copied().filter(|&a| victim(a));
-                    out.take_move(rules, mode_move(pos, from, to, piece, ahead, line));
-                }
-            }
-            CaptureMode::Leap => leap_line(rules, pos, from, piece, line, ray, &victim, out),
-            CaptureMode::Imitate => imitate_line(rules, pos, from, piece, line, ray, out),
-        }
-    }
+    line_moves(rules, pos, from, piece, mode, out);
     if mode == CaptureMode::Imitate {
         imitate_kinds(rules, pos, from, piece, out);
+    }
+}
+
+/// The moves of `piece` on `from` along its lines: by `mode`, which
+/// enemies it may withdraw from, jump and approach.
+fn line_moves<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    mode: CaptureMode,
+    out: &mut S,
+) {
+    let victim = |sq: Square| takes_enemy(rules, pos, sq, piece);
+    // An enemy of that mode the piece may take (the imitator's victims).
+    let of_mode = |sq: Square, m: CaptureMode| enemy_mode(rules, pos, sq, piece) == Some(m);
+    let never = |_: Square| false;
+    for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
+        let behind = rules.tables.rays.step(line.back, from);
+        let walk = Walk { from, piece, line };
+        match mode {
+            CaptureMode::Withdrawal => {
+                walk.take(rules, pos, behind.filter(|&b| victim(b)), never, never, out);
+            }
+            CaptureMode::Approach => walk.take(rules, pos, None, never, victim, out),
+            CaptureMode::Leap => walk.take(rules, pos, None, victim, never, out),
+            CaptureMode::Imitate => walk.take(
+                rules,
+                pos,
+                behind.filter(|&b| of_mode(b, CaptureMode::Withdrawal)),
+                |sq| of_mode(sq, CaptureMode::Leap),
+                |sq| of_mode(sq, CaptureMode::Approach),
+                out,
+            ),
+        }
     }
 }
 
 /// The mode of the enemy on `sq` that `piece` may take, if it has one.
 #[inline]
 fn enemy_mode(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> Option<CaptureMode> {
-    let v = pos.piece_at(sq)?;
-    let mode = rules.pieces[v.kind.index()].capture?;
-    (v.color != piece.color && may_take(rules, pos, sq, piece, v)).then_some(mode)
+    let mode = rules.pieces[pos.piece_at(sq)?.kind.index()].capture?;
+    takes_enemy(rules, pos, sq, piece).then_some(mode)
 }
 
-/// An imitator's moves along one line: to each empty square, taking the
-/// enemies of a mode it meets by their own mode, together: those it
-/// jumped (leap), the one it moves away from (withdrawal) and the one it
-/// stops before (approach), in that order.
-fn imitate_line<S: Sink>(
-    rules: &Rules,
-    pos: &Position,
+/// One line of a piece with a capture mode.
+struct Walk<'a> {
     from: Square,
     piece: Piece,
-    line: &ModeLine,
-    ray: &[Square],
-    out: &mut S,
-) {
-    let rays = &rules.tables.rays;
-    let withdraw = rays
-        .step(line.back, from)
-        .filter(|&b| enemy_mode(rules, pos, b, piece) == Some(CaptureMode::Withdrawal));
-    let mut taken: Vec<Square> = Vec::new();
-    let mut i = 0;
-    while i < ray.len() && i < usize::from(line.range) {
-        let sq = ray[i];
-        let next = ray.get(i + 1).copied();
-        if pos.is_empty(sq) {
-            let jumped = taken.len();
-            taken.extend(withdraw);
-            taken.extend(
-                next.filter(|&n| enemy_mode(rules, pos, n, piece) == Some(CaptureMode::Approach)),
-            );
-            let mv = if taken.is_empty() {
-                mode_move(pos, from, sq, piece, None, line)
+    line: &'a ModeLine,
+}
+
+impl Walk<'_> {
+    /// The moves along the line, to each empty square: a piece on it ends
+    /// the line unless `jump` may be jumped (with an empty square behind
+    /// it). Each move takes, in this order, the pieces jumped so far, the
+    /// one on `withdrawn` (behind the start), and the one just beyond the
+    /// end if `approach` takes it.
+    fn take<S: Sink>(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        withdrawn: Option<Square>,
+        jump: impl Fn(Square) -> bool,
+        approach: impl Fn(Square) -> bool,
+        out: &mut S,
+    ) {
+        let ray = rules.tables.rays.ray(self.line.dir, self.from);
+        let mut taken: Vec<Square> = Vec::new();
+        for (i, &sq) in ray.iter().enumerate().take(usize::from(self.line.range)) {
+            let next = ray.get(i + 1).copied();
+            if pos.is_empty(sq) {
+                let jumped = taken.len();
+                taken.extend(withdrawn);
+                taken.extend(next.filter(|&n| approach(n)));
+                out.take_move(rules, self.to(pos, sq, &taken));
+                taken.truncate(jumped);
+            } else if jump(sq) && next.is_some_and(|n| pos.is_empty(n)) {
+                taken.push(sq);
             } else {
-                captures_move(pos, from, sq, piece, &taken)
-            };
-            out.take_move(rules, mv);
-            taken.truncate(jumped);
-            i += 1;
-            continue;
+                break;
+            }
         }
-        let jumpable = enemy_mode(rules, pos, sq, piece) == Some(CaptureMode::Leap)
-            && next.is_some_and(|n| pos.is_empty(n));
-        if !jumpable {
-            break;
+    }
+
+    /// The move to the empty `to` taking the pieces on `taken`: a plain
+    /// move of the line's atom when it takes none, else an effect list.
+    fn to(&self, pos: &Position, to: Square, taken: &[Square]) -> Move {
+        let (from, piece) = (self.from, self.piece);
+        if !taken.is_empty() {
+            return captures_move(pos, from, to, piece, taken);
         }
-        taken.push(sq);
-        i += 1;
+        Move {
+            from,
+            to,
+            piece,
+            captured: None,
+            promotion: None,
+            kind: MoveKind::Normal,
+            origin: Origin::Atom(self.line.source),
+            drop: None,
+            push: None,
+            choice: None,
+            gate: None,
+        }
     }
 }
 
@@ -212,72 +238,6 @@ pub(crate) fn takes_like(
     targets
 }
 
-/// The Long Leaper's moves along one line: to each empty square, having
-/// jumped every enemy met so far (each with an empty square behind it);
-/// a friend, an enemy it may not take, or two pieces in a row end the
-/// line.
-#[allow(clippy::too_many_arguments)]
-fn leap_line<S: Sink>(
-    rules: &Rules,
-    pos: &Position,
-    from: Square,
-    piece: Piece,
-    line: &ModeLine,
-    ray: &[Square],
-    victim: &impl Fn(Square) -> bool,
-    out: &mut S,
-) {
-    let mut jumped: Vec<Square> = Vec::new();
-    let mut i = 0;
-    while i < ray.len() && i < usize::from(line.range) {
-        let sq = ray[i];
-        if pos.is_empty(sq) {
-            let mv = if jumped.is_empty() {
-                mode_move(pos, from, sq, piece, None, line)
-            } else {
-                captures_move(pos, from, sq, piece, &jumped)
-            };
-            out.take_move(rules, mv);
-            i += 1;
-            continue;
-        }
-        let beyond_empty = ray.get(i + 1).is_some_and(|&b| pos.is_empty(b));
-        if !victim(sq) || !beyond_empty {
-            break;
-        }
-        jumped.push(sq);
-        i += 1;
-    }
-}
-
-/// A move from `from` to the empty `to`, taking the piece on `taken` if
-/// any: a plain move of the line's atom, or an effect list.
-fn mode_move(
-    pos: &Position,
-    from: Square,
-    to: Square,
-    piece: Piece,
-    taken: Option<Square>,
-    line: &ModeLine,
-) -> Move {
-    match taken {
-        Some(sq) => captures_move(pos, from, to, piece, &[sq]),
-        None => Move {
-            from,
-            to,
-            piece,
-            captured: None,
-            promotion: None,
-            kind: MoveKind::Normal,
-            origin: Origin::Atom(line.source),
-            drop: None,
-            push: None,
-            choice: None,
-            gate: None,
-        },
-    }
-}
-
 /// A move from `from` to the empty `to` that takes the pieces on
 /// `taken`, in order.
 fn captures_move(pos: &Position, from: Square, to: Square, piece: Piece, taken: &[Square]) -> Move {
@@ -322,14 +282,8 @@ pub(super) fn mode_attacks(
         return imitator_attacks(rules, pos, src, piece, target);
     }
     let rays = &rules.tables.rays;
-    let takes = |sq: Square| {
-        pos.piece_at(sq)
-            .is_none_or(|v| v.color != piece.color && may_take(rules, pos, sq, piece, v))
-    };
-    let victim = |sq: Square| {
-        pos.piece_at(sq)
-            .is_some_and(|v| v.color != piece.color && may_take(rules, pos, sq, piece, v))
-    };
+    let victim = |sq: Square| takes_enemy(rules, pos, sq, piece);
+    let takes = |sq: Square| pos.is_empty(sq) || victim(sq);
     rules.tables.mode_lines[piece.color][piece.kind.index()]
         .iter()
         .any(|line| {
@@ -397,10 +351,7 @@ fn imitator_attacks(
         Some(CaptureMode::Imitate) => false,
         Some(_) => {
             let mut moves: Vec<Move> = Vec::new();
-            for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
-                let ray = rules.tables.rays.ray(line.dir, src);
-                imitate_line(rules, pos, src, piece, line, ray, &mut moves);
-            }
+            line_moves(rules, pos, src, piece, CaptureMode::Imitate, &mut moves);
             moves.iter().any(|m| {
                 m.effects(rules)
                     .iter()
