@@ -89,6 +89,21 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
                 CaptureMode::Imitate => {
                     "captures each enemy the way that enemy captures (an imitator)"
                 }
+                CaptureMode::Shoot => {
+                    "captures by shooting: it takes the first piece along a line without moving, from three squares on only when a friend spots the target"
+                }
+                CaptureMode::Swap => {
+                    "swaps with the first piece along a line, of either side, or destroys an adjacent enemy and itself (`:destroy`)"
+                }
+                CaptureMode::Collide => {
+                    "captures by collision: it slides to the first piece in the way, turns 45 degrees before it and takes the first enemy met"
+                }
+                CaptureMode::Sling => {
+                    "captures by slinging: stepping, it throws the piece behind it over itself along the line, to land or take"
+                }
+                CaptureMode::Recruit => {
+                    "recruits instead of moving: an adjacent enemy it could take, not royal, becomes its own"
+                }
             }
             .to_string(),
         );

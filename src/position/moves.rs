@@ -190,6 +190,9 @@ pub enum Origin {
     Atom(u8),
     /// The script's move tag with this number.
     Tag(u8),
+    /// A built-in mutual destruction (written with the tag `destroy`,
+    /// since a swap goes between the same squares).
+    Destroy,
 }
 
 impl Origin {

@@ -176,20 +176,54 @@ pub enum CaptureMode {
     /// right behind, taking every one it jumps (the Long Leaper).
     Leap,
     /// It takes each enemy the way that enemy captures: along its lines
-    /// an enemy of a mode by that mode (several in one move), any other
-    /// by that kind's own captures from its square (the Chameleon). It
-    /// never takes another imitator; the kinds in its `script_imitates`
-    /// are the script's to imitate.
+    /// an enemy of a line mode (withdrawal, approach, leap) by that mode
+    /// (several in one move), an enemy swapper by a swap or mutual
+    /// destruction, a shooter or a collider by that mode, any other by
+    /// that kind's own `betza` captures from its square (the Chameleon).
+    /// It never takes an imitator, a slinger or a recruiter; the kinds in
+    /// its `script_imitates` are the script's to imitate.
     Imitate,
+    /// Instead of moving it shoots the first piece along one of its
+    /// lines, an enemy it may take, and stays: from two squares away or
+    /// nearer always, from farther only when another friendly piece spots
+    /// the target (stands next to it, or two squares from it along a line
+    /// with the square between empty). The Archer.
+    Shoot,
+    /// It exchanges squares with the first piece along one of its lines,
+    /// of either side (not a capture), or removes an adjacent enemy it may
+    /// take together with itself (tagged `destroy`). The Swapper.
+    Swap,
+    /// It slides along a line up to the square before the first piece in
+    /// the way, turns 45 degrees onto a line that keeps going the same way,
+    /// slides on, and takes the first piece met there if it is an enemy it
+    /// may take, going straight to its square. Its lines are single steps.
+    /// The Secutor.
+    Collide,
+    /// Stepping one square along a line, it slings the piece right behind
+    /// it (either side) over itself: that piece flies on along the line to
+    /// the last empty square before the first piece in the way, or takes
+    /// that piece if it is an enemy the slinger may take. A pawn is never
+    /// slung onto its own first rank, nor where it may not arrive. Its
+    /// lines are single steps. The Oxybeles.
+    Sling,
+    /// Instead of moving it turns the first piece along one of its lines,
+    /// an enemy it may take and no royal, into its own, in place. It
+    /// attacks nothing. The Maoking.
+    Recruit,
 }
 
 impl CaptureMode {
     /// Every mode with its name in variant files.
-    pub const ALL: [(CaptureMode, &'static str); 4] = [
+    pub const ALL: [(CaptureMode, &'static str); 9] = [
         (CaptureMode::Withdrawal, "withdrawal"),
         (CaptureMode::Approach, "approach"),
         (CaptureMode::Leap, "leap"),
         (CaptureMode::Imitate, "imitate"),
+        (CaptureMode::Shoot, "shoot"),
+        (CaptureMode::Swap, "swap"),
+        (CaptureMode::Collide, "collide"),
+        (CaptureMode::Sling, "sling"),
+        (CaptureMode::Recruit, "recruit"),
     ];
 
     /// The mode's name in variant files.
@@ -207,7 +241,18 @@ impl CaptureMode {
             CaptureMode::Approach => "approach",
             CaptureMode::Leap => "leaping",
             CaptureMode::Imitate => "imitation",
+            CaptureMode::Shoot => "shooting",
+            CaptureMode::Swap => "swapping",
+            CaptureMode::Collide => "collision",
+            CaptureMode::Sling => "slinging",
+            CaptureMode::Recruit => "recruiting",
         }
+    }
+
+    /// Do its lines have to be single steps (a turn or a sling needs
+    /// the step's neighbours)?
+    pub fn needs_steps(self) -> bool {
+        matches!(self, CaptureMode::Collide | CaptureMode::Sling)
     }
 }
 
@@ -269,6 +314,9 @@ pub struct MoveTables {
     /// Per colour and kind: the lines of a kind with a capture mode
     /// (empty for others).
     pub(crate) mode_lines: ByColor<Vec<Vec<ModeLine>>>,
+    /// The eight single steps' direction ids, when a kind shoots (its
+    /// shots are spotted from a target's surroundings); else empty.
+    pub(crate) unit_dirs: Vec<u16>,
     /// Per colour and kind: plain leaps, as targets per square, by mode.
     pub(crate) leaps: ByColor<Vec<Vec<LeapTable>>>,
     /// Attack patterns other than plain leaps.

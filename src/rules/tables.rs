@@ -54,6 +54,9 @@ pub struct ModeLine {
     pub range: u8,
     /// Index of the source atom in the piece definition.
     pub source: u8,
+    /// For a single step: the two directions 45 degrees either side of
+    /// it (a collider's turns).
+    pub turns: Option<[u16; 2]>,
 }
 
 impl GenAtom {
@@ -331,6 +334,25 @@ fn move_tables(rules: &mut Rules) {
     rules.tables.paths_of = path_tables;
     rules.tables.path_attackers = path_attackers;
     rules.tables.leaps = leap_tables;
+    if rules
+        .pieces
+        .iter()
+        .any(|p| p.capture == Some(super::CaptureMode::Shoot))
+    {
+        rules.tables.unit_dirs = [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ]
+        .into_iter()
+        .map(|d| rays.intern(g, d))
+        .collect();
+    }
     rules.tables.rays = rays;
     rules.tables.moves_of = gen_tables;
     rules.tables.mode_lines = mode_lines;
@@ -407,11 +429,20 @@ fn lines_of_mode(
         };
         for &d in &atom.dirs {
             let (dx, dy) = flip(d);
+            let steps = def.capture.is_some_and(|m| m.needs_steps());
+            let turns = match (dx, dy) {
+                _ if !steps => None,
+                (x, 0) if x.abs() == 1 => Some([(x, 1), (x, -1)]),
+                (0, y) if y.abs() == 1 => Some([(1, y), (-1, y)]),
+                (x, y) if x.abs() == 1 && y.abs() == 1 => Some([(x, 0), (0, y)]),
+                _ => None,
+            };
             lines.push(ModeLine {
                 dir: rays.intern(g, (dx, dy)),
                 back: rays.intern(g, (-dx, -dy)),
                 range,
                 source: ai as u8,
+                turns: turns.map(|[a, b]| [rays.intern(g, a), rays.intern(g, b)]),
             });
         }
     }
@@ -566,7 +597,9 @@ fn kind_flags(rules: &mut Rules) {
             let derived;
             let atoms = match (&p.attacks_within, p.capture) {
                 (Some(atoms), _) => atoms,
-                (None, Some(super::CaptureMode::Imitate)) => return None,
+                (None, Some(super::CaptureMode::Imitate | super::CaptureMode::Collide)) => {
+                    return None;
+                }
                 (None, Some(mode)) => {
                     derived = mode_reach(&p.atoms, mode);
                     &derived
@@ -933,24 +966,34 @@ fn fast_paths(rules: &mut Rules) {
         .collect();
 }
 
-/// The squares `atoms` (leaps and rides) reach from `from` on an empty
-/// board, for `color`.
 /// Atoms whose reach on an empty board bounds where a kind with capture
 /// mode `mode` and movement `atoms` may capture: the square behind each
 /// step for a withdrawal, one square past each line's end for an
-/// approach or a leap.
+/// approach or a leap, the lines themselves for a shot, their first
+/// squares for a swapper's destruction, whole lines for a sling, nothing
+/// for a recruiter. (A collider's and an imitator's have no such bound.)
 fn mode_reach(
     atoms: &[crate::lang::movement::Atom],
     mode: super::CaptureMode,
 ) -> Vec<crate::lang::movement::Atom> {
+    use super::CaptureMode as M;
+    if mode == M::Recruit {
+        return Vec::new();
+    }
     atoms
         .iter()
         .map(|a| {
             let mut a = a.clone();
             match mode {
-                super::CaptureMode::Withdrawal => {
+                M::Withdrawal => {
                     a.style = Style::Leap;
                     a.dirs = a.dirs.iter().map(|&(dx, dy)| (-dx, -dy)).collect();
+                }
+                M::Shoot => {}
+                M::Swap => a.style = Style::Leap,
+                M::Sling => {
+                    a.style = Style::Ride;
+                    a.range = 0;
                 }
                 _ => {
                     a.range = match (a.style, a.range) {
@@ -966,6 +1009,8 @@ fn mode_reach(
         .collect()
 }
 
+/// The squares `atoms` (leaps and rides) reach from `from` on an empty
+/// board, for `color`.
 fn reach_on_empty_board(
     g: crate::rules::Geometry,
     atoms: &[crate::lang::movement::Atom],

@@ -8,7 +8,7 @@
 use super::memo::Reads;
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::movegen;
-use crate::position::{Effect, Move, MoveKind, Position};
+use crate::position::{Effect, Move, Position};
 use crate::rules::Rules;
 use rhai::{Array, Dynamic, Engine, INT};
 use std::sync::Arc;
@@ -143,10 +143,7 @@ pub(crate) fn move_map(rules: &Rules, mv: &Move, index: usize) -> rhai::Map {
     );
     m.insert("captures".into(), Dynamic::from(captures));
     m.insert("drop".into(), Dynamic::from(mv.is_drop()));
-    let tag = match &mv.kind {
-        MoveKind::Effects(_) => crate::movegen::hooks(rules).and_then(|h| h.tag(mv.origin.tag()?)),
-        _ => None,
-    };
+    let tag = crate::notation::move_tag(rules, mv);
     m.insert("tag".into(), Dynamic::from(tag.unwrap_or_default()));
     m
 }

@@ -55,6 +55,33 @@ fn exotic_built_in() -> Arc<Rules> {
     changeling::variants::load_str(file, &text).unwrap()
 }
 
+/// The exotic variant with every scripted piece built in (`capture =
+/// ...`) and no script: every piece's cases hold for it too.
+fn exotic_all_built_in() -> Arc<Rules> {
+    let file = "tests/scripts/exotic.variant";
+    let mut text = std::fs::read_to_string(file).unwrap();
+    let modes = [
+        ("W", "withdrawal"),
+        ("V", "approach"),
+        ("L", "leap"),
+        ("A", "shoot"),
+        ("S", "swap"),
+        ("C", "imitate"),
+        ("G", "recruit"),
+        ("X", "sling"),
+        ("T", "collide"),
+    ];
+    for (letter, mode) in modes {
+        let from = format!("letter = {letter} betza = ");
+        assert!(text.contains(&from), "{from}");
+        text = text.replace(&from, &format!("capture = {mode} {from}"));
+    }
+    let script = text.find("    script {").unwrap();
+    let end = script + text[script..].find("}\n").unwrap() + 2;
+    text.replace_range(script..end, "");
+    changeling::variants::load_str(file, &text).unwrap()
+}
+
 /// A move as `e2e4`, with `xSQ` for each square it captures on.
 fn describe(rules: &Rules, m: &changeling::Move) -> String {
     let mut s = to_uci(rules, m);
@@ -176,7 +203,7 @@ fn cannon_pawn_steps_and_leaps_over_adjacent_mounts() {
 
 #[test]
 fn chameleon_captures_each_enemy_the_way_it_captures() {
-    for r in [exotic(), exotic_built_in()] {
+    for r in [exotic(), exotic_built_in(), exotic_all_built_in()] {
         chameleon_captures(&r);
     }
 }
@@ -219,7 +246,7 @@ fn chameleon_captures(r: &Rules) {
 
 #[test]
 fn chameleon_and_immobilizer_freeze_each_other_and_chameleon_checks_a_king() {
-    for r in [exotic(), exotic_built_in()] {
+    for r in [exotic(), exotic_built_in(), exotic_all_built_in()] {
         chameleon_freezes_and_checks(&r);
     }
 }
@@ -248,127 +275,131 @@ fn chameleon_freezes_and_checks(r: &Rules) {
 
 #[test]
 fn swapper_swaps_destroys_and_may_not_swap_back() {
-    let r = exotic();
-    // Swapper d4: passive queen moves, swaps with the first piece on each
-    // line (rook f4, own pawn d3, knight b6); no enemy next to it.
-    let fen = "4k3/8/1n6/8/3S1r2/3P4/8/4K3 w - - 0 1";
-    assert_eq!(
-        moves(&r, fen, "d4"),
-        sorted(
-            "d4d5 d4d6 d4d7 d4d8 d4e4 d4c4 d4b4 d4a4 d4e5 d4f6 d4g7 d4h8 d4e3 d4f2 \
+    for r in [exotic(), exotic_all_built_in()] {
+        // Swapper d4: passive queen moves, swaps with the first piece on each
+        // line (rook f4, own pawn d3, knight b6); no enemy next to it.
+        let fen = "4k3/8/1n6/8/3S1r2/3P4/8/4K3 w - - 0 1";
+        assert_eq!(
+            moves(&r, fen, "d4"),
+            sorted(
+                "d4d5 d4d6 d4d7 d4d8 d4e4 d4c4 d4b4 d4a4 d4e5 d4f6 d4g7 d4h8 d4e3 d4f2 \
              d4g1 d4c5 d4c3 d4b2 d4a1 d4f4 d4d3 d4b6"
-        )
-    );
-    // A rook cannot swap back, so no ban is recorded.
-    assert_eq!(
-        after(&r, fen, "d4f4"),
-        "4k3/8/1n6/8/3r1S2/3P4/8/4K3 b - - 1 1"
-    );
-    // Next to an enemy: swap or destroy both (tagged).
-    let fen = "4k3/8/8/4n3/3S4/8/8/4K3 w - - 0 1";
-    let m = moves(&r, fen, "d4");
-    assert!(m.contains(&"d4e5".to_string()));
-    assert!(m.contains(&"d4e5:destroyxe5".to_string()));
-    assert_eq!(
-        after(&r, fen, "d4e5:destroy"),
-        "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
-    );
-    // Swapping with an enemy Swapper bars the swap straight back.
-    let fen = "4k3/8/8/8/3S2s1/8/8/4K3 w - - 0 1";
-    let next = after(&r, fen, "d4g4");
-    assert_eq!(next, "4k3/8/8/8/3s2S1/8/8/4K3 b - - 1 1 swap:d4g4");
-    let pos = parse_fen(&r, fen).unwrap();
-    let mv = legal_moves(&r, &pos)
-        .into_iter()
-        .find(|m| to_uci(&r, m) == "d4g4")
-        .unwrap();
-    let mut child = pos.clone();
-    child.play_unchecked(&r, &mv);
-    let back: Vec<String> = legal_moves(&r, &child)
-        .iter()
-        .filter(|m| r.geometry.name(m.from) == "d4")
-        .map(|m| to_uci(&r, m))
-        .collect();
-    assert!(!back.contains(&"d4g4".to_string()), "{back:?}");
-    // The FEN keeps the ban; without its last field the swap back is
-    // allowed.
-    assert!(!moves(&r, &next, "d4").contains(&"d4g4".to_string()));
-    let lifted = next.trim_end_matches(" swap:d4g4");
-    assert!(moves(&r, lifted, "d4").contains(&"d4g4".to_string()));
-    // Mutual destruction threatens: a Swapper next to a king checks it.
-    assert!(checked(&r, "8/8/8/8/8/8/3s4/4K2k w - - 0 1", Color::White));
+            )
+        );
+        // A rook cannot swap back, so no ban is recorded.
+        assert_eq!(
+            after(&r, fen, "d4f4"),
+            "4k3/8/1n6/8/3r1S2/3P4/8/4K3 b - - 1 1"
+        );
+        // Next to an enemy: swap or destroy both (tagged).
+        let fen = "4k3/8/8/4n3/3S4/8/8/4K3 w - - 0 1";
+        let m = moves(&r, fen, "d4");
+        assert!(m.contains(&"d4e5".to_string()));
+        assert!(m.contains(&"d4e5:destroyxe5".to_string()));
+        assert_eq!(
+            after(&r, fen, "d4e5:destroy"),
+            "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
+        );
+        // Swapping with an enemy Swapper bars the swap straight back.
+        let fen = "4k3/8/8/8/3S2s1/8/8/4K3 w - - 0 1";
+        let next = after(&r, fen, "d4g4");
+        assert_eq!(next, "4k3/8/8/8/3s2S1/8/8/4K3 b - - 1 1 swap:d4g4");
+        let pos = parse_fen(&r, fen).unwrap();
+        let mv = legal_moves(&r, &pos)
+            .into_iter()
+            .find(|m| to_uci(&r, m) == "d4g4")
+            .unwrap();
+        let mut child = pos.clone();
+        child.play_unchecked(&r, &mv);
+        let back: Vec<String> = legal_moves(&r, &child)
+            .iter()
+            .filter(|m| r.geometry.name(m.from) == "d4")
+            .map(|m| to_uci(&r, m))
+            .collect();
+        assert!(!back.contains(&"d4g4".to_string()), "{back:?}");
+        // The FEN keeps the ban; without its last field the swap back is
+        // allowed.
+        assert!(!moves(&r, &next, "d4").contains(&"d4g4".to_string()));
+        let lifted = next.trim_end_matches(" swap:d4g4");
+        assert!(moves(&r, lifted, "d4").contains(&"d4g4".to_string()));
+        // Mutual destruction threatens: a Swapper next to a king checks it.
+        assert!(checked(&r, "8/8/8/8/8/8/3s4/4K2k w - - 0 1", Color::White));
+    }
 }
 
 #[test]
 fn maoking_recruits_instead_of_capturing_and_attacks_nothing() {
-    let r = exotic();
-    // Maoking e1 (royal, no other royal): steps to empty neighbours (d1
-    // is covered by the rook on d2) and recruits the rook on d2 or the
-    // knight on e2; it never captures.
-    let fen = "4k3/8/8/8/8/8/3rn3/4G3 w - - 0 1";
-    assert_eq!(moves(&r, fen, "e1"), sorted("e1f1 e1f2 e1d2 e1e2"));
-    assert_eq!(after(&r, fen, "e1d2"), "4k3/8/8/8/8/8/3Rn3/4G3 b - - 1 1");
-    // It attacks nothing: the Black king may stand next to it.
-    let fen = "8/8/8/8/8/4k3/8/4G3 b - - 0 1";
-    assert!(moves(&r, fen, "e3").contains(&"e3e2".to_string()));
-    // A protected piece cannot be recruited.
-    let fen = "4k3/8/8/8/8/4h3/3rn3/4G3 w - - 0 1";
-    assert!(
-        !moves(&r, fen, "e1")
-            .iter()
-            .any(|m| m == "e1e2" || m == "e1d2")
-    );
+    for r in [exotic(), exotic_all_built_in()] {
+        // Maoking e1 (royal, no other royal): steps to empty neighbours (d1
+        // is covered by the rook on d2) and recruits the rook on d2 or the
+        // knight on e2; it never captures.
+        let fen = "4k3/8/8/8/8/8/3rn3/4G3 w - - 0 1";
+        assert_eq!(moves(&r, fen, "e1"), sorted("e1f1 e1f2 e1d2 e1e2"));
+        assert_eq!(after(&r, fen, "e1d2"), "4k3/8/8/8/8/8/3Rn3/4G3 b - - 1 1");
+        // It attacks nothing: the Black king may stand next to it.
+        let fen = "8/8/8/8/8/4k3/8/4G3 b - - 0 1";
+        assert!(moves(&r, fen, "e3").contains(&"e3e2".to_string()));
+        // A protected piece cannot be recruited.
+        let fen = "4k3/8/8/8/8/4h3/3rn3/4G3 w - - 0 1";
+        assert!(
+            !moves(&r, fen, "e1")
+                .iter()
+                .any(|m| m == "e1e2" || m == "e1d2")
+        );
+    }
 }
 
 #[test]
 fn oxybeles_slings_the_piece_behind_it() {
-    let r = exotic();
-    // Oxybeles d4 steps to its empty neighbours; stepping to e5 away from
-    // the own knight on c3 slings it over to h8 (the far edge).
-    let fen = "4k3/8/8/8/3X4/2N5/8/4K3 w - - 0 1";
-    assert_eq!(
-        moves(&r, fen, "d4"),
-        sorted("d4d5 d4d3 d4e4 d4c4 d4e5 d4e3 d4c5 d4h8")
-    );
-    assert_eq!(after(&r, fen, "d4h8"), "4k2N/8/8/4X3/8/8/8/4K3 b - - 1 1");
-    // Slinging the own pawn on d3 up the file captures the rook on d8.
-    let fen = "3rk3/8/8/8/3X4/3P4/8/4K3 w - - 0 1";
-    assert_eq!(
-        moves(&r, fen, "d4"),
-        sorted("d4d5 d4e4 d4c4 d4e5 d4e3 d4c5 d4c3 d4d8xd8")
-    );
-    // The sling is a threat: the same rook as a king is in check.
-    assert!(checked(
-        &r,
-        "3k4/8/8/8/3X4/3P4/8/4K3 b - - 0 1",
-        Color::Black
-    ));
-    // A Black pawn is never slung onto its own first rank (rank 8): the
-    // Oxybeles on d5 steps to d6 and the pawn behind it on d4 would fly
-    // over d7 to d8; it stops on d7.
-    let fen = "4k3/8/8/3X4/3p4/8/8/4K3 w - - 0 1";
-    assert!(moves(&r, fen, "d5").contains(&"d5d7".to_string()));
-    assert!(!moves(&r, fen, "d5").contains(&"d5d8".to_string()));
+    for r in [exotic(), exotic_all_built_in()] {
+        // Oxybeles d4 steps to its empty neighbours; stepping to e5 away from
+        // the own knight on c3 slings it over to h8 (the far edge).
+        let fen = "4k3/8/8/8/3X4/2N5/8/4K3 w - - 0 1";
+        assert_eq!(
+            moves(&r, fen, "d4"),
+            sorted("d4d5 d4d3 d4e4 d4c4 d4e5 d4e3 d4c5 d4h8")
+        );
+        assert_eq!(after(&r, fen, "d4h8"), "4k2N/8/8/4X3/8/8/8/4K3 b - - 1 1");
+        // Slinging the own pawn on d3 up the file captures the rook on d8.
+        let fen = "3rk3/8/8/8/3X4/3P4/8/4K3 w - - 0 1";
+        assert_eq!(
+            moves(&r, fen, "d4"),
+            sorted("d4d5 d4e4 d4c4 d4e5 d4e3 d4c5 d4c3 d4d8xd8")
+        );
+        // The sling is a threat: the same rook as a king is in check.
+        assert!(checked(
+            &r,
+            "3k4/8/8/8/3X4/3P4/8/4K3 b - - 0 1",
+            Color::Black
+        ));
+        // A Black pawn is never slung onto its own first rank (rank 8): the
+        // Oxybeles on d5 steps to d6 and the pawn behind it on d4 would fly
+        // over d7 to d8; it stops on d7.
+        let fen = "4k3/8/8/3X4/3p4/8/8/4K3 w - - 0 1";
+        assert!(moves(&r, fen, "d5").contains(&"d5d7".to_string()));
+        assert!(!moves(&r, fen, "d5").contains(&"d5d8".to_string()));
+    }
 }
 
 #[test]
 fn secutor_collides_and_deflects_to_capture() {
-    let r = exotic();
-    // Secutor d4. West: c4, then the bishop on b4 is the obstacle; from
-    // c4 the north-west diagonal b5, a6 reaches the knight on a6
-    // (captured); south-west b3 a2 is empty. North: nothing to hit.
-    // East: the pawn h4 is the obstacle; from g4, h5 and h3 are empty.
-    // South: the own king d1 is the obstacle; from d2, e1 and c1 empty.
-    let fen = "4k3/8/n7/8/1b1T3p/8/8/3K4 w - - 0 1";
-    assert_eq!(
-        moves(&r, fen, "d4"),
-        sorted("d4d5 d4d6 d4d7 d4d8 d4d3 d4d2 d4e4 d4f4 d4g4 d4c4 d4a6xa6")
-    );
-    assert_eq!(after(&r, fen, "d4a6"), "4k3/8/T7/8/1b5p/8/8/3K4 b - - 0 1");
-    // Colliding with a piece next to it: the obstacle on d5 sends it
-    // along c5/e5 at once; the knight on f6 is taken.
-    let fen = "4k3/8/5n2/3P4/3T4/8/8/3K4 w - - 0 1";
-    assert!(moves(&r, fen, "d4").contains(&"d4f6xf6".to_string()));
+    for r in [exotic(), exotic_all_built_in()] {
+        // Secutor d4. West: c4, then the bishop on b4 is the obstacle; from
+        // c4 the north-west diagonal b5, a6 reaches the knight on a6
+        // (captured); south-west b3 a2 is empty. North: nothing to hit.
+        // East: the pawn h4 is the obstacle; from g4, h5 and h3 are empty.
+        // South: the own king d1 is the obstacle; from d2, e1 and c1 empty.
+        let fen = "4k3/8/n7/8/1b1T3p/8/8/3K4 w - - 0 1";
+        assert_eq!(
+            moves(&r, fen, "d4"),
+            sorted("d4d5 d4d6 d4d7 d4d8 d4d3 d4d2 d4e4 d4f4 d4g4 d4c4 d4a6xa6")
+        );
+        assert_eq!(after(&r, fen, "d4a6"), "4k3/8/T7/8/1b5p/8/8/3K4 b - - 0 1");
+        // Colliding with a piece next to it: the obstacle on d5 sends it
+        // along c5/e5 at once; the knight on f6 is taken.
+        let fen = "4k3/8/5n2/3P4/3T4/8/8/3K4 w - - 0 1";
+        assert!(moves(&r, fen, "d4").contains(&"d4f6xf6".to_string()));
+    }
 }
 
 #[test]

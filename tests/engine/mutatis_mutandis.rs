@@ -306,10 +306,11 @@ fn a_slung_pawn_promotes_from_the_reserve() {
 /// no beyond the declared squares, and the engine no longer asks there.
 /// The promise is checked here by asking anyway: in the positions of
 /// seeded random games, for every scripted piece and every square outside
-/// its reach, the hook answers no.
+/// its reach, the hook answers no. (The variant's pieces are built in;
+/// the scripts it used before, `scripts/pieces.rhai`, are asked.)
 #[test]
 fn scripted_attacks_stay_within_their_declared_reach() {
-    let rules = load("mutatis-mutandis").expect("embedded");
+    let rules = crate::capture_modes::mutatis_mutandis_scripted();
     let host = changeling::movegen::hooks(&rules).expect("scripted");
     let mut asked = 0;
     for seed in 0..4u64 {

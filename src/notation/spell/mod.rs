@@ -24,7 +24,7 @@ use super::stacks;
 use super::symbols::{abbreviations, symbol_forms};
 use crate::board::{Color, PieceKind, Square};
 use crate::movegen::legal_moves;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Origin, Position};
 use crate::rules::{Rules, file_char};
 use forms::{loose_forms, promotion_forms, spell_castle, spell_placement, spell_pocketing, swap};
 use std::collections::HashMap;
@@ -682,8 +682,9 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
 /// The tag a script gave `mv` (to tell apart moves between the same
 /// squares: a Swapper's swap and its mutual destruction).
 pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
-    match mv.kind {
-        MoveKind::Effects(_) => crate::movegen::hooks(rules)?.tag(mv.origin.tag()?),
+    match (mv.kind, mv.origin) {
+        (MoveKind::Effects(_), Origin::Destroy) => Some("destroy".to_string()),
+        (MoveKind::Effects(_), _) => crate::movegen::hooks(rules)?.tag(mv.origin.tag()?),
         _ => None,
     }
 }

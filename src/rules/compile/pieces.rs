@@ -487,7 +487,6 @@ fn attacks_within(
     })
 }
 
-/// The `promotes` key, refused on a pawn kind.
 /// The `capture` key: a capture mode, for a kind whose every move is a
 /// quiet leap or ride along a straight line (`mQ`), written in `betza`.
 fn capture_mode(
@@ -546,6 +545,25 @@ fn capture_mode(
         );
         return None;
     }
+    let unit = |a: &Atom| {
+        a.dirs
+            .iter()
+            .all(|&(dx, dy)| dx.abs() <= 1 && dy.abs() <= 1)
+    };
+    if let Some(a) = atoms.iter().find(|a| mode.needs_steps() && !unit(a)) {
+        diags.push(
+            Diagnostic::error(
+                a.span,
+                format!(
+                    "a piece that captures by {} moves along single steps only",
+                    mode.words()
+                ),
+            )
+            .with_note("its capture turns or slings along the eight king directions")
+            .with_help("build its movement from `W` and `F` atoms, such as `mR` or `mK`"),
+        );
+        return None;
+    }
     if atoms.len() > zone_start || atoms.is_empty() {
         diags.push(
             Diagnostic::error(
@@ -564,6 +582,7 @@ fn capture_mode(
     Some(mode)
 }
 
+/// The `promotes` key, refused on a pawn kind.
 fn promotes(pr: &mut Reader<'_>, pawn: bool, diags: &mut Vec<Diagnostic>) -> Promotes {
     let mut promotes = Promotes::Never;
     if let Some(e) = pr.take("promotes") {

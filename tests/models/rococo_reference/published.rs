@@ -1,8 +1,8 @@
 //! Rococo as published (`examples/variants/rococo.variant`): a brute-force
 //! reference written from the rules text with none of the engine's code,
 //! which `perft` holds to the engine (native Cannon Pawns and
-//! Immobilizers, scripted pieces from `scripts/pieces.rhai`, the edge and
-//! king-capture rules from `scripts/rococo.rhai`). The counts in
+//! Immobilizers, the other pieces by their built-in capture modes, the
+//! edge and king-capture rules from `scripts/rococo.rhai`). The counts in
 //! `tests/perft/rococo.perft` are the two computations' common answer.
 //!
 //! The reference follows `../shared/rules/mutatis-mutandis.md` section 5
