@@ -679,8 +679,9 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
     }
 }
 
-/// The tag a script gave `mv` (to tell apart moves between the same
-/// squares: a Swapper's swap and its mutual destruction).
+/// The tag a script gave `mv`, or `destroy` for a built-in mutual
+/// destruction (to tell apart moves between the same squares: a
+/// Swapper's swap and its destruction).
 pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
     match (mv.kind, mv.origin) {
         (MoveKind::Effects(_), Origin::Destroy) => Some("destroy".to_string()),
