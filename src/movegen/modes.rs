@@ -421,22 +421,18 @@ impl Walk<'_> {
         None
     }
 
-    /// The quiet moves along the line; returns the index and square of
-    /// the piece that ends it within range, if one does.
+    /// The quiet moves along the line ([`Walk::take`] taking nothing);
+    /// returns the index and square of the piece that ends it within
+    /// range, if one does.
     fn quiet<S: Sink>(
         &self,
         rules: &Rules,
         pos: &Position,
         out: &mut S,
     ) -> Option<(usize, Square)> {
-        let ray = rules.tables.rays.ray(self.line.dir, self.from);
-        for (i, &sq) in ray.iter().enumerate().take(usize::from(self.line.range)) {
-            if !pos.is_empty(sq) {
-                return Some((i, sq));
-            }
-            out.take_move(rules, self.to(pos, sq, &[]));
-        }
-        None
+        let never = |_: Square| false;
+        self.take(rules, pos, None, never, never, out)
+            .map(|(i, sq, _)| (i, sq))
     }
 
     /// The move to the empty `to` taking the pieces on `taken`: a plain

@@ -419,6 +419,8 @@ fn lines_of_mode(
         Color::Black if turned => (-dx, -dy),
         Color::Black => (dx, -dy),
     };
+    // Only a collider's or slinger's lines need their turns.
+    let steps = def.capture.is_some_and(|m| m.needs_steps());
     let mut lines = Vec::new();
     for (ai, atom) in def.atoms.iter().enumerate() {
         let range = match atom.style {
@@ -429,7 +431,6 @@ fn lines_of_mode(
         };
         for &d in &atom.dirs {
             let (dx, dy) = flip(d);
-            let steps = def.capture.is_some_and(|m| m.needs_steps());
             let turns = match (dx, dy) {
                 _ if !steps => None,
                 (x, 0) if x.abs() == 1 => Some([(x, 1), (x, -1)]),
