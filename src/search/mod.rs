@@ -84,12 +84,16 @@ impl Limits {
         }
     }
 
-    /// The time to aim for and the time never to pass, if any.
+    /// The time after which no new iteration starts and the time never
+    /// to pass, if any. A move's own thinking time is used to the end:
+    /// an iteration it cuts short still counts where its first moves were
+    /// searched. A clock's share aims at half its most, so that time an
+    /// iteration would not finish in is saved for later moves.
     fn budget(&self) -> Option<(Duration, Duration)> {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(t) = self.time {
-            soft = Some(t / 2);
+            soft = Some(t);
             hard = Some(t);
         }
         if let Some((left, inc)) = self.clock {
