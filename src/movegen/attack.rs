@@ -131,10 +131,20 @@ fn any_native_attacker(
         }
     }
     !rules.tables.path_attackers[by].is_empty()
-        && pos
-            .occupied(by)
-            .iter()
-            .any(|src| path_attacks(rules, pos, src, sq) && f(src))
+        && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq) && f(src))
+}
+
+/// The pieces of `by` from which a capturing path may end on `sq`.
+#[inline]
+fn path_sources(
+    rules: &Rules,
+    pos: &Position,
+    sq: Square,
+    by: Color,
+) -> impl Iterator<Item = Square> {
+    pos.occupied(by)
+        .and(&rules.tables.path_sources[by][sq.index()])
+        .iter()
 }
 
 /// `is_attacked` with auras: native attackers first, then scripted ones,
@@ -208,10 +218,7 @@ fn attacked(
     leap_attacker(rules, pos, sq, by).is_some()
         || atom_attacks(rules, pos, sq, by)
         || (!rules.tables.path_attackers[by].is_empty()
-            && pos
-                .occupied(by)
-                .iter()
-                .any(|src| path_attacks(rules, pos, src, sq)))
+            && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq)))
         || (rules.kinds.any_scripted && {
             let mut view = VictimView::new(sq, by, victim);
             pos.occupied(by)
@@ -344,7 +351,9 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
-    if !rules.tables.path_attackers[p.color].contains(p.kind) {
+    if !rules.tables.path_attackers[p.color].contains(p.kind)
+        || !rules.tables.path_reach[p.color][p.kind.index()][src.index()].contains(sq)
+    {
         return false;
     }
     if !rules.in_region(p, sq) {

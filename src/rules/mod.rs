@@ -331,6 +331,12 @@ pub struct MoveTables {
     /// The kinds that capture along a path (so attacks need a forward
     /// look from such pieces).
     pub(crate) path_attackers: ByColor<KindSet>,
+    /// Per colour, kind and square: where the kind's capturing paths from
+    /// that square may end, blockers aside (empty for other kinds).
+    pub(crate) path_reach: ByColor<Vec<Vec<SquareSet>>>,
+    /// Per colour and target square: the squares from which some kind's
+    /// capturing path may end on it, the union of `path_reach` reversed.
+    pub(crate) path_sources: ByColor<Vec<SquareSet>>,
     /// Per square: the squares next to it.
     pub(crate) around: Vec<SquareSet>,
     /// Per square: the squares on the lines an attack other than a plain

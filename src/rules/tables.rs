@@ -235,6 +235,50 @@ pub fn finish(rules: &mut Rules) {
     );
 }
 
+/// Where each path-capturing kind's capturing paths may end from each
+/// square, and reversed, per target square, the squares some such path
+/// may come from: the attack test walks only paths that may end on its
+/// square.
+#[allow(clippy::type_complexity)]
+fn path_reach(
+    g: super::Geometry,
+    paths: &ByColor<Vec<Vec<PathGen>>>,
+    attackers: &ByColor<KindSet>,
+) -> (ByColor<Vec<Vec<SquareSet>>>, ByColor<Vec<SquareSet>>) {
+    let mut reach: ByColor<Vec<Vec<SquareSet>>> = ByColor::default();
+    let mut sources: ByColor<Vec<SquareSet>> = ByColor::default();
+    for color in Color::ALL {
+        if attackers[color].is_empty() {
+            continue;
+        }
+        sources[color] = vec![SquareSet::EMPTY; g.len()];
+        for (k, tables) in paths[color].iter().enumerate() {
+            if !attackers[color].contains(PieceKind(k as u8)) {
+                reach[color].push(Vec::new());
+                continue;
+            }
+            let mut of_kind = vec![SquareSet::EMPTY; g.len()];
+            for from in g.squares() {
+                let ends = &mut of_kind[from.index()];
+                for t in tables.iter().filter(|t| t.can_capture) {
+                    for path in t.paths(from) {
+                        for &(s, stop) in path {
+                            if stop {
+                                ends.insert(s);
+                            }
+                        }
+                    }
+                }
+                for s in ends.iter() {
+                    sources[color][s.index()].insert(from);
+                }
+            }
+            reach[color].push(of_kind);
+        }
+    }
+    (reach, sources)
+}
+
 /// The per-kind generator tables (leap tables, other atoms, paths) and
 /// the attack tables, per colour.
 fn move_tables(rules: &mut Rules) {
@@ -331,6 +375,8 @@ fn move_tables(rules: &mut Rules) {
         attack[color].retain(|a| !(a.style == Style::Leap && !a.initial && a.lame.is_empty()));
     }
     rules.tables.may_repeat = repeats;
+    (rules.tables.path_reach, rules.tables.path_sources) =
+        path_reach(g, &path_tables, &path_attackers);
     rules.tables.paths_of = path_tables;
     rules.tables.path_attackers = path_attackers;
     rules.tables.leaps = leap_tables;
