@@ -90,11 +90,18 @@ fn playouts(rules: &Arc<changeling::Rules>, games: u64, pick: Pick) -> (u64, f64
                 // Listed first, the list tells whether a turn exists.
                 game.legal();
             }
+            // Drawn before the game is asked whether it is over, as the
+            // experiment runner's random player does: the draw tells it
+            // that a move exists.
+            let drawn = match pick {
+                Pick::Drawn => game.random_move(&mut rng),
+                Pick::Listed => None,
+            };
             if game.outcome().is_some() || game.history().len() >= 20_000 {
                 break;
             }
             let mv = match pick {
-                Pick::Drawn => game.random_move(&mut rng).expect("a legal move"),
+                Pick::Drawn => drawn.expect("a legal move"),
                 Pick::Listed => {
                     let legal = game.legal();
                     legal[rng.below(legal.len() as u64) as usize]

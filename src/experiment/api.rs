@@ -247,6 +247,16 @@ impl Seat {
         !matches!(self, Seat::Builtin(Player::Random, ..))
     }
 
+    /// A random seat's move, drawn ahead of its turn (see
+    /// [`Game::random_move`]); `None` for other seats, and where no move
+    /// is drawn.
+    fn draw_ahead(&mut self, game: &Game) -> Option<Move> {
+        match self {
+            Seat::Builtin(Player::Random, rng, _) => game.random_move(rng),
+            _ => None,
+        }
+    }
+
     fn choose(&mut self, ctx: &NativeCallContext, game: &Game, values: &Values) -> Fallible<Move> {
         let (f, rng) = match self {
             Seat::Builtin(player, rng, engine) => {
@@ -404,6 +414,9 @@ fn play(
     let mut seats = [white_seat, black_seat];
     let mut game = start.game.clone();
     let values = &start.variant.values;
+    // A random seat's move is drawn before the game is asked whether it
+    // is over: the draw tells it that a move exists.
+    let mut ahead = seats[game.position().side() as usize].draw_ahead(&game);
     let mut outcome = game.outcome();
     let mut cut = None;
     while outcome.is_none() {
@@ -415,10 +428,16 @@ fn play(
             return Err("stopped".into());
         }
         let side = game.position().side() as usize;
-        let mv = seats[side].choose(ctx, &game, values)?;
+        let mv = match ahead.take() {
+            Some(mv) => mv,
+            None => seats[side].choose(ctx, &game, values)?,
+        };
         game.push(mv);
-        if seats[game.position().side() as usize].lists() {
+        let next = &mut seats[game.position().side() as usize];
+        if next.lists() {
             game.legal();
+        } else {
+            ahead = next.draw_ahead(&game);
         }
         outcome = game.outcome();
         if let Some(f) = &watch

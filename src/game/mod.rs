@@ -311,6 +311,10 @@ impl Game {
     /// there is none. Where the list is not known yet, candidates drawn
     /// at random are judged one by one until one is legal: much cheaper
     /// than listing every legal move, with the same chance for each.
+    ///
+    /// A move drawn also tells [`Game::outcome`] that the position has
+    /// one: a random player that draws before asking whether the game
+    /// is over spares the search for a first legal move.
     pub fn random_move(&self, rng: &mut Rng) -> Option<Move> {
         let pick = |legal: &[Move], rng: &mut Rng| {
             (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u64) as usize])
@@ -318,10 +322,15 @@ impl Game {
         if let Some(legal) = self.legal.get() {
             return pick(legal, rng);
         }
-        match self.pool() {
+        let drawn = match self.pool() {
             Some(pool) => pool.draw(&self.rules, &self.position, &mut |n| rng.below(n)),
             None => pick(self.legal(), rng),
+        };
+        if drawn.is_some() {
+            // Already known, it is known to be the same.
+            let _ = self.movable.set(true);
         }
+        drawn
     }
 
     /// The candidate moves of the current position, where they tell its
