@@ -184,6 +184,35 @@ pub(super) fn gen_atom<S: Sink>(
     }
 }
 
+/// Does [`capture_reach`] tell exactly where `piece` captures: would it
+/// capture a `victim` (`None`: any kind) standing on any occupied square
+/// of its reach? So where its captures are plain leaps and plain rides
+/// from every square, and no rule of the variant bars a capture or
+/// changes a move once generated.
+pub(super) fn capture_reach_exact(rules: &Rules, piece: Piece, victim: Option<PieceKind>) -> bool {
+    let (us, k) = (piece.color, piece.kind.index());
+    let takes = match victim {
+        Some(v) => rules.auras.capturable_by[v.index()].contains(piece.kind),
+        None => !rules.auras.immunity,
+    };
+    takes
+        && rules.stacking.is_none()
+        && rules.script.is_none()
+        && rules.auras.freezers.is_empty()
+        && rules.auras.protectors.is_empty()
+        && !rules.kinds.has_regions
+        && !rules.kinds.strands
+        && !rules.kinds.promotion_limits
+        && !(rules.pawns.from_reserve() && rules.is_pawn(piece.kind))
+        && !rules.kinds.scripted[k]
+        && rules.kinds.morph_of[k].is_empty()
+        && rules.tables.paths_of[us][k].is_empty()
+        && rules.tables.moves_of[us][k].iter().all(|a| {
+            !a.can_capture
+                || (a.style == Style::Ride && !a.initial && a.from.is_none() && a.lame.is_empty())
+        })
+}
+
 /// Every square the piece `piece` on `from` could capture on in `pos` by
 /// its leaps, rides and hops, or more: each atom's squares up to the
 /// first piece it cannot pass. `None` where its atoms do not bound its

@@ -25,6 +25,7 @@ pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// still move along (up to and including the pinner). A piece alone on
 /// the legs of an enemy's lame leap onto the royal is pinned too: it may
 /// only take the leaper.
+#[cfg(test)]
 pub(super) fn pins(
     rules: &Rules,
     pos: &Position,
@@ -72,6 +73,96 @@ pub(super) fn pins(
         }
     }
     (pinned, lines)
+}
+
+/// What [`checks`] and [`pins`] find, the royal's lines walked once:
+/// the checkers, the squares between, the pinned pieces and their lines.
+#[allow(clippy::type_complexity)]
+pub(super) fn checks_and_pins(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    us: Color,
+) -> (SquareSet, SquareSet, SquareSet, Vec<(Square, SquareSet)>) {
+    let them = !us;
+    let mut checkers = SquareSet::EMPTY;
+    let mut between = SquareSet::EMPTY;
+    let mut pinned = SquareSet::EMPTY;
+    let mut lines = Vec::new();
+    for &(src, kinds) in rules.tables.leap_attacks[them].of(king) {
+        if let Some(p) = pos.piece_at(src)
+            && p.color == them
+            && kinds.contains(p.kind)
+        {
+            checkers.insert(src);
+        }
+    }
+    let kinds = rules.forms.in_play(pos.active());
+    for a in &rules.tables.attack[them] {
+        if !a.kinds.intersects(kinds) {
+            continue;
+        }
+        if a.style == Style::Leap {
+            if let Some(src) = rules.tables.rays.step(a.dir, king)
+                && let Some(p) = pos.piece_at(src)
+                && p.color == them
+                && a.kinds.contains(p.kind)
+            {
+                if a.lame.is_empty() {
+                    checkers.insert(src);
+                } else if let Some(legs) = a.legs(rules.geometry, &rules.walls, src)
+                    && legs.iter().all(|s| pos.is_empty(s))
+                {
+                    checkers.insert(src);
+                    between |= legs;
+                }
+            }
+            if !a.lame.is_empty()
+                && let Some((leg, src)) = leg_pin(rules, pos, a, king, us)
+            {
+                pinned.insert(leg);
+                lines.push((leg, [src].into_iter().collect()));
+            }
+            continue;
+        }
+        // The squares walked: empty up to the first piece (where a check
+        // is blocked), then on to the pinner (where a pinned rider moves).
+        let mut line = SquareSet::EMPTY;
+        let mut blocker = None;
+        for (i, &s) in rules.tables.rays.ray(a.dir, king).iter().enumerate() {
+            if i >= a.range as usize {
+                break;
+            }
+            let Some(p) = pos.piece_at(s) else {
+                line.insert(s);
+                continue;
+            };
+            match blocker {
+                None if p.color == them => {
+                    if a.kinds.contains(p.kind) {
+                        checkers.insert(s);
+                        between |= line;
+                    }
+                    break;
+                }
+                // Only rides pin.
+                None if a.style != Style::Ride => break,
+                None => {
+                    line.insert(s);
+                    blocker = Some(s);
+                }
+                Some(b) => {
+                    line.insert(s);
+                    if a.kinds.contains(p.kind) && p.color == them {
+                        pinned.insert(b);
+                        lines.push((b, line));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    (checkers, between, pinned, lines)
 }
 
 /// The square of the one piece of `us` on the legs of the enemy's lame
@@ -446,8 +537,7 @@ impl Guard {
         } else {
             pos.markers().covered()
         };
-        let (checkers, between) = checks(rules, pos, king, us);
-        let (pinned, lines) = pins(rules, pos, king, us);
+        let (checkers, between, pinned, lines) = checks_and_pins(rules, pos, king, us);
         Some(Guard {
             king,
             marked,

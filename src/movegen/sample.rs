@@ -233,7 +233,7 @@ impl TurnPool {
         }
         let order: Vec<usize> = (0..self.actions.len()).collect();
         // Each group that has no legal turn leaves the draw.
-        for mut group in self.groups(rules, pos, &order) {
+        for mut group in self.groups(rules, pos, order) {
             if let Some(turn) = judge.draw(&mut group, below) {
                 return Some(turn);
             }
@@ -284,11 +284,11 @@ impl TurnPool {
     ) -> LegalTurns<'a> {
         let mut order: Vec<usize> = (0..self.actions.len()).collect();
         order.sort_by_cached_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
-        let groups = self.groups(rules, pos, &order);
+        let mut groups = self.groups(rules, pos, order);
         LegalTurns {
             judge: Judge::new(rules, pos, self),
+            group: groups.next().unwrap_or_default(),
             groups,
-            group: 0,
             next: 0,
             found: false,
         }
@@ -296,47 +296,36 @@ impl TurnPool {
 
     /// The slots of the actions in `order`, in the groups the rules
     /// order (see [`TurnPool::legal_turns_by`]): a group is reached only
-    /// where the ones before it have no legal turn.
-    fn groups(&self, rules: &Rules, pos: &Position, order: &[usize]) -> Vec<Vec<u32>> {
-        let slots = |i: usize| self.starts[i]..self.starts[i + 1];
-        // Every group is sized for all the slots up front: filled a range
-        // at a time, it would otherwise grow again and again.
-        let room = || Vec::with_capacity(self.len() as usize);
-        if self.reserve.as_ref().is_some_and(|r| r.due) {
-            let mut drops = room();
-            for &i in order {
-                drops.extend(slots(i).skip(1));
+    /// where the ones before it have no legal turn, so each is listed
+    /// only when it is reached.
+    fn groups(&self, rules: &Rules, pos: &Position, order: Vec<usize>) -> Groups<'_> {
+        let (count, group_of) = if self.reserve.as_ref().is_some_and(|r| r.due) {
+            (2, Vec::new())
+        } else {
+            match Tiers::of(rules, pos) {
+                None => (1, Vec::new()),
+                // A push changes neither what an action takes nor where
+                // it starts: the tier is the action's.
+                Some(tiers) => (
+                    tiers.len() + 1,
+                    self.actions
+                        .iter()
+                        .map(|a| {
+                            (0..tiers.len())
+                                .find(|&t| tiers.holds(rules, t, a))
+                                .unwrap_or(tiers.len()) as u8
+                        })
+                        .collect(),
+                ),
             }
-            return vec![drops, order.iter().map(|&i| self.starts[i]).collect()];
-        }
-        let Some(tiers) = Tiers::of(rules, pos) else {
-            let mut all = room();
-            for &i in order {
-                all.extend(slots(i));
-            }
-            return vec![all];
         };
-        // A push changes neither what an action takes nor where it
-        // starts: the tier is the action's.
-        let mut left = vec![true; self.actions.len()];
-        let mut groups: Vec<Vec<u32>> = (0..tiers.len())
-            .map(|t| {
-                let mut tier = room();
-                for &i in order {
-                    if left[i] && tiers.holds(rules, t, &self.actions[i]) {
-                        tier.extend(slots(i));
-                        left[i] = false;
-                    }
-                }
-                tier
-            })
-            .collect();
-        let mut rest = room();
-        for &i in order.iter().filter(|&&i| left[i]) {
-            rest.extend(slots(i));
+        Groups {
+            pool: self,
+            order,
+            group_of,
+            count,
+            next: 0,
         }
-        groups.push(rest);
-        groups
     }
 
     /// The first slot of each action: the action alone.
@@ -369,14 +358,68 @@ impl TurnPool {
     }
 }
 
+/// The slots of a [`TurnPool`]'s actions, in the order given, by the
+/// groups the rules order, each listed when it is reached (see
+/// [`TurnPool::groups`]).
+struct Groups<'a> {
+    pool: &'a TurnPool,
+    order: Vec<usize>,
+    /// Where turns of some kind are preferred, each action's group.
+    group_of: Vec<u8>,
+    /// How many groups there are.
+    count: usize,
+    /// The next group.
+    next: usize,
+}
+
+impl Iterator for Groups<'_> {
+    type Item = Vec<u32>;
+
+    fn next(&mut self) -> Option<Vec<u32>> {
+        let g = self.next;
+        if g >= self.count {
+            return None;
+        }
+        self.next += 1;
+        let pool = self.pool;
+        let slots = |i: usize| pool.starts[i]..pool.starts[i + 1];
+        let mut group = Vec::new();
+        if pool.reserve.as_ref().is_some_and(|r| r.due) {
+            // The turns that drop, then the actions alone.
+            if g == 0 {
+                group.reserve(pool.len() as usize);
+                for &i in &self.order {
+                    group.extend(slots(i).skip(1));
+                }
+            } else {
+                group.extend(self.order.iter().map(|&i| pool.starts[i]));
+            }
+        } else if self.group_of.is_empty() {
+            group.reserve(pool.len() as usize);
+            for &i in &self.order {
+                group.extend(slots(i));
+            }
+        } else {
+            let of_group = |&&i: &&usize| usize::from(self.group_of[i]) == g;
+            let len = self.order.iter().filter(of_group).map(|&i| slots(i).len());
+            group.reserve_exact(len.sum());
+            for &i in self.order.iter().filter(of_group) {
+                group.extend(slots(i));
+            }
+        }
+        Some(group)
+    }
+}
+
 /// The legal turns of a [`TurnPool`], judged one by one as they are asked
 /// for (see [`TurnPool::legal_turns_by`]).
 pub struct LegalTurns<'a> {
     judge: Judge<'a>,
-    /// The slots in the order they are judged, by group: a group is
-    /// reached only where the ones before it had no legal turn.
-    groups: Vec<Vec<u32>>,
-    group: usize,
+    /// The groups of slots still to come: a group is reached only where
+    /// the ones before it had no legal turn.
+    groups: Groups<'a>,
+    /// The slots of the group being judged, in the order they are.
+    group: Vec<u32>,
     /// The next slot of the group.
     next: usize,
     /// Whether a legal turn was found in the group.
@@ -386,7 +429,6 @@ pub struct LegalTurns<'a> {
 impl std::fmt::Debug for LegalTurns<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("LegalTurns")
-            .field("groups", &self.groups)
             .field("group", &self.group)
             .field("next", &self.next)
             .field("found", &self.found)
@@ -399,8 +441,7 @@ impl Iterator for LegalTurns<'_> {
 
     fn next(&mut self) -> Option<Move> {
         loop {
-            let group = self.groups.get(self.group)?;
-            match group.get(self.next) {
+            match self.group.get(self.next) {
                 Some(&k) => {
                     self.next += 1;
                     if let Some(turn) = self.judge.judge(k) {
@@ -412,7 +453,7 @@ impl Iterator for LegalTurns<'_> {
                 // drop's preference still counts as a drop.
                 None if self.found || self.judge.dropped => return None,
                 None => {
-                    self.group += 1;
+                    self.group = self.groups.next()?;
                     self.next = 0;
                 }
             }

@@ -250,8 +250,11 @@ fn lame_leap_pins_agree_with_copy_make() {
                     "{fen}"
                 );
                 judged += 1;
-                pinned_now += usize::from(!pins(&rules, &pos, king, us).0.is_empty());
-                checked += usize::from(!checks(&rules, &pos, king, us).0.is_empty());
+                let (checkers, between, pinned, lines) = checks_and_pins(&rules, &pos, king, us);
+                assert_eq!((checkers, between), checks(&rules, &pos, king, us), "{fen}");
+                assert_eq!((pinned, lines), pins(&rules, &pos, king, us), "{fen}");
+                pinned_now += usize::from(!pinned.is_empty());
+                checked += usize::from(!checkers.is_empty());
             }
             if slow.is_empty() {
                 break;

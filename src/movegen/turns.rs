@@ -29,39 +29,62 @@ pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mo
 pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
     let own = pos.occupied(us);
+    // An enemy standing in for the covered piece: the variant's pawn,
+    // else a piece of the covered one's kind (as
+    // `Position::with_stand_in` makes it).
+    let stand_in = rules.demoted_kind();
     // What each own piece could capture on, or more (`None`: anything),
-    // so only pairs that may cover each other are asked.
-    let reach: Vec<(Square, Option<SquareSet>)> = own
+    // so only pairs that may cover each other are asked; and whether
+    // that is exactly where it captures, so that a piece in its reach
+    // is covered without asking.
+    let reach: Vec<(Square, Option<SquareSet>, bool)> = own
         .iter()
         .filter_map(|x| {
             let piece = pos.piece_at(x)?;
-            Some((x, capture_reach(rules, pos, x, piece)))
+            let exact = capture_reach_exact(rules, piece, stand_in);
+            Some((x, capture_reach(rules, pos, x, piece), exact))
         })
         .collect();
     let mut pairs: Vec<(Square, Square)> = Vec::new();
     let mut buf = Vec::with_capacity(32);
+    // One copy of the position, the stand-in put on each own piece's
+    // square in turn.
+    let mut probe: Option<Position> = None;
     for y in own.iter() {
-        let mut probe = None;
-        for &(x, ref covers) in &reach {
+        // The piece the stand-in replaces on the copy, once it does.
+        let mut replaced = None;
+        for &(x, ref covers, exact) in &reach {
             let pair = (x.min(y), x.max(y));
             if x == y || covers.as_ref().is_some_and(|c| !c.contains(y)) || pairs.contains(&pair) {
                 continue;
             }
-            if probe.is_none() {
-                probe = Some(pos.with_stand_in(rules, y, us));
+            if exact && covers.is_some() {
+                pairs.push(pair);
+                continue;
             }
-            if let Some(Some(probe)) = &probe
-                && captures_onto(rules, probe, x, y, &mut buf)
-            {
+            let probe = probe.get_or_insert_with(|| pos.clone());
+            if replaced.is_none() {
+                let Some(piece) = probe.take(rules, y) else {
+                    break;
+                };
+                let kind = stand_in.unwrap_or(piece.kind);
+                probe.put(rules, y, crate::board::Piece::new(kind, !us));
+                replaced = Some(piece);
+            }
+            if captures_onto(rules, probe, x, y, &mut buf) {
                 pairs.push(pair);
             }
+        }
+        if let (Some(piece), Some(probe)) = (replaced, probe.as_mut()) {
+            probe.take(rules, y);
+            probe.put(rules, y, piece);
         }
     }
     for (a, b) in pairs {
         let (Some(pa), Some(pb)) = (pos.piece_at(a), pos.piece_at(b)) else {
             continue;
         };
-        let swap = Move::of_effects(vec![Effect::Swap(a, b)], a, b, pa);
+        let swap = Move::of_effects([Effect::Swap(a, b)], a, b, pa);
         let promoting = [(pa, b), (pb, a)]
             .into_iter()
             .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
@@ -70,7 +93,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             Some((pawn, square)) => {
                 for &kind in rules.promotion_choices(pawn) {
                     out.push(Move {
-                        kind: MoveKind::Effects(EffectList::new(vec![
+                        kind: MoveKind::Effects(EffectList::new([
                             Effect::Swap(a, b),
                             Effect::Transform {
                                 square,
@@ -293,7 +316,7 @@ pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
                 continue;
             }
             out.push(Move::of_effects(
-                vec![Effect::PlaceMarker { square, mutator }],
+                [Effect::PlaceMarker { square, mutator }],
                 square,
                 square,
                 Piece::new(crate::board::PieceKind(0), pos.side()),

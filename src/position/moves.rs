@@ -147,15 +147,17 @@ struct EffectStore {
 static EFFECT_STORE: LazyLock<RwLock<EffectStore>> = LazyLock::new(Default::default);
 
 impl EffectList {
-    /// The number of `effects`, stored the first time it is seen.
-    pub fn new(effects: Vec<Effect>) -> EffectList {
+    /// The number of `effects`, stored the first time it is seen (a
+    /// list seen before costs no allocation).
+    pub fn new(effects: impl AsRef<[Effect]>) -> EffectList {
+        let effects = effects.as_ref();
         let store = EFFECT_STORE.read().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&n) = store.numbers.get(effects.as_slice()) {
+        if let Some(&n) = store.numbers.get(effects) {
             return EffectList(n);
         }
         drop(store);
         let mut store = EFFECT_STORE.write().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&n) = store.numbers.get(effects.as_slice()) {
+        if let Some(&n) = store.numbers.get(effects) {
             return EffectList(n);
         }
         let n = u32::try_from(store.lists.len()).expect("fewer than 2^32 effect lists");
@@ -358,7 +360,12 @@ impl Move {
     }
 
     /// A move of explicit `effects`, by `piece`, named from `from` to `to`.
-    pub fn of_effects(effects: Vec<Effect>, from: Square, to: Square, piece: Piece) -> Move {
+    pub fn of_effects(
+        effects: impl AsRef<[Effect]>,
+        from: Square,
+        to: Square,
+        piece: Piece,
+    ) -> Move {
         Move {
             kind: MoveKind::Effects(EffectList::new(effects)),
             from,
