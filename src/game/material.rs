@@ -1,7 +1,7 @@
 //! Dead positions: material that can never give mate, as the variant's
 //! `insufficient_material` patterns describe it.
 
-use crate::board::{ByColor, Color, MAX_KINDS, PieceKind};
+use crate::board::{ByColor, Color, KindSet, MAX_KINDS, PieceKind};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -27,6 +27,23 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
         .map(|&c| pos.occupied(c).minus(&pos.royals(c)).count())
         .sum();
     if most.is_some_and(|most| at_least > most as usize) {
+        return None;
+    }
+    // Nor can a pattern match while a piece of a kind none lists stands
+    // on the board (a pawn, a rook, in chess).
+    let mut listed = KindSet::EMPTY;
+    for side in patterns.iter().flat_map(|d| &d.sides) {
+        for &k in side.counts.iter().map(|(k, _)| k).chain(&side.open) {
+            listed.insert(k);
+        }
+    }
+    let unlisted = |c: Color| {
+        pos.occupied(c)
+            .minus(&pos.royals(c))
+            .iter()
+            .any(|sq| pos.piece_at(sq).is_some_and(|p| !listed.contains(p.kind)))
+    };
+    if Color::ALL.into_iter().any(unlisted) {
         return None;
     }
     let n = rules.pieces.len();
