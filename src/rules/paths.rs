@@ -25,6 +25,8 @@ pub struct PathGen {
     start: Vec<u32>,
     spans: Vec<(u32, u32)>,
     steps: Vec<(Square, bool)>,
+    /// Per square: where the paths from there may end, blockers aside.
+    ends: Vec<SquareSet>,
 }
 
 impl PathGen {
@@ -35,6 +37,12 @@ impl PathGen {
         self.spans[self.start[i] as usize..self.start[i + 1] as usize]
             .iter()
             .map(|&(a, b)| &self.steps[a as usize..b as usize])
+    }
+
+    /// Where the paths from `sq` may end, blockers aside.
+    #[inline]
+    pub fn ends(&self, sq: Square) -> SquareSet {
+        self.ends[sq.index()]
     }
 
     /// White's table of `atom`'s programs, its modes left unset.
@@ -80,6 +88,14 @@ impl PathGen {
             if prefixes.is_none() {
                 t.keep_distinct(first, &found, &mut scratch);
             }
+            // The square's paths were just walked: where they end.
+            let mut ends = SquareSet::EMPTY;
+            for &(s, stop) in &t.steps[first..] {
+                if stop {
+                    ends.insert(s);
+                }
+            }
+            t.ends.push(ends);
         }
         t.start.push(t.spans.len() as u32);
         t
@@ -103,6 +119,8 @@ impl PathGen {
                     .extend(path.iter().map(|&(s, stop)| (g.flip(s), stop)));
                 t.spans.push((a, t.steps.len() as u32));
             }
+            t.ends
+                .push(self.ends(g.flip(sq)).iter().map(|s| g.flip(s)).collect());
         }
         t.start.push(t.spans.len() as u32);
         t
@@ -193,6 +211,7 @@ impl<'a> PathTables<'a> {
                 self.built.len() - 1
             }
         };
+
         PathGen {
             can_move: atom.can_move,
             can_capture: atom.can_capture,

@@ -251,7 +251,8 @@ fn path_reach(
         if attackers[color].is_empty() {
             continue;
         }
-        sources[color] = vec![SquareSet::EMPTY; g.len()];
+        // Per square, where some kind's capturing paths from there end.
+        let mut any = vec![SquareSet::EMPTY; g.len()];
         for (k, tables) in paths[color].iter().enumerate() {
             if !attackers[color].contains(PieceKind(k as u8)) {
                 reach[color].push(Vec::new());
@@ -261,19 +262,17 @@ fn path_reach(
             for from in g.squares() {
                 let ends = &mut of_kind[from.index()];
                 for t in tables.iter().filter(|t| t.can_capture) {
-                    for path in t.paths(from) {
-                        for &(s, stop) in path {
-                            if stop {
-                                ends.insert(s);
-                            }
-                        }
-                    }
+                    *ends |= t.ends(from);
                 }
-                for s in ends.iter() {
-                    sources[color][s.index()].insert(from);
-                }
+                any[from.index()] |= *ends;
             }
             reach[color].push(of_kind);
+        }
+        sources[color] = vec![SquareSet::EMPTY; g.len()];
+        for from in g.squares() {
+            for s in any[from.index()].iter() {
+                sources[color][s.index()].insert(from);
+            }
         }
     }
     (reach, sources)
