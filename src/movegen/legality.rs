@@ -84,6 +84,35 @@ pub(super) fn checks_and_pins(
     king: Square,
     us: Color,
 ) -> (SquareSet, SquareSet, SquareSet, Vec<(Square, SquareSet)>) {
+    royal_lines(rules, pos, king, us, true)
+}
+
+/// The enemy pieces attacking the single royal on `king`, and the squares
+/// between the royal and each riding checker or on the legs of each lame
+/// leaper's (where a check can be blocked). Only for the pin-shortcut
+/// world (leaps, lame ones too, and plain rides).
+#[inline(always)]
+pub(super) fn checks(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    us: Color,
+) -> (SquareSet, SquareSet) {
+    let (checkers, between, ..) = royal_lines(rules, pos, king, us, false);
+    (checkers, between)
+}
+
+/// The checks on the royal on `king`, and with `pins` the pieces pinned
+/// to it, found by one walk of the lines to it.
+#[allow(clippy::type_complexity)]
+#[inline(always)]
+fn royal_lines(
+    rules: &Rules,
+    pos: &Position,
+    king: Square,
+    us: Color,
+    pins: bool,
+) -> (SquareSet, SquareSet, SquareSet, Vec<(Square, SquareSet)>) {
     let them = !us;
     let mut checkers = SquareSet::EMPTY;
     let mut between = SquareSet::EMPTY;
@@ -117,7 +146,8 @@ pub(super) fn checks_and_pins(
                     between |= legs;
                 }
             }
-            if !a.lame.is_empty()
+            if pins
+                && !a.lame.is_empty()
                 && let Some((leg, src)) = leg_pin(rules, pos, a, king, us)
             {
                 pinned.insert(leg);
@@ -146,7 +176,7 @@ pub(super) fn checks_and_pins(
                     break;
                 }
                 // Only rides pin.
-                None if a.style != Style::Ride => break,
+                None if !pins || a.style != Style::Ride => break,
                 None => {
                     line.insert(s);
                     blocker = Some(s);
@@ -248,72 +278,6 @@ pub(super) fn retain_from(out: &mut Vec<Move>, start: usize, mut keep: impl FnMu
         }
     }
     out.truncate(w);
-}
-
-/// The enemy pieces attacking the single royal on `king`, and the squares
-/// between the royal and each riding checker or on the legs of each lame
-/// leaper's (where a check can be blocked). Only for the pin-shortcut
-/// world (leaps, lame ones too, and plain rides).
-#[inline(always)]
-pub(super) fn checks(
-    rules: &Rules,
-    pos: &Position,
-    king: Square,
-    us: Color,
-) -> (SquareSet, SquareSet) {
-    let them = !us;
-    let mut checkers = SquareSet::EMPTY;
-    let mut between = SquareSet::EMPTY;
-    for &(src, kinds) in rules.tables.leap_attacks[them].of(king) {
-        if let Some(p) = pos.piece_at(src)
-            && p.color == them
-            && kinds.contains(p.kind)
-        {
-            checkers.insert(src);
-        }
-    }
-    let kinds = rules.forms.in_play(pos.active());
-    for a in &rules.tables.attack[them] {
-        if !a.kinds.intersects(kinds) {
-            continue;
-        }
-        match a.style {
-            Style::Leap => {
-                if let Some(src) = rules.tables.rays.step(a.dir, king)
-                    && let Some(p) = pos.piece_at(src)
-                    && p.color == them
-                    && a.kinds.contains(p.kind)
-                {
-                    if a.lame.is_empty() {
-                        checkers.insert(src);
-                    } else if let Some(legs) = a.legs(rules.geometry, &rules.walls, src)
-                        && legs.iter().all(|s| pos.is_empty(s))
-                    {
-                        checkers.insert(src);
-                        between |= legs;
-                    }
-                }
-            }
-            _ => {
-                let mut path = SquareSet::EMPTY;
-                for (i, &s) in rules.tables.rays.ray(a.dir, king).iter().enumerate() {
-                    if i >= a.range as usize {
-                        break;
-                    }
-                    let Some(p) = pos.piece_at(s) else {
-                        path.insert(s);
-                        continue;
-                    };
-                    if p.color == them && a.kinds.contains(p.kind) {
-                        checkers.insert(s);
-                        between |= path;
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    (checkers, between)
 }
 
 pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
