@@ -12,7 +12,7 @@ use crate::notation::{ParseFenError, ParseMoveError, parse_fen, parse_move};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Symmetry, Verdict};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +205,17 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     Ok(pos)
 }
 
+/// A turn pool no longer wanted, its buffers kept for the next one; a
+/// copy of the game starts without one.
+#[derive(Debug, Default)]
+struct Spare(std::sync::Mutex<Option<TurnPool>>);
+
+impl Clone for Spare {
+    fn clone(&self) -> Spare {
+        Spare::default()
+    }
+}
+
 /// A game in progress: rules, start position, moves played, and the
 /// seeded random generator for chance events (kept here, not in the
 /// position, so a cloning searcher cannot foresee a roll).
@@ -223,6 +234,8 @@ pub struct Game {
     /// Whether `position` has a legal move, where that was asked before
     /// the list was wanted.
     movable: std::sync::OnceLock<bool>,
+    /// The pool of the last position, its buffers kept for the next.
+    spare: Spare,
     /// The seed this game's chance events come from.
     pub seed: u64,
     /// The generator for chance events.
@@ -251,6 +264,7 @@ impl Game {
             legal: std::sync::OnceLock::new(),
             pool: std::sync::OnceLock::new(),
             movable: std::sync::OnceLock::new(),
+            spare: Spare::default(),
             seed,
             rng: Rng::new(seed),
         };
@@ -337,7 +351,10 @@ impl Game {
     /// legal moves one by one.
     fn pool(&self) -> Option<&TurnPool> {
         self.pool
-            .get_or_init(|| TurnPool::new(&self.rules, &self.position))
+            .get_or_init(|| {
+                let spare = self.spare.0.lock().ok().and_then(|mut s| s.take());
+                TurnPool::reusing(&self.rules, &self.position, spare)
+            })
             .as_ref()
     }
 
@@ -389,7 +406,13 @@ impl Game {
     /// has just changed.
     fn forget_moves(&mut self) {
         self.legal = std::sync::OnceLock::new();
-        self.pool = std::sync::OnceLock::new();
+        if let Some(Some(pool)) = self.pool.take() {
+            *self
+                .spare
+                .0
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner) = Some(pool);
+        }
         self.movable = std::sync::OnceLock::new();
     }
 

@@ -70,11 +70,24 @@ impl TurnPool {
     /// filter, reserve drops alongside pushes or swaps ...) or where the
     /// game has ended by a goal: there, only the list tells.
     pub fn new(rules: &Rules, pos: &Position) -> Option<TurnPool> {
-        TurnPool::of(rules, pos, Movers::All)
+        TurnPool::of(rules, pos, Movers::All, None)
     }
 
-    /// The pool of `pos` with the candidates of `movers` only.
-    fn of(rules: &Rules, pos: &Position, movers: Movers) -> Option<TurnPool> {
+    /// As [`TurnPool::new`], reusing the buffers of `spare`, a pool of an
+    /// earlier position that is no longer wanted: a game moving on keeps
+    /// its last pool for this.
+    pub fn reusing(rules: &Rules, pos: &Position, spare: Option<TurnPool>) -> Option<TurnPool> {
+        TurnPool::of(rules, pos, Movers::All, spare)
+    }
+
+    /// The pool of `pos` with the candidates of `movers` only, in the
+    /// buffers of `spare` if given.
+    fn of(
+        rules: &Rules,
+        pos: &Position,
+        movers: Movers,
+        spare: Option<TurnPool>,
+    ) -> Option<TurnPool> {
         if !sampled(rules, pos) {
             return None;
         }
@@ -84,12 +97,22 @@ impl TurnPool {
             let squares = d.zone[us].or(&d.pawn_zone[us]).iter().collect();
             Some(ReserveDrops { due, squares })
         });
-        let mut pool = TurnPool {
-            actions: Vec::new(),
-            starts: Vec::with_capacity(64),
-            parts: Vec::with_capacity(1),
-            reserve,
-            barred: Vec::new(),
+        let mut pool = match spare {
+            Some(mut pool) => {
+                pool.actions.clear();
+                pool.starts.clear();
+                pool.parts.clear();
+                pool.barred.clear();
+                pool.reserve = reserve;
+                pool
+            }
+            None => TurnPool {
+                actions: Vec::new(),
+                starts: Vec::with_capacity(64),
+                parts: Vec::with_capacity(1),
+                reserve,
+                barred: Vec::new(),
+            },
         };
         pool.starts.push(0);
         // Rules that keep some turns by looking at each alone (and at the
@@ -139,7 +162,13 @@ impl TurnPool {
             choice: choice.map(|c| (c, Box::new(pos.clone()))),
             guard: Guard::new(rules, pos),
         });
-        let mut own = Vec::with_capacity(64);
+        // The first part's actions go straight into the pool's buffer.
+        let mut own = if first == 0 {
+            std::mem::take(&mut self.actions)
+        } else {
+            Vec::new()
+        };
+        own.reserve(64);
         match movers {
             Movers::All => {
                 board_pseudo_moves(rules, pos, &mut own);
@@ -231,9 +260,8 @@ impl TurnPool {
             // One group of every slot in order: drawn without listing it.
             return judge.draw_all(self.len(), below);
         }
-        let order: Vec<usize> = (0..self.actions.len()).collect();
         // Each group that has no legal turn leaves the draw.
-        for mut group in self.groups(rules, pos, order) {
+        for mut group in self.groups(rules, pos, None) {
             if let Some(turn) = judge.draw(&mut group, below) {
                 return Some(turn);
             }
@@ -284,7 +312,7 @@ impl TurnPool {
     ) -> LegalTurns<'a> {
         let mut order: Vec<usize> = (0..self.actions.len()).collect();
         order.sort_by_cached_key(|&i| std::cmp::Reverse(rank(&self.actions[i])));
-        let mut groups = self.groups(rules, pos, order);
+        let mut groups = self.groups(rules, pos, Some(order));
         LegalTurns {
             judge: Judge::new(rules, pos, self),
             group: groups.next().unwrap_or_default(),
@@ -294,11 +322,11 @@ impl TurnPool {
         }
     }
 
-    /// The slots of the actions in `order`, in the groups the rules
-    /// order (see [`TurnPool::legal_turns_by`]): a group is reached only
-    /// where the ones before it have no legal turn, so each is listed
-    /// only when it is reached.
-    fn groups(&self, rules: &Rules, pos: &Position, order: Vec<usize>) -> Groups<'_> {
+    /// The slots of the actions in `order` (`None`: generation order), in
+    /// the groups the rules order (see [`TurnPool::legal_turns_by`]): a
+    /// group is reached only where the ones before it have no legal
+    /// turn, so each is listed only when it is reached.
+    fn groups(&self, rules: &Rules, pos: &Position, order: Option<Vec<usize>>) -> Groups<'_> {
         let (count, group_of) = if self.reserve.as_ref().is_some_and(|r| r.due) {
             (2, Vec::new())
         } else {
@@ -310,11 +338,7 @@ impl TurnPool {
                     tiers.len() + 1,
                     self.actions
                         .iter()
-                        .map(|a| {
-                            (0..tiers.len())
-                                .find(|&t| tiers.holds(rules, t, a))
-                                .unwrap_or(tiers.len()) as u8
-                        })
+                        .map(|a| tiers.tier(rules, a) as u8)
                         .collect(),
                 ),
             }
@@ -363,7 +387,8 @@ impl TurnPool {
 /// [`TurnPool::groups`]).
 struct Groups<'a> {
     pool: &'a TurnPool,
-    order: Vec<usize>,
+    /// The order of the actions (`None`: generation order).
+    order: Option<Vec<usize>>,
     /// Where turns of some kind are preferred, each action's group.
     group_of: Vec<u8>,
     /// How many groups there are.
@@ -382,29 +407,32 @@ impl Iterator for Groups<'_> {
         }
         self.next += 1;
         let pool = self.pool;
-        let slots = |i: usize| pool.starts[i]..pool.starts[i + 1];
+        let n = pool.actions.len();
+        let action = |j: usize| self.order.as_ref().map_or(j, |o| o[j]);
         let mut group = Vec::new();
         if pool.reserve.as_ref().is_some_and(|r| r.due) {
             // The turns that drop, then the actions alone.
             if g == 0 {
                 group.reserve(pool.len() as usize);
-                for &i in &self.order {
-                    group.extend(slots(i).skip(1));
+                for i in (0..n).map(action) {
+                    group.extend(pool.starts[i] + 1..pool.starts[i + 1]);
                 }
             } else {
-                group.extend(self.order.iter().map(|&i| pool.starts[i]));
-            }
-        } else if self.group_of.is_empty() {
-            group.reserve(pool.len() as usize);
-            for &i in &self.order {
-                group.extend(slots(i));
+                group.extend((0..n).map(|j| pool.starts[action(j)]));
             }
         } else {
-            let of_group = |&&i: &&usize| usize::from(self.group_of[i]) == g;
-            let len = self.order.iter().filter(of_group).map(|&i| slots(i).len());
-            group.reserve_exact(len.sum());
-            for &i in self.order.iter().filter(of_group) {
-                group.extend(slots(i));
+            let all = self.group_of.is_empty();
+            group.reserve(if all { pool.len() as usize } else { n });
+            for i in (0..n).map(action) {
+                if !all && usize::from(self.group_of[i]) != g {
+                    continue;
+                }
+                let (start, end) = (pool.starts[i], pool.starts[i + 1]);
+                if end == start + 1 {
+                    group.push(start);
+                } else {
+                    group.extend(start..end);
+                }
             }
         }
         Some(group)
@@ -519,7 +547,8 @@ pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
                 .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
         });
         let legal_turn_among = |movers| {
-            TurnPool::of(rules, pos, movers).is_some_and(|pool| pool.first(rules, pos).is_some())
+            TurnPool::of(rules, pos, movers, None)
+                .is_some_and(|pool| pool.first(rules, pos).is_some())
         };
         if unscripted
             .map(Movers::Unscripted)
@@ -593,7 +622,7 @@ struct Judge<'a> {
     /// With pushes due and the die rolled, the lane: after an action,
     /// pawns on it are pushed if any can be.
     lane: Option<SquareSet>,
-    verdicts: Vec<Option<bool>>,
+    verdicts: Verdicts,
     /// The pushes of each action judged so far, by action (few: most
     /// draws judge one or two).
     pushed: Vec<(usize, Pushed)>,
@@ -604,6 +633,38 @@ struct Judge<'a> {
     /// one by one after a due drop is preferred: it strands a pawn, or
     /// its action is barred (so the actions alone are out).
     dropped: bool,
+}
+
+/// Each action's verdict once judged (`None` before): kept on the
+/// stack for the actions of most positions.
+struct Verdicts {
+    few: [Option<bool>; Verdicts::FEW],
+    many: Vec<Option<bool>>,
+}
+
+impl Verdicts {
+    /// Actions whose verdicts need no allocation.
+    const FEW: usize = 128;
+
+    fn new(actions: usize) -> Verdicts {
+        Verdicts {
+            few: [None; Verdicts::FEW],
+            many: if actions > Verdicts::FEW {
+                vec![None; actions]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// The verdict of action `i`.
+    fn at(&mut self, i: usize) -> &mut Option<bool> {
+        if self.many.is_empty() {
+            &mut self.few[i]
+        } else {
+            &mut self.many[i]
+        }
+    }
 }
 
 impl<'a> Judge<'a> {
@@ -627,7 +688,7 @@ impl<'a> Judge<'a> {
             pool,
             pushing,
             lane,
-            verdicts: vec![None; pool.actions.len()],
+            verdicts: Verdicts::new(pool.actions.len()),
             pushed: Vec::new(),
             acted: Vec::new(),
             dropped: false,
@@ -652,7 +713,8 @@ impl<'a> Judge<'a> {
     fn draw_all(&mut self, len: u32, below: &mut impl FnMut(u64) -> u64) -> Option<Move> {
         /// Moved slots kept before the list is written out.
         const SPARSE: usize = 16;
-        let mut moved: Vec<(u32, u32)> = Vec::new();
+        let mut moved = [(0u32, 0u32); SPARSE + 1];
+        let mut used = 0;
         let at = |moved: &[(u32, u32)], i: u32| {
             moved
                 .iter()
@@ -662,15 +724,16 @@ impl<'a> Judge<'a> {
         };
         let mut n = len;
         while n > 0 {
-            if moved.len() > SPARSE {
-                let mut open: Vec<u32> = (0..n).map(|i| at(&moved, i)).collect();
+            if used > SPARSE {
+                let mut open: Vec<u32> = (0..n).map(|i| at(&moved[..used], i)).collect();
                 return self.draw(&mut open, below);
             }
             // As `Vec::swap_remove`: the last slot fills the place drawn.
             let place = below(u64::from(n)) as u32;
-            let k = at(&moved, place);
+            let k = at(&moved[..used], place);
             if place != n - 1 {
-                moved.push((place, at(&moved, n - 1)));
+                moved[used] = (place, at(&moved[..used], n - 1));
+                used += 1;
             }
             n -= 1;
             if let Some(turn) = self.judge(k) {
@@ -705,7 +768,7 @@ impl<'a> Judge<'a> {
         let (rules, pos) = (self.rules, self.pool.position(self.pos, part));
         let guard = &self.pool.parts[part].guard;
         let a = self.pool.actions[i];
-        *self.verdicts[i].get_or_insert_with(|| {
+        *self.verdicts.at(i).get_or_insert_with(|| {
             let exposes = match guard {
                 Some(guard) => !guard.keeps(rules, pos, &a),
                 None => leaves_royal_attacked(rules, pos, &a),

@@ -37,47 +37,76 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     // so only pairs that may cover each other are asked; and whether
     // that is exactly where it captures, so that a piece in its reach
     // is covered without asking.
-    let reach: Vec<(Square, Option<SquareSet>, bool)> = own
-        .iter()
-        .filter_map(|x| {
-            let piece = pos.piece_at(x)?;
-            let exact = capture_reach_exact(rules, piece, stand_in);
-            Some((x, capture_reach(rules, pos, x, piece), exact))
-        })
-        .collect();
-    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    let mut reach: Vec<(Square, Option<SquareSet>, bool)> = Vec::with_capacity(own.count());
+    reach.extend(own.iter().filter_map(|x| {
+        let piece = pos.piece_at(x)?;
+        let exact = capture_reach_exact(rules, piece, stand_in);
+        Some((x, capture_reach(rules, pos, x, piece), exact))
+    }));
+    // Each own piece's place in `reach`, and the own pieces that cover
+    // it, by that place.
+    let mut place = [0u8; crate::board::MAX_SQUARES];
+    let mut listed = SquareSet::EMPTY;
+    for (i, &(x, _, _)) in reach.iter().enumerate() {
+        place[x.index()] = i as u8;
+        listed.insert(x);
+    }
+    let mut covered_by = vec![SquareSet::EMPTY; reach.len()];
+    // Pairs only a probe tells: (coverer, covered).
+    let mut asked: Vec<(Square, Square)> = Vec::new();
+    for &(x, covers, exact) in &reach {
+        let mut candidates = covers.map_or(listed, |c| c.and(&listed));
+        candidates.remove(x);
+        for y in candidates.iter() {
+            if exact && covers.is_some() {
+                covered_by[usize::from(place[y.index()])].insert(x);
+            } else {
+                asked.push((x, y));
+            }
+        }
+    }
+    // A pair is one move, made where its lower square is covered by the
+    // higher one's piece, else where the higher is covered by the lower:
+    // so a lower piece's cover of a higher one is asked only where the
+    // higher does not cover the lower. Those come last.
+    asked.sort_by_key(|&(x, y)| (x < y, y, x));
     let mut buf = Vec::with_capacity(32);
     // One copy of the position, the stand-in put on each own piece's
     // square in turn.
     let mut probe: Option<Position> = None;
-    for y in own.iter() {
-        // The piece the stand-in replaces on the copy, once it does.
-        let mut replaced = None;
-        for &(x, ref covers, exact) in &reach {
-            let pair = (x.min(y), x.max(y));
-            if x == y || covers.as_ref().is_some_and(|c| !c.contains(y)) || pairs.contains(&pair) {
-                continue;
-            }
-            if exact && covers.is_some() {
-                pairs.push(pair);
-                continue;
-            }
-            let probe = probe.get_or_insert_with(|| pos.clone());
-            if replaced.is_none() {
-                let Some(piece) = probe.take(rules, y) else {
-                    break;
-                };
-                let kind = stand_in.unwrap_or(piece.kind);
-                probe.put(rules, y, crate::board::Piece::new(kind, !us));
-                replaced = Some(piece);
-            }
-            if captures_onto(rules, probe, x, y, &mut buf) {
-                pairs.push(pair);
-            }
+    // The covered square the stand-in stands on, and the piece it
+    // replaced there.
+    let mut replaced: Option<(Square, crate::board::Piece)> = None;
+    for &(x, y) in &asked {
+        if x < y && covered_by[usize::from(place[x.index()])].contains(y) {
+            continue;
         }
-        if let (Some(piece), Some(probe)) = (replaced, probe.as_mut()) {
-            probe.take(rules, y);
-            probe.put(rules, y, piece);
+        let probe = probe.get_or_insert_with(|| pos.clone());
+        if replaced.is_none_or(|(at, _)| at != y) {
+            if let Some((at, piece)) = replaced.take() {
+                probe.take(rules, at);
+                probe.put(rules, at, piece);
+            }
+            let Some(piece) = probe.take(rules, y) else {
+                continue;
+            };
+            let kind = stand_in.unwrap_or(piece.kind);
+            probe.put(rules, y, crate::board::Piece::new(kind, !us));
+            replaced = Some((y, piece));
+        }
+        if captures_onto(rules, probe, x, y, &mut buf) {
+            covered_by[usize::from(place[y.index()])].insert(x);
+        }
+    }
+    // The pairs in the order of their squares: a lower square with each
+    // higher one whose piece covers it, a higher square with each lower
+    // one whose piece covers it where it does not cover that one.
+    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    for &(y, _, _) in &reach {
+        for x in covered_by[usize::from(place[y.index()])].iter() {
+            if x > y || !covered_by[usize::from(place[x.index()])].contains(y) {
+                pairs.push((x.min(y), x.max(y)));
+            }
         }
     }
     for (a, b) in pairs {
@@ -236,8 +265,8 @@ pub(super) fn preference_tiers(rules: &Rules, pos: &Position, out: &mut Vec<Move
     let Some(tiers) = Tiers::of(rules, pos) else {
         return;
     };
-    if let Some(t) = (0..tiers.len()).find(|&t| out.iter().any(|m| tiers.holds(rules, t, m))) {
-        out.retain(|m| tiers.holds(rules, t, m));
+    if let Some(t) = out.iter().map(|m| tiers.tier(rules, m)).min() {
+        out.retain(|m| tiers.tier(rules, m) == t);
     }
 }
 
@@ -267,15 +296,21 @@ impl Tiers {
         }
     }
 
-    /// Is `m` in tier `t` (counted from the most preferred)?
-    pub(super) fn holds(&self, rules: &Rules, t: usize, m: &Move) -> bool {
-        let on_lane = || self.lane.is_some_and(|l| from_lane(rules, &l, m));
-        match (self.lane.is_some(), self.attack, t) {
-            (false, _, _) => m.is_capture(),
-            (true, false, _) => on_lane(),
-            (true, true, 0) => on_lane() && m.is_capture(),
-            (true, true, 1) => on_lane() && !m.is_capture(),
-            (true, true, _) => m.is_capture(),
+    /// The tier `m` is in, counted from the most preferred: the first
+    /// that holds it, `len()` where none does (the unrestricted one).
+    #[inline]
+    pub(super) fn tier(&self, rules: &Rules, m: &Move) -> usize {
+        let capture = m.is_capture();
+        let Some(lane) = &self.lane else {
+            return usize::from(!capture);
+        };
+        let on_lane = from_lane(rules, lane, m);
+        match (self.attack, on_lane, capture) {
+            (false, on_lane, _) => usize::from(!on_lane),
+            (true, true, true) => 0,
+            (true, true, false) => 1,
+            (true, false, true) => 2,
+            (true, false, false) => 3,
         }
     }
 }
