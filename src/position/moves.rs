@@ -9,7 +9,7 @@
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::rules::Rules;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 
 /// Which unit of a cell an effect touches: 0 is the primary (lower) unit,
@@ -151,6 +151,37 @@ impl EffectList {
     /// list seen before costs no allocation).
     pub fn new(effects: impl AsRef<[Effect]>) -> EffectList {
         let effects = effects.as_ref();
+        if let [one] = effects {
+            return EffectList::single(one);
+        }
+        EffectList::stored(effects)
+    }
+
+    /// The number of a list of one effect: most exotic moves are one (a
+    /// swap, a marker placed), and each thread keeps those it has seen,
+    /// found again without the store's lock.
+    fn single(effect: &Effect) -> EffectList {
+        /// Slots of the cache, by a hash of the effect.
+        const SLOTS: usize = 1024;
+        thread_local! {
+            static SEEN: std::cell::RefCell<Vec<Option<(Effect, EffectList)>>> =
+                std::cell::RefCell::new(vec![None; SLOTS]);
+        }
+        let mut hasher = Mix::default();
+        effect.hash(&mut hasher);
+        let slot = (hasher.finish() >> 32) as usize % SLOTS;
+        SEEN.with_borrow_mut(|seen| match &seen[slot] {
+            Some((e, list)) if e == effect => *list,
+            _ => {
+                let list = EffectList::stored(std::slice::from_ref(effect));
+                seen[slot] = Some((effect.clone(), list));
+                list
+            }
+        })
+    }
+
+    /// The number of `effects`, from the store.
+    fn stored(effects: &[Effect]) -> EffectList {
         let store = EFFECT_STORE.read().unwrap_or_else(PoisonError::into_inner);
         if let Some(&n) = store.numbers.get(effects) {
             return EffectList(n);
