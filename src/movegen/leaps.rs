@@ -142,15 +142,34 @@ pub(super) fn gen_atom<S: Sink>(
             leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
         }
         Style::Ride => {
-            for (i, &to) in rules.tables.rays.ray(a.dir, from).iter().enumerate() {
-                if i >= a.range as usize {
+            // Written out rather than through `land`: rides make most
+            // moves, quiet ones over the empty squares up to the first
+            // piece met, which may be taken.
+            let ray = rules.tables.rays.ray(a.dir, from);
+            let end = ray.len().min(usize::from(a.range));
+            let start = usize::from(a.skip_first).min(end);
+            for &to in &ray[start..end] {
+                let code = pos.code_at(to);
+                if code != 0 {
+                    if a.can_capture
+                        && let Some(victim) = enemy(code, to)
+                    {
+                        let kind = MoveKind::Normal;
+                        out.take(rules, pawn, from, to, piece, Some(victim), kind, a.source);
+                    }
                     break;
                 }
-                if a.skip_first && i == 0 {
-                    continue;
-                }
-                if land(to, out) {
-                    break;
+                if a.can_move {
+                    out.take(
+                        rules,
+                        pawn,
+                        from,
+                        to,
+                        piece,
+                        None,
+                        MoveKind::Normal,
+                        a.source,
+                    );
                 }
             }
         }
