@@ -44,6 +44,28 @@ impl SquareSet {
         self.0 == [0; 4]
     }
 
+    /// Does the set share a square with `other`?
+    #[inline]
+    pub fn intersects(&self, other: &SquareSet) -> bool {
+        !self.and(other).is_empty()
+    }
+
+    /// The square of lowest index in the set, if any.
+    #[inline]
+    pub fn lowest(&self) -> Option<Square> {
+        let i = self.0.iter().position(|&w| w != 0)?;
+        Some(Square((i * 64 + self.0[i].trailing_zeros() as usize) as u8))
+    }
+
+    /// The square of highest index in the set, if any.
+    #[inline]
+    pub fn highest(&self) -> Option<Square> {
+        let i = self.0.iter().rposition(|&w| w != 0)?;
+        Some(Square(
+            (i * 64 + 63 - self.0[i].leading_zeros() as usize) as u8,
+        ))
+    }
+
     /// Number of squares in the set.
     pub fn count(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()

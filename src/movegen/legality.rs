@@ -155,6 +155,41 @@ fn royal_lines(
             }
             continue;
         }
+        let ray = rules.tables.rays.set(a.dir, king);
+        if !ray.intersects(&pos.occupied(them)) {
+            // No enemy on the line: it neither checks nor pins.
+            continue;
+        }
+        if a.style == Style::Ride && plain_ride(a) && rules.capacity == 1 {
+            // The line's first two pieces, found from its set of squares.
+            let rays = &rules.tables.rays;
+            let all = pos.occupied(Color::White) | pos.occupied(Color::Black);
+            let Some(first) = rays.first_in(a.dir, king, &all) else {
+                continue;
+            };
+            let Some(p) = pos.piece_at(first) else {
+                continue;
+            };
+            if p.color == them {
+                if a.kinds.contains(p.kind) {
+                    checkers.insert(first);
+                    let mut open = ray.minus(rays.set(a.dir, first));
+                    open.remove(first);
+                    between |= open;
+                }
+                continue;
+            }
+            if pins
+                && let Some(second) = rays.first_in(a.dir, first, &all)
+                && pos
+                    .piece_at(second)
+                    .is_some_and(|q| q.color == them && a.kinds.contains(q.kind))
+            {
+                pinned.insert(first);
+                lines.push((first, ray.minus(rays.set(a.dir, second))));
+            }
+            continue;
+        }
         // The squares walked: empty up to the first piece (where a check
         // is blocked), then on to the pinner (where a pinned rider moves).
         let mut line = SquareSet::EMPTY;
@@ -193,6 +228,13 @@ fn royal_lines(
         }
     }
     (checkers, between, pinned, lines)
+}
+
+/// Does ride atom `a` run the whole ray from its first square, so that
+/// the ray's first piece is the one it meets?
+#[inline]
+fn plain_ride(a: &AttackAtom) -> bool {
+    !a.skip_first && usize::from(a.range) >= crate::board::MAX_FILES.max(crate::board::MAX_RANKS)
 }
 
 /// The square of the one piece of `us` on the legs of the enemy's lame

@@ -166,6 +166,12 @@ pub struct Rays {
     start: Vec<u32>,
     len: Vec<u8>,
     data: Vec<Square>,
+    /// Each ray's squares as a set, by direction and square.
+    sets: Vec<SquareSet>,
+    /// Whether each direction's rays run to higher square indices (a
+    /// ray is straight, so its first piece is the set's lowest or
+    /// highest).
+    ascending: Vec<bool>,
 }
 
 impl Rays {
@@ -209,9 +215,13 @@ impl Rays {
             return i as u16;
         }
         self.dirs.push((d, on_lines));
+        // A step up the board, or along the rank to higher files, goes
+        // to a higher index (ranks are stored one after another).
+        self.ascending.push(d.1 > 0 || (d.1 == 0 && d.0 > 0));
         for sq in geometry.squares() {
             self.start.push(self.data.len() as u32);
             let mut n = 0u8;
+            let mut set = SquareSet::EMPTY;
             let mut cur = sq;
             while let Some(next) = geometry.offset(cur, d.0 as i32, d.1 as i32) {
                 if self.walls.contains(next)
@@ -220,10 +230,12 @@ impl Rays {
                     break;
                 }
                 self.data.push(next);
+                set.insert(next);
                 cur = next;
                 n += 1;
             }
             self.len.push(n);
+            self.sets.push(set);
         }
         (self.dirs.len() - 1) as u16
     }
@@ -239,6 +251,24 @@ impl Rays {
         let i = id as usize * self.squares + sq.index();
         let s = self.start[i] as usize;
         &self.data[s..s + self.len[i] as usize]
+    }
+
+    /// The squares of [`Rays::ray`] as a set.
+    #[inline]
+    pub fn set(&self, id: u16, sq: Square) -> &SquareSet {
+        &self.sets[id as usize * self.squares + sq.index()]
+    }
+
+    /// The first square of `occupied` along direction `id` from `sq`
+    /// (exclusive), if any.
+    #[inline]
+    pub fn first_in(&self, id: u16, sq: Square, occupied: &SquareSet) -> Option<Square> {
+        let hit = self.set(id, sq).and(occupied);
+        if self.ascending[id as usize] {
+            hit.lowest()
+        } else {
+            hit.highest()
+        }
     }
 
     /// The first square along direction `id`, if any.
@@ -302,5 +332,40 @@ mod tests {
         let knight = r.intern(g, (1, 2));
         assert_eq!(r.step(knight, g.parse_square("h1").unwrap()), None);
         assert_eq!(r.intern(g, (0, 1)), up);
+    }
+
+    /// The first piece found from a ray's set is the one its walk meets,
+    /// on boards of several shapes, with walls, in every direction.
+    #[test]
+    fn first_in_a_ray_is_the_first_walked() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (width, height) in [(8, 8), (10, 8), (16, 16), (5, 12)] {
+            let g = Geometry { width, height };
+            let mut walls = SquareSet::EMPTY;
+            walls.insert(Square(9));
+            let mut r = Rays::with_walls(g, walls);
+            let dirs: Vec<u16> = [(0, 1), (1, 0), (-1, -1), (1, -2), (-2, 1), (0, -3), (-1, 0)]
+                .into_iter()
+                .map(|d| r.intern(g, d))
+                .collect();
+            for _ in 0..50 {
+                let occupied =
+                    SquareSet([next() & next(), next() & next(), next(), next() & next()]);
+                for &d in &dirs {
+                    for sq in g.squares() {
+                        let walked = r.ray(d, sq).iter().copied().find(|&s| occupied.contains(s));
+                        assert_eq!(r.first_in(d, sq, &occupied), walked, "{width}x{height}");
+                        let set: SquareSet = r.ray(d, sq).iter().copied().collect();
+                        assert_eq!(*r.set(d, sq), set);
+                    }
+                }
+            }
+        }
     }
 }
