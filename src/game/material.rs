@@ -1,7 +1,7 @@
 //! Dead positions: material that can never give mate, as the variant's
 //! `insufficient_material` patterns describe it.
 
-use crate::board::{ByColor, Color, KindSet, MAX_KINDS, PieceKind};
+use crate::board::{ByColor, Color, MAX_KINDS, PieceKind};
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -19,24 +19,20 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     }
     // Most positions hold more pieces than any pattern: each square of a
     // side's without its royal holds one of its other pieces at least.
-    let most = patterns
-        .iter()
-        .try_fold(0, |most, d| Some(d.most()?.max(most)));
     let at_least: usize = Color::ALL
         .iter()
         .map(|&c| pos.occupied(c).minus(&pos.royals(c)).count())
         .sum();
-    if most.is_some_and(|most| at_least > most as usize) {
+    if rules
+        .kinds
+        .dead_most
+        .is_some_and(|most| at_least > most as usize)
+    {
         return None;
     }
     // Nor can a pattern match while a piece of a kind none lists stands
     // on the board (a pawn, a rook, in chess).
-    let mut listed = KindSet::EMPTY;
-    for side in patterns.iter().flat_map(|d| &d.sides) {
-        for &k in side.counts.iter().map(|(k, _)| k).chain(&side.open) {
-            listed.insert(k);
-        }
-    }
+    let listed = rules.kinds.dead_listed;
     let unlisted = |c: Color| {
         pos.occupied(c)
             .minus(&pos.royals(c))

@@ -485,6 +485,13 @@ pub struct KindFacts {
     /// Some kind is confined to a region (`region_ranks`,
     /// `region_files`).
     pub(crate) has_regions: bool,
+    /// The kinds some `insufficient_material` pattern lists: while a
+    /// piece of another kind (royals aside) stands on the board, no
+    /// pattern matches.
+    pub(crate) dead_listed: KindSet,
+    /// The most pieces beside the royals that any such pattern allows,
+    /// `None` where one allows any number.
+    pub(crate) dead_most: Option<u32>,
     /// Per colour and kind: the squares a piece of that kind may move,
     /// capture and attack on (every square without a region). Empty
     /// without regions.

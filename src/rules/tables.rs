@@ -636,6 +636,16 @@ fn kind_flags(rules: &mut Rules) {
     let g = rules.geometry;
     rules.kinds.royal = rules.pieces.iter().map(|p| p.royal).collect();
     rules.kinds.any_scripted = rules.kinds.scripted.contains(&true);
+    let patterns = &rules.ending.insufficient_material;
+    rules.kinds.dead_listed = patterns
+        .iter()
+        .flat_map(|d| &d.sides)
+        .flat_map(|side| side.counts.iter().map(|(k, _)| k).chain(&side.open))
+        .copied()
+        .collect();
+    rules.kinds.dead_most = patterns
+        .iter()
+        .try_fold(0, |most, d| Some(d.most()?.max(most)));
     rules.kinds.script_reach = rules
         .pieces
         .iter()

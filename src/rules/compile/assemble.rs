@@ -99,6 +99,8 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
             has_regions: false,
             region: Default::default(),
             allowed_at: Default::default(),
+            dead_listed: KindSet::EMPTY,
+            dead_most: None,
         },
         morphs: d.morphs,
         pocket: d.pocket,
