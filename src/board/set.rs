@@ -149,6 +149,14 @@ impl Iterator for SquareSetIter {
     }
 }
 
+impl Extend<Square> for SquareSet {
+    fn extend<I: IntoIterator<Item = Square>>(&mut self, iter: I) {
+        for sq in iter {
+            self.insert(sq);
+        }
+    }
+}
+
 impl FromIterator<Square> for SquareSet {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> SquareSet {
         let mut s = SquareSet::EMPTY;

@@ -2,6 +2,7 @@
 //! leapers, riders, cannons and grasshoppers, and a pawn's en passant.
 
 use super::*;
+use crate::board::{MAX_FILES, MAX_RANKS};
 
 /// The en-passant capture of the pawn `piece` from `from` onto the empty
 /// square `to`, when `to` is the position's en-passant square.
@@ -203,10 +204,10 @@ pub(super) fn gen_atom<S: Sink>(
     }
 }
 
-/// Does [`capture_reach`] tell exactly where `piece` captures: would it
-/// capture a `victim` (`None`: any kind) standing on any occupied square
-/// of its reach? So where its captures are plain leaps and plain rides
-/// from every square, and no rule of the variant bars a capture or
+/// Does [`capture_squares`] tell exactly where `piece` captures: would it
+/// capture a `victim` (`None`: any kind) standing on any of them, and on
+/// no other square? So where its captures are plain leaps, rides and
+/// hops from every square, and no rule of the variant bars a capture or
 /// changes a move once generated.
 pub(super) fn capture_reach_exact(rules: &Rules, piece: Piece, victim: Option<PieceKind>) -> bool {
     let (us, k) = (piece.color, piece.kind.index());
@@ -228,8 +229,59 @@ pub(super) fn capture_reach_exact(rules: &Rules, piece: Piece, victim: Option<Pi
         && rules.tables.paths_of[us][k].is_empty()
         && rules.tables.moves_of[us][k].iter().all(|a| {
             !a.can_capture
-                || (a.style == Style::Ride && !a.initial && a.from.is_none() && a.lame.is_empty())
+                || (matches!(a.style, Style::Ride | Style::Hop)
+                    && !a.initial
+                    && a.from.is_none()
+                    && a.lame.is_empty())
         })
+}
+
+/// The occupied squares the piece `piece` on `from` would capture on,
+/// were an enemy it may take standing there: exact where
+/// [`capture_reach_exact`] holds (plain leaps, rides and hops).
+pub(super) fn capture_squares(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+) -> SquareSet {
+    let (us, k) = (piece.color, piece.kind.index());
+    let all = pos.occupied(Color::White) | pos.occupied(Color::Black);
+    let rays = &rules.tables.rays;
+    let mut squares = SquareSet::EMPTY;
+    for t in rules.tables.leaps[us][k].iter().filter(|t| t.can_capture) {
+        for &(to, _) in t.from(from) {
+            squares.insert(to);
+        }
+    }
+    for a in rules.tables.moves_of[us][k]
+        .iter()
+        .filter(|a| a.can_capture)
+    {
+        let whole = !a.skip_first && usize::from(a.range) >= MAX_FILES.max(MAX_RANKS);
+        let ray = rays.ray(a.dir, from);
+        match a.style {
+            // The first piece met, within range, past a skipped square.
+            Style::Ride if whole => squares.extend(rays.first_in(a.dir, from, &all)),
+            Style::Ride => {
+                let first = usize::from(a.skip_first).min(ray.len());
+                let end = ray.len().min(usize::from(a.range));
+                squares.extend(ray[first..end].iter().copied().find(|&s| all.contains(s)));
+            }
+            // The piece met past the first, where that one may screen
+            // within range.
+            Style::Hop => {
+                let Some(i) = ray.iter().position(|&s| all.contains(s)) else {
+                    continue;
+                };
+                if i < usize::from(a.range) && !refused_screen(pos, a.bad_screens, ray[i]) {
+                    squares.extend(rays.first_in(a.dir, ray[i], &all));
+                }
+            }
+            _ => {}
+        }
+    }
+    squares
 }
 
 /// Every square the piece `piece` on `from` could capture on in `pos` by

@@ -40,8 +40,11 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let mut reach: Vec<(Square, Option<SquareSet>, bool)> = Vec::with_capacity(own.count());
     reach.extend(own.iter().filter_map(|x| {
         let piece = pos.piece_at(x)?;
-        let exact = capture_reach_exact(rules, piece, stand_in);
-        Some((x, capture_reach(rules, pos, x, piece), exact))
+        Some(if capture_reach_exact(rules, piece, stand_in) {
+            (x, Some(capture_squares(rules, pos, x, piece)), true)
+        } else {
+            (x, capture_reach(rules, pos, x, piece), false)
+        })
     }));
     // Each own piece's place in `reach`, and the own pieces that cover
     // it, by that place.

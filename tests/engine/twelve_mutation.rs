@@ -601,6 +601,10 @@ fn swap() {
     assert!(swaps_of(&r, fen).contains(&"d1d2".to_string()));
     let fen = "4k3/8/8/8/8/8/3PB3/3QK3[] w - - 0 1 {a4:swap+ a5:monochromatic+}";
     assert_eq!(swaps_of(&r, fen), sorted("d1e2 e1d2"));
+    // With Cannon a rook covers the piece past its screen, not the
+    // screen: the rook on a1 covers the bishop on e1 over the knight.
+    let fen = "4k3/8/8/8/8/8/8/R1N1B2K[] w - - 0 1 {a4:swap+ a5:cannon+}";
+    assert_eq!(swaps_of(&r, fen), sorted("a1e1"));
     // A pawn swapped onto its last rank promotes, its side choosing.
     let fen = "4R3/4P3/k7/8/8/8/8/4K3[] w - - 0 1 {a4:swap+}";
     assert_eq!(swaps_of(&r, fen), sorted("e7e8b e7e8n e7e8q e7e8r"));
