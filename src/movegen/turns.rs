@@ -490,8 +490,8 @@ fn standoff_and_pass(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// Does every piece `mv` moves end on a square of the colour it left (a
 /// `keep_colour` mutator)? Drops are free.
 pub(super) fn keeps_colour(rules: &Rules, mv: &Move) -> bool {
-    let g = rules.geometry;
-    let same = |a: Square, b: Square| (g.file(a) + g.rank(a) - g.file(b) - g.rank(b)) % 2 == 0;
+    let a1 = &rules.tables.a1_colour;
+    let same = |a: Square, b: Square| a1.contains(a) == a1.contains(b);
     match &mv.kind {
         MoveKind::Drop => true,
         MoveKind::Castle(i) => {

@@ -339,6 +339,9 @@ pub struct MoveTables {
     pub(crate) path_sources: ByColor<Vec<SquareSet>>,
     /// Per square: the squares next to it.
     pub(crate) around: Vec<SquareSet>,
+    /// The squares of a1's colour (the board's colours alternate along
+    /// ranks and files).
+    pub(crate) a1_colour: SquareSet,
     /// Per square: the squares on the lines an attack other than a plain
     /// leap may come along to it, with the sources and legs of lame
     /// leaps onto it (so taking pieces off elsewhere opens none).

@@ -403,6 +403,10 @@ fn move_tables(rules: &mut Rules) {
     rules.tables.mode_lines = mode_lines;
     rules.tables.attack = attack;
     rules.tables.around = g.squares().map(|sq| g.around(sq)).collect();
+    rules.tables.a1_colour = g
+        .squares()
+        .filter(|&sq| (g.file(sq) + g.rank(sq)) % 2 == 0)
+        .collect();
     rules.tables.lines = g
         .squares()
         .map(|sq| {
