@@ -260,8 +260,14 @@ impl TurnPool {
             // One group of every slot in order: drawn without listing it.
             return judge.draw_all(self.len(), below);
         }
+        let groups = self.groups(rules, pos, None);
+        if groups.group_of.windows(2).all(|w| w[0] == w[1]) && !groups.group_of.is_empty() {
+            // Every action in one tier: the tiers before it are empty, and
+            // it holds every slot in order, drawn without listing it.
+            return judge.draw_all(self.len(), below);
+        }
         // Each group that has no legal turn leaves the draw.
-        for mut group in self.groups(rules, pos, None) {
+        for mut group in groups {
             if let Some(turn) = judge.draw(&mut group, below) {
                 return Some(turn);
             }
