@@ -45,7 +45,11 @@ pub(super) fn leap_attacker(
     sq: Square,
     by: Color,
 ) -> Option<Square> {
-    for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
+    let leaps = &rules.tables.leap_attacks[by];
+    if rules.capacity == 1 && !leaps.from(sq).intersects(&pos.occupied(by)) {
+        return None;
+    }
+    for &(src, kinds) in leaps.of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
             && kinds.contains(p.kind)

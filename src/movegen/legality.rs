@@ -118,12 +118,16 @@ fn royal_lines(
     let mut between = SquareSet::EMPTY;
     let mut pinned = SquareSet::EMPTY;
     let mut lines = Vec::new();
-    for &(src, kinds) in rules.tables.leap_attacks[them].of(king) {
-        if let Some(p) = pos.piece_at(src)
-            && p.color == them
-            && kinds.contains(p.kind)
-        {
-            checkers.insert(src);
+    let leaps = &rules.tables.leap_attacks[them];
+    // No enemy where a leap could come from: no leap checks.
+    if rules.capacity > 1 || leaps.from(king).intersects(&pos.occupied(them)) {
+        for &(src, kinds) in leaps.of(king) {
+            if let Some(p) = pos.piece_at(src)
+                && p.color == them
+                && kinds.contains(p.kind)
+            {
+                checkers.insert(src);
+            }
         }
     }
     let kinds = rules.forms.in_play(pos.active());

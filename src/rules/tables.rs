@@ -210,6 +210,8 @@ impl AttackAtom {
 pub struct LeapAttacks {
     start: Vec<u32>,
     sources: Vec<(crate::board::Square, KindSet)>,
+    /// Per square, the squares of its sources as a set.
+    from: Vec<SquareSet>,
 }
 
 impl LeapAttacks {
@@ -218,6 +220,13 @@ impl LeapAttacks {
     pub fn of(&self, sq: crate::board::Square) -> &[(crate::board::Square, KindSet)] {
         let i = sq.index();
         &self.sources[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The squares of [`LeapAttacks::of`] as a set: where none holds a
+    /// piece of the attacking side, no leap attacks `sq`.
+    #[inline]
+    pub fn from(&self, sq: crate::board::Square) -> &SquareSet {
+        &self.from[sq.index()]
     }
 }
 
@@ -366,6 +375,8 @@ fn move_tables(rules: &mut Rules) {
                     }
                 }
             }
+            t.from
+                .push(t.sources[first..].iter().map(|&(s, _)| s).collect());
         }
         t.start.push(t.sources.len() as u32);
         t
