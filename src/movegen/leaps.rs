@@ -85,47 +85,8 @@ pub(super) fn gen_atom<S: Sink>(
     a: &GenAtom,
     out: &mut S,
 ) {
-    let us = piece.color;
-    let enemy = |code: u8, to: Square| {
-        Piece::from_code(code).filter(|p| p.color != us && may_take(rules, pos, to, piece, *p))
-    };
     let pawn = rules.is_pawn(piece.kind);
-    // Ends a ride, hop or jump on `to`: a quiet move onto an empty square, a
-    // capture of an enemy. Returns whether `to` is occupied (riders stop).
-    let land = |to: Square, out: &mut S| -> bool {
-        let code = pos.code_at(to);
-        if code == 0 {
-            if a.can_move {
-                out.take(
-                    rules,
-                    pawn,
-                    from,
-                    to,
-                    piece,
-                    None,
-                    MoveKind::Normal,
-                    a.source,
-                );
-            }
-            false
-        } else {
-            if a.can_capture
-                && let Some(victim) = enemy(code, to)
-            {
-                out.take(
-                    rules,
-                    pawn,
-                    from,
-                    to,
-                    piece,
-                    Some(victim),
-                    MoveKind::Normal,
-                    a.source,
-                );
-            }
-            true
-        }
-    };
+    let land = |to: Square, out: &mut S| land_on(rules, pos, from, piece, pawn, a, to, out);
     match a.style {
         Style::Leap => {
             let Some(to) = rules.tables.rays.step(a.dir, from) else {
@@ -143,34 +104,12 @@ pub(super) fn gen_atom<S: Sink>(
             leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
         }
         Style::Ride => {
-            // Written out rather than through `land`: rides make most
-            // moves, quiet ones over the empty squares up to the first
-            // piece met, which may be taken.
             let ray = rules.tables.rays.ray(a.dir, from);
             let end = ray.len().min(usize::from(a.range));
             let start = usize::from(a.skip_first).min(end);
             for &to in &ray[start..end] {
-                let code = pos.code_at(to);
-                if code != 0 {
-                    if a.can_capture
-                        && let Some(victim) = enemy(code, to)
-                    {
-                        let kind = MoveKind::Normal;
-                        out.take(rules, pawn, from, to, piece, Some(victim), kind, a.source);
-                    }
+                if land(to, out) {
                     break;
-                }
-                if a.can_move {
-                    out.take(
-                        rules,
-                        pawn,
-                        from,
-                        to,
-                        piece,
-                        None,
-                        MoveKind::Normal,
-                        a.source,
-                    );
                 }
             }
         }
@@ -202,6 +141,47 @@ pub(super) fn gen_atom<S: Sink>(
             }
         }
     }
+}
+
+/// Ends a ride, hop or jump of atom `a` on `to`: a quiet move onto an
+/// empty square, a capture of an enemy. Returns whether `to` is occupied
+/// (riders stop). Inlined: rides make most moves, each through here.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn land_on<S: Sink>(
+    rules: &Rules,
+    pos: &Position,
+    from: Square,
+    piece: Piece,
+    pawn: bool,
+    a: &GenAtom,
+    to: Square,
+    out: &mut S,
+) -> bool {
+    let code = pos.code_at(to);
+    if code == 0 {
+        if a.can_move {
+            out.take(
+                rules,
+                pawn,
+                from,
+                to,
+                piece,
+                None,
+                MoveKind::Normal,
+                a.source,
+            );
+        }
+        return false;
+    }
+    if a.can_capture
+        && let Some(victim) = Piece::from_code(code)
+            .filter(|p| p.color != piece.color && may_take(rules, pos, to, piece, *p))
+    {
+        let kind = MoveKind::Normal;
+        out.take(rules, pawn, from, to, piece, Some(victim), kind, a.source);
+    }
+    true
 }
 
 /// Does [`capture_squares`] tell exactly where `piece` captures: would it
