@@ -142,6 +142,19 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+thread_local! {
+    static LISTINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times this thread has listed a position's legal turns
+/// (`legal_moves_into`, which `legal_moves` and every front end's
+/// listing go through). A measure of work that does not depend on the
+/// machine: tests count the listings an operation costs instead of
+/// timing it.
+pub fn listings() -> u64 {
+    LISTINGS.with(|n| n.get())
+}
+
 /// All legal moves of the side to move, into `out`.
 ///
 /// Where the variant allows it (one royal, only plain leaps and rides
@@ -152,6 +165,7 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// aside, which ask the attack view with the royal lifted) is played on a
 /// copy and judged there.
 pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
+    LISTINGS.with(|n| n.set(n.get() + 1));
     if pos.stage() == crate::position::Stage::Setup {
         placements(rules, pos, out);
         return;

@@ -688,50 +688,45 @@ fn garbage_move_text_never_panics() {
     }
 }
 
-/// Text is read and refused in time proportional to the moves: in a
-/// 602-turn Mutatis Mutandis position, writing every SAN costs a few
-/// generations of the legal turns, measured against one generation in
-/// the same run, and refusing a typo (which spells the turns of a few
-/// positions to say why) a few times that: generating and writing them.
-/// Reading used to generate the legal turns once per candidate (hundreds
-/// of times: a typo took 4.7 s). The figures are in benches/README.md
-/// (`cargo bench --bench movetext`).
+/// Text is read and refused at the cost of a few listings of the legal
+/// turns, counted (`movegen::listings`), never timed: in a 602-turn
+/// Mutatis Mutandis position, writing every SAN and reading one back
+/// list the turns once or twice, and refusing a typo (which spells the
+/// turns of a few positions to say why) a few times. Reading used to list the legal
+/// turns once per candidate (hundreds of times: a typo took 4.7 s). The
+/// timings are in benches/README.md (`cargo bench --bench movetext`).
 #[test]
 fn move_text_costs_a_few_generations_of_the_moves() {
-    use changeling::movegen::legal_moves;
-    use std::time::{Duration, Instant};
-    fn best(mut f: impl FnMut()) -> Duration {
-        (0..3)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .min()
-            .unwrap()
+    use changeling::movegen::{legal_moves, listings};
+    fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
+        let before = listings();
+        let out = f();
+        (out, listings() - before)
     }
     let mm = load("mutatis-mutandis").unwrap();
     let fen = "{hydra}2{chameleon}4/1{archbishop}r1p{cannonpawn}{maoking}1/{berolina}2P2{archer}{berolina}/2{scorpion}{Gryphon}2{aanca}{scorpion}/{Berolina}3{amazon}3/{Cannonpawn}1{Berolina}1p1{Archer}1/{Swapper}{advancer}3PPP/1{sissa}2{Hydra}{Maoking}{Amazon}{Withdrawer}<-----{Dragonking}{Oxybeles}{Immobilizer}{Hydra}R{Dancinghorse}{Withdrawer}{Crookedrook}{Knightwazir}{Mamra}N/-----{dragonking}{oxybeles}{immobilizer}{hydra}r{dancinghorse}{withdrawer}{crookedrook}{knightwazir}{mamra}n> b - - 2 31 unmoved:e1,g1,h1,a8,d8";
     let pos = parse_fen(&mm, fen).unwrap();
-    assert_eq!(legal_moves(&mm, &pos).len(), 602);
-    let generate = best(|| {
-        std::hint::black_box(legal_moves(&mm, &pos));
-    });
-    let write = best(|| {
+    let (turns, generate) = counted(|| legal_moves(&mm, &pos));
+    assert_eq!((turns.len(), generate), (602, 1));
+    let (sans, write) = counted(|| {
         let n = changeling::notation::Notation::new(&mm, &pos);
-        std::hint::black_box((0..n.turns().len()).map(|i| n.san(i)).collect::<Vec<_>>());
+        (0..n.turns().len()).map(|i| n.san(i)).collect::<Vec<_>>()
     });
-    let typo = best(|| {
-        std::hint::black_box(parse_move(&mm, &pos, "Qd4").unwrap_err());
-    });
+    assert_eq!(sans.len(), 602);
     assert!(
-        write < generate * 30,
-        "writing every SAN took {write:?}, {:.0} generations of the moves ({generate:?})",
-        write.as_secs_f64() / generate.as_secs_f64()
+        write <= 2,
+        "writing every SAN listed the turns {write} times"
     );
-    assert!(
-        typo < (generate + write) * 12,
-        "refusing a typo took {typo:?}, {:.0} times generating and writing the moves ({generate:?} and {write:?})",
-        typo.as_secs_f64() / (generate + write).as_secs_f64()
-    );
+    // Reading a turn back lists the turns once.
+    for (i, san) in sans.iter().enumerate().step_by(30) {
+        let (read, reading) = counted(|| parse_move(&mm, &pos, san));
+        assert_eq!(read.unwrap(), turns[i], "{san}");
+        assert!(
+            reading <= 2,
+            "reading `{san}` listed the turns {reading} times"
+        );
+    }
+    let (refused, typo) = counted(|| parse_move(&mm, &pos, "Qd4"));
+    assert!(refused.is_err());
+    assert!(typo <= 5, "refusing a typo listed the turns {typo} times");
 }
