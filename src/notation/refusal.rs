@@ -288,9 +288,19 @@ fn capture_mark(legal: &Notation, t: &str) -> Option<String> {
                 )
             },
         );
+        // Where the victim stands, which is not where the capturer
+        // lands for a capture by withdrawal, a shot or en passant.
+        let on = m
+            .effects(legal.rules())
+            .iter()
+            .find_map(|e| match *e {
+                crate::position::Effect::Capture { square, .. } => Some(square),
+                _ => None,
+            })
+            .unwrap_or(m.to);
         format!(
             "it captures {victim} on {}: a capture is written with `x`, `{written}`",
-            g.name(m.to)
+            g.name(on)
         )
     })
 }

@@ -100,8 +100,8 @@ pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<Str
 
 /// White's board symbol per kind: one-letter codes as they are; longer
 /// codes cut to the shortest prefix (two letters at least) that no other
-/// kind uses, nor another symbol with a file letter or `x` added, in
-/// declaration order, so a board of fifty kinds stays
+/// kind uses, nor another symbol with a file letter or `x` added, and
+/// that does not end in `x` (read as a capture), in declaration order, so a board of fifty kinds stays
 /// narrow. Move text accepts these symbols too.
 pub fn abbreviations(rules: &Rules) -> Vec<String> {
     let singles: Vec<String> = rules
@@ -141,7 +141,14 @@ pub fn abbreviations(rules: &Rules) -> Vec<String> {
                     && long[..short.len()].eq_ignore_ascii_case(short)
                     && long.ends_with(tail)
             };
-            let prefixes = || (2..=chars.len()).map(|n| chars[..n].iter().collect::<String>());
+            // No abbreviation ends in `x`, which move text reads as a
+            // capture (`Oxd2` would be `O` taking on d2, not the
+            // Oxybeles stepping there).
+            let prefixes = || {
+                (2..=chars.len())
+                    .map(|n| chars[..n].iter().collect::<String>())
+                    .filter(|s| !s.ends_with(['x', 'X']))
+            };
             // Codes that themselves differ by a file letter (`NNa`,
             // `NNb`) keep the shortest free prefix: move text tells them
             // apart as it tells apart two pieces of one kind.

@@ -57,7 +57,7 @@ pub const COMMANDS: &[Command] = &[
         name: "undo",
         alias: None,
         usage: "undo [N]",
-        help: "takes back the last move, or the last N",
+        help: "takes back the last move, or the last N; against the computer, your last turn (or N) with the computer's replies",
         run: undo,
     },
     Command {
@@ -344,20 +344,41 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
         Ok(n) => n,
         Err(e) => return error(e),
     };
-    let mut done = 0;
-    while done < n {
+    // Against the computer, a turn of the person's is taken back with
+    // the computer's replies to it, so the person is to move again.
+    let person = match (s.computer.white, s.computer.black) {
+        (true, false) => Some(Color::Black),
+        (false, true) => Some(Color::White),
+        _ => None,
+    };
+    let (mut turns, mut plies) = (0, 0);
+    while turns < n {
         match s.game.undo() {
             Some(m) => {
                 s.redo.push(m);
-                done += 1;
+                plies += 1;
+                if person.is_none_or(|p| s.game.position().side() == p) {
+                    turns += 1;
+                }
             }
             None => break,
         }
     }
-    if done == 0 {
+    if plies == 0 {
         return say("nothing to undo\n");
     }
-    say(format!("took back {done}\n{}", s.status()))
+    let mut text = if plies == turns {
+        format!("took back {plies}\n{}", s.status())
+    } else {
+        format!(
+            "took back {plies} (the computer's replies too)\n{}",
+            s.status()
+        )
+    };
+    // Undone to where the computer is to move (it had the first move):
+    // it moves again.
+    text.push_str(&s.computer_turns());
+    say(text)
 }
 
 fn redo(s: &mut Session, _: &str) -> Reply {

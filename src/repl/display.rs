@@ -439,10 +439,10 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
                 continue;
             }
             changed.push(format!(
-                "the {} on {} became a {}",
+                "the {} on {} became {}",
                 rules.piece(was[0].kind).name,
                 g.name(sq),
-                rules.piece(now[0].kind).name
+                with_article(&rules.piece(now[0].kind).name)
             ));
             continue;
         }
@@ -461,9 +461,9 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
         let (sq, p) = came.remove(i);
         if p.kind != mv.piece.kind && !reformed(p, mv.piece) {
             changed.push(format!(
-                "the {} became a {} on {}",
+                "the {} became {} on {}",
                 rules.piece(mv.piece.kind).name,
-                rules.piece(p.kind).name,
+                with_article(&rules.piece(p.kind).name),
                 g.name(sq)
             ));
         }
@@ -512,4 +512,16 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
         });
     }
     (!said.is_empty()).then(|| format!("also: {}\n", said.join("; ")))
+}
+
+/// `name` after `a` or `an`, as it is said: `an octopus`, `an amazon`,
+/// `a unicorn`, `a knight`.
+pub(crate) fn with_article(name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let vowel = lower.starts_with(['a', 'e', 'i', 'o'])
+        || (lower.starts_with('u')
+            && !["uni", "use", "usu", "uti"]
+                .iter()
+                .any(|p| lower.starts_with(p)));
+    format!("{} {name}", if vowel { "an" } else { "a" })
 }

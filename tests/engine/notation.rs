@@ -730,3 +730,25 @@ fn move_text_costs_a_few_generations_of_the_moves() {
     assert!(refused.is_err());
     assert!(typo <= 5, "refusing a typo listed the turns {typo} times");
 }
+
+/// No abbreviated board symbol ends in `x`, which move text reads as a
+/// capture: the
+/// Oxybeles is `Oxy` (`Oxd2` was its quiet step, read as `O` taking on
+/// d2), in every embedded variant.
+#[test]
+fn no_abbreviation_ends_in_x() {
+    use changeling::notation::abbreviations;
+    for (name, _) in changeling::variants::EMBEDDED {
+        let rules = load(name).unwrap();
+        // One-letter symbols are the variant's own letters.
+        for short in abbreviations(&rules).iter().filter(|s| s.len() > 1) {
+            assert!(!short.ends_with(['x', 'X']), "{name}: `{short}`");
+        }
+    }
+    let mm = load("mutatis-mutandis").unwrap();
+    let oxybeles = mm.kind("oxybeles").unwrap();
+    assert_eq!(abbreviations(&mm)[oxybeles.index()], "Oxy");
+    let pos = parse_fen(&mm, "4k3/8/8/8/8/8/8/3{Oxybeles}K3<-/-> w - - 0 1").unwrap();
+    let step = parse_move(&mm, &pos, "Oxyd2").unwrap();
+    assert_eq!(to_uci(&mm, &step), "d1d2");
+}
