@@ -58,8 +58,11 @@ const ARROWS: [&str; 2] = ["#1f7a3a", "#c8600f"];
 /// A diagram's move dots and capture rings.
 const MOVE_DOT: &str = "#2f6fbf";
 const CAPTURE_RING: &str = "#c0392b";
-/// Fonts with the chess glyphs on most systems, then any.
-const FONTS: &str = "'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', sans-serif";
+/// The font family of every text: one family, which has the chess
+/// glyphs. A list of families is dropped whole by renderers that take
+/// the attribute as one name (ImageMagick's own renderer leaves an empty
+/// board); browsers find the glyphs in another font where it is missing.
+const FONTS: &str = "DejaVu Sans";
 
 /// What a position's picture shows besides the position.
 #[derive(Clone, Debug, Default)]

@@ -391,6 +391,139 @@ fn the_readme_pictures_are_up_to_date() {
 
 /// Bad input: a clear error and a failing exit code, never a panic, and
 /// no file left behind.
+/// A renderer this machine must have: CI (`CHANGELING_RENDERERS=require`,
+/// set by `.ci/run`, which installs them) fails without it; elsewhere the
+/// check is left out with a note.
+fn renderer_missing(what: &str) -> bool {
+    let required = std::env::var("CHANGELING_RENDERERS").is_ok_and(|v| v == "require");
+    assert!(
+        !required,
+        "{what} is missing, and CHANGELING_RENDERERS=require"
+    );
+    eprintln!("note: {what} is missing; that renderer is not checked");
+    true
+}
+
+/// How many pixels of `square`'s middle (its inner three fifths, clear
+/// of a marker's tag) differ clearly from the colour at its lower left
+/// corner, the square's own: the ink of what stands there. `scale` is
+/// the picture's pixels per SVG unit.
+fn ink(tree: &usvg::Tree, pixels: &tiny_skia::Pixmap, square: &str, scale: f32) -> usize {
+    let r = tree.node_by_id(square).unwrap().abs_bounding_box();
+    let at = |x: f32, y: f32| {
+        pixels
+            .pixel((x * scale) as u32, (y * scale) as u32)
+            .unwrap()
+    };
+    let ground = at(r.x() + 3.0, r.y() + r.height() - 3.0);
+    let (x0, y0, w, h) = (
+        r.x() + r.width() * 0.2,
+        r.y() + r.height() * 0.2,
+        r.width() * 0.6,
+        r.height() * 0.6,
+    );
+    let mut n = 0;
+    for j in 0..(h * scale) as u32 {
+        for i in 0..(w * scale) as u32 {
+            let p = at(x0 + i as f32 / scale, y0 + j as f32 / scale);
+            let d = (p.red() as i32 - ground.red() as i32).abs()
+                + (p.green() as i32 - ground.green() as i32).abs()
+                + (p.blue() as i32 - ground.blue() as i32).abs();
+            if d > 90 {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The pieces are drawn, not only named in the titles, by resvg (with
+/// the system's fonts), librsvg's `rsvg-convert` and ImageMagick: every
+/// text names one font family (ImageMagick's own renderer drops a text
+/// whose family is a list, which left the README's pictures as empty
+/// boards), and in each renderer's pixels the squares of the first
+/// rank's pieces and pawns hold ink where the empty middle squares hold
+/// none. The FIDE kinds are glyphs and a fairy kind a lettered disc.
+#[test]
+fn pieces_show_in_resvg_librsvg_and_imagemagick() {
+    let text = picture(
+        "renderers",
+        &["show", "position", "--variant", "capablanca"],
+    );
+    let families: Vec<&str> = text
+        .split("font-family=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(!families.is_empty());
+    for family in &families {
+        assert!(
+            !family.contains(',') && !family.contains('\''),
+            "a list of families: {family}"
+        );
+    }
+    let pieces = ["a1", "b1", "c1", "e1", "f1", "j1", "a2", "e7", "f8", "j8"];
+    let empty = ["a4", "e4", "f5", "j5"];
+    let check = |renderer: &str, tree: &usvg::Tree, pixels: &tiny_skia::Pixmap| {
+        let scale = pixels.width() as f32 / tree.size().width();
+        for square in pieces {
+            let n = ink(tree, pixels, square, scale);
+            assert!(n > 40, "{renderer}: {square} shows {n} pixels of ink");
+        }
+        for square in empty {
+            assert_eq!(ink(tree, pixels, square, scale), 0, "{renderer}: {square}");
+        }
+    };
+    let mut options = usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = usvg::Tree::from_str(&text, &usvg::Options::default()).unwrap();
+    let has_font = options
+        .fontdb
+        .faces()
+        .any(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"));
+    if has_font || !renderer_missing("the font DejaVu Sans") {
+        let with_fonts = usvg::Tree::from_str(&text, &options).unwrap();
+        let size = with_fonts.size().to_int_size();
+        let mut pixels = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+        resvg::render(
+            &with_fonts,
+            tiny_skia::Transform::default(),
+            &mut pixels.as_mut(),
+        );
+        check("resvg", &tree, &pixels);
+    }
+    let dir = scratch("svg-renderers");
+    let svg = dir.join("board.svg");
+    std::fs::write(&svg, &text).unwrap();
+    let external: [(&str, Vec<&str>); 2] = [
+        ("rsvg-convert", vec!["-o", "rsvg.png", "board.svg"]),
+        (
+            "convert",
+            vec!["board.svg", "-depth", "8", "PNG32:magick.png"],
+        ),
+    ];
+    for (program, args) in external {
+        let png = dir.join(
+            args.iter()
+                .find(|a| a.ends_with(".png"))
+                .unwrap()
+                .trim_start_matches("PNG32:"),
+        );
+        match Command::new(program).args(&args).current_dir(&dir).output() {
+            Ok(out) if out.status.success() => {
+                let pixels = tiny_skia::Pixmap::load_png(&png)
+                    .unwrap_or_else(|e| panic!("{program} wrote no PNG: {e}"));
+                check(program, &tree, &pixels);
+            }
+            Ok(out) => panic!("{program} failed: {}", String::from_utf8_lossy(&out.stderr)),
+            Err(_) => {
+                renderer_missing(program);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_input_is_refused_with_an_error() {
     let dir = scratch("svg-errors");
