@@ -305,13 +305,79 @@ fn saves_are_atomic_and_independent() {
     let odd = dir.join("y.changeling-tmp");
     write_atomically(&odd, b"1. e4 *\n").unwrap();
     assert_eq!(std::fs::read_to_string(&odd).unwrap(), "1. e4 *\n");
-    assert!(write_atomically(&dir, b"x").is_err());
+    assert_eq!(
+        write_atomically(&dir, b"x").unwrap_err().to_string(),
+        "it is a folder, not a regular file"
+    );
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
     assert_eq!(names, ["x.pgn", "x.txt", "y.changeling-tmp"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save replaces only a regular file: `/dev/null`, a FIFO and a link
+/// that leads nowhere are refused and left as they were; a link is
+/// followed, so the file it leads to gets the record and the link stays
+/// a link. The new file keeps the old one's permissions, and a new file
+/// gets the umask's, not a temporary file's 0600.
+#[cfg(unix)]
+#[test]
+fn saves_replace_only_regular_files_and_keep_their_modes() {
+    use changeling::record::write_atomically;
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+    let dir = scratch("save-targets");
+    let e = write_atomically(std::path::Path::new("/dev/null"), b"x").unwrap_err();
+    assert_eq!(e.to_string(), "it is a device, not a regular file");
+    assert!(
+        std::fs::symlink_metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    let fifo = dir.join("fifo");
+    if std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let e = write_atomically(&fifo, b"x").unwrap_err();
+        assert_eq!(e.to_string(), "it is a FIFO, not a regular file");
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+    }
+    let record = dir.join("record.pgn");
+    std::fs::write(&record, "old").unwrap();
+    std::fs::set_permissions(&record, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let link = dir.join("link.pgn");
+    std::os::unix::fs::symlink(&record, &link).unwrap();
+    write_atomically(&link, b"1. e4 *\n").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), "1. e4 *\n");
+    let mode = std::fs::metadata(&record).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    let dangling = dir.join("dangling.pgn");
+    std::os::unix::fs::symlink(dir.join("missing/x.pgn"), &dangling).unwrap();
+    let e = write_atomically(&dangling, b"x").unwrap_err();
+    assert_eq!(e.to_string(), "it is a symbolic link that leads nowhere");
+    // A new file: what the umask leaves of 0666, as `touch` would make.
+    let touched = dir.join("touched");
+    std::fs::write(&touched, "").unwrap();
+    let fresh = dir.join("fresh.pgn");
+    write_atomically(&fresh, b"*\n").unwrap();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&fresh), mode(&touched));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
