@@ -369,6 +369,26 @@ pub fn embedded(name: &str) -> Option<&'static str> {
     EMBEDDED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The embedded variant whose name is nearest to `name`, a name that is
+/// none of them: one a typo away, or the only one that begins with it
+/// (`mutatis` for `mutatis-mutandis`). `None` for a path or a name near
+/// none.
+pub fn nearest_name(name: &str) -> Option<&'static str> {
+    if name.contains(['/', '\\']) || name.ends_with(".variant") {
+        return None;
+    }
+    let names = || EMBEDDED.iter().map(|(n, _)| *n);
+    if let Some(near) = crate::diag::suggest(name, names()) {
+        return Some(near);
+    }
+    let lower = name.to_ascii_lowercase();
+    let mut starting = names().filter(|n| lower.len() >= 3 && n.starts_with(lower.as_str()));
+    match (starting.next(), starting.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
+}
+
 /// A loader that knows the embedded variants and the script library.
 fn loader() -> Loader {
     Loader::new(EMBEDDED).with_script_library(crate::script::embedded_script)
@@ -507,11 +527,14 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
             let mut sources = SourceMap::new();
             let id = sources.add(name_or_path, "");
             let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
-            let d = Diagnostic::error(
+            let mut d = Diagnostic::error(
                 crate::diag::Span::new(id, 0, 0),
                 format!("cannot read variant `{name_or_path}`: {e}"),
-            )
-            .with_note(format!("embedded variants: {}", names.join(", ")));
+            );
+            match nearest_name(name_or_path) {
+                Some(near) => d = d.with_help(format!("did you mean `{near}`?")),
+                None => d = d.with_note(format!("embedded variants: {}", names.join(", "))),
+            }
             Err(LoadError {
                 diagnostics: vec![d],
                 sources,

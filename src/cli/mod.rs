@@ -92,7 +92,7 @@ enum Command {
     },
     /// Check a variant file: exit 0 only when it has no problem.
     Check {
-        /// The variant file.
+        /// The variant file, or the name of an embedded variant.
         file: String,
     },
     /// List the embedded variants.
@@ -326,15 +326,25 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Check { file } => {
-            let text = match crate::files::read_text(
-                std::path::Path::new(&file),
-                crate::files::MAX_SOURCE_BYTES,
-            ) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
+            // A file by that name first, else the embedded variant.
+            let embedded = (!std::path::Path::new(&file).exists())
+                .then(|| crate::variants::embedded(&file))
+                .flatten();
+            let text = match embedded {
+                Some(text) => text.to_string(),
+                None => match crate::files::read_text(
+                    std::path::Path::new(&file),
+                    crate::files::MAX_SOURCE_BYTES,
+                ) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        if let Some(near) = crate::variants::nearest_name(&file) {
+                            eprintln!("help: did you mean the embedded variant `{near}`?");
+                        }
+                        return ExitCode::from(2);
+                    }
+                },
             };
             let (diags, sources) = check_str(&file, &text);
             for d in &diags {

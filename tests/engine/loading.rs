@@ -329,3 +329,37 @@ fn thousands_of_problems_are_reported_by_the_hundred() {
         &out[..2000.min(out.len())]
     );
 }
+
+/// A variant is named the same way wherever one is asked for: `check`
+/// takes an embedded name as `play` does (a file of that name first),
+/// and a name a typo away from an embedded one, or the start of only
+/// one, is answered with that name.
+#[test]
+fn embedded_names_are_accepted_and_typos_answered() {
+    let dir = scratch("names");
+    let (code, err) = changeling(&dir, &["check", "chess"]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, err) = changeling(&dir, &["check", "mutatis"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.ends_with("help: did you mean the embedded variant `mutatis-mutandis`?\n"),
+        "{err}"
+    );
+    let (code, err) = changeling(&dir, &["play", "mutatis"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("help: did you mean `mutatis-mutandis`?"),
+        "{err}"
+    );
+    let (code, err) = changeling(&dir, &["perft", "1", "--variant", "chesss"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("help: did you mean `chess`?"), "{err}");
+    // A file by an embedded name is the file.
+    std::fs::write(dir.join("chess"), "variant chess : nosuch { }\n").unwrap();
+    let (code, _) = changeling(&dir, &["check", "chess"]);
+    assert_eq!(code, Some(1));
+    // A name near nothing lists the embedded variants.
+    let (_, err) = changeling(&dir, &["play", "qqqqqqqqqq"]);
+    assert!(err.contains("embedded variants: chess, "), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
