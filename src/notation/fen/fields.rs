@@ -50,8 +50,11 @@ impl Setup<'_> {
         } else if !rules.masks.always_on.is_empty() {
             pos.take_forms(rules);
         }
+        // `0` is Fairy-Stockfish's way of writing no square in some of
+        // its test positions; it is read as `-`.
         if let Some(ep) = self.en_passant
             && ep != "-"
+            && ep != "0"
         {
             en_passant(rules, &mut pos, ep)?;
         }
