@@ -274,10 +274,13 @@ pub(super) fn reserve_drop_is_legal(
     }
 }
 
-/// Gating: every pseudo-legal action that vacates a gate (a square of the
+/// Gating: every legal action that vacates a gate (a square of the
 /// gating zone whose piece has not moved; castling vacates up to two),
-/// followed by a held piece put on it, kept when the whole turn leaves no
-/// royal attacked (the piece may block a line the action opened).
+/// followed by a held piece put on it. The action must be legal on its
+/// own: the gated piece never makes an illegal move legal, neither by
+/// blocking a check nor by standing in for a pinned piece that left (the
+/// S-Chess rule, and Fairy-Stockfish's counts). The whole turn is asked
+/// about too, for rules where a piece put down could matter.
 #[cold]
 pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let Some(d) = rules.drops.as_ref().filter(|d| d.gating) else {
@@ -311,6 +314,9 @@ pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             MoveKind::Drop | MoveKind::Pocket => continue,
             _ => (a.from != a.to).then_some(a.from).into_iter().collect(),
         };
+        if !vacated.iter().any(|&s| gates.contains(s)) || leaves_royal_attacked(rules, pos, a) {
+            continue;
+        }
         for sq in vacated.into_iter().filter(|&s| gates.contains(s)) {
             for &kind in &held {
                 if !rules.kinds.drop_zone[us][kind.index()].contains(sq) {

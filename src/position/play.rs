@@ -362,7 +362,7 @@ impl Position {
     /// The push of an enemy pawn from `from` to `to` after the action of
     /// `mv`: a pawn reaching its last rank waits for its owner's choice;
     /// an en-passant right the action opened is judged again, the pawns
-    /// having moved.
+    /// having moved. A promoted mark goes with the pawn.
     fn push_pawn(&mut self, rules: &Rules, mv: &Move, from: Square, to: Square) {
         let Some(pawn) = self.take(rules, from) else {
             return;
@@ -371,6 +371,11 @@ impl Position {
         self.put(rules, to, pawn);
         self.set_unmoved(rules, from, false);
         self.set_unmoved(rules, to, false);
+        if rules.masks.tracks_promoted {
+            let promoted = self.promoted.contains(from);
+            self.set_promoted(rules, from, false);
+            self.set_promoted(rules, to, promoted);
+        }
         if rules.pawns.promotion_zone[pawn.color].contains(to) {
             self.set_pending(
                 rules,

@@ -9,7 +9,7 @@
 use crate::board::{Color, Piece, Square};
 use crate::movegen::is_attacked;
 use crate::notation::fide_glyph;
-use crate::position::{Move, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Rules, file_char};
 
 /// How the board is drawn.
@@ -473,6 +473,29 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
         .position(|&(sq, p)| sq == mv.from && p == mv.piece)
     {
         gone.remove(i);
+    }
+    // A castling partner that changed kind on its way (a cornering that
+    // morphs it): where it went and what it became.
+    if let MoveKind::Castle(i) = mv.kind
+        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
+        && let Some(gi) = gone
+            .iter()
+            .position(|&(sq, p)| sq == c.partner_from && p.color == mv.piece.color)
+        && let Some(ci) = came
+            .iter()
+            .position(|&(sq, p)| sq == c.partner_to && p.color == mv.piece.color)
+        && gone[gi].1.kind != came[ci].1.kind
+    {
+        let ((from, was), (to, now)) = (gone.remove(gi), came.remove(ci));
+        if !reformed(was, now) {
+            changed.push(format!(
+                "the {} went from {} to {} and became a {}",
+                rules.piece(was.kind).name,
+                g.name(from),
+                g.name(to),
+                rules.piece(now.kind).name
+            ));
+        }
     }
     // A piece that moved along (a castling partner, a pushed pawn).
     came.retain(|&(_, p)| match gone.iter().position(|&(_, q)| q == p) {

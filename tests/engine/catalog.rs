@@ -258,6 +258,56 @@ fn giveaway_castles_through_an_attacked_square() {
     assert_eq!(perft(&rules, &pos, 1), 15);
 }
 
+/// Atomic kings that are not royal (`nocheckatomic`, `atomar`) castle
+/// out of, through and into attack, as Fairy-Stockfish has it: the rook
+/// on f3 attacks f1, yet White castles short (15 moves, not 14), and the
+/// queen on f3 stops no castling of either side (perft 2: 1236).
+#[test]
+fn non_royal_atomic_kings_castle_through_attack() {
+    for name in ["nocheckatomic", "atomar"] {
+        let rules = load(name).unwrap();
+        let pos = parse_fen(&rules, "4k3/8/8/8/8/5r2/8/4K2R w K - 0 1").unwrap();
+        let texts: Vec<String> = changeling::movegen::legal_moves(&rules, &pos)
+            .iter()
+            .map(|m| changeling::notation::to_uci(&rules, m))
+            .collect();
+        assert!(texts.iter().any(|t| t == "e1g1"), "{name}: {texts:?}");
+        assert_eq!(perft(&rules, &pos, 1), 15, "{name}");
+        let pos = parse_fen(&rules, "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1").unwrap();
+        assert_eq!(perft(&rules, &pos, 2), 1236, "{name}");
+    }
+}
+
+/// Antichess has no castling: a FEN granting a right is refused, saying
+/// which letter names no rule (the published lines grant none and load).
+#[test]
+fn antichess_refuses_castling_rights() {
+    let rules = load("antichess").unwrap();
+    assert!(rules.castling.white.is_empty() && rules.castling.black.is_empty());
+    let err = parse_fen(&rules, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN (castling): `K` names no castling rule of antichess"
+    );
+    let pos = parse_fen(&rules, "4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap();
+    assert_eq!(perft(&rules, &pos, 1), 14);
+}
+
+/// Fairy-Stockfish's test script writes no en-passant square as `0` on
+/// one cambodian line: it is read as `-`.
+#[test]
+fn a_zero_en_passant_field_reads_as_none() {
+    let rules = load("cambodian").unwrap();
+    let board = "r1s1ks1r/3nm3/pppNpppp/3n4/5P2/PPPPPNPP/8/R1SKMS1R";
+    let zero = parse_fen(&rules, &format!("{board} b DEe 0 0 5")).unwrap();
+    let dash = parse_fen(&rules, &format!("{board} b DEe - 0 5")).unwrap();
+    assert_eq!(
+        changeling::notation::to_fen(&rules, &zero),
+        changeling::notation::to_fen(&rules, &dash)
+    );
+    assert_eq!(zero.hash(), dash.hash());
+}
+
 #[test]
 fn epd_reader_reports_bad_lines_without_panicking() {
     let mut problems = Vec::new();

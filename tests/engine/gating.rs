@@ -4,7 +4,8 @@
 //! king's or the rook's square; gates read and written as file letters in
 //! the FEN castling field. Exact move sets and FEN.
 
-use crate::kit::{after, catalog, position, sorted, turns_from};
+use crate::kit::{after, catalog, position, sorted, turns, turns_from};
+use changeling::movegen::perft;
 use changeling::notation::to_fen;
 
 #[test]
@@ -48,16 +49,45 @@ fn castling_gates_on_the_king_or_the_rook_square() {
     );
 }
 
+/// The S-Chess rule: a move from a gate must be legal on its own; a
+/// piece gated on the square it left may not block a check nor stand in
+/// for a pinned piece. Fairy-Stockfish counts the same way (S-House
+/// perft 4 from the start: 36,857,065, in `tests/perft/catalog`).
 #[test]
-fn a_gated_piece_may_block_the_line_the_move_opened() {
+fn a_gated_piece_never_makes_an_illegal_move_legal() {
     let r = catalog("seirawan");
-    // The bishop on f1 shields the king from the rook on h1; moving it
-    // is legal only with a piece gated on f1.
+    // The bishop on f1 shields the king from the rook on h1: it may not
+    // move, not even with a hawk gated on f1 to take its place.
     let fen = "4k3/8/8/8/8/8/6P1/4KB1r[H] w F - 0 1";
+    assert!(turns_from(&r, fen, "f1").is_empty());
+    assert_eq!(turns(&r, fen), sorted("e1d1 e1d2 e1e2 e1f2 g2g3 g2g4"));
+}
+
+#[test]
+fn s_house_a_pinned_queen_stays_pinned_whatever_is_gated() {
+    let r = catalog("shouse");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let mut fen = start.to_string();
+    for m in ["E@b6", "c6", "Exc8"] {
+        fen = after(&r, &fen, m);
+    }
     assert_eq!(
-        turns_from(&r, fen, "f1"),
-        sorted("f1e2&H@f1 f1d3&H@f1 f1c4&H@f1 f1b5&H@f1 f1a6&H@f1")
+        fen,
+        "rnEqkbnr/pp1ppppp/2p5/8/8/8/PPPPPPPP/RNBQKBNR[BHhe] b KQBCDFGkqbdfg - 0 2"
     );
+    // The elephant on c8 pins the queen to the king: she may only take
+    // it. `d8a5&E@d8`, `d8b6&H@d8` and the like would leave the king to
+    // the gated piece alone.
+    assert_eq!(
+        turns_from(&r, &fen, "d8"),
+        sorted("d8c8 d8c8&E@d8 d8c8&H@d8")
+    );
+    let pos = position(&r, &fen);
+    assert_eq!(perft(&r, &pos, 1), 91);
+    // One ply earlier, the count over every White reply, the pinning
+    // capture among them.
+    let before = position(&r, &after(&r, &after(&r, start, "E@b6"), "c6"));
+    assert_eq!(perft(&r, &before, 2), 5824);
 }
 
 #[test]

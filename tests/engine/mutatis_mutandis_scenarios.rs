@@ -91,6 +91,17 @@ fn cornering_refused() {
     none("1r2k3/8/8/8/8/8/8/RK6<-/-> w A - 0 1");
     // A Maoking never corners.
     none("4k3/8/8/8/8/8/8/R{Maoking}6<-/-> w - - 0 1");
+    // The right belongs to an unmoved King: a FEN granting it to a Wuss
+    // or a Maoking on the King's square is refused, saying why.
+    for royal in ["{Wuss}", "{Maoking}"] {
+        let fen = format!("k7/8/8/8/8/8/8/6{royal}R w H - 0 5");
+        let err = parse_fen(&r, &fen).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "invalid FEN (castling): `H` needs a white king on d1, e1, f1 or g1 and a white piece on h1",
+            "{fen}"
+        );
+    }
     // The d1 King may not cross c1 while the c8 rook attacks it; the
     // other way stays open.
     assert_eq!(

@@ -887,6 +887,20 @@ fn avalanche() {
     );
 }
 
+/// A pushed pawn keeps its promoted mark (`P~`): with Berolina on, the
+/// push g1-f2 carries the mark to f2, the hash following it (`after`
+/// checks it against the hash from scratch and the FEN read back); the
+/// push resets the half-move clock.
+#[test]
+fn avalanche_pushes_a_promoted_pawn_with_its_mark() {
+    let r = tm();
+    let fen = "R5B~1/n4P~Q~1/Bq2Q~3/k2n4/1p2K3/6p1/1p1p3R/3Q1BP~1[] b - - 0 56 {a4:avalanche+ b5:berolina+}";
+    assert_eq!(
+        after(&r, fen, "d5e3&g1f2"),
+        "R5B~1/n4P~Q~1/Bq2Q~3/k7/1p2K3/4n1p1/1p1p1P~1R/3Q1B2[] w - - 0 57 {a4:avalanche+ b5:berolina+}"
+    );
+}
+
 /// Avalanche's check rules (6.3, 8, OQ-6): the action alone must be
 /// legal, a push may not expose the pusher's king, not even through the
 /// piece the owner may promote a pushed pawn to, and a player whose only

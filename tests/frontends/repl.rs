@@ -73,6 +73,20 @@ fn transcripts_match() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
+/// A cornering morphs both pieces: the `also:` line says where the
+/// partner went and what it became, not that it was removed.
+#[test]
+fn a_cornering_says_where_the_partner_went_and_what_it_became() {
+    let fen = "4k3/8/8/8/8/8/8/R3K2R<-/-> w HA - 0 1";
+    let out = run(
+        &["mutatis-mutandis", "--fen", fen, "--pieces", "ascii"],
+        "e1c1\nquit\n",
+    );
+    let line = "also: the king became a maoking on c1; the rook went from a1 to d1 and became a cylindricalbishop\n";
+    assert!(out.contains(line), "{line:?} missing from:\n{out}");
+    assert!(!out.contains("removed"), "{out}");
+}
+
 #[test]
 fn garbage_never_breaks_the_session() {
     // Lines built from a seeded generator over an alphabet of move-ish

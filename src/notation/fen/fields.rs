@@ -50,8 +50,11 @@ impl Setup<'_> {
         } else if !rules.masks.always_on.is_empty() {
             pos.take_forms(rules);
         }
+        // `0` is Fairy-Stockfish's way of writing no square in some of
+        // its test positions; it is read as `-`.
         if let Some(ep) = self.en_passant
             && ep != "-"
+            && ep != "0"
         {
             en_passant(rules, &mut pos, ep)?;
         }
@@ -746,13 +749,30 @@ pub(super) fn castling_grants(
                     ),
                 );
             }
+            // The kinds the rule names, where it names them.
+            let kind = |k: Option<crate::PieceKind>, or: &str| -> String {
+                k.map_or_else(|| or.to_string(), |k| rules.pieces[k.index()].name.clone())
+            };
+            // Several rules may share the letter (kings on several files).
+            let mut squares: Vec<Square> = named.iter().map(|r| r.king_from).collect();
+            squares.sort_by_key(|&s| (g.rank(s), g.file(s)));
+            squares.dedup();
+            let mut starts: Vec<String> = squares.into_iter().map(|s| g.name(s)).collect();
+            let last = starts.pop().unwrap_or_default();
+            let starts = if starts.is_empty() {
+                last
+            } else {
+                format!("{} or {last}", starts.join(", "))
+            };
             return err(
                 FenField::Castling,
                 format!(
-                    "`{c}` needs a {} royal piece on {} and a {} piece on {}",
+                    "`{c}` needs a {} {} on {} and a {} {} on {}",
                     color.name(),
-                    g.name(rule.king_from),
+                    kind(rule.king_piece, "royal piece"),
+                    starts,
                     color.name(),
+                    kind(rule.partner_piece, "piece"),
                     g.name(rule.partner_from)
                 ),
             );

@@ -34,21 +34,16 @@ fn parse_token(s: &str) -> (K, bool, usize) {
     }
 }
 
+/// Reads the engine's seeded start position, as any other FEN.
+pub(super) fn parse_start(fen: &str) -> Pos {
+    parse(fen)
+}
+
 /// Reads a FEN as the engine's FEN reader does: a cornering letter marks
 /// as unmoved both squares of every rule of that letter whose king square
-/// holds a royal piece of the side and whose corner holds a piece of the
-/// side; `unmoved:` names other unmoved pieces.
+/// holds a King of the side (the kind the rules name) and whose corner
+/// holds a piece of the side; `unmoved:` names other unmoved pieces.
 pub(super) fn parse(fen: &str) -> Pos {
-    parse_with(fen, false)
-}
-
-/// Reads the engine's seeded start position: only a King's own rules
-/// count as unmoved (the engine's start gives the rights by the draw).
-pub(super) fn parse_start(fen: &str) -> Pos {
-    parse_with(fen, true)
-}
-
-fn parse_with(fen: &str, start: bool) -> Pos {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let (placement, reserves) = match fields[0].find('<') {
         Some(i) => (
@@ -140,8 +135,7 @@ fn parse_with(fen: &str, start: bool) -> Pos {
             for &(kf, partner, ..) in &CORNERING {
                 let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
                 let own = |s: usize| b[s].is_some_and(|p| p.w == w);
-                let king = b[ks]
-                    .is_some_and(|p| p.w == w && if start { p.k == King } else { is_royal(p.k) });
+                let king = b[ks].is_some_and(|p| p.w == w && p.k == King);
                 if partner == pf && king && own(ps) {
                     for s in [ks, ps] {
                         if let Some(p) = &mut b[s] {
@@ -189,9 +183,10 @@ fn parse_with(fen: &str, start: bool) -> Pos {
 
 /// The squares a reader of the castling field marks as unmoved: for
 /// each letter written, both squares of every cornering rule of that
-/// letter whose king square holds a royal piece of the side and whose
-/// corner holds a piece of the side (moved or not: a Wuss on a king
-/// square counts, which the FEN then corrects with `moved:`).
+/// letter whose king square holds a King of the side (the rules name
+/// their king's kind: a Wuss or Maoking there is not granted) and whose
+/// corner holds a piece of the side (moved or not, which the FEN then
+/// corrects with `moved:`).
 fn granted_squares(b: &Board) -> Vec<usize> {
     let mut out = Vec::new();
     for ch in castling_field(b).chars().filter(|&c| c != '-') {
@@ -201,7 +196,7 @@ fn granted_squares(b: &Board) -> Vec<usize> {
         for &(kf, partner, ..) in &CORNERING {
             let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
             if partner == pf
-                && b[ks].is_some_and(|p| p.w == w && is_royal(p.k))
+                && b[ks].is_some_and(|p| p.w == w && p.k == King)
                 && b[ps].is_some_and(|p| p.w == w)
             {
                 out.extend([ks, ps]);
@@ -219,7 +214,7 @@ fn castling_field(b: &Board) -> String {
             let any = CORNERING.iter().any(|&(kf, partner, ..)| {
                 let (ks, ps) = ((r + kf) as usize, (r + partner) as usize);
                 partner == pf
-                    && b[ks].is_some_and(|p| p.w == w && is_royal(p.k) && !p.moved)
+                    && b[ks].is_some_and(|p| p.w == w && p.k == King && !p.moved)
                     && b[ps].is_some_and(|p| p.w == w && !p.moved)
             });
             if any {
