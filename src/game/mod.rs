@@ -381,6 +381,10 @@ impl Game {
         }
         let mv = if self.position.stage() == crate::position::Stage::Setup {
             parse_move(&self.rules, &self.position, text).map_err(PlayError::Move)?
+        } else if let Some(m) =
+            crate::notation::read_quick(&self.rules, &self.position, self.legal(), text)
+        {
+            m
         } else {
             let notation = crate::notation::Notation::with_turns(
                 &self.rules,

@@ -11,9 +11,10 @@ mod symbols;
 
 pub use coords::to_uci;
 pub use fen::{FenField, ParseFenError, Setup, parse_fen, to_fen};
+pub(crate) use movetext::read_quick;
 pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
-pub use spell::Notation;
 pub(crate) use spell::move_tag;
+pub use spell::{Notation, spellings};
 pub(crate) use stacks::describe as describe_stacked;
 pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};
 

@@ -89,8 +89,88 @@ pub fn parse_uci(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Pars
 /// No legal turn has that text, or several do; the reason says which,
 /// or why the move the text describes is not legal here.
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let notation = Notation::new(rules, pos);
+    let turns = crate::movegen::legal_moves(rules, pos);
+    if let Some(m) = read_quick(rules, pos, &turns, text) {
+        return Ok(m);
+    }
+    let notation = Notation::with_turns(rules, pos, turns);
     notation.read(text).cloned()
+}
+
+/// The turn of `turns` (the legal turns of `pos`) that a plain move text
+/// names, found without spelling every turn, which costs a hundred
+/// times as much in a long record: coordinates equal to one turn's
+/// (`g1f3`, `e7e8q`), or SAN ending on a square (`Nf3`, `exd5`, `e8=Q`,
+/// `N@f3`), read among the turns that land there and the turns made of
+/// effect lists (which may name another square). `None` for anything
+/// else (castling, turns in parts, stacks, placements, a text that
+/// several turns or none fit): the full reader then decides, and says
+/// why a text is refused.
+pub(crate) fn read_quick(
+    rules: &Rules,
+    pos: &Position,
+    turns: &[Move],
+    text: &str,
+) -> Option<Move> {
+    if pos.stage() == crate::position::Stage::Setup || rules.capacity > 1 {
+        return None;
+    }
+    let t = clean(text);
+    if t.is_empty()
+        || !t
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'=' || b == b'@')
+    {
+        return None;
+    }
+    if looks_like_coordinates(&t) {
+        // Every coordinate form begins with the mover's square.
+        let b = t.as_bytes();
+        let end = 1 + b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let from = rules.geometry.parse_square(&t[..end])?;
+        let mut found = None;
+        for m in turns {
+            if (m.from == from || matches!(m.kind, MoveKind::Castle(_)))
+                && super::coords::to_uci(rules, m) == t
+            {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(*m);
+            }
+        }
+        return found;
+    }
+    let body = t.split_once('=').map_or(t.as_str(), |(b, _)| b);
+    let b = body.as_bytes();
+    let digits = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits + 1 > b.len() || !b[b.len() - digits - 1].is_ascii_lowercase() {
+        return None;
+    }
+    let sq = rules.geometry.parse_square(&body[b.len() - digits - 1..])?;
+    // Turns of a kind one of whose symbols begins the text (a pawn's is
+    // empty: the text begins with a file), landing on the square; turns
+    // made of effect lists always, as they may be spelled otherwise.
+    let symbols = super::symbols::symbol_table(rules);
+    let named = |m: &Move| {
+        let k = m.piece.kind;
+        if rules.is_pawn(k) && !m.is_drop() && t.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return true;
+        }
+        symbols.2[k.index()]
+            .iter()
+            .any(|f| t.starts_with(f.as_str()))
+    };
+    let near: Vec<Move> = turns
+        .iter()
+        .filter(|m| matches!(m.kind, MoveKind::Effects(_)) || (m.to == sq && named(m)))
+        .copied()
+        .collect();
+    if near.is_empty() {
+        return None;
+    }
+    let notation = Notation::with_turns(rules, pos, near);
+    notation.read(&t).ok().copied()
 }
 
 /// Text without what does not name a move: surrounding space, check

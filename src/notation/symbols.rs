@@ -71,6 +71,33 @@ pub fn fide_glyph(name: &str, color: Color) -> Option<char> {
     Some(set[i])
 }
 
+/// The board's [`abbreviations`] and every kind's [`symbol_forms`]
+/// (fields 1 and 2), worked out once per rules and kept in them.
+pub(crate) fn symbol_table(rules: &Rules) -> std::borrow::Cow<'_, crate::rules::SymbolCache> {
+    let make = || {
+        let short = abbreviations(rules);
+        let forms = (0..rules.pieces.len())
+            .map(|k| symbol_forms(rules, &short, PieceKind(k as u8)))
+            .collect();
+        let letters = rules.pieces.iter().map(|p| p.letter.clone()).collect();
+        (letters, short, forms)
+    };
+    let cached = rules.symbol_cache.get_or_init(make);
+    let fresh = cached.0.len() == rules.pieces.len()
+        && cached
+            .0
+            .iter()
+            .zip(&rules.pieces)
+            .all(|(l, p)| *l == p.letter);
+    if fresh {
+        std::borrow::Cow::Borrowed(cached)
+    } else {
+        // A copy of the rules whose pieces changed after the table was
+        // kept: made again for this call.
+        std::borrow::Cow::Owned(make())
+    }
+}
+
 /// Every symbol move text accepts for `kind`, the written one
 /// ([`san_symbol`]) first. `short` is [`abbreviations`].
 pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<String> {

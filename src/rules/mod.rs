@@ -617,6 +617,10 @@ impl Shortcuts {
     }
 }
 
+/// What [`Rules::symbol_cache`] holds: the piece letters it was made
+/// from, the board's abbreviations and the symbol forms of each kind.
+pub(crate) type SymbolCache = (Vec<String>, Vec<String>, Vec<Vec<String>>);
+
 /// The compiled, immutable rules of one variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -703,6 +707,11 @@ pub struct Rules {
     /// as the traits `movegen` and `position` define (see
     /// ARCHITECTURE.md). Empty in a variant without a script.
     pub extensions: extensions::Extensions,
+    /// The board's abbreviation of each kind and every symbol move text
+    /// accepts for it, worked out by `notation` the first time it spells
+    /// a move, beside the piece letters they were made from (a copy of
+    /// the rules with other pieces works them out again).
+    pub(crate) symbol_cache: std::sync::OnceLock<SymbolCache>,
 
     // Derived from the parts above when the variant is compiled, by the
     // compiler's passes and `tables::finish`.

@@ -21,7 +21,6 @@
 mod forms;
 
 use super::stacks;
-use super::symbols::{abbreviations, symbol_forms};
 use crate::board::{Color, PieceKind, Square};
 use crate::movegen::legal_moves;
 use crate::position::{Move, MoveKind, Origin, Position};
@@ -276,7 +275,7 @@ pub struct Notation<'a> {
     rules: &'a Rules,
     pos: &'a Position,
     /// The symbols accepted for each kind, the written one first.
-    kinds: Vec<Vec<String>>,
+    kinds: std::borrow::Cow<'a, crate::rules::SymbolCache>,
     turns: Vec<Move>,
     groups: Vec<Group>,
     /// For each turn: its group and the index of its action there.
@@ -292,10 +291,7 @@ impl<'a> Notation<'a> {
     /// `turns` (the legal turns of `pos`, or any list of its moves)
     /// spelled.
     pub fn with_turns(rules: &'a Rules, pos: &'a Position, turns: Vec<Move>) -> Notation<'a> {
-        let short = abbreviations(rules);
-        let kinds: Vec<Vec<String>> = (0..rules.pieces.len())
-            .map(|k| symbol_forms(rules, &short, PieceKind(k as u8)))
-            .collect();
+        let kinds = super::symbols::symbol_table(rules);
         let mut groups: Vec<Group> = Vec::new();
         let mut at = Vec::with_capacity(turns.len());
         for m in &turns {
@@ -382,17 +378,21 @@ impl<'a> Notation<'a> {
         let group = &self.groups[gi];
         let mut s = String::new();
         if let Some((sq, k)) = m.choice {
-            s.push_str(&format!("{}={}&", g.name(sq), self.kinds[k.index()][0]));
+            s.push_str(&format!("{}={}&", g.name(sq), self.kinds.2[k.index()][0]));
         }
-        s.push_str(group.written(self.rules, &self.kinds, a));
+        s.push_str(group.written(self.rules, &self.kinds.2, a));
         if let (Some(sq), Some(kind)) = (m.drop, m.gate) {
-            s.push_str(&format!("&{}@{}", self.kinds[kind.index()][0], g.name(sq)));
+            s.push_str(&format!(
+                "&{}@{}",
+                self.kinds.2[kind.index()][0],
+                g.name(sq)
+            ));
         } else if let Some(sq) = m.drop {
             let r = &group.here.reserves()[m.piece.color];
             if let Some(p) = r.pieces.get(r.front as usize).copied().flatten() {
                 s.push_str(&format!(
                     "&{}@{}",
-                    self.kinds[p.kind.index()][0],
+                    self.kinds.2[p.kind.index()][0],
                     g.name(sq)
                 ));
             }
@@ -430,7 +430,7 @@ impl<'a> Notation<'a> {
         let Some(gi) = self.groups.iter().position(|g| g.choice == choice) else {
             return (Vec::new(), false);
         };
-        let (actions, loose) = match self.groups[gi].named(self.rules, &self.kinds, text) {
+        let (actions, loose) = match self.groups[gi].named(self.rules, &self.kinds.2, text) {
             Named::Exactly(a) => (a, false),
             Named::Loosely(a) => (a, true),
             Named::Nothing => return (Vec::new(), false),
@@ -450,10 +450,7 @@ impl<'a> Notation<'a> {
     /// Is `text` a spelling of the piece kind `kind` (`Q`, `Si`, `SISSA`,
     /// `{Sissa}`, `Sis`)?
     pub(crate) fn names_kind(&self, text: &str, kind: PieceKind) -> bool {
-        let short = abbreviations(self.rules);
-        symbol_forms(self.rules, &short, kind)
-            .iter()
-            .any(|f| f == text)
+        self.kinds.2[kind.index()].iter().any(|f| f == text)
             || self
                 .rules
                 .parse_piece_token(text)
@@ -502,7 +499,20 @@ fn tell_apart(s: &mut Spelled, n: usize) {
 
 /// The spellings of one action in `pos`.
 fn spell(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
+    SPELLINGS.with(|n| n.set(n.get() + 1));
     spell_parts(rules, pos, mv, kinds).finish()
+}
+
+thread_local! {
+    static SPELLINGS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many turns this thread has spelled (every form of one turn's
+/// text at once): with [`crate::movegen::listings`], the measure of what
+/// reading and writing move text costs, for tests that count work
+/// instead of timing it.
+pub fn spellings() -> u64 {
+    SPELLINGS.with(|n| n.get())
 }
 
 /// [`spell`] without the written levels filled in.

@@ -56,6 +56,7 @@ pub(super) fn rules(p: Parts<'_>, d: Declared<'_>) -> Rules {
         shortcuts: Default::default(),
         script: d.script,
         extensions: Default::default(),
+        symbol_cache: Default::default(),
         frozen_suicide: p.top.frozen_suicide,
         no_checks: p.top.no_checks,
         no_stranding: p.top.no_stranding,
