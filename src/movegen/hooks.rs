@@ -54,6 +54,9 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn tag(&self, number: u8) -> Option<String>;
     /// The first error since the last call, if any.
     fn take_error(&self) -> Option<HookError>;
+    /// A front end's command begins: the budget of script work one
+    /// command may use starts again.
+    fn begin_command(&self) {}
 }
 
 /// Move generation as position asks it ([`crate::position::CaptureProbe`]).

@@ -715,3 +715,61 @@ fn remembered_answers_follow_the_squares_the_script_read() {
         assert_eq!(moves_of(&rules, far, "d4"), expect("xd1 xd2 xd3"));
     }
 }
+
+#[test]
+fn sleep_is_refused_when_the_script_loads_and_when_called_by_name() {
+    let e = with_script("sleep.rhai", "extra_moves").unwrap_err();
+    assert!(
+        e.contains("sleep.rhai:3: `sleep` is not available to scripts: it would hold up the command without doing any work"),
+        "{e}"
+    );
+    let e = failure("sleep_by_name.rhai");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (
+            3,
+            "`sleep` is not available to scripts: it would hold up the command without doing any work"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_hook_failing_at_every_call_is_disabled_and_the_session_goes_on() {
+    // Each call runs into the operations limit: the third failure
+    // disables the hook, which is not called again.
+    let rules = with_script("loop.rhai", "extra_moves").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let host = changeling::movegen::hooks(&rules).unwrap();
+    let mut errors = Vec::new();
+    for _ in 0..5 {
+        let moves = legal_moves(&rules, &pos);
+        // The native moves are kept every time.
+        assert!(moves.iter().any(|m| to_uci(&rules, m) == "d4d5"));
+        errors.push(host.take_error().unwrap().to_string());
+    }
+    let limit = "tests/scripts/loop.rhai:2: in `extra_moves`: Too many operations: one call may do at most 200000";
+    assert_eq!(
+        errors,
+        [
+            limit.to_string(),
+            limit.to_string(),
+            format!(
+                "{limit}; `extra_moves` failed 3 times and is disabled for the rest of the session (fix the script and load the variant again)"
+            ),
+            "tests/scripts/loop.rhai:2: in `extra_moves`: not called: disabled after 3 failed calls (fix the script and load the variant again)".to_string(),
+            "tests/scripts/loop.rhai:2: in `extra_moves`: not called: disabled after 3 failed calls (fix the script and load the variant again)".to_string(),
+        ]
+    );
+    // A session on the variant answers and plays on.
+    let mut s = changeling::repl::Session::new(rules.clone(), pos, 1);
+    let reply = s.execute("d4d5");
+    assert!(reply.text.starts_with("played Gd5\n"), "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .contains("not called: disabled after 3 failed calls"),
+        "{}",
+        reply.text
+    );
+}
