@@ -14,6 +14,7 @@ use crate::position::{Move, Position};
 use crate::rules::Rules;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, INT, Map, NativeCallContext};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -81,16 +82,72 @@ pub struct Shared {
     pub stop: Arc<AtomicBool>,
     /// The run's seed, for `game_seed(i)`.
     pub seed: AtomicU64,
+    /// The script's folder: the only one `variant(file)` reads from.
+    folder: PathBuf,
 }
 
 impl Shared {
-    /// Fresh state watching `stop`.
-    pub fn new(stop: Arc<AtomicBool>) -> Shared {
+    /// Fresh state watching `stop`, for the script at `path`.
+    pub fn new(stop: Arc<AtomicBool>, path: &str) -> Shared {
+        let folder = match Path::new(path).parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
         Shared {
             variants: Mutex::new(HashMap::new()),
             stop,
             seed: AtomicU64::new(0),
+            folder,
         }
+    }
+
+    /// What `variant(spec)` loads: an embedded variant's name as it is,
+    /// a `.variant` file (`file.variant` or `file.variant:name`) in the
+    /// script's folder as its path there.
+    ///
+    /// # Errors
+    ///
+    /// Any other name (a path, another kind of file, a link leading out
+    /// of the folder); the file is never read, so its content is never
+    /// shown.
+    fn resolve(&self, spec: &str) -> Result<String, String> {
+        if crate::variants::embedded(spec).is_some() {
+            return Ok(spec.to_string());
+        }
+        let (file, name) = match spec.split_once(':') {
+            Some((file, name)) => (file, Some(name)),
+            None => (spec, None),
+        };
+        let plain = Path::new(file);
+        let mut parts = plain.components();
+        let single = matches!(
+            (parts.next(), parts.next()),
+            (Some(std::path::Component::Normal(_)), None)
+        ) && !file.contains(['/', '\\']);
+        let refuse = |why: &str| {
+            format!(
+                "variant(\"{spec}\"): {why}; a script names an embedded variant (`changeling list`) or a `.variant` file in its own folder (`my.variant`, `my.variant:name`)"
+            )
+        };
+        if !single {
+            return Err(refuse("a path is not accepted"));
+        }
+        if plain.extension().is_none_or(|x| x != "variant") {
+            return Err(refuse(
+                "not an embedded variant, nor a file ending in `.variant`",
+            ));
+        }
+        let path = self.folder.join(plain);
+        if crate::files::leads_out(&path, &self.folder) {
+            return Err(refuse(
+                "the file is a link leading out of the script's folder",
+            ));
+        }
+        let path = path.display().to_string();
+        Ok(match name {
+            Some(name) => format!("{path}:{name}"),
+            None => path,
+        })
     }
 }
 
@@ -174,6 +231,7 @@ fn body_text(map: &Map, out: &mut String, indent: usize) -> Result<(), String> {
 const MAX_KEPT_VARIANTS: usize = 1_024;
 
 fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<Variant> {
+    let spec = &shared.resolve(spec)?;
     // One copy per thread: a variant's script engine is then never
     // shared, and threads do not contend for its reference counts.
     let key = format!(
@@ -412,6 +470,15 @@ fn play(
     let (white_seat, white_name) = Seat::new(white, player_rng(seed, Color::White))?;
     let (black_seat, black_name) = Seat::new(black, player_rng(seed, Color::Black))?;
     let mut seats = [white_seat, black_seat];
+    // An engine's search ends early when the run is stopped; the game
+    // then stops at its next turn.
+    for seat in &mut seats {
+        if let Seat::Builtin(Player::Engine(_, options), _, engine) = seat {
+            let mut e = crate::search::Engine::with_options(start.game.rules().clone(), *options);
+            e.stop_on(shared.stop.clone());
+            **engine = Some(e);
+        }
+    }
     let mut game = start.game.clone();
     let values = &start.variant.values;
     // A random seat's move is drawn before the game is asked whether it

@@ -76,9 +76,10 @@ impl Results {
     /// order of first appearance.
     pub fn rows_csv(&self) -> String {
         let mut keys: Vec<&str> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for r in &self.rows {
             for k in r.values.keys() {
-                if !keys.contains(&k.as_str()) {
+                if seen.insert(k.as_str()) {
                     keys.push(k.as_str());
                 }
             }

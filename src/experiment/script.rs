@@ -5,7 +5,7 @@
 
 use super::{
     DEFAULT_GAMES, ExperimentError, MAX_ARRAY_SIZE, MAX_CONDITION_KEYS, MAX_GAMES, MAX_MAP_SIZE,
-    MAX_STRING_SIZE, MAX_VALUE_DEPTH, Row, api, default_summary,
+    MAX_ROW_KEYS, MAX_STRING_SIZE, MAX_VALUE_DEPTH, Row, api, default_summary,
 };
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
 use std::fmt;
@@ -70,7 +70,7 @@ impl Experiment {
         text: &str,
         stop: Arc<AtomicBool>,
     ) -> Result<Experiment, ExperimentError> {
-        let shared = Arc::new(api::Shared::new(stop.clone()));
+        let shared = Arc::new(api::Shared::new(stop.clone(), path));
         let mut engine = Engine::new();
         // The same limits in debug and release builds (Rhai's debug
         // defaults are lower); the script runs on threads with
@@ -81,6 +81,8 @@ impl Experiment {
         engine.set_max_array_size(MAX_ARRAY_SIZE);
         engine.set_max_map_size(MAX_MAP_SIZE);
         api::register(&mut engine, shared.clone());
+        // `sleep` would hold a game up, deaf to the stop flag.
+        crate::script::limits::forbid(&mut engine);
         // A raised stop flag ends whatever script code runs: the top
         // level, `games()`, a game, `summarize(rows)`.
         let watch = shared.clone();
@@ -294,6 +296,13 @@ impl Experiment {
                 value.type_name()
             )));
         };
+        if values.len() > MAX_ROW_KEYS {
+            return Err(ExperimentError::new(format!(
+                "{}: play_game({game}, {seed}) returned a row of {} keys; a row holds at most {MAX_ROW_KEYS} (put a long list under one key, as an array)",
+                self.path,
+                values.len()
+            )));
+        }
         if let Some(k) = values.keys().find(|k| RESERVED.contains(&k.as_str())) {
             return Err(ExperimentError::new(format!(
                 "{}: play_game's row has the key `{k}`, which the runner writes itself (keys it writes: {})",
