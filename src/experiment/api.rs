@@ -63,6 +63,127 @@ pub struct GameStart {
     variant: Variant,
 }
 
+/// The most random plies an opening may have.
+pub const MAX_OPENING_PLIES: INT = 1_000;
+
+/// The random stream of a game's opening (apart from the players').
+fn opening_rng(game_seed: u64) -> Rng {
+    Rng::new(game_seed ^ 0x09e1_1a65_0be1_0000)
+}
+
+/// `game(v, seed, #{ ... })`: the start the options describe. `fen` is
+/// the start position; `opening` varies it: `fens` (a FEN drawn by the
+/// seed, or the one at `cycle % len` when `cycle` is given), then
+/// `random_plies` random turns drawn from the seed. The opening's
+/// position is the game's start (its turns are not the game's), so
+/// every game of one seed has the same opening whatever the threads.
+fn start_with(v: Variant, seed: INT, opts: &Map) -> Fallible<GameStart> {
+    let seed = seed as u64;
+    let mut fen: Option<String> = None;
+    let mut plies: INT = 0;
+    let mut rng = opening_rng(seed);
+    for (k, val) in opts {
+        match k.as_str() {
+            "fen" => fen = Some(text_of("fen", val)?),
+            "opening" => {
+                let opening = val.read_lock::<Map>().ok_or_else(|| {
+                    format!(
+                        "`opening` must be a map (`#{{ random_plies: 4 }}`, `#{{ fens: [...] }}`), not {}",
+                        what(val)
+                    )
+                })?;
+                let mut fens: Option<Vec<String>> = None;
+                let mut cycle: Option<INT> = None;
+                for (k, val) in opening.iter() {
+                    match k.as_str() {
+                        "random_plies" => {
+                            plies = val
+                                .as_int()
+                                .ok()
+                                .filter(|n| (0..=MAX_OPENING_PLIES).contains(n))
+                                .ok_or_else(|| {
+                                    format!("`random_plies` must be a whole number from 0 to {MAX_OPENING_PLIES}")
+                                })?;
+                        }
+                        "fens" => {
+                            let list = val
+                                .read_lock::<Array>()
+                                .ok_or("`fens` must be an array of FENs (text)")?;
+                            let list: Vec<String> = list
+                                .iter()
+                                .map(|f| text_of("fens", f))
+                                .collect::<Fallible<_>>()?;
+                            if list.is_empty() {
+                                return Err("`fens` is empty: give at least one FEN".into());
+                            }
+                            fens = Some(list);
+                        }
+                        "cycle" => {
+                            cycle = Some(val.as_int().ok().filter(|&n| n >= 0).ok_or(
+                                "`cycle` must be a whole number, 0 or more (the game's number)",
+                            )?);
+                        }
+                        other => {
+                            return Err(format!(
+                                "`{other}` is not an option of an opening (options: random_plies, fens, cycle)"
+                            )
+                            .into());
+                        }
+                    }
+                }
+                match (fens, cycle) {
+                    (Some(list), Some(i)) => fen = Some(list[(i as usize) % list.len()].clone()),
+                    (Some(list), None) => {
+                        fen = Some(list[rng.below(list.len() as u64) as usize].clone());
+                    }
+                    (None, Some(_)) => {
+                        return Err("`cycle` picks one of `fens`: give them too".into());
+                    }
+                    (None, None) => {}
+                }
+            }
+            other => {
+                return Err(
+                    format!("`{other}` is not an option of game (options: fen, opening)").into(),
+                );
+            }
+        }
+    }
+    let mut game = match &fen {
+        Some(f) => {
+            Game::from_fen(v.rules.clone(), f, seed).map_err(|e| format!("bad FEN `{f}`: {e}"))?
+        }
+        None => Game::new(v.rules.clone(), seed).map_err(|e| e.to_string())?,
+    };
+    if plies > 0 {
+        for _ in 0..plies {
+            // A turn that would end the game ends the opening instead.
+            let Some(mv) = game.random_move(&mut rng) else {
+                break;
+            };
+            let mut next = game.clone();
+            next.push(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            game = next;
+        }
+        let reached = to_fen(game.rules(), game.position());
+        game = Game::from_fen(v.rules.clone(), &reached, seed)
+            .map_err(|e| format!("the opening's position `{reached}` does not read back: {e}"))?;
+    }
+    Ok(GameStart { game, variant: v })
+}
+
+/// `val` as text, or an error naming `key`.
+fn text_of(key: &str, val: &Dynamic) -> Fallible<String> {
+    if val.is_string() {
+        Ok(val.to_string())
+    } else {
+        Err(format!("`{key}` must be text (a FEN), not {}", what(val)).into())
+    }
+}
+
 /// The names of the mutators `active` holds.
 pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
     rules
@@ -519,6 +640,7 @@ fn play(
     if let Some(e) = crate::movegen::hooks(game.rules()).and_then(|h| h.take_error()) {
         return Err(format!("the variant's script failed: {e}").into());
     }
+    note_played(&game);
     Ok(Record(Arc::new(RecordData {
         rules: game.rules().clone(),
         start: game.start().clone(),
@@ -529,6 +651,42 @@ fn play(
         white: white_name,
         black: black_name,
     })))
+}
+
+thread_local! {
+    /// The games `play` finished on this thread since [`take_played`]:
+    /// each one's start and moves, hashed.
+    static PLAYED: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes `game`'s start and moves, so that the runner can tell when
+/// games repeat.
+fn note_played(game: &Game) {
+    use std::hash::{Hash, Hasher};
+    // The default hasher with its fixed keys: the same number on every
+    // run and thread.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    to_fen(game.rules(), game.start()).hash(&mut h);
+    // Moves as text: their numbers inside the program may depend on
+    // the order in which threads met them.
+    for (mv, _) in game.history() {
+        crate::notation::to_uci(game.rules(), mv).hash(&mut h);
+    }
+    let print = h.finish();
+    PLAYED.with(|p| p.borrow_mut().push(print));
+}
+
+/// The games played on this thread since the last call (see
+/// [`note_played`]), as one number; `None` when none was.
+pub(super) fn take_played() -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let played = PLAYED.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    if played.is_empty() {
+        return None;
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    played.hash(&mut h);
+    Some(h.finish())
 }
 
 /// Registers the types and functions of the experiment API.
@@ -596,6 +754,9 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
             Ok(GameStart { game, variant: v })
         },
     );
+    engine.register_fn("game", |v: Variant, seed: INT, opts: Map| {
+        start_with(v, seed, &opts)
+    });
     engine
         .register_type_with_name::<GameStart>("Game")
         .register_get("fen", |g: &mut GameStart| {

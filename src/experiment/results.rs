@@ -14,6 +14,10 @@ pub struct Row {
     pub seed: u64,
     /// What the script returned.
     pub values: Map,
+    /// The games its `play_game` played (their starts and moves), as
+    /// one number: rows of equal numbers played the same games. `None`
+    /// when it played none, or for a row read back from a file.
+    pub played: Option<u64>,
 }
 
 /// What a run (or a merge) produced.

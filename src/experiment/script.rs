@@ -284,7 +284,10 @@ impl Experiment {
     /// The script fails or returns something other than a map.
     pub fn play_game(&self, game: u64, seed: u64) -> Result<Option<Row>, ExperimentError> {
         let args = (game as INT, seed as INT);
-        let value = match self.call("play_game", args) {
+        let _ = api::take_played();
+        let called = self.call("play_game", args);
+        let played = api::take_played();
+        let value = match called {
             Ok(v) => v,
             Err(_) if self.shared.stop.load(Ordering::Relaxed) => return Ok(None),
             Err(e) => return Err(self.error(&e, "in `play_game`")),
@@ -331,7 +334,12 @@ impl Experiment {
         // The row as it reads back from the output (a character is
         // text), so that a summary of read rows (`merge`) is the same.
         let values = values.into_iter().map(|(k, v)| (k, plain(v))).collect();
-        Ok(Some(Row { game, seed, values }))
+        Ok(Some(Row {
+            game,
+            seed,
+            values,
+            played,
+        }))
     }
 
     /// The summary of `rows`: the script's `summarize(rows)`, or the

@@ -1242,3 +1242,85 @@ fn variant_reads_only_variant_files_in_the_scripts_folder() {
         assert!(!err.contains("top secret"), "{err}");
     }
 }
+
+/// Engine players limited by nodes play the same game from the same
+/// start; half the games here vary their openings.
+const OPENINGS: &str = r#"
+fn games() { 12 }
+fn conditions() { "how" }
+fn play_game(i, seed) {
+    let v = variant("chess");
+    let g = if i % 2 == 0 { game(v, seed) } else { game(v, seed, #{ opening: #{ random_plies: 4 } }) };
+    let r = play(g, "engine:nodes=100", "engine:nodes=100", #{ max_turns: 12 });
+    #{ how: if i % 2 == 0 { "fixed" } else { "opening" }, start: g.fen, moves: r.moves }
+}
+"#;
+
+#[test]
+fn openings_vary_the_games_and_repeated_games_are_warned_of() {
+    let exp =
+        Experiment::compile("openings.rhai", OPENINGS, Arc::new(AtomicBool::new(false))).unwrap();
+    let results = |threads| {
+        let opts = RunOptions {
+            seed: 0,
+            threads,
+            shard: Shard::ALL,
+            games: None,
+        };
+        run(&exp, &opts, &mut |_, _| {}).unwrap()
+    };
+    let one = results(1);
+    // The openings come from the games' seeds alone.
+    assert_eq!(one.to_jsonl(), results(2).to_jsonl());
+    let table = one.table();
+    let counts: Vec<(u64, u64, u64)> = table
+        .conditions
+        .iter()
+        .map(|c| (c.games, c.played, c.distinct))
+        .collect();
+    assert_eq!(counts, [(6, 6, 1), (6, 6, 6)]);
+    let text = table.text(&one);
+    let warnings: Vec<&str> = text.lines().filter(|l| l.starts_with("warning")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: condition fixed: its 6 games were only 1 distinct game: the same moves from the same start repeat; deterministic players need varied openings, e.g. game(v, seed, #{ opening: #{ random_plies: 4 } })"
+        ]
+    );
+    // Each opening is four random turns from the start.
+    let chess = changeling::variants::load("chess").unwrap();
+    for r in one.rows.iter().filter(|r| r.game % 2 == 1) {
+        let fen = r.values["start"].to_string();
+        let pos = changeling::notation::parse_fen(&chess, &fen).unwrap();
+        assert_eq!(pos.fullmove(), 3, "{fen}");
+    }
+
+    // A list of FENs: drawn by the seed, or cycled through by `cycle`.
+    let a = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let b = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    let fens = |opening: &str| {
+        let text = format!(
+            "fn games() {{ 6 }}\nfn play_game(i, seed) {{\n    #{{ fen: game(variant(\"chess\"), seed, #{{ opening: {opening} }}).fen }}\n}}\n"
+        );
+        outcome(&text, None).map(|r| {
+            r.rows
+                .iter()
+                .map(|r| r.values["fen"].to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(
+        fens(&format!("#{{ fens: [\"{a}\", \"{b}\"], cycle: i }}")).unwrap(),
+        [a, b, a, b, a, b]
+    );
+    let drawn = fens(&format!("#{{ fens: [\"{a}\", \"{b}\"] }}")).unwrap();
+    assert!(drawn.iter().all(|f| f == a || f == b), "{drawn:?}");
+    assert!(
+        drawn.contains(&a.to_string()) && drawn.contains(&b.to_string()),
+        "{drawn:?}"
+    );
+    assert_eq!(
+        fens("#{ random_plie: 4 }").unwrap_err().to_string(),
+        "exp.rhai:3:13: `random_plie` is not an option of an opening (options: random_plies, fens, cycle)"
+    );
+}
