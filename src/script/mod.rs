@@ -92,6 +92,9 @@ pub struct ScriptHost {
     /// ([`ScriptHost::begin_command`]), against
     /// [`limits::MAX_COMMAND_OPERATIONS`].
     spent: AtomicU64,
+    /// The operations one command allows
+    /// ([`limits::MAX_COMMAND_OPERATIONS`] unless set).
+    budget: AtomicU64,
     /// This host's number in the remembered answers ([`memo`]); none
     /// where a square's contents are more than its cell (stacks), so
     /// that nothing is remembered.
@@ -237,6 +240,7 @@ impl ScriptHost {
             timed_out: AtomicBool::new(false),
             failures: hooks::ALL.iter().map(|_| AtomicU32::new(0)).collect(),
             spent: AtomicU64::new(0),
+            budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
             memo_id,
         })
     }
@@ -256,6 +260,12 @@ impl ScriptHost {
     /// disabled).
     pub fn begin_command(&self) {
         self.spent.store(0, Ordering::Relaxed);
+    }
+
+    /// Sets the operations one command allows (a front end may give
+    /// less than [`limits::MAX_COMMAND_OPERATIONS`]).
+    pub fn set_command_budget(&self, operations: u64) {
+        self.budget.store(operations, Ordering::Relaxed);
     }
 
     fn failures(&self, hook: Hook) -> &AtomicU32 {
@@ -380,13 +390,14 @@ impl ScriptHost {
             return None;
         }
         let spent = self.spent.load(Ordering::Relaxed);
-        if spent >= limits::MAX_COMMAND_OPERATIONS {
-            self.record(hook, self.def_line(hook), out_of_budget(true));
+        let budget = self.budget.load(Ordering::Relaxed);
+        if spent >= budget {
+            self.record(hook, self.def_line(hook), out_of_budget(true, budget));
             return None;
         }
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let (result, done) = limits::metered(limits::MAX_COMMAND_OPERATIONS - spent, || {
+        let (result, done) = limits::metered(budget - spent, || {
             self.engine
                 .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
         });
@@ -411,7 +422,7 @@ impl ScriptHost {
                     {
                         // The command's budget is spent, not the hook's
                         // fault: it is not counted against it.
-                        self.record(hook, line, out_of_budget(false));
+                        self.record(hook, line, out_of_budget(false, budget));
                         return None;
                     }
                     rhai::EvalAltResult::ErrorTerminated(..) => {
@@ -624,12 +635,11 @@ fn out_of_time() -> String {
 }
 
 /// The message of a hook stopped (`before`: not called) because the
-/// command's budget is spent.
-fn out_of_budget(before: bool) -> String {
+/// command's `budget` is spent.
+fn out_of_budget(before: bool, budget: u64) -> String {
     let what = if before { "not called" } else { "stopped" };
     format!(
-        "{what}: the script's hooks did {} operations in this command, the most one command allows; they are called again from the next command",
-        limits::MAX_COMMAND_OPERATIONS
+        "{what}: the script's hooks did {budget} operations in this command, the most one command allows; they are called again from the next command"
     )
 }
 

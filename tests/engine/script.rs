@@ -773,3 +773,53 @@ fn a_hook_failing_at_every_call_is_disabled_and_the_session_goes_on() {
         reply.text
     );
 }
+
+#[test]
+fn the_hooks_of_one_command_share_a_budget_of_operations() {
+    use changeling::script::ScriptHost;
+    let chess = load("chess").unwrap();
+    let source = std::fs::read_to_string("tests/scripts/busy.rhai").unwrap();
+    let host = ScriptHost::load(
+        "tests/scripts/busy.rhai",
+        &source,
+        &["filter_moves"],
+        chess.clone(),
+    )
+    .unwrap();
+    let pos = parse_fen(&chess, &chess.setup).unwrap();
+    // Each call does a few thousand operations: a budget of 10,000 lets
+    // a few calls through, then stops the command's calls.
+    host.set_command_budget(10_000);
+    let errors = |host: &ScriptHost| {
+        (0..10)
+            .map(|_| {
+                let mut moves = legal_moves(&chess, &pos);
+                host.filter_moves(&chess, &pos, &mut moves);
+                // Stopped or not, the moves are all kept.
+                assert_eq!(moves.len(), 20);
+                host.take_error().map(|e| e.to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = errors(&host);
+    let ok = first.iter().take_while(|e| e.is_none()).count();
+    assert!((1..10).contains(&ok), "{first:?}");
+    assert_eq!(
+        first[ok].as_deref(),
+        Some(
+            "tests/scripts/busy.rhai:3: in `filter_moves`: stopped: the script's hooks did 10000 operations in this command, the most one command allows; they are called again from the next command"
+        )
+    );
+    for e in &first[ok + 1..] {
+        assert_eq!(
+            e.as_deref(),
+            Some(
+                "tests/scripts/busy.rhai:3: in `filter_moves`: not called: the script's hooks did 10000 operations in this command, the most one command allows; they are called again from the next command"
+            )
+        );
+    }
+    // Running out of the command's budget is not the hook's failure: the
+    // next command calls it again, as many times.
+    host.begin_command();
+    assert_eq!(errors(&host), first);
+}
