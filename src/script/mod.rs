@@ -92,6 +92,8 @@ pub struct ScriptHost {
     /// ([`ScriptHost::begin_command`]), against
     /// [`limits::MAX_COMMAND_OPERATIONS`].
     spent: AtomicU64,
+    /// Failures while set do not count (see [`ScriptHost::set_probing`]).
+    probing: AtomicBool,
     /// The operations one command allows
     /// ([`limits::MAX_COMMAND_OPERATIONS`] unless set).
     budget: AtomicU64,
@@ -241,6 +243,7 @@ impl ScriptHost {
             failures: hooks::ALL.iter().map(|_| AtomicU32::new(0)).collect(),
             spent: AtomicU64::new(0),
             budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
+            probing: AtomicBool::new(false),
             memo_id,
         })
     }
@@ -273,8 +276,19 @@ impl ScriptHost {
         &self.failures[i]
     }
 
+    /// While `on`, the hooks are asked about positions of no game (an
+    /// empty board, to rate a piece): their failures do not count
+    /// towards disabling them.
+    pub fn set_probing(&self, on: bool) {
+        self.probing.store(on, Ordering::Relaxed);
+    }
+
     /// Records a failed call of `hook`, which counts towards disabling it.
     fn fail(&self, hook: Hook, line: usize, message: String) {
+        if self.probing.load(Ordering::Relaxed) {
+            self.record(hook, line, message);
+            return;
+        }
         let n = self.failures(hook).fetch_add(1, Ordering::Relaxed) + 1;
         if n == limits::MAX_FAILURES {
             // The news that the hook is disabled replaces an earlier
@@ -600,6 +614,10 @@ impl crate::movegen::Hooks for ScriptHost {
 
     fn begin_command(&self) {
         ScriptHost::begin_command(self);
+    }
+
+    fn set_probing(&self, on: bool) {
+        ScriptHost::set_probing(self, on);
     }
 }
 

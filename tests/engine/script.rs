@@ -823,3 +823,21 @@ fn the_hooks_of_one_command_share_a_budget_of_operations() {
     host.begin_command();
     assert_eq!(errors(&host), first);
 }
+
+#[test]
+fn failures_on_the_engines_empty_boards_do_not_disable_a_hook() {
+    // The engine rates the ghost by its moves on an empty board, where
+    // this script fails at every square: those failures are not the
+    // game's, and the hook stays.
+    let rules = with_script("needs_king.rhai", "extra_moves").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let mut engine = changeling::search::Engine::with_options(
+        rules.clone(),
+        changeling::search::Options::default(),
+    );
+    engine.evaluate(&pos);
+    let host = changeling::movegen::hooks(&rules).unwrap();
+    let _ = host.take_error();
+    legal_moves(&rules, &pos);
+    assert_eq!(host.take_error(), None);
+}
