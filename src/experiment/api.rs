@@ -601,6 +601,10 @@ fn play(
         }
     }
     let mut game = start.game.clone();
+    // A game is a command: its script work has a budget of its own.
+    if let Some(host) = crate::movegen::hooks(game.rules()) {
+        host.begin_command();
+    }
     let values = &start.variant.values;
     // A random seat's move is drawn before the game is asked whether it
     // is over: the draw tells it that a move exists.

@@ -40,10 +40,11 @@ pub const MAX_IMPORT_DEPTH: usize = super::imports::MAX_IMPORT_DEPTH;
 /// Wall-clock time one hook call (or the loading of a script) may take.
 pub const MAX_CALL_TIME: Duration = Duration::from_secs(1);
 /// Operations all the hook calls of one command may do together (a
-/// front end's command: a line of the REPL, of UCI or of xboard; a whole
-/// run of the command line). Room for a deep search on a scripted
-/// variant; a script failing at every call is disabled long before
-/// ([`MAX_FAILURES`]).
+/// front end's command: a line of the REPL, of UCI or of xboard; a game
+/// of an experiment). Room for a deep search on a scripted variant; a
+/// script failing at every call is disabled long before
+/// ([`MAX_FAILURES`]). One-shot runs (`perft`, a library call) are not
+/// metered: they do the work asked, and end.
 pub const MAX_COMMAND_OPERATIONS: u64 = 2_000_000_000;
 /// Failed calls (of any kind: a limit, a runtime error, a malformed
 /// answer) after which a hook is disabled for the rest of the session.

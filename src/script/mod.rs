@@ -92,6 +92,9 @@ pub struct ScriptHost {
     /// ([`ScriptHost::begin_command`]), against
     /// [`limits::MAX_COMMAND_OPERATIONS`].
     spent: AtomicU64,
+    /// Whether the budget applies: from the first command a front end
+    /// begins (a run of `perft` or a library call is not metered).
+    metered: AtomicBool,
     /// Failures while set do not count (see [`ScriptHost::set_probing`]).
     probing: AtomicBool,
     /// The operations one command allows
@@ -244,6 +247,7 @@ impl ScriptHost {
             spent: AtomicU64::new(0),
             budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
             probing: AtomicBool::new(false),
+            metered: AtomicBool::new(false),
             memo_id,
         })
     }
@@ -263,12 +267,14 @@ impl ScriptHost {
     /// disabled).
     pub fn begin_command(&self) {
         self.spent.store(0, Ordering::Relaxed);
+        self.metered.store(true, Ordering::Relaxed);
     }
 
     /// Sets the operations one command allows (a front end may give
     /// less than [`limits::MAX_COMMAND_OPERATIONS`]).
     pub fn set_command_budget(&self, operations: u64) {
         self.budget.store(operations, Ordering::Relaxed);
+        self.metered.store(true, Ordering::Relaxed);
     }
 
     fn failures(&self, hook: Hook) -> &AtomicU32 {
@@ -404,7 +410,11 @@ impl ScriptHost {
             return None;
         }
         let spent = self.spent.load(Ordering::Relaxed);
-        let budget = self.budget.load(Ordering::Relaxed);
+        let budget = if self.metered.load(Ordering::Relaxed) {
+            self.budget.load(Ordering::Relaxed)
+        } else {
+            u64::MAX
+        };
         if spent >= budget {
             self.record(hook, self.def_line(hook), out_of_budget(true, budget));
             return None;
