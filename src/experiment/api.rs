@@ -14,6 +14,7 @@ use crate::position::{Move, Position};
 use crate::rules::Rules;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, INT, Map, NativeCallContext};
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -62,6 +63,127 @@ pub struct GameStart {
     variant: Variant,
 }
 
+/// The most random plies an opening may have.
+pub const MAX_OPENING_PLIES: INT = 1_000;
+
+/// The random stream of a game's opening (apart from the players').
+fn opening_rng(game_seed: u64) -> Rng {
+    Rng::new(game_seed ^ 0x09e1_1a65_0be1_0000)
+}
+
+/// `game(v, seed, #{ ... })`: the start the options describe. `fen` is
+/// the start position; `opening` varies it: `fens` (a FEN drawn by the
+/// seed, or the one at `cycle % len` when `cycle` is given), then
+/// `random_plies` random turns drawn from the seed. The opening's
+/// position is the game's start (its turns are not the game's), so
+/// every game of one seed has the same opening whatever the threads.
+fn start_with(v: Variant, seed: INT, opts: &Map) -> Fallible<GameStart> {
+    let seed = seed as u64;
+    let mut fen: Option<String> = None;
+    let mut plies: INT = 0;
+    let mut rng = opening_rng(seed);
+    for (k, val) in opts {
+        match k.as_str() {
+            "fen" => fen = Some(text_of("fen", val)?),
+            "opening" => {
+                let opening = val.read_lock::<Map>().ok_or_else(|| {
+                    format!(
+                        "`opening` must be a map (`#{{ random_plies: 4 }}`, `#{{ fens: [...] }}`), not {}",
+                        what(val)
+                    )
+                })?;
+                let mut fens: Option<Vec<String>> = None;
+                let mut cycle: Option<INT> = None;
+                for (k, val) in opening.iter() {
+                    match k.as_str() {
+                        "random_plies" => {
+                            plies = val
+                                .as_int()
+                                .ok()
+                                .filter(|n| (0..=MAX_OPENING_PLIES).contains(n))
+                                .ok_or_else(|| {
+                                    format!("`random_plies` must be a whole number from 0 to {MAX_OPENING_PLIES}")
+                                })?;
+                        }
+                        "fens" => {
+                            let list = val
+                                .read_lock::<Array>()
+                                .ok_or("`fens` must be an array of FENs (text)")?;
+                            let list: Vec<String> = list
+                                .iter()
+                                .map(|f| text_of("fens", f))
+                                .collect::<Fallible<_>>()?;
+                            if list.is_empty() {
+                                return Err("`fens` is empty: give at least one FEN".into());
+                            }
+                            fens = Some(list);
+                        }
+                        "cycle" => {
+                            cycle = Some(val.as_int().ok().filter(|&n| n >= 0).ok_or(
+                                "`cycle` must be a whole number, 0 or more (the game's number)",
+                            )?);
+                        }
+                        other => {
+                            return Err(format!(
+                                "`{other}` is not an option of an opening (options: random_plies, fens, cycle)"
+                            )
+                            .into());
+                        }
+                    }
+                }
+                match (fens, cycle) {
+                    (Some(list), Some(i)) => fen = Some(list[(i as usize) % list.len()].clone()),
+                    (Some(list), None) => {
+                        fen = Some(list[rng.below(list.len() as u64) as usize].clone());
+                    }
+                    (None, Some(_)) => {
+                        return Err("`cycle` picks one of `fens`: give them too".into());
+                    }
+                    (None, None) => {}
+                }
+            }
+            other => {
+                return Err(
+                    format!("`{other}` is not an option of game (options: fen, opening)").into(),
+                );
+            }
+        }
+    }
+    let mut game = match &fen {
+        Some(f) => {
+            Game::from_fen(v.rules.clone(), f, seed).map_err(|e| format!("bad FEN `{f}`: {e}"))?
+        }
+        None => Game::new(v.rules.clone(), seed).map_err(|e| e.to_string())?,
+    };
+    if plies > 0 {
+        for _ in 0..plies {
+            // A turn that would end the game ends the opening instead.
+            let Some(mv) = game.random_move(&mut rng) else {
+                break;
+            };
+            let mut next = game.clone();
+            next.push(mv);
+            if next.outcome().is_some() {
+                break;
+            }
+            game = next;
+        }
+        let reached = to_fen(game.rules(), game.position());
+        game = Game::from_fen(v.rules.clone(), &reached, seed)
+            .map_err(|e| format!("the opening's position `{reached}` does not read back: {e}"))?;
+    }
+    Ok(GameStart { game, variant: v })
+}
+
+/// `val` as text, or an error naming `key`.
+fn text_of(key: &str, val: &Dynamic) -> Fallible<String> {
+    if val.is_string() {
+        Ok(val.to_string())
+    } else {
+        Err(format!("`{key}` must be text (a FEN), not {}", what(val)).into())
+    }
+}
+
 /// The names of the mutators `active` holds.
 pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
     rules
@@ -81,16 +203,72 @@ pub struct Shared {
     pub stop: Arc<AtomicBool>,
     /// The run's seed, for `game_seed(i)`.
     pub seed: AtomicU64,
+    /// The script's folder: the only one `variant(file)` reads from.
+    folder: PathBuf,
 }
 
 impl Shared {
-    /// Fresh state watching `stop`.
-    pub fn new(stop: Arc<AtomicBool>) -> Shared {
+    /// Fresh state watching `stop`, for the script at `path`.
+    pub fn new(stop: Arc<AtomicBool>, path: &str) -> Shared {
+        let folder = match Path::new(path).parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
         Shared {
             variants: Mutex::new(HashMap::new()),
             stop,
             seed: AtomicU64::new(0),
+            folder,
         }
+    }
+
+    /// What `variant(spec)` loads: an embedded variant's name as it is,
+    /// a `.variant` file (`file.variant` or `file.variant:name`) in the
+    /// script's folder as its path there.
+    ///
+    /// # Errors
+    ///
+    /// Any other name (a path, another kind of file, a link leading out
+    /// of the folder); the file is never read, so its content is never
+    /// shown.
+    fn resolve(&self, spec: &str) -> Result<String, String> {
+        if crate::variants::embedded(spec).is_some() {
+            return Ok(spec.to_string());
+        }
+        let (file, name) = match spec.split_once(':') {
+            Some((file, name)) => (file, Some(name)),
+            None => (spec, None),
+        };
+        let plain = Path::new(file);
+        let mut parts = plain.components();
+        let single = matches!(
+            (parts.next(), parts.next()),
+            (Some(std::path::Component::Normal(_)), None)
+        ) && !file.contains(['/', '\\']);
+        let refuse = |why: &str| {
+            format!(
+                "variant(\"{spec}\"): {why}; a script names an embedded variant (`changeling list`) or a `.variant` file in its own folder (`my.variant`, `my.variant:name`)"
+            )
+        };
+        if !single {
+            return Err(refuse("a path is not accepted"));
+        }
+        if plain.extension().is_none_or(|x| x != "variant") {
+            return Err(refuse(
+                "not an embedded variant, nor a file ending in `.variant`",
+            ));
+        }
+        let path = self.folder.join(plain);
+        if crate::files::leads_out(&path, &self.folder) {
+            return Err(refuse(
+                "the file is a link leading out of the script's folder",
+            ));
+        }
+        let path = path.display().to_string();
+        Ok(match name {
+            Some(name) => format!("{path}:{name}"),
+            None => path,
+        })
     }
 }
 
@@ -174,6 +352,7 @@ fn body_text(map: &Map, out: &mut String, indent: usize) -> Result<(), String> {
 const MAX_KEPT_VARIANTS: usize = 1_024;
 
 fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<Variant> {
+    let spec = &shared.resolve(spec)?;
     // One copy per thread: a variant's script engine is then never
     // shared, and threads do not contend for its reference counts.
     let key = format!(
@@ -412,7 +591,20 @@ fn play(
     let (white_seat, white_name) = Seat::new(white, player_rng(seed, Color::White))?;
     let (black_seat, black_name) = Seat::new(black, player_rng(seed, Color::Black))?;
     let mut seats = [white_seat, black_seat];
+    // An engine's search ends early when the run is stopped; the game
+    // then stops at its next turn.
+    for seat in &mut seats {
+        if let Seat::Builtin(Player::Engine(_, options), _, engine) = seat {
+            let mut e = crate::search::Engine::with_options(start.game.rules().clone(), *options);
+            e.stop_on(shared.stop.clone());
+            **engine = Some(e);
+        }
+    }
     let mut game = start.game.clone();
+    // A game is a command: its script work has a budget of its own.
+    if let Some(host) = crate::movegen::hooks(game.rules()) {
+        host.begin_command();
+    }
     let values = &start.variant.values;
     // A random seat's move is drawn before the game is asked whether it
     // is over: the draw tells it that a move exists.
@@ -452,6 +644,7 @@ fn play(
     if let Some(e) = crate::movegen::hooks(game.rules()).and_then(|h| h.take_error()) {
         return Err(format!("the variant's script failed: {e}").into());
     }
+    note_played(&game);
     Ok(Record(Arc::new(RecordData {
         rules: game.rules().clone(),
         start: game.start().clone(),
@@ -462,6 +655,42 @@ fn play(
         white: white_name,
         black: black_name,
     })))
+}
+
+thread_local! {
+    /// The games `play` finished on this thread since [`take_played`]:
+    /// each one's start and moves, hashed.
+    static PLAYED: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Notes `game`'s start and moves, so that the runner can tell when
+/// games repeat.
+fn note_played(game: &Game) {
+    use std::hash::{Hash, Hasher};
+    // The default hasher with its fixed keys: the same number on every
+    // run and thread.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    to_fen(game.rules(), game.start()).hash(&mut h);
+    // Moves as text: their numbers inside the program may depend on
+    // the order in which threads met them.
+    for (mv, _) in game.history() {
+        crate::notation::to_uci(game.rules(), mv).hash(&mut h);
+    }
+    let print = h.finish();
+    PLAYED.with(|p| p.borrow_mut().push(print));
+}
+
+/// The games played on this thread since the last call (see
+/// [`note_played`]), as one number; `None` when none was.
+pub(super) fn take_played() -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let played = PLAYED.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    if played.is_empty() {
+        return None;
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    played.hash(&mut h);
+    Some(h.finish())
 }
 
 /// Registers the types and functions of the experiment API.
@@ -529,6 +758,9 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
             Ok(GameStart { game, variant: v })
         },
     );
+    engine.register_fn("game", |v: Variant, seed: INT, opts: Map| {
+        start_with(v, seed, &opts)
+    });
     engine
         .register_type_with_name::<GameStart>("Game")
         .register_get("fen", |g: &mut GameStart| {

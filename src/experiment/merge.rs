@@ -67,7 +67,12 @@ fn read_part(file: &str, text: &str) -> Result<Part, ExperimentError> {
                 for k in RESERVED {
                     values.remove(*k);
                 }
-                p.rows.push(Row { game, seed, values });
+                p.rows.push(Row {
+                    game,
+                    seed,
+                    values,
+                    played: None,
+                });
             }
             "summary" => {}
             other => {

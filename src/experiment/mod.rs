@@ -47,6 +47,9 @@ pub const MAX_MAP_SIZE: usize = 16 << 20;
 /// The most row keys `conditions()` may name: a table grouped by more
 /// is no longer readable.
 pub const MAX_CONDITION_KEYS: usize = 4;
+/// The most keys one row may have: a row is one game's record, not a
+/// table (which the rows make together).
+pub const MAX_ROW_KEYS: usize = 4_096;
 /// How deep arrays and maps may nest in a row or a summary.
 pub const MAX_VALUE_DEPTH: usize = 32;
 

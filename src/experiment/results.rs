@@ -14,6 +14,10 @@ pub struct Row {
     pub seed: u64,
     /// What the script returned.
     pub values: Map,
+    /// The games its `play_game` played (their starts and moves), as
+    /// one number: rows of equal numbers played the same games. `None`
+    /// when it played none, or for a row read back from a file.
+    pub played: Option<u64>,
 }
 
 /// What a run (or a merge) produced.
@@ -76,9 +80,10 @@ impl Results {
     /// order of first appearance.
     pub fn rows_csv(&self) -> String {
         let mut keys: Vec<&str> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         for r in &self.rows {
             for k in r.values.keys() {
-                if !keys.contains(&k.as_str()) {
+                if seen.insert(k.as_str()) {
                     keys.push(k.as_str());
                 }
             }

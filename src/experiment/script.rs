@@ -5,7 +5,7 @@
 
 use super::{
     DEFAULT_GAMES, ExperimentError, MAX_ARRAY_SIZE, MAX_CONDITION_KEYS, MAX_GAMES, MAX_MAP_SIZE,
-    MAX_STRING_SIZE, MAX_VALUE_DEPTH, Row, api, default_summary,
+    MAX_ROW_KEYS, MAX_STRING_SIZE, MAX_VALUE_DEPTH, Row, api, default_summary,
 };
 use rhai::{AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, INT, Map, Scope};
 use std::fmt;
@@ -70,7 +70,7 @@ impl Experiment {
         text: &str,
         stop: Arc<AtomicBool>,
     ) -> Result<Experiment, ExperimentError> {
-        let shared = Arc::new(api::Shared::new(stop.clone()));
+        let shared = Arc::new(api::Shared::new(stop.clone(), path));
         let mut engine = Engine::new();
         // The same limits in debug and release builds (Rhai's debug
         // defaults are lower); the script runs on threads with
@@ -81,6 +81,8 @@ impl Experiment {
         engine.set_max_array_size(MAX_ARRAY_SIZE);
         engine.set_max_map_size(MAX_MAP_SIZE);
         api::register(&mut engine, shared.clone());
+        // `sleep` would hold a game up, deaf to the stop flag.
+        crate::script::limits::forbid(&mut engine);
         // A raised stop flag ends whatever script code runs: the top
         // level, `games()`, a game, `summarize(rows)`.
         let watch = shared.clone();
@@ -282,7 +284,10 @@ impl Experiment {
     /// The script fails or returns something other than a map.
     pub fn play_game(&self, game: u64, seed: u64) -> Result<Option<Row>, ExperimentError> {
         let args = (game as INT, seed as INT);
-        let value = match self.call("play_game", args) {
+        let _ = api::take_played();
+        let called = self.call("play_game", args);
+        let played = api::take_played();
+        let value = match called {
             Ok(v) => v,
             Err(_) if self.shared.stop.load(Ordering::Relaxed) => return Ok(None),
             Err(e) => return Err(self.error(&e, "in `play_game`")),
@@ -294,6 +299,13 @@ impl Experiment {
                 value.type_name()
             )));
         };
+        if values.len() > MAX_ROW_KEYS {
+            return Err(ExperimentError::new(format!(
+                "{}: play_game({game}, {seed}) returned a row of {} keys; a row holds at most {MAX_ROW_KEYS} (put a long list under one key, as an array)",
+                self.path,
+                values.len()
+            )));
+        }
         if let Some(k) = values.keys().find(|k| RESERVED.contains(&k.as_str())) {
             return Err(ExperimentError::new(format!(
                 "{}: play_game's row has the key `{k}`, which the runner writes itself (keys it writes: {})",
@@ -322,7 +334,12 @@ impl Experiment {
         // The row as it reads back from the output (a character is
         // text), so that a summary of read rows (`merge`) is the same.
         let values = values.into_iter().map(|(k, v)| (k, plain(v))).collect();
-        Ok(Some(Row { game, seed, values }))
+        Ok(Some(Row {
+            game,
+            seed,
+            values,
+            played,
+        }))
     }
 
     /// The summary of `rows`: the script's `summarize(rows)`, or the

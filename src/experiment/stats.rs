@@ -321,17 +321,12 @@ pub fn register(engine: &mut Engine) {
 /// Without `summarize`: the number of rows, win/draw/loss of a `result`
 /// column, the mean of every numeric column and the counts of every other.
 pub fn default_summary(rows: &Array) -> Map {
-    let mut keys: Vec<String> = Vec::new();
+    let mut keys = std::collections::BTreeSet::new();
     for r in rows {
         if let Some(m) = r.read_lock::<Map>() {
-            for k in m.keys() {
-                if !keys.iter().any(|x| x == k.as_str()) {
-                    keys.push(k.to_string());
-                }
-            }
+            keys.extend(m.keys().cloned());
         }
     }
-    keys.sort();
     let mut summary = Map::new();
     summary.insert("rows".into(), Dynamic::from_int(rows.len() as INT));
     let column = |k: &str| -> Array {
@@ -359,7 +354,7 @@ pub fn default_summary(rows: &Array) -> Map {
             }
             Dynamic::from_map(counts)
         };
-        summary.insert(k.into(), entry);
+        summary.insert(k, entry);
     }
     summary
 }

@@ -15,7 +15,7 @@ use super::Results;
 use super::output::{self, CsvTable};
 use super::stats::{Interval, wilson};
 use rhai::Dynamic;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The row key read for a game's result.
 pub const RESULT_KEY: &str = "result";
@@ -56,6 +56,12 @@ pub struct Condition {
     pub draws: u64,
     /// Games Black won.
     pub black: u64,
+    /// Its games whose `play_game` played games (with `play`): the rows
+    /// of a run, not of a merge.
+    pub played: u64,
+    /// How many of those played games of their own: rows that played
+    /// the same moves from the same start count once.
+    pub distinct: u64,
     /// The sum and the number of the lengths (in plies) its rows give.
     plies: (f64, u64),
     /// How many games fall in each length bin.
@@ -158,6 +164,8 @@ impl Table {
         // Where each condition is in `conditions`: a run may have as
         // many conditions as games.
         let mut index: HashMap<Vec<Option<String>>, usize> = HashMap::new();
+        // The games each condition played, to tell when they repeat.
+        let mut seen: Vec<HashSet<u64>> = Vec::new();
         for r in rows {
             let values: Vec<Option<String>> = keys
                 .iter()
@@ -173,14 +181,23 @@ impl Table {
                         white: 0,
                         draws: 0,
                         black: 0,
+                        played: 0,
+                        distinct: 0,
                         plies: (0.0, 0),
                         lengths: vec![0; bins],
                     });
+                    seen.push(HashSet::new());
                     conditions.len() - 1
                 }
             };
             let c = &mut conditions[at];
             c.games += 1;
+            if let Some(p) = r.played {
+                c.played += 1;
+                if seen[at].insert(p) {
+                    c.distinct += 1;
+                }
+            }
             match r.values.get(RESULT_KEY).map(|v| v.to_string()).as_deref() {
                 Some("1-0") => c.white += 1,
                 Some("1/2-1/2") => c.draws += 1,
@@ -293,6 +310,21 @@ impl Table {
             out.push_str("Unfinished: games with no result (`*`, e.g. stopped by max_turns).\n");
         }
         out.push_str("Plies are half-moves: one turn of one side.");
+        for c in self.conditions.iter().filter(|c| c.distinct < c.played) {
+            let which = if self.keys.is_empty() {
+                "the".to_string()
+            } else {
+                format!("condition {}: its", c.name())
+            };
+            let distinct = match c.distinct {
+                1 => "1 distinct game".to_string(),
+                n => format!("{n} distinct games"),
+            };
+            out.push_str(&format!(
+                "\nwarning: {which} {} games were only {distinct}: the same moves from the same start repeat; deterministic players need varied openings, e.g. game(v, seed, #{{ opening: #{{ random_plies: 4 }} }})",
+                c.played
+            ));
+        }
         out
     }
 

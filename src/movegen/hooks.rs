@@ -54,6 +54,13 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn tag(&self, number: u8) -> Option<String>;
     /// The first error since the last call, if any.
     fn take_error(&self) -> Option<HookError>;
+    /// A front end's command begins: the budget of script work one
+    /// command may use starts again.
+    fn begin_command(&self) {}
+    /// While `on`, the hooks are asked about positions of no game (an
+    /// empty board, to rate a piece): their failures say nothing about
+    /// the script and do not count towards disabling a hook.
+    fn set_probing(&self, _on: bool) {}
 }
 
 /// Move generation as position asks it ([`crate::position::CaptureProbe`]).

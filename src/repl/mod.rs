@@ -147,6 +147,9 @@ impl Session {
         if line.is_empty() || line.starts_with('#') {
             return Reply::say("");
         }
+        if let Some(host) = crate::movegen::hooks(self.game.rules()) {
+            host.begin_command();
+        }
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));

@@ -60,7 +60,7 @@ pub fn embedded_script(name: &str) -> Option<&'static str> {
         .map(|(_, t)| *t)
 }
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// A script failure, with where it happened (the error the hooks keep).
@@ -85,6 +85,21 @@ pub struct ScriptHost {
     /// A call ran out of time ([`limits::MAX_CALL_TIME`]): the script is
     /// not called again.
     timed_out: AtomicBool,
+    /// Failed calls of each hook (by its place in [`hooks::ALL`]): at
+    /// [`limits::MAX_FAILURES`] the hook is not called again.
+    failures: Vec<AtomicU32>,
+    /// Operations the hooks did since the command began
+    /// ([`ScriptHost::begin_command`]), against
+    /// [`limits::MAX_COMMAND_OPERATIONS`].
+    spent: AtomicU64,
+    /// Whether the budget applies: from the first command a front end
+    /// begins (a run of `perft` or a library call is not metered).
+    metered: AtomicBool,
+    /// Failures while set do not count (see [`ScriptHost::set_probing`]).
+    probing: AtomicBool,
+    /// The operations one command allows
+    /// ([`limits::MAX_COMMAND_OPERATIONS`] unless set).
+    budget: AtomicU64,
     /// This host's number in the remembered answers ([`memo`]); none
     /// where a square's contents are more than its cell (stacks), so
     /// that nothing is remembered.
@@ -228,6 +243,11 @@ impl ScriptHost {
             error: Mutex::new(None),
             def_lines,
             timed_out: AtomicBool::new(false),
+            failures: hooks::ALL.iter().map(|_| AtomicU32::new(0)).collect(),
+            spent: AtomicU64::new(0),
+            budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
+            probing: AtomicBool::new(false),
+            metered: AtomicBool::new(false),
             memo_id,
         })
     }
@@ -242,7 +262,58 @@ impl ScriptHost {
         self.error.lock().map_or(None, |mut e| e.take())
     }
 
+    /// A new command begins: the hooks may do
+    /// [`limits::MAX_COMMAND_OPERATIONS`] again (disabled hooks stay
+    /// disabled).
+    pub fn begin_command(&self) {
+        self.spent.store(0, Ordering::Relaxed);
+        self.metered.store(true, Ordering::Relaxed);
+    }
+
+    /// Sets the operations one command allows (a front end may give
+    /// less than [`limits::MAX_COMMAND_OPERATIONS`]).
+    pub fn set_command_budget(&self, operations: u64) {
+        self.budget.store(operations, Ordering::Relaxed);
+        self.metered.store(true, Ordering::Relaxed);
+    }
+
+    fn failures(&self, hook: Hook) -> &AtomicU32 {
+        let i = hooks::ALL.iter().position(|h| *h == hook).unwrap_or(0);
+        &self.failures[i]
+    }
+
+    /// While `on`, the hooks are asked about positions of no game (an
+    /// empty board, to rate a piece): their failures do not count
+    /// towards disabling them.
+    pub fn set_probing(&self, on: bool) {
+        self.probing.store(on, Ordering::Relaxed);
+    }
+
+    /// Records a failed call of `hook`, which counts towards disabling it.
     fn fail(&self, hook: Hook, line: usize, message: String) {
+        if self.probing.load(Ordering::Relaxed) {
+            self.record(hook, line, message);
+            return;
+        }
+        let n = self.failures(hook).fetch_add(1, Ordering::Relaxed) + 1;
+        if n == limits::MAX_FAILURES {
+            // The news that the hook is disabled replaces an earlier
+            // error not yet reported.
+            if let Ok(mut e) = self.error.lock() {
+                *e = None;
+            }
+            let message = format!(
+                "{message}; `{}` failed {n} times and is disabled for the rest of the session (fix the script and load the variant again)",
+                hook.name
+            );
+            self.record(hook, line, message);
+        } else {
+            self.record(hook, line, message);
+        }
+    }
+
+    /// Keeps `message` as the error to report, unless one is kept.
+    fn record(&self, hook: Hook, line: usize, message: String) {
         if let Ok(mut e) = self.error.lock()
             && e.is_none()
         {
@@ -327,15 +398,34 @@ impl ScriptHost {
                 "not called: an earlier call ran out of time ({})",
                 time_limit()
             );
-            self.fail(hook, self.def_line(hook), message);
+            self.record(hook, self.def_line(hook), message);
+            return None;
+        }
+        let failed = self.failures(hook).load(Ordering::Relaxed);
+        if failed >= limits::MAX_FAILURES {
+            let message = format!(
+                "not called: disabled after {failed} failed calls (fix the script and load the variant again)"
+            );
+            self.record(hook, self.def_line(hook), message);
+            return None;
+        }
+        let spent = self.spent.load(Ordering::Relaxed);
+        let budget = if self.metered.load(Ordering::Relaxed) {
+            self.budget.load(Ordering::Relaxed)
+        } else {
+            u64::MAX
+        };
+        if spent >= budget {
+            self.record(hook, self.def_line(hook), out_of_budget(true, budget));
             return None;
         }
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        let result = limits::timed(|| {
+        let (result, done) = limits::metered(budget - spent, || {
             self.engine
                 .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
         });
+        self.spent.fetch_add(done, Ordering::Relaxed);
         match result {
             Ok(v) => Some(v),
             Err(e) => {
@@ -351,10 +441,19 @@ impl ScriptHost {
                     line = self.def_line(hook);
                 }
                 let message = match inner {
+                    rhai::EvalAltResult::ErrorTerminated(why, _)
+                        if why.to_string() == limits::OUT_OF_BUDGET =>
+                    {
+                        // The command's budget is spent, not the hook's
+                        // fault: it is not counted against it.
+                        self.record(hook, line, out_of_budget(false, budget));
+                        return None;
+                    }
                     rhai::EvalAltResult::ErrorTerminated(..) => {
                         self.timed_out.store(true, Ordering::Relaxed);
                         out_of_time()
                     }
+                    rhai::EvalAltResult::ErrorRuntime(why, _) => why.to_string(),
                     other => limits::exceeded(other).unwrap_or_else(|| other.to_string()),
                 };
                 self.fail(hook, line, message);
@@ -522,6 +621,14 @@ impl crate::movegen::Hooks for ScriptHost {
     fn take_error(&self) -> Option<ScriptError> {
         ScriptHost::take_error(self)
     }
+
+    fn begin_command(&self) {
+        ScriptHost::begin_command(self);
+    }
+
+    fn set_probing(&self, on: bool) {
+        ScriptHost::set_probing(self, on);
+    }
 }
 
 impl crate::position::AfterMove for ScriptHost {
@@ -553,6 +660,15 @@ fn time_limit() -> String {
 /// The message of a script stopped by the time limit.
 fn out_of_time() -> String {
     format!("ran out of time: {} (a runaway computation?)", time_limit())
+}
+
+/// The message of a hook stopped (`before`: not called) because the
+/// command's `budget` is spent.
+fn out_of_budget(before: bool, budget: u64) -> String {
+    let what = if before { "not called" } else { "stopped" };
+    format!(
+        "{what}: the script's hooks did {budget} operations in this command, the most one command allows; they are called again from the next command"
+    )
 }
 
 /// How many different move tags one variant's script may use.

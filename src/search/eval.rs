@@ -272,6 +272,10 @@ impl Eval {
     fn reach(&mut self, rules: &Rules, kind: PieceKind) -> &[i32] {
         let k = kind.index();
         if self.reach[k].is_none() {
+            let hooks = crate::movegen::hooks(rules);
+            if let Some(host) = hooks {
+                host.set_probing(true);
+            }
             let mut moves = Vec::new();
             let mut counts = vec![0; MAX_SQUARES];
             for sq in rules.geometry.squares() {
@@ -287,8 +291,9 @@ impl Eval {
             }
             // A script asked about an empty board may fail; that says
             // nothing about the game, so its error is not kept.
-            if let Some(host) = crate::movegen::hooks(rules) {
+            if let Some(host) = hooks {
                 let _ = host.take_error();
+                host.set_probing(false);
             }
             self.reach[k] = Some(counts);
         }
@@ -306,9 +311,14 @@ impl Eval {
         pos.put(rules, centre, Piece::new(kind, Color::White));
         pos.rehash(rules);
         let mut moves = Vec::new();
+        let hooks = crate::movegen::hooks(rules);
+        if let Some(host) = hooks {
+            host.set_probing(true);
+        }
         piece_moves(rules, &pos, centre, &mut moves);
-        if let Some(host) = crate::movegen::hooks(rules) {
+        if let Some(host) = hooks {
             let _ = host.take_error();
+            host.set_probing(false);
         }
         let shade = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
         let bound = !moves.is_empty() && moves.iter().all(|m| shade(m.to) == shade(centre));

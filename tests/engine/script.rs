@@ -715,3 +715,129 @@ fn remembered_answers_follow_the_squares_the_script_read() {
         assert_eq!(moves_of(&rules, far, "d4"), expect("xd1 xd2 xd3"));
     }
 }
+
+#[test]
+fn sleep_is_refused_when_the_script_loads_and_when_called_by_name() {
+    let e = with_script("sleep.rhai", "extra_moves").unwrap_err();
+    assert!(
+        e.contains("sleep.rhai:3: `sleep` is not available to scripts: it would hold up the command without doing any work"),
+        "{e}"
+    );
+    let e = failure("sleep_by_name.rhai");
+    assert_eq!(
+        (e.line, e.message.as_str()),
+        (
+            3,
+            "`sleep` is not available to scripts: it would hold up the command without doing any work"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_hook_failing_at_every_call_is_disabled_and_the_session_goes_on() {
+    // Each call runs into the operations limit: the third failure
+    // disables the hook, which is not called again.
+    let rules = with_script("loop.rhai", "extra_moves").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let host = changeling::movegen::hooks(&rules).unwrap();
+    let mut errors = Vec::new();
+    for _ in 0..5 {
+        let moves = legal_moves(&rules, &pos);
+        // The native moves are kept every time.
+        assert!(moves.iter().any(|m| to_uci(&rules, m) == "d4d5"));
+        errors.push(host.take_error().unwrap().to_string());
+    }
+    let limit = "tests/scripts/loop.rhai:2: in `extra_moves`: Too many operations: one call may do at most 200000";
+    assert_eq!(
+        errors,
+        [
+            limit.to_string(),
+            limit.to_string(),
+            format!(
+                "{limit}; `extra_moves` failed 3 times and is disabled for the rest of the session (fix the script and load the variant again)"
+            ),
+            "tests/scripts/loop.rhai:2: in `extra_moves`: not called: disabled after 3 failed calls (fix the script and load the variant again)".to_string(),
+            "tests/scripts/loop.rhai:2: in `extra_moves`: not called: disabled after 3 failed calls (fix the script and load the variant again)".to_string(),
+        ]
+    );
+    // A session on the variant answers and plays on.
+    let mut s = changeling::repl::Session::new(rules.clone(), pos, 1);
+    let reply = s.execute("d4d5");
+    assert!(reply.text.starts_with("played Gd5\n"), "{}", reply.text);
+    assert!(
+        reply
+            .text
+            .contains("not called: disabled after 3 failed calls"),
+        "{}",
+        reply.text
+    );
+}
+
+#[test]
+fn the_hooks_of_one_command_share_a_budget_of_operations() {
+    use changeling::script::ScriptHost;
+    let chess = load("chess").unwrap();
+    let source = std::fs::read_to_string("tests/scripts/busy.rhai").unwrap();
+    let host = ScriptHost::load(
+        "tests/scripts/busy.rhai",
+        &source,
+        &["filter_moves"],
+        chess.clone(),
+    )
+    .unwrap();
+    let pos = parse_fen(&chess, &chess.setup).unwrap();
+    // Each call does a few thousand operations: a budget of 10,000 lets
+    // a few calls through, then stops the command's calls.
+    host.set_command_budget(10_000);
+    let errors = |host: &ScriptHost| {
+        (0..10)
+            .map(|_| {
+                let mut moves = legal_moves(&chess, &pos);
+                host.filter_moves(&chess, &pos, &mut moves);
+                // Stopped or not, the moves are all kept.
+                assert_eq!(moves.len(), 20);
+                host.take_error().map(|e| e.to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = errors(&host);
+    let ok = first.iter().take_while(|e| e.is_none()).count();
+    assert!((1..10).contains(&ok), "{first:?}");
+    assert_eq!(
+        first[ok].as_deref(),
+        Some(
+            "tests/scripts/busy.rhai:3: in `filter_moves`: stopped: the script's hooks did 10000 operations in this command, the most one command allows; they are called again from the next command"
+        )
+    );
+    for e in &first[ok + 1..] {
+        assert_eq!(
+            e.as_deref(),
+            Some(
+                "tests/scripts/busy.rhai:3: in `filter_moves`: not called: the script's hooks did 10000 operations in this command, the most one command allows; they are called again from the next command"
+            )
+        );
+    }
+    // Running out of the command's budget is not the hook's failure: the
+    // next command calls it again, as many times.
+    host.begin_command();
+    assert_eq!(errors(&host), first);
+}
+
+#[test]
+fn failures_on_the_engines_empty_boards_do_not_disable_a_hook() {
+    // The engine rates the ghost by its moves on an empty board, where
+    // this script fails at every square: those failures are not the
+    // game's, and the hook stays.
+    let rules = with_script("needs_king.rhai", "extra_moves").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let mut engine = changeling::search::Engine::with_options(
+        rules.clone(),
+        changeling::search::Options::default(),
+    );
+    engine.evaluate(&pos);
+    let host = changeling::movegen::hooks(&rules).unwrap();
+    let _ = host.take_error();
+    legal_moves(&rules, &pos);
+    assert_eq!(host.take_error(), None);
+}

@@ -268,7 +268,7 @@ fn a_script_error_names_the_script_and_line_and_stops_cleanly() {
         "fn play_game(i, seed) {\n  variant(\"no-such-variant\")\n}\n",
     );
     assert!(
-        err.contains("bad.rhai:2:3: cannot load variant `no-such-variant`"),
+        err.contains("bad.rhai:2:3: variant(\"no-such-variant\"): not an embedded variant, nor a file ending in `.variant`"),
         "{err}"
     );
 
@@ -1121,5 +1121,206 @@ fn plots_are_svg_charts_of_the_table() {
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("error: --plot: the rows have neither a `result` nor a `plies` to draw")
+    );
+}
+
+#[test]
+fn sleep_and_rows_of_too_many_keys_are_refused() {
+    // `sleep` would hold a game up, deaf to Ctrl-C.
+    let e = outcome(
+        "fn play_game(i, seed) {\n    sleep(30);\n    #{}\n}\n",
+        None,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "exp.rhai:2:10: syntax error: `sleep` is not available to scripts: it would hold up the command without doing any work"
+    );
+    let e = outcome(
+        "fn games() { 1 }\nfn play_game(i, seed) {\n    Fn(\"sleep\").call(30);\n    #{}\n}\n",
+        None,
+    )
+    .unwrap_err();
+    assert!(e.to_string().starts_with("exp.rhai:3:"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("`sleep` is not available to scripts"),
+        "{e}"
+    );
+    // A row is one game's record: at most 4,096 keys.
+    let row = |n: u32| {
+        outcome(
+            &format!(
+                "fn games() {{ 1 }}\nfn play_game(i, seed) {{\n    let m = #{{}};\n    for k in 0..{n} {{ m[`k${{k}}`] = k; }}\n    m\n}}\n"
+            ),
+            None,
+        )
+    };
+    assert_eq!(row(4096).unwrap().rows[0].values.len(), 4096);
+    assert_eq!(
+        row(4097).unwrap_err().to_string(),
+        format!(
+            "exp.rhai: play_game(0, {}) returned a row of 4097 keys; a row holds at most 4096 (put a long list under one key, as an array)",
+            changeling::experiment::game_seed(0, 0)
+        )
+    );
+}
+
+#[test]
+fn variant_reads_only_variant_files_in_the_scripts_folder() {
+    let dir = scratch("variant-folder");
+    std::fs::write(
+        dir.join("mine.variant"),
+        "variant mine : chess {\n    setup = \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"\n}\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/secret.txt"), "top secret line\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("sub/secret.txt"), dir.join("sub/leak.variant")).unwrap();
+    let run_in = |script: &str| {
+        std::fs::write(dir.join("exp.rhai"), script).unwrap();
+        let out = changeling(
+            &["run", "exp.rhai", "--games", "1", "--out", "out.jsonl"],
+            &dir,
+        );
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run_in(
+        "fn play_game(i, seed) {\n    #{ fen: game(variant(\"mine.variant\"), seed).fen }\n}\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let rows = std::fs::read_to_string(dir.join("out.jsonl")).unwrap();
+    assert!(
+        rows.contains("\"fen\":\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\""),
+        "{rows}"
+    );
+    let why = "a script names an embedded variant (`changeling list`) or a `.variant` file in its own folder (`my.variant`, `my.variant:name`)";
+    for (spec, reason) in [
+        ("/etc/passwd", "a path is not accepted"),
+        ("sub/secret.txt", "a path is not accepted"),
+        ("../variant-folder/mine.variant", "a path is not accepted"),
+        (
+            "exp.rhai",
+            "not an embedded variant, nor a file ending in `.variant`",
+        ),
+    ] {
+        let (code, err) = run_in(&format!(
+            "fn play_game(i, seed) {{\n    variant(\"{spec}\");\n    #{{}}\n}}\n"
+        ));
+        assert_eq!(code, Some(2), "{err}");
+        assert_eq!(
+            err.lines().next().unwrap(),
+            format!("error: exp.rhai:2:5: variant(\"{spec}\"): {reason}; {why}"),
+        );
+        assert!(
+            !err.contains("root:") && !err.contains("top secret"),
+            "{err}"
+        );
+    }
+    #[cfg(unix)]
+    {
+        std::fs::create_dir_all(dir.join("inner")).unwrap();
+        std::fs::write(
+            dir.join("inner/exp.rhai"),
+            "fn play_game(i, seed) {\n    variant(\"leak.variant\");\n    #{}\n}\n",
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(dir.join("sub/secret.txt"), dir.join("inner/leak.variant"))
+            .unwrap();
+        let out = changeling(&["run", "inner/exp.rhai", "--games", "1"], &dir);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(
+                "variant(\"leak.variant\"): the file is a link leading out of the script's folder"
+            ),
+            "{err}"
+        );
+        assert!(!err.contains("top secret"), "{err}");
+    }
+}
+
+/// Engine players limited by nodes play the same game from the same
+/// start; half the games here vary their openings.
+const OPENINGS: &str = r#"
+fn games() { 12 }
+fn conditions() { "how" }
+fn play_game(i, seed) {
+    let v = variant("chess");
+    let g = if i % 2 == 0 { game(v, seed) } else { game(v, seed, #{ opening: #{ random_plies: 4 } }) };
+    let r = play(g, "engine:nodes=100", "engine:nodes=100", #{ max_turns: 12 });
+    #{ how: if i % 2 == 0 { "fixed" } else { "opening" }, start: g.fen, moves: r.moves }
+}
+"#;
+
+#[test]
+fn openings_vary_the_games_and_repeated_games_are_warned_of() {
+    let exp =
+        Experiment::compile("openings.rhai", OPENINGS, Arc::new(AtomicBool::new(false))).unwrap();
+    let results = |threads| {
+        let opts = RunOptions {
+            seed: 0,
+            threads,
+            shard: Shard::ALL,
+            games: None,
+        };
+        run(&exp, &opts, &mut |_, _| {}).unwrap()
+    };
+    let one = results(1);
+    // The openings come from the games' seeds alone.
+    assert_eq!(one.to_jsonl(), results(2).to_jsonl());
+    let table = one.table();
+    let counts: Vec<(u64, u64, u64)> = table
+        .conditions
+        .iter()
+        .map(|c| (c.games, c.played, c.distinct))
+        .collect();
+    assert_eq!(counts, [(6, 6, 1), (6, 6, 6)]);
+    let text = table.text(&one);
+    let warnings: Vec<&str> = text.lines().filter(|l| l.starts_with("warning")).collect();
+    assert_eq!(
+        warnings,
+        [
+            "warning: condition fixed: its 6 games were only 1 distinct game: the same moves from the same start repeat; deterministic players need varied openings, e.g. game(v, seed, #{ opening: #{ random_plies: 4 } })"
+        ]
+    );
+    // Each opening is four random turns from the start.
+    let chess = changeling::variants::load("chess").unwrap();
+    for r in one.rows.iter().filter(|r| r.game % 2 == 1) {
+        let fen = r.values["start"].to_string();
+        let pos = changeling::notation::parse_fen(&chess, &fen).unwrap();
+        assert_eq!(pos.fullmove(), 3, "{fen}");
+    }
+
+    // A list of FENs: drawn by the seed, or cycled through by `cycle`.
+    let a = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let b = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    let fens = |opening: &str| {
+        let text = format!(
+            "fn games() {{ 6 }}\nfn play_game(i, seed) {{\n    #{{ fen: game(variant(\"chess\"), seed, #{{ opening: {opening} }}).fen }}\n}}\n"
+        );
+        outcome(&text, None).map(|r| {
+            r.rows
+                .iter()
+                .map(|r| r.values["fen"].to_string())
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(
+        fens(&format!("#{{ fens: [\"{a}\", \"{b}\"], cycle: i }}")).unwrap(),
+        [a, b, a, b, a, b]
+    );
+    let drawn = fens(&format!("#{{ fens: [\"{a}\", \"{b}\"] }}")).unwrap();
+    assert!(drawn.iter().all(|f| f == a || f == b), "{drawn:?}");
+    assert!(
+        drawn.contains(&a.to_string()) && drawn.contains(&b.to_string()),
+        "{drawn:?}"
+    );
+    assert_eq!(
+        fens("#{ random_plie: 4 }").unwrap_err().to_string(),
+        "exp.rhai:3:13: `random_plie` is not an option of an opening (options: random_plies, fens, cycle)"
     );
 }

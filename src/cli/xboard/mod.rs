@@ -128,6 +128,9 @@ impl Session for Xboard {
 
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
+        if let Some(host) = crate::movegen::hooks(&self.rules) {
+            host.begin_command();
+        }
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
