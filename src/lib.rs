@@ -2,11 +2,15 @@
 #![warn(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+#[cfg(feature = "native")]
 pub mod arena;
 pub mod board;
+#[cfg(feature = "native")]
 pub mod cli;
+pub mod clock;
 pub mod describe;
 pub mod diag;
+#[cfg(feature = "native")]
 pub mod experiment;
 pub mod files;
 pub mod game;
@@ -15,6 +19,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod record;
+#[cfg(feature = "native")]
 pub mod repl;
 pub mod rules;
 pub mod script;

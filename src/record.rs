@@ -56,8 +56,8 @@ pub fn today() -> String {
         .ok()
         .and_then(|s| s.trim().parse::<u64>().ok())
         .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
+            crate::clock::SystemTime::now()
+                .duration_since(crate::clock::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs())
         });
     let (y, m, d) = civil_date(secs / 86_400);
@@ -196,6 +196,7 @@ pub fn movetext_tokens(game: &Game) -> Vec<String> {
     out
 }
 
+#[cfg(feature = "native")]
 /// Writes `bytes` to `path` so that `path` holds either its old content
 /// or all of the new, whatever happens (a crash, a kill, another save at
 /// the same time): a fresh temporary file of a unique name in the same
@@ -243,6 +244,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+#[cfg(feature = "native")]
 /// The file a save to `path` replaces: `path` itself, or the file a
 /// symbolic link at `path` leads to; an error for anything that is not a
 /// regular file or a name not yet taken.
@@ -284,6 +286,7 @@ fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
     ))
 }
 
+#[cfg(feature = "native")]
 /// What kind of special file `kind` is, in words.
 fn special_kind(kind: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]

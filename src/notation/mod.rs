@@ -15,6 +15,7 @@ pub(crate) use movetext::read_quick;
 pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
 pub(crate) use spell::move_tag;
 pub use spell::{Notation, spellings};
+#[cfg(feature = "native")]
 pub(crate) use stacks::describe as describe_stacked;
 pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};
 

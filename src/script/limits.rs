@@ -8,9 +8,9 @@
 //! closure ever further): no script that keeps within the other limits
 //! comes near it.
 
+use crate::clock::{Duration, Instant};
 use rhai::{Dynamic, Engine};
 use std::cell::Cell;
-use std::time::{Duration, Instant};
 
 /// Operations per hook call: generous for move generation on a 16x16
 /// board (a few thousand squares looked at), small enough that an endless

@@ -22,6 +22,7 @@ mod table;
 pub use eval::{Eval, PAWN, Terms};
 
 use crate::board::Color;
+use crate::clock::{Duration, Instant};
 use crate::game::{Game, insufficient_material};
 use crate::movegen::{
     TurnPool, chance_outcomes, every_push_suicidal, goal_reached, in_check, legal_moves,
@@ -30,7 +31,6 @@ use crate::position::{Move, MoveKind, Position, Stage};
 use crate::rules::{Rules, Verdict};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 use table::{Bound, Table};
 
 /// Scores beyond any material: a mate in `n` plies is `MATE - n`.
