@@ -744,6 +744,30 @@ fn experiments_have_size_limits_and_a_game_limit() {
     );
 }
 
+/// Waits until process `pid` catches SIGINT (bit 2 of `SigCgt` in
+/// `/proc/PID/status`): a SIGINT sent before the handler is installed
+/// kills the process instead, so the test waits for the handler, not for
+/// a time that a loaded machine might overrun. Elsewhere than Linux, a
+/// second's pause.
+fn wait_for_sigint_handler(pid: u32) {
+    let path = format!("/proc/{pid}/status");
+    if std::fs::metadata(&path).is_err() {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        return;
+    }
+    for _ in 0..6000 {
+        let caught = std::fs::read_to_string(&path).ok().and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigCgt:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        });
+        if caught.is_some_and(|m| m & 0b10 != 0) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("process {pid} never caught SIGINT");
+}
+
 #[test]
 fn the_stop_flag_ends_a_script_anywhere() {
     // Raised from another thread while the script loops: at its top
@@ -795,7 +819,7 @@ fn the_stop_flag_ends_a_script_anywhere() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    wait_for_sigint_handler(child.id());
     let _ = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status();
