@@ -839,6 +839,11 @@ fn seirawan_gating_appends_the_piece_and_castling_gates_either_side() {
 }
 
 #[test]
+fn shouse_drops_and_gates_in_one_game() {
+    standard_line("shouse", &["e2e4", "d7d5", "e4d5", "g8f6h", "P@e6"]);
+}
+
+#[test]
 fn xiangqi_tenth_rank_is_written_10() {
     standard_line("xiangqi", &["h3e3", "h10g8", "a1a2", "a10a9"]);
 }
