@@ -15,7 +15,7 @@ pub use external::External;
 
 use crate::board::Color;
 use crate::game::{Game, Outcome, Rng, start_position};
-use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
+use crate::notation::{parse_fen, parse_move, to_fen, to_uci_standard, to_xboard_standard};
 use crate::position::Move;
 use crate::record::{Players, write_pgn};
 use crate::rules::Rules;
@@ -301,7 +301,7 @@ impl Seat {
                     line.push_str(" moves");
                     for (mv, _) in game.history() {
                         line.push(' ');
-                        line.push_str(&to_uci(rules, mv));
+                        line.push_str(&to_uci_standard(rules, mv));
                     }
                 }
                 ext.send(&line)?;
@@ -343,7 +343,7 @@ impl Seat {
                 }
                 let prefix = if *usermove { "usermove " } else { "" };
                 for (mv, _) in game.history() {
-                    ext.send(&format!("{prefix}{}", to_uci(rules, mv)))?;
+                    ext.send(&format!("{prefix}{}", to_xboard_standard(rules, mv)))?;
                 }
                 let cs = |d: Duration| d.as_millis() / 10;
                 let wait = match control {
@@ -459,7 +459,7 @@ fn play_one(
         let mv = match answer {
             Ok(mv) if game.legal().contains(&mv) => mv,
             Ok(mv) => {
-                let text = to_uci(rules, &mv);
+                let text = to_uci_standard(rules, &mv);
                 verdict = Some((
                     !side,
                     format!("{} played an illegal move, {text}", names[seat]),

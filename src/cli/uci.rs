@@ -14,7 +14,7 @@
 
 use super::protocol::{Out, Session, say, serve};
 use crate::game::Game;
-use crate::notation::{parse_fen, parse_move, to_uci};
+use crate::notation::{parse_fen, parse_move, to_uci_standard};
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
 use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
@@ -258,9 +258,9 @@ impl Uci {
             }
             match found.as_ref().and_then(|r| r.pv.first()) {
                 Some(mv) => {
-                    let mut line = format!("bestmove {}", to_uci(&rules, mv));
+                    let mut line = format!("bestmove {}", to_uci_standard(&rules, mv));
                     if let Some(reply) = found.as_ref().and_then(|r| r.pv.get(1)) {
-                        line.push_str(&format!(" ponder {}", to_uci(&rules, reply)));
+                        line.push_str(&format!(" ponder {}", to_uci_standard(&rules, reply)));
                     }
                     say(&out, &line);
                 }
@@ -279,7 +279,7 @@ fn info(rules: &Rules, r: &Report) -> String {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| to_uci(rules, m)).collect();
+    let pv: Vec<String> = r.pv.iter().map(|m| to_uci_standard(rules, m)).collect();
     format!(
         "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
         r.depth,

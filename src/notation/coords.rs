@@ -3,7 +3,7 @@
 //! turn joined by `&` (`e1d2&@e1`, `b1=n&e8e7`, `g1f3&d7d6`).
 
 use super::spell::move_tag;
-use crate::board::{Color, PieceKind};
+use crate::board::{Color, PieceKind, Square};
 use crate::position::Move;
 use crate::rules::Rules;
 
@@ -79,4 +79,110 @@ pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
         s.push_str(&tag);
     }
     s
+}
+
+/// The move as the UCI and XBoard programs for chess variants write it
+/// (Fairy-Stockfish and the tools built on it): `e7e8q`; a promotion to
+/// a kind's own promoted form (`+B` for `B`) as `+` (`b2g7+`), the way
+/// back as `-`, and a move that could promote but does not, plain; a
+/// drop `P@e4` (`+P@e4` dropped promoted); a gated piece's letter after
+/// the move (`e2e4h`), and in a castling that gates on the partner's
+/// square the partner's move first (`h1e1h`); castling as the king's
+/// move (`e1g1`), or as the king taking its partner with free starts or
+/// where a plain king's step would read the same; a pass as the passing
+/// piece's square twice (`e1e1`). Turns these programs have no form for
+/// (a reserve drop or a push after the action, a choice made first,
+/// stacks, placements, a script's tags) are written as [`to_uci`] does.
+pub fn to_uci_standard(rules: &Rules, mv: &Move) -> String {
+    standard_forms(rules, mv)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| to_uci(rules, mv))
+}
+
+/// As [`to_uci_standard`], but a pass is `@@@@`, as XBoard writes it.
+pub fn to_xboard_standard(rules: &Rules, mv: &Move) -> String {
+    if mv.is_pass() {
+        return "@@@@".to_string();
+    }
+    to_uci_standard(rules, mv)
+}
+
+/// The standard forms of `mv` (see [`to_uci_standard`]): the written one
+/// first, then others read too (a castling as the king's move and as the
+/// king taking its partner). Empty where the standard has no form.
+pub(crate) fn standard_forms(rules: &Rules, mv: &Move) -> Vec<String> {
+    use crate::position::MoveKind;
+    let g = rules.geometry;
+    let unsupported = mv.choice.is_some()
+        || mv.push.is_some()
+        || rules.stacking.is_some()
+        || mv.placement().is_some()
+        || mv.is_pocketing()
+        || (mv.drop.is_some() && mv.gate.is_none());
+    if unsupported {
+        return Vec::new();
+    }
+    if mv.is_pass() {
+        return vec![format!("{}{}", g.name(mv.from), g.name(mv.to))];
+    }
+    if mv.is_drop() {
+        return vec![uci_action(rules, mv)];
+    }
+    if move_tag(rules, mv).is_some() {
+        return Vec::new();
+    }
+    let suffix = match (mv.gate, mv.promotion) {
+        (Some(k), _) => promo_token(rules, k),
+        (None, Some(k)) => {
+            // Turning over is written even where every move turns over
+            // (pieces that turn over on every move), as those programs do.
+            let (from, to) = (rules.piece(mv.piece.kind), rules.piece(k));
+            if to.is_plus_code() && to.letter[1..].eq_ignore_ascii_case(&from.letter) {
+                "+".to_string()
+            } else if from.is_plus_code() && from.letter[1..].eq_ignore_ascii_case(&to.letter) {
+                "-".to_string()
+            } else if super::silent_morph(rules, mv) {
+                String::new()
+            } else {
+                promo_token(rules, k)
+            }
+        }
+        (None, None) => String::new(),
+    };
+    let gate_square = mv.drop.filter(|_| mv.gate.is_some());
+    let mut pairs: Vec<(Square, Square)> = Vec::new();
+    if let MoveKind::Castle(i) = mv.kind
+        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
+    {
+        let takes = (c.king_from, c.partner_from);
+        if gate_square == Some(c.partner_from) {
+            // The gate on the partner's square: the partner's move first.
+            pairs.push((c.partner_from, c.king_from));
+        } else {
+            let step = (g.file(c.king_from) - g.file(c.king_to)).abs() <= 1
+                && (g.rank(c.king_from) - g.rank(c.king_to)).abs() <= 1;
+            if c.free || step {
+                pairs.push(takes);
+            }
+            pairs.push((c.king_from, c.king_to));
+            if !pairs.contains(&takes) {
+                pairs.push(takes);
+            }
+        }
+    } else {
+        pairs.push((mv.from, mv.to));
+    }
+    pairs
+        .into_iter()
+        .map(|(from, to)| {
+            let mut s = format!("{}{}{suffix}", g.name(from), g.name(to));
+            if let Some(sq) = gate_square
+                && sq != from
+            {
+                s.push_str(&g.name(sq));
+            }
+            s
+        })
+        .collect()
 }

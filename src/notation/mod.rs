@@ -9,7 +9,7 @@ mod spell;
 mod stacks;
 mod symbols;
 
-pub use coords::to_uci;
+pub use coords::{to_uci, to_uci_standard, to_xboard_standard};
 pub use fen::{FenField, ParseFenError, Setup, parse_fen, to_fen};
 pub(crate) use movetext::read_quick;
 pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};

@@ -9,7 +9,7 @@
 //! without `x` or a quiet move with one, a pinned piece, a check not
 //! answered, a compulsory capture, a duty, a move of the other side.
 
-use super::coords::{promo_token, uci_action};
+use super::coords::{promo_token, standard_forms, uci_action};
 use super::refusal::{why_not, why_not_placement};
 use super::spell::{Notation, check_mark};
 use crate::board::{PieceKind, Square};
@@ -242,6 +242,13 @@ impl Notation<'_> {
         let rules = self.rules();
         let pos = self.position();
         let g = rules.geometry;
+        // The standard coordinates first: there `b2g7+` is a promotion,
+        // not a move with a check mark.
+        if pos.stage() != crate::position::Stage::Setup
+            && let Some(i) = self.standard_index(shown)
+        {
+            return Ok(i);
+        }
         if pos.stage() == crate::position::Stage::Setup {
             let (mut found, _) = self.turns_named(None, &parts[0]);
             if found.is_empty() {
@@ -341,6 +348,28 @@ impl Notation<'_> {
             }
             None => fail(shown, why_not(self, action)),
         }
+    }
+
+    /// The one legal turn whose standard coordinates (see
+    /// [`super::to_uci_standard`]) are `text`; `=` after them, which
+    /// some programs write for a promotion declined (`b2g7=`), is read
+    /// as nothing.
+    fn standard_index(&self, text: &str) -> Option<usize> {
+        let starts_like_one = text.contains('@') || looks_like_coordinates(text);
+        if !starts_like_one {
+            return None;
+        }
+        let rules = self.rules();
+        let find = |t: &str| -> Option<usize> {
+            let mut hits = (0..self.turns().len()).filter(|&i| {
+                standard_forms(rules, &self.turns()[i])
+                    .iter()
+                    .any(|f| f == t)
+            });
+            let first = hits.next()?;
+            hits.next().is_none().then_some(first)
+        };
+        find(text).or_else(|| find(text.strip_suffix('=')?))
     }
 
     /// The first turn (by `keep`) written out, as an example.

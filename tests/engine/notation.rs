@@ -1,7 +1,9 @@
 //! FEN and move text: round trips, exact errors, no panics on bad input.
 
+use changeling::game::Game;
 use changeling::notation::{
-    FenField, parse_fen, parse_move, parse_san, parse_uci, to_fen, to_san, to_uci,
+    FenField, parse_fen, parse_move, parse_san, parse_uci, to_fen, to_san, to_uci, to_uci_standard,
+    to_xboard_standard,
 };
 use changeling::variants::load;
 
@@ -812,4 +814,164 @@ fn the_quick_reader_reads_what_the_full_reader_reads() {
         }
     }
     assert!(compared > 5_000, "{compared}");
+}
+
+/// Plays `line` (standard coordinates, as Fairy-Stockfish writes and
+/// reads them) from `variant`'s start: each text reads as a legal turn
+/// that is written back the same, and every legal turn of every position
+/// on the way reads back from its own standard text.
+fn standard_line(variant: &str, line: &[&str]) -> Game {
+    let rules = load(variant).unwrap();
+    let mut game = Game::new(rules.clone(), 0).unwrap();
+    for text in line {
+        round_trip_all(&game);
+        let mv = game
+            .play_text(text)
+            .unwrap_or_else(|e| panic!("{variant}: `{text}` refused: {e:?}"));
+        assert_eq!(to_uci_standard(&rules, &mv), *text, "{variant}");
+    }
+    round_trip_all(&game);
+    game
+}
+
+fn round_trip_all(game: &Game) {
+    let rules = game.rules();
+    for mv in game.legal_moves() {
+        let text = to_uci_standard(rules, &mv);
+        let back = parse_uci(rules, game.position(), &text)
+            .unwrap_or_else(|e| panic!("`{text}` does not read back: {e}"));
+        assert_eq!(back, mv, "`{text}` reads as another turn");
+    }
+}
+
+/// The standard texts of the legal turns of `game`'s position.
+fn standard_texts(game: &Game) -> Vec<String> {
+    let rules = game.rules();
+    game.legal_moves()
+        .iter()
+        .map(|m| to_uci_standard(rules, m))
+        .collect()
+}
+
+#[test]
+fn shogi_promotion_is_a_plus_and_declining_it_is_plain() {
+    // The bishop takes on h8: `b2h8+` promotes, `b2h8` does not.
+    let game = standard_line("shogi", &["c3c4", "g7g6"]);
+    let texts = standard_texts(&game);
+    assert!(texts.contains(&"b2h8+".to_string()), "{texts:?}");
+    assert!(texts.contains(&"b2h8".to_string()), "{texts:?}");
+    // The REPL's own form still reads; `=` declines.
+    let rules = game.rules();
+    let pos = game.position();
+    let promoted = parse_uci(rules, pos, "b2h8+").unwrap();
+    assert_eq!(parse_uci(rules, pos, "b2h8+b").unwrap(), promoted);
+    assert_eq!(to_uci(rules, &promoted), "b2h8+b");
+    assert_eq!(
+        parse_uci(rules, pos, "b2h8=").unwrap(),
+        parse_uci(rules, pos, "b2h8").unwrap()
+    );
+    assert_ne!(parse_uci(rules, pos, "b2h8").unwrap(), promoted);
+    // A drop of the piece taken.
+    standard_line("shogi", &["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"]);
+}
+
+#[test]
+fn crazyhouse_drops_are_the_piece_at_the_square() {
+    standard_line("crazyhouse", &["e2e4", "d7d5", "e4d5", "g8f6", "P@e6"]);
+}
+
+#[test]
+fn seirawan_gating_appends_the_piece_and_castling_gates_either_side() {
+    standard_line("seirawan", &["g1f3h"]);
+    let before = ["g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"];
+    // On the king's square: the king's move and the piece; on the
+    // rook's: the rook's square first.
+    for castle in ["e1g1e", "e1g1h", "h1e1e", "h1e1h", "e1g1"] {
+        let mut line = before.to_vec();
+        line.push(castle);
+        standard_line("seirawan", &line);
+    }
+    // The REPL's form of the same turn still reads.
+    let game = standard_line("seirawan", &before);
+    let rules = game.rules();
+    let by_repl = parse_uci(rules, game.position(), "e1g1&H@h1").unwrap();
+    assert_eq!(to_uci_standard(rules, &by_repl), "h1e1h");
+    assert_eq!(parse_uci(rules, game.position(), "h1e1h").unwrap(), by_repl);
+}
+
+#[test]
+fn shouse_drops_and_gates_in_one_game() {
+    standard_line("shouse", &["e2e4", "d7d5", "e4d5", "g8f6h", "P@e6"]);
+}
+
+#[test]
+fn xiangqi_tenth_rank_is_written_10() {
+    standard_line("xiangqi", &["h3e3", "h10g8", "a1a2", "a10a9"]);
+}
+
+#[test]
+fn capablanca_castling_is_the_king_move() {
+    standard_line(
+        "capablanca",
+        &[
+            "h2h3", "h7h6", "g1h2", "g8h7", "i1j3", "i8j6", "h1i3", "h8i6", "f1i1",
+        ],
+    );
+    // A pawn promotes with the kind's letter.
+    let rules = load("capablanca").unwrap();
+    let pos = parse_fen(&rules, "5k4/1P8/10/10/10/10/10/5K4 w - - 0 1").unwrap();
+    let game = Game::from_position(rules.clone(), pos, 0);
+    let texts = standard_texts(&game);
+    for p in ["b7b8q", "b7b8c", "b7b8a", "b7b8r", "b7b8b", "b7b8n"] {
+        assert!(texts.contains(&p.to_string()), "{p} not in {texts:?}");
+    }
+    round_trip_all(&game);
+}
+
+#[test]
+fn janggi_pass_is_the_king_square_twice() {
+    let game = standard_line("janggi", &["e2e2", "e9e9"]);
+    let rules = load("janggi").unwrap();
+    let start = Game::new(rules.clone(), 0).unwrap();
+    let pass = start
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.is_pass())
+        .unwrap();
+    assert_eq!(to_xboard_standard(&rules, &pass), "@@@@");
+    assert_eq!(parse_uci(&rules, start.position(), "@@@@").unwrap(), pass);
+    drop(game);
+}
+
+/// The standard texts of every legal turn of `fen` (the variant's start
+/// when empty), sorted.
+fn standard_listing(variant: &str, fen: &str) -> Vec<String> {
+    let rules = load(variant).unwrap();
+    let fen = if fen.is_empty() {
+        rules.setup.clone()
+    } else {
+        fen.to_string()
+    };
+    let pos = parse_fen(&rules, &fen).unwrap();
+    let game = Game::from_position(rules, pos, 0);
+    round_trip_all(&game);
+    let mut texts = standard_texts(&game);
+    texts.sort();
+    texts
+}
+
+#[test]
+fn kyotoshogi_turns_over_with_plus_and_minus_as_fairy_stockfish_lists() {
+    // `go perft 1` of Fairy-Stockfish (kyotoshogi), its texts sorted.
+    let start = "a1a2- a1b2- b1a2+ b1b2+ b1c2+ c1b2 c1c2 c1d2 d1c2- d1d2- d1e2- e1e2+";
+    assert_eq!(
+        standard_listing("kyotoshogi", ""),
+        start.split(' ').collect::<Vec<_>>()
+    );
+    // Drops either way up: `P@b1` and `+P@b1`.
+    let drops = "+P@a2 +P@a3 +P@a4 +P@b1 +P@b2 +P@b3 +P@b4 +P@b5 +P@c1 +P@c2 +P@c4 +P@c5 +P@d1 +P@d2 +P@d3 +P@d4 +P@d5 +P@e1 +P@e2 +P@e3 +P@e4 +P@e5 P@a2 P@a3 P@a4 P@b1 P@b2 P@b3 P@b4 P@b5 P@c1 P@c2 P@c4 P@c5 P@d1 P@d2 P@d3 P@d4 P@d5 P@e1 P@e2 P@e3 P@e4 P@e5 a1a2 a1b1 a1b2";
+    assert_eq!(
+        standard_listing("kyotoshogi", "k4/5/2p2/5/K4[Pp] w - - 0 1"),
+        drops.split(' ').collect::<Vec<_>>()
+    );
 }

@@ -190,3 +190,52 @@ fn bad_engines_and_controls_are_refused() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// Two games against Fairy-Stockfish at a fixed depth in `variant`,
+/// when `FAIRY_STOCKFISH` names its program: every move of either side
+/// must pass the arbiter in the other's notation, so no game may end by
+/// a forfeit or an illegal move.
+fn against_fairy_stockfish(variant: &str) {
+    let Some(program) = std::env::var_os("FAIRY_STOCKFISH") else {
+        eprintln!("FAIRY_STOCKFISH is not set: the match in {variant} is skipped");
+        return;
+    };
+    let dir = scratch(&format!("match-fsf-{variant}"));
+    let engine = format!("uci:{}", program.to_string_lossy());
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=2",
+            &engine,
+            "--depth",
+            "2",
+            "--games",
+            "2",
+            "--variant",
+            variant,
+            "--max-plies",
+            "160",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(text.contains(": +"), "{text}");
+    assert!(text.contains("in 2 games"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(pgn.matches("[Event ").count(), 2, "{pgn}");
+    for bad in ["forfeit", "illegal", "did not answer", "ended"] {
+        assert!(!pgn.contains(bad), "{variant}: `{bad}` in\n{pgn}");
+    }
+}
+
+#[test]
+fn fairy_stockfish_reads_and_writes_our_shogi_moves() {
+    against_fairy_stockfish("shogi");
+}
+
+#[test]
+fn fairy_stockfish_reads_and_writes_our_xiangqi_moves() {
+    against_fairy_stockfish("xiangqi");
+}

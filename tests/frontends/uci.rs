@@ -161,3 +161,49 @@ fn stop_ends_an_infinite_search_with_a_legal_move() {
     // The answer came after the stop, not before: infinite means so.
     assert!(out.iter().filter(|l| l.starts_with("info depth")).count() >= 2);
 }
+
+#[test]
+fn shogi_moves_are_written_and_read_as_variant_programs_write_them() {
+    // Fairy-Stockfish's coordinates: a promotion is `+` after the
+    // squares (`b2h8+`), not the promoted piece's letter.
+    let out = session(&[
+        "setoption name UCI_Variant value shogi",
+        "position fen 4k4/7r1/9/9/9/9/9/1B7/4K4[] w - - 0 1",
+        "go depth 1",
+        "position startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5",
+        "d",
+        "position startpos moves c3c4 g7g6 b2h8",
+        "d",
+    ]);
+    assert_eq!(bestmove(&out), ["b2h8+"]);
+    assert!(out.iter().any(|l| l.ends_with(" pv b2h8+")), "{out:?}");
+    assert!(
+        out.contains(
+            &"lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 1 3"
+                .to_string()
+        ),
+        "{out:?}"
+    );
+    // Without the `+` the bishop stays a bishop.
+    assert_eq!(
+        out.last().unwrap(),
+        "lnsgkgsnl/1r5B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"
+    );
+}
+
+#[test]
+fn janggi_passes_and_seirawan_gating_are_written_as_variant_programs_write_them() {
+    let out = session(&[
+        "setoption name UCI_Variant value seirawan",
+        "position startpos moves g1f3 g8f6 e2e3 e7e6 f1e2 f8e7 h1e1h",
+        "d",
+        "setoption name UCI_Variant value janggi",
+        "position startpos moves e2e2 e9e9",
+        "d",
+    ]);
+    assert_eq!(
+        out[0],
+        "rnbqk2r/ppppbppp/4pn2/8/8/4PN2/PPPPBPPP/RNBQ1RKH[Ehe] b ABCDkqbcd - 3 4"
+    );
+    assert!(out[1].starts_with("rnba1abnr/4k4/"), "{}", out[1]);
+}

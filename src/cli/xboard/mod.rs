@@ -21,7 +21,7 @@ mod pieces;
 use super::protocol::{Out, Session, say, serve};
 use crate::board::Color;
 use crate::game::{Game, Outcome};
-use crate::notation::{parse_fen, parse_move, to_fen, to_uci};
+use crate::notation::{parse_fen, parse_move, to_fen, to_xboard_standard};
 use crate::position::Move;
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
@@ -198,7 +198,7 @@ impl Session for Xboard {
             "nopost" => self.post = false,
             "hint" => {
                 if let Some(mv) = self.game.legal_moves().first() {
-                    let text = to_uci(&self.rules, mv);
+                    let text = to_xboard_standard(&self.rules, mv);
                     self.say(&format!("Hint: {text}"));
                 }
             }
@@ -398,7 +398,7 @@ impl Xboard {
             });
             let mv = found.and_then(|r| r.pv.first().copied());
             if let Some(mv) = mv {
-                say(&out, &format!("move {}", to_uci(&rules, &mv)));
+                say(&out, &format!("move {}", to_xboard_standard(&rules, &mv)));
                 game.push(mv);
                 if let Some(o) = game.outcome() {
                     say(&out, &result_line(&o));
@@ -429,7 +429,7 @@ fn thinking(rules: &Rules, r: &Report) -> String {
         Score::Mate(n) if n >= 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| to_uci(rules, m)).collect();
+    let pv: Vec<String> = r.pv.iter().map(|m| to_xboard_standard(rules, m)).collect();
     format!(
         "{} {score} {} {} {}",
         r.depth,
