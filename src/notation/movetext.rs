@@ -124,6 +124,11 @@ pub(crate) fn read_quick(
         return None;
     }
     if looks_like_coordinates(&t) {
+        // `+` and `-` after coordinates are promotion marks (`b2g7+`),
+        // not a check: the full reader tells them apart.
+        if text.trim_end().ends_with(['+', '-', '#']) {
+            return None;
+        }
         // Every coordinate form begins with the mover's square.
         let b = t.as_bytes();
         let end = 1 + b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
