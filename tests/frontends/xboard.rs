@@ -244,9 +244,9 @@ fn said(out: &[String]) -> Vec<&str> {
     out.iter()
         .map(String::as_str)
         .filter(|l| {
-            !l.split(' ')
+            l.split(' ')
                 .next()
-                .is_some_and(|w| w.parse::<u32>().is_ok())
+                .is_none_or(|w| w.parse::<u32>().is_err())
         })
         .filter(|l| !l.starts_with("feature "))
         .collect()
