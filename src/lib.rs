@@ -15,6 +15,7 @@ pub mod experiment;
 pub mod files;
 pub mod game;
 pub mod lang;
+pub mod lines;
 pub mod movegen;
 pub mod notation;
 pub mod position;

@@ -1,8 +1,14 @@
 //! An external engine driven over UCI or the XBoard protocol: a child
 //! process, its answers read on a thread of their own so that every
 //! wait has a deadline.
+//!
+//! A line the engine writes that is not UTF-8 text, or that is longer
+//! than [`MAX_LINE_BYTES`] (read to its end and dropped, never held), is
+//! passed over where the match waits for an acknowledgement (`uciok`,
+//! `readyok`, features) and loses the game where it waits for a move.
 
-use std::io::{BufRead, BufReader, Write};
+use crate::lines::{Line, MAX_LINE_BYTES, read_line};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -11,7 +17,8 @@ use std::time::{Duration, Instant};
 pub struct External {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    /// Its lines, or what is wrong with one.
+    lines: Receiver<Result<String, String>>,
     /// Its `id name`, or the command that started it.
     pub name: String,
 }
@@ -39,7 +46,7 @@ impl External {
         engine.send("protover 2")?;
         let deadline = Instant::now() + Duration::from_secs(2);
         let (mut usermove, mut setboard) = (false, false);
-        while let Ok(line) = engine.next_line(deadline) {
+        while let Ok(line) = engine.next_text(deadline) {
             if let Some(features) = line.strip_prefix("feature ") {
                 usermove |= features.contains("usermove=1");
                 setboard |= features.contains("setboard=1");
@@ -95,8 +102,18 @@ impl External {
         let output = child.stdout.take().ok_or("no standard output")?;
         let (send, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
+            let mut output = BufReader::new(output);
+            loop {
+                let line = match read_line(&mut output, MAX_LINE_BYTES) {
+                    Ok(Some(Line::Text(line))) => Ok(line),
+                    Ok(Some(Line::NotText)) => {
+                        Err("wrote a line that is not UTF-8 text".to_string())
+                    }
+                    Ok(Some(Line::TooLong)) => {
+                        Err(format!("wrote a line longer than {MAX_LINE_BYTES} bytes"))
+                    }
+                    Ok(None) | Err(_) => break,
+                };
                 if send.send(line).is_err() {
                     break;
                 }
@@ -122,7 +139,7 @@ impl External {
         engine.send("uci")?;
         let wait = Duration::from_secs(10);
         loop {
-            let line = engine.next_line(Instant::now() + wait)?;
+            let line = engine.next_text(Instant::now() + wait)?;
             if let Some(name) = line.strip_prefix("id name ") {
                 engine.name = name.trim().to_string();
             }
@@ -152,13 +169,35 @@ impl External {
     ///
     /// # Errors
     ///
-    /// Nothing came by the deadline, or the engine ended.
+    /// Nothing came by the deadline, the engine ended, or the line is
+    /// not UTF-8 text or is too long.
     pub fn next_line(&mut self, deadline: Instant) -> Result<String, String> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
+            Ok(Ok(line)) => Ok(line),
+            Ok(Err(what)) => Err(format!("{} {what}", self.name)),
             Err(RecvTimeoutError::Timeout) => Err(format!("{} did not answer in time", self.name)),
             Err(RecvTimeoutError::Disconnected) => Err(format!("{} ended", self.name)),
+        }
+    }
+
+    /// The next line of text it writes, passing over lines that are not
+    /// text or are too long, waiting until `deadline`.
+    ///
+    /// # Errors
+    ///
+    /// Nothing came by the deadline, or the engine ended.
+    pub fn next_text(&mut self, deadline: Instant) -> Result<String, String> {
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) => return Ok(line),
+                Ok(Err(_)) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("{} did not answer in time", self.name));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(format!("{} ended", self.name)),
+            }
         }
     }
 
@@ -170,7 +209,7 @@ impl External {
     pub fn ready(&mut self) -> Result<(), String> {
         self.send("isready")?;
         let deadline = Instant::now() + Duration::from_secs(10);
-        while self.next_line(deadline)?.trim() != "readyok" {}
+        while self.next_text(deadline)?.trim() != "readyok" {}
         Ok(())
     }
 

@@ -7,13 +7,19 @@
 //! variant, or `FILE:NAME`). Moves are in the coordinate form `play`
 //! reads (`e2e4`, `e7e8q`, `P@e4`, parts of a turn joined by `&`).
 //!
-//! The search runs on its own thread, so `stop`, `isready` and `quit`
-//! are answered while it thinks; any other command waits for it to end
-//! (a GUI waits for `bestmove` anyway). Bad input never ends the session:
-//! it is answered with `info string error: ...` and the position stays.
+//! The search runs on its own thread and the session never waits for
+//! it: `isready` (and `d`, and what is ignored) is answered while it
+//! thinks, and any other command arriving during a search stops it first
+//! (its `bestmove` is written), then runs, as `stop` followed by the
+//! command would. The end of the
+//! input is `quit`. Bad input never ends the session: it is answered with
+//! `info string error: ...` and the position stays; a line longer than
+//! [`crate::lines::MAX_LINE_BYTES`] is read to its end and refused
+//! without being held.
 
 use super::protocol::{Out, Session, say, serve};
 use crate::game::Game;
+use crate::lines::MAX_LINE_BYTES;
 use crate::notation::{parse_fen, parse_move, to_uci_standard};
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
@@ -66,16 +72,6 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
 }
 
 impl Session for Uci {
-    /// Waits for a search in progress to end, taking the engine back.
-    fn finish(&mut self) {
-        if let Some(handle) = self.thinking.take() {
-            match handle.join() {
-                Ok(engine) => self.engine = Some(engine),
-                Err(_) => self.error("the search failed; a new engine takes over"),
-            }
-        }
-    }
-
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         if let Some(host) = crate::movegen::hooks(&self.rules) {
@@ -85,32 +81,28 @@ impl Session for Uci {
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
         match word {
-            "" => {}
+            // Answered while the search goes on, which they leave alone.
+            "" | "ponderhit" | "debug" | "register" => {}
+            "isready" => self.say("readyok"),
+            // Not UCI, but what a person typing at it expects.
+            "d" => self.say(&crate::notation::to_fen(&self.rules, self.game.position())),
+            // The others stop a search in progress first.
             "quit" => {
-                self.stop.store(true, Ordering::Relaxed);
-                self.finish();
+                self.halt();
                 return false;
             }
-            "stop" => {
-                self.stop.store(true, Ordering::Relaxed);
-                self.finish();
-            }
-            "isready" => self.say("readyok"),
-            "ponderhit" => {}
-            _ => {
-                self.finish();
+            "stop" => self.halt(),
+            "uci" | "ucinewgame" | "setoption" | "position" | "go" => {
+                self.halt();
                 match word {
                     "uci" => self.identify(),
                     "ucinewgame" => self.engine = None,
                     "setoption" => self.set_option(rest),
                     "position" => self.position(rest),
-                    "go" => self.go(rest),
-                    "debug" | "register" => {}
-                    // Not UCI, but what a person typing at it expects.
-                    "d" => self.say(&crate::notation::to_fen(&self.rules, self.game.position())),
-                    _ => self.error(&format!("unknown command `{word}`")),
+                    _ => self.go(rest),
                 }
             }
+            _ => self.error(&format!("unknown command `{word}`")),
         }
         true
     }
@@ -118,11 +110,47 @@ impl Session for Uci {
     fn not_text(&self) {
         self.error("the line is not UTF-8 text");
     }
+
+    fn too_long(&self) {
+        self.error(&format!("the line is longer than {MAX_LINE_BYTES} bytes"));
+    }
 }
 
 impl Uci {
     fn say(&self, line: &str) {
         say(&self.out, line);
+    }
+
+    /// Stops the search in progress, if any, and takes the engine back
+    /// once it has written its `bestmove`.
+    fn halt(&mut self) {
+        if let Some(handle) = self.thinking.take() {
+            self.stop.store(true, Ordering::Relaxed);
+            match handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                Err(_) => self.error("the search failed; a new engine takes over"),
+            }
+        }
+    }
+
+    /// A new engine with a table of `hash_mb` MB, or of the largest half,
+    /// quarter, ... of it that memory allows, which is then said and kept
+    /// as the size.
+    fn fresh_engine(&mut self) -> Engine {
+        let options = crate::search::Options {
+            hash_mb: self.hash_mb,
+            ..crate::search::Options::default()
+        };
+        let engine = Engine::with_options(self.rules.clone(), options);
+        let got = engine.options.hash_mb;
+        if got < self.hash_mb {
+            self.say(&format!(
+                "info string Hash: no memory for {} MB; the table has {got} MB",
+                self.hash_mb
+            ));
+            self.hash_mb = got;
+        }
+        engine
     }
 
     fn error(&self, what: &str) {
@@ -183,8 +211,11 @@ impl Uci {
             }
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
-                    self.hash_mb = mb;
+                    // The old table goes before the new one is made.
                     self.engine = None;
+                    self.hash_mb = mb;
+                    let engine = self.fresh_engine();
+                    self.engine = Some(engine);
                 }
                 _ => self.error(&format!(
                     "Hash is a number of MB from 1 to 4096, not `{value}`"
@@ -236,13 +267,10 @@ impl Uci {
             self.say("info string the game is over");
             return self.say("bestmove (none)");
         }
-        let mut engine = self.engine.take().unwrap_or_else(|| {
-            let options = crate::search::Options {
-                hash_mb: self.hash_mb,
-                ..crate::search::Options::default()
-            };
-            Engine::with_options(self.rules.clone(), options)
-        });
+        let mut engine = match self.engine.take() {
+            Some(e) => e,
+            None => self.fresh_engine(),
+        };
         self.stop.store(false, Ordering::Relaxed);
         engine.stop_on(self.stop.clone());
         let game = self.game.clone();

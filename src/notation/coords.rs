@@ -5,7 +5,7 @@
 use super::spell::move_tag;
 use crate::board::{Color, PieceKind, Square};
 use crate::position::Move;
-use crate::rules::Rules;
+use crate::rules::{CastleRule, Rules};
 
 pub(crate) fn promo_token(rules: &Rules, k: PieceKind) -> String {
     rules.piece(k).fen_token(Color::Black)
@@ -60,13 +60,10 @@ pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
     if rules.stacking.is_some() {
         return super::stacks::coordinates(rules, mv);
     }
-    // A castling with free starts is the king taking its own partner, as
-    // Chess960 programs write it (`g1h1`).
     if let crate::position::MoveKind::Castle(i) = mv.kind
-        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
-        && c.free
+        && rules.castling[mv.piece.color].get(i as usize).is_some()
     {
-        return format!("{}{}", g.name(c.king_from), g.name(c.partner_from));
+        return castle_coordinates(rules, mv.piece.color, i as usize);
     }
     let mut s = format!("{}{}", g.name(mv.from), g.name(mv.to));
     if let Some(k) = mv.promotion
@@ -185,4 +182,41 @@ pub(crate) fn standard_forms(rules: &Rules, mv: &Move) -> Vec<String> {
             s
         })
         .collect()
+}
+
+/// A castling's coordinates before any tag: the king's move (`e1g1`),
+/// or with free starts the king taking its own partner, as Chess960
+/// programs write it (`g1h1`).
+pub(crate) fn castle_base(rules: &Rules, c: &CastleRule) -> String {
+    let g = rules.geometry;
+    let to = if c.free { c.partner_from } else { c.king_to };
+    format!("{}{}", g.name(c.king_from), g.name(to))
+}
+
+/// The coordinates of castling `i` of `color`: [`castle_base`], with the
+/// rule's name after a colon (`e1e1:odd`) where that text could name
+/// another turn: another castling of the side written alike, a king's
+/// step (the king ends a step from where it starts), or a pass (the
+/// king stays, where passing is allowed, and a pass may be written as
+/// the royal's square twice).
+pub(crate) fn castle_coordinates(rules: &Rules, color: Color, i: usize) -> String {
+    let all = &rules.castling[color];
+    let c = &all[i];
+    let base = castle_base(rules, c);
+    let g = rules.geometry;
+    let shared = all
+        .iter()
+        .enumerate()
+        .any(|(j, o)| j != i && castle_base(rules, o) == base);
+    let (df, dr) = (
+        (g.file(c.king_to) - g.file(c.king_from)).abs(),
+        (g.rank(c.king_to) - g.rank(c.king_from)).abs(),
+    );
+    let step = !c.free && df.max(dr) == 1;
+    let stays = !c.free && c.king_to == c.king_from && rules.passing;
+    if shared || step || stays {
+        format!("{base}:{}", c.name)
+    } else {
+        base
+    }
 }

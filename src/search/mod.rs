@@ -350,14 +350,20 @@ impl Engine {
     }
 
     /// An engine for `rules` with the given features.
-    pub fn with_options(rules: Arc<Rules>, options: Options) -> Engine {
+    ///
+    /// Where memory cannot hold a transposition table of
+    /// `options.hash_mb` MB, the engine has the largest half, quarter, ...
+    /// of it that memory allows, and its `options.hash_mb` says so.
+    pub fn with_options(rules: Arc<Rules>, mut options: Options) -> Engine {
         let start = crate::game::start_position(&rules, 0).unwrap_or_else(|_| Position::empty());
         let squares = crate::board::MAX_SQUARES;
+        let table = Table::new(options.hash_mb);
+        options.hash_mb = table.megabytes();
         Engine {
             eval: Eval::new(&rules, &start, options.terms),
             rules,
             options,
-            table: Table::new(options.hash_mb),
+            table,
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * squares * squares],
             pv: vec![Vec::new(); MAX_PLY + 1],

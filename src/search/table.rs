@@ -35,18 +35,56 @@ pub struct Entry {
 pub struct Table {
     slots: Vec<Option<Entry>>,
     age: u16,
+    /// The size asked for that memory allowed, in MB.
+    megabytes: usize,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least 1,024 entries).
+    /// A table of about `megabytes` MB (at least 1,024 entries); where
+    /// memory cannot hold it, of the largest half, quarter, ... of that
+    /// size that it can (see [`Table::megabytes`]).
     pub fn new(megabytes: usize) -> Table {
-        let each = std::mem::size_of::<Option<Entry>>().max(1);
-        let wanted = (megabytes.max(1) << 20) / each;
-        let n = wanted.next_power_of_two().max(1024) / 2;
-        Table {
-            slots: vec![None; n.max(1024)],
-            age: 0,
+        let mut mb = megabytes.max(1);
+        loop {
+            if let Some(slots) = Table::slots(mb) {
+                return Table {
+                    slots,
+                    age: 0,
+                    megabytes: mb,
+                };
+            }
+            if mb == 1 {
+                // Not even the smallest table: the allocator says so.
+                return Table {
+                    slots: vec![None; Table::entries(1)],
+                    age: 0,
+                    megabytes: 1,
+                };
+            }
+            mb /= 2;
         }
+    }
+
+    /// The number of entries of a table of `megabytes` MB.
+    fn entries(megabytes: usize) -> usize {
+        let each = std::mem::size_of::<Option<Entry>>().max(1);
+        let wanted = megabytes.saturating_mul(1 << 20) / each;
+        (wanted.next_power_of_two().max(1024) / 2).max(1024)
+    }
+
+    /// The empty slots of a table of `megabytes` MB, if memory allows.
+    fn slots(megabytes: usize) -> Option<Vec<Option<Entry>>> {
+        let n = Table::entries(megabytes);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n).ok()?;
+        slots.resize(n, None);
+        Some(slots)
+    }
+
+    /// The size it was made with, in MB: the size asked for, or the part
+    /// of it that memory allowed.
+    pub fn megabytes(&self) -> usize {
+        self.megabytes
     }
 
     /// Starts a new search: entries from earlier ones give way first.

@@ -975,3 +975,99 @@ fn kyotoshogi_turns_over_with_plus_and_minus_as_fairy_stockfish_lists() {
         drops.split(' ').collect::<Vec<_>>()
     );
 }
+
+/// Castling rules that share a wing, a side's start or a king's step:
+/// every legal turn's coordinates read back to that turn. Two castlings
+/// on one wing are both `O-O` (told apart as `O-O:1`, `O-O:2`) with their
+/// own coordinates (`e1g1`, `e1e1`); rules written alike (`e1e1` twice)
+/// and a castling that is also a king's step (`e1f1`) carry the rule's
+/// name (`e1e1:odd_long`, `e1f1:step`), and the bare text still names
+/// the one turn it can.
+#[test]
+fn every_castling_is_written_in_coordinates_that_read_back() {
+    use changeling::notation::Notation;
+    let odd = changeling::variants::load_str(
+        "odd.variant",
+        "variant odd : chess {\n castle odd { king = e1 -> e1  partner = h1 -> f1 }\n}",
+    )
+    .unwrap();
+    let many = changeling::variants::load_str(
+        "many.variant",
+        "variant many : chess {\n castle odd_short { king = e1 -> e1  partner = h1 -> f1 }\n castle odd_long { king = e1 -> e1  partner = a1 -> d1 }\n castle step { king = e1 -> f1  partner = h1 -> e1 }\n}",
+    )
+    .unwrap();
+    let fens = [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "4k2r/8/8/8/8/8/8/4K2R w Kk - 0 1",
+    ];
+    let mut castlings = 0;
+    for (rules, name) in [(&odd, "odd"), (&many, "many")] {
+        for fen in fens {
+            let pos = parse_fen(rules, fen).unwrap();
+            let notation = Notation::new(rules, &pos);
+            for (i, m) in notation.turns().iter().enumerate() {
+                let text = to_uci(rules, m);
+                assert_eq!(
+                    notation.read(&text),
+                    Ok(m),
+                    "{name}: {fen}: `{text}` ({})",
+                    notation.san(i)
+                );
+                castlings +=
+                    usize::from(matches!(m.kind, changeling::position::MoveKind::Castle(_)));
+            }
+        }
+    }
+    assert!(castlings >= 10, "{castlings}");
+    // What is written for each castling of the full rank.
+    let written = |rules: &changeling::Rules, fen: &str| -> Vec<(String, String)> {
+        let pos = parse_fen(rules, fen).unwrap();
+        let n = Notation::new(rules, &pos);
+        let mut v: Vec<(String, String)> = (0..n.turns().len())
+            .filter(|&i| matches!(n.turns()[i].kind, changeling::position::MoveKind::Castle(_)))
+            .map(|i| (n.san(i).to_string(), to_uci(rules, &n.turns()[i])))
+            .collect();
+        v.sort();
+        v
+    };
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        written(&odd, fens[0]),
+        [
+            pair("O-O-O", "e1c1"),
+            pair("O-O:1", "e1g1"),
+            pair("O-O:2", "e1e1")
+        ]
+    );
+    assert_eq!(
+        written(&many, fens[0]),
+        [
+            pair("O-O-O:1", "e1c1"),
+            pair("O-O-O:2", "e1e1:odd_long"),
+            pair("O-O:1", "e1g1"),
+            pair("O-O:2", "e1e1:odd_short"),
+            pair("O-O:3", "e1f1:step"),
+        ]
+    );
+    // Bare, `e1f1` is the king's step; `e1e1` names two castlings; where
+    // only one of them can be played, it is that one.
+    let pos = parse_fen(&many, fens[0]).unwrap();
+    let step = parse_move(&many, &pos, "e1f1").unwrap();
+    assert!(
+        matches!(step.kind, changeling::position::MoveKind::Normal),
+        "{step:?}"
+    );
+    assert!(
+        parse_move(&many, &pos, "e1e1")
+            .unwrap_err()
+            .reason
+            .starts_with("ambiguous"),
+    );
+    let pos = parse_fen(&many, fens[3]).unwrap();
+    assert_eq!(
+        parse_move(&many, &pos, "e1e1"),
+        parse_move(&many, &pos, "e1e1:odd_short")
+    );
+}

@@ -239,3 +239,41 @@ fn fairy_stockfish_reads_and_writes_our_shogi_moves() {
 fn fairy_stockfish_reads_and_writes_our_xiangqi_moves() {
     against_fairy_stockfish("xiangqi");
 }
+
+/// An engine that writes bytes that are not UTF-8 text when asked for a
+/// move loses that game by forfeit, and only that game: the match goes
+/// on to the next, where it forfeits again.
+#[test]
+fn an_engine_writing_what_is_not_text_forfeits_the_game_only() {
+    let dir = scratch("match-not-text");
+    let script = dir.join("garbled-engine.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo 'id name garbled'; echo uciok;;\n isready) echo readyok;;\n go*) printf 'info string \\377\\376\\n';;\n quit) exit 0;;\n esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("uci:sh {}", script.display());
+    let out = changeling(
+        &[
+            "match",
+            "changeling:depth=1",
+            &engine,
+            "--games",
+            "4",
+            "--opening-plies",
+            "0",
+            "--pgn",
+            "games.pgn",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    assert!(text.contains(": +4 =0 -0 in 4 games"), "{text}");
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    assert_eq!(
+        pgn.matches("lost by forfeit: garbled wrote a line that is not UTF-8 text")
+            .count(),
+        4,
+        "{pgn}"
+    );
+}

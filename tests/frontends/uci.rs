@@ -54,6 +54,7 @@ fn a_mate_is_announced_and_played() {
     let out = session(&[
         "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
         "go depth 2",
+        "#await bestmove",
     ]);
     let info: Vec<String> = out.iter().map(|l| steady(l)).collect();
     assert_eq!(
@@ -104,6 +105,7 @@ fn a_drop_variant_is_chosen_by_name_and_drops_are_played() {
         "setoption name UCI_Variant value pocket-mutation",
         "position fen 6rk/6pp/8/8/8/8/8/K7[N] w - - 0 20",
         "go depth 2",
+        "#await bestmove",
         "setoption name UCI_Variant value bughouse",
     ]);
     assert_eq!(bestmove(&out), ["N@f7"]);
@@ -123,6 +125,7 @@ fn a_variant_file_is_loaded_by_path() {
         "position startpos",
         "d",
         "go depth 2",
+        "#await bestmove",
         "setoption name VariantPath value /no/such/file.variant",
         "d",
     ]);
@@ -206,4 +209,153 @@ fn janggi_passes_and_seirawan_gating_are_written_as_variant_programs_write_them(
         "rnbqk2r/ppppbppp/4pn2/8/8/4PN2/PPPPBPPP/RNBQ1RKH[Ehe] b ABCDkqbcd - 3 4"
     );
     assert!(out[1].starts_with("rnba1abnr/4k4/"), "{}", out[1]);
+}
+
+/// The legal turns of chess's start after `moves`, in coordinates.
+fn legal_after(moves: &[&str]) -> Vec<String> {
+    let rules = load("chess").unwrap();
+    let mut pos = parse_fen(&rules, &rules.setup).unwrap();
+    for m in moves {
+        let mv = parse_move(&rules, &pos, m).unwrap();
+        pos.play_unchecked(&rules, &mv);
+    }
+    changeling::movegen::legal_moves(&rules, &pos)
+        .iter()
+        .map(|m| changeling::notation::to_uci(&rules, m))
+        .collect()
+}
+
+/// A command sent while the engine thinks without end is not held up
+/// behind the search: `position` stops it (its `bestmove` is written, a
+/// legal move of the position searched), then sets the position, which
+/// `d` shows; `stop` and `quit` after it are read and the session ends.
+/// Sent all at once, with no pause: the outputs compared do not depend
+/// on how far the search got.
+#[test]
+fn a_command_during_an_infinite_search_stops_it_and_runs() {
+    let out = session(&[
+        "go infinite",
+        "position startpos moves e2e4",
+        "d",
+        "stop",
+        "quit",
+    ]);
+    let best = bestmove(&out);
+    assert_eq!(best.len(), 1, "{out:?}");
+    assert!(legal_after(&[]).contains(&best[0].to_string()), "{out:?}");
+    let n = out.len();
+    assert!(out[n - 2].starts_with("bestmove "), "{out:?}");
+    assert_eq!(
+        out[n - 1],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // A second `go` during the first: the first answers, then the second.
+    let out = session(&[
+        "go infinite",
+        "go depth 1",
+        "#await bestmove",
+        "#await bestmove",
+    ]);
+    assert_eq!(bestmove(&out).len(), 2, "{out:?}");
+}
+
+/// The end of the input is `quit`: a search without end, or one that
+/// would take ages, is stopped with its `bestmove`, and the engine ends
+/// (the kit fails a session that does not).
+#[test]
+fn the_end_of_the_input_stops_a_search_and_ends_the_session() {
+    for go in ["go infinite", "go depth 999", "go movetime 86400000"] {
+        let out = session(&["position startpos moves d2d4", go]);
+        let best = bestmove(&out);
+        assert_eq!(best.len(), 1, "{go}: {out:?}");
+        assert!(
+            legal_after(&["d2d4"]).contains(&best[0].to_string()),
+            "{go}: {out:?}"
+        );
+        assert!(
+            out.last().unwrap().starts_with("bestmove "),
+            "{go}: {out:?}"
+        );
+    }
+}
+
+/// `Hash` at its advertised maximum where memory is short (an address
+/// space of 1.25 GiB, under which 4096 MB and 2048 MB tables cannot be
+/// made): the table is halved until it fits, and that is said; the
+/// engine then searches.
+#[test]
+fn a_hash_too_large_for_memory_is_shrunk_and_said() {
+    let mut shell = std::process::Command::new("sh");
+    shell.args([
+        "-c",
+        "ulimit -v 1310720 && exec \"$0\" uci",
+        env!("CARGO_BIN_EXE_changeling"),
+    ]);
+    let out = crate::kit::session_of(
+        shell,
+        &[
+            "setoption name Hash value 4096",
+            "isready",
+            "go depth 1",
+            "#await bestmove",
+            "setoption name Hash value 5000",
+        ],
+    );
+    assert_eq!(
+        out[..2],
+        [
+            "info string Hash: no memory for 4096 MB; the table has 1024 MB",
+            "readyok"
+        ]
+    );
+    assert_eq!(bestmove(&out).len(), 1, "{out:?}");
+    assert_eq!(
+        out.last().unwrap(),
+        "info string error: Hash is a number of MB from 1 to 4096, not `5000`"
+    );
+}
+
+/// A line of 3 MB (over the 1 MiB limit) is refused, read to its end
+/// without being held, and the next line answered.
+#[test]
+fn an_overlong_line_is_refused_and_the_next_one_read() {
+    let long = format!("position startpos moves {}", "e2e4 ".repeat(600_000));
+    let out = session(&[&long, "d", "isready"]);
+    assert_eq!(
+        out,
+        [
+            "info string error: the line is longer than 1048576 bytes",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "readyok",
+        ]
+    );
+}
+
+/// A variant with a second castling on the king's wing (the king stays,
+/// the rook comes to f1): both are played from the coordinates written
+/// for them (`e1g1`, `e1e1`).
+#[test]
+fn two_castlings_on_one_wing_are_read_from_their_coordinates() {
+    let dir = crate::kit::scratch("uci-castles");
+    let file = dir.join("odd.variant");
+    std::fs::write(
+        &file,
+        "variant odd : chess {\n castle odd { king = e1 -> e1  partner = h1 -> f1 }\n}\n",
+    )
+    .unwrap();
+    let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    let out = session(&[
+        &format!("setoption name VariantPath value {}", file.display()),
+        &format!("position fen {fen} moves e1g1"),
+        "d",
+        &format!("position fen {fen} moves e1e1"),
+        "d",
+    ]);
+    assert_eq!(
+        out,
+        [
+            "4k3/8/8/8/8/8/8/5RK1 b - - 1 1",
+            "4k3/8/8/8/8/8/8/4KR2 b - - 1 1"
+        ]
+    );
 }

@@ -25,6 +25,7 @@ fn the_handshake_lists_features_and_variants() {
         "{}",
         out[0]
     );
+    assert!(out[0].contains(" analyze=1 "), "{}", out[0]);
     assert!(
         out[0].contains("variants=\"normal,capablanca,metamorph"),
         "{}",
@@ -40,12 +41,14 @@ fn the_engine_answers_as_black_and_mates_when_told_to_go() {
         "new",
         "sd 2",
         "usermove e2e4",
+        "#await move",
         "ping 1",
         "usermove e2e4",
         "force",
         "setboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
         "post",
         "go",
+        "#await move",
         "ping 2",
     ]);
     let out: Vec<String> = out.iter().map(|l| steady(l)).collect();
@@ -233,5 +236,123 @@ fn move_now_ends_a_long_search_with_a_legal_move() {
             .next()
             .is_some_and(|w| w.parse::<u32>().is_ok())),
         "{out:?}"
+    );
+}
+
+/// Lines that are not thinking output.
+fn said(out: &[String]) -> Vec<&str> {
+    out.iter()
+        .map(String::as_str)
+        .filter(|l| {
+            l.split(' ')
+                .next()
+                .is_none_or(|w| w.parse::<u32>().is_err())
+        })
+        .filter(|l| !l.starts_with("feature "))
+        .collect()
+}
+
+/// Commands sent while the engine thinks for a day (`st 86400`) are not
+/// held up behind its search: `force` abandons it without a move, and
+/// the moves after it are the user's; the end of the input ends a long
+/// search too, without a move, and the session. Sent at once, with no
+/// pause: no output compared depends on how far a search got.
+#[test]
+fn commands_during_a_long_search_are_read_at_once() {
+    let out = session(&[
+        "xboard",
+        "protover 2",
+        "new",
+        "st 86400",
+        "usermove e2e4",
+        "force",
+        "usermove e7e5",
+        "ping 1",
+        "go",
+        "new",
+        "usermove d2d4",
+    ]);
+    assert_eq!(said(&out), ["pong 1"], "{out:?}");
+}
+
+/// Analysis: the engine searches the current position without moving,
+/// posting thinking lines whatever `post` says, and starts again on each
+/// change: a move, `undo`, `setboard`, `new`; `.` is answered with a
+/// `stat01:` line and `ping` at once; `exit` ends it. Each step waits
+/// for a thinking line of the position it set up (a mate in one, found
+/// at depth 1 with the mating move), not for any time.
+#[test]
+fn analysis_follows_the_position_without_moving() {
+    let white_mates = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    let black_mates = "3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1";
+    let out = session(&[
+        "xboard",
+        "protover 2",
+        "new",
+        "force",
+        &format!("setboard {white_mates}"),
+        "nopost",
+        "analyze",
+        "#await 1 100001 ",
+        ".",
+        "#await stat01:",
+        "ping 1",
+        "#await pong 1",
+        "usermove g1f1",
+        "#await 1 ",
+        "undo",
+        "#await 1 100001 ",
+        &format!("setboard {black_mates}"),
+        "#await 1 100001 ",
+        "new",
+        "#await 1 ",
+        "exit",
+        "ping 2",
+    ]);
+    let thinking: Vec<(usize, Vec<&str>)> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("1 "))
+        .map(|(i, l)| (i, l.split(' ').collect()))
+        .collect();
+    // Depth 1 of each position in turn: the mate, Black's reply after
+    // Kf1, the mate again after `undo`, Black's mate, the start.
+    assert_eq!(thinking.len(), 5, "{out:?}");
+    let pv = |n: usize| thinking[n].1[4..].join(" ");
+    assert_eq!(thinking[0].1[1], "100001", "{out:?}");
+    assert_eq!(pv(0), "d1d8");
+    assert_ne!(thinking[1].1[1], "100001", "{out:?}");
+    assert_eq!(pv(2), "d1d8");
+    assert_eq!(pv(3), "d8d1");
+    let rules = changeling::variants::load("chess").unwrap();
+    let start = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    assert!(
+        changeling::notation::parse_move(&rules, &start, thinking[4].1[4]).is_ok(),
+        "{out:?}"
+    );
+    // No move is made, and nothing is said but these.
+    let said = said(&out);
+    assert_eq!(said.len(), 3, "{out:?}");
+    let stat: Vec<&str> = said[0].split(' ').collect();
+    assert_eq!(stat[0], "stat01:", "{out:?}");
+    assert_eq!(stat.len(), 6, "{out:?}");
+    assert!(
+        stat[1..].iter().all(|w| w.parse::<u64>().is_ok()),
+        "{out:?}"
+    );
+    assert_eq!(stat[4..], ["0", "20"], "{out:?}");
+    assert_eq!(said[1..], ["pong 1", "pong 2"]);
+    assert_eq!(out.last().unwrap(), "pong 2", "nothing after `exit`");
+}
+
+/// A line of 3 MB is refused, read to its end without being held, and
+/// the next line answered.
+#[test]
+fn an_overlong_line_is_refused_and_the_next_one_read() {
+    let long = format!("usermove {}", "e".repeat(3 << 20));
+    let out = session(&["xboard", &long, "ping 1"]);
+    assert_eq!(
+        out,
+        ["Error (line too long): more than 1048576 bytes", "pong 1"]
     );
 }

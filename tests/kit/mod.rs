@@ -212,31 +212,85 @@ pub fn play_session(args: &[&str], dir: &std::path::Path, input: &str) -> std::p
 
 /// The answers of `changeling MODE` (`uci`, `xboard`, and any arguments
 /// after it, split at spaces) to `lines`, sent in order on its standard
-/// input (`#sleep MS` waits instead); the input is closed after the last,
-/// which ends the session.
+/// input; the input is closed after the last, which ends the session
+/// (see [`session_of`] for `#sleep` and `#await`).
 pub fn protocol_session(mode: &str, lines: &[&str]) -> Vec<String> {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_changeling"));
+    command.args(mode.split_whitespace());
+    session_of(command, lines)
+}
+
+/// The answers of `command` to `lines`, sent in order on its standard
+/// input; the input is closed after the last, and the program must then
+/// end, successfully. `#sleep MS` waits instead of sending a line;
+/// `#await PREFIX` waits until an answer beginning with PREFIX comes
+/// after those already awaited (so `go`, `#await bestmove`, then the
+/// next command, leaves the search its time, on any machine). Only a
+/// program that hangs meets the guard: five minutes for any wait.
+pub fn session_of(mut command: std::process::Command, lines: &[&str]) -> Vec<String> {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_changeling"))
-        .args(mode.split_whitespace())
+    use std::process::Stdio;
+    use std::sync::mpsc::channel;
+    use std::time::{Duration, Instant};
+    let guard = Duration::from_secs(300);
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    let output = child.stdout.take().unwrap();
+    let (send, answers) = channel::<String>();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(output).lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out: Vec<String> = Vec::new();
+    let mut awaited = 0;
     let mut input = child.stdin.take().unwrap();
     for line in lines {
         if let Some(ms) = line.strip_prefix("#sleep ") {
-            std::thread::sleep(std::time::Duration::from_millis(ms.parse().unwrap()));
+            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+            continue;
+        }
+        if let Some(prefix) = line.strip_prefix("#await ") {
+            let until = Instant::now() + guard;
+            loop {
+                if let Some(at) = out[awaited..].iter().position(|l| l.starts_with(prefix)) {
+                    awaited += at + 1;
+                    break;
+                }
+                let left = until.saturating_duration_since(Instant::now());
+                match answers.recv_timeout(left) {
+                    Ok(l) => out.push(l),
+                    Err(e) => {
+                        let _ = child.kill();
+                        panic!("no answer beginning `{prefix}` ({e}): {out:?}");
+                    }
+                }
+            }
             continue;
         }
         writeln!(input, "{line}").unwrap();
         input.flush().unwrap();
     }
     drop(input);
-    let out = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
+    let until = Instant::now() + guard;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        match answers.recv_timeout(left) {
+            Ok(l) => out.push(l),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(e) => {
+                let _ = child.kill();
+                panic!("the session did not end after its input ({e}): {out:?}");
+            }
+        }
+    }
+    reader.join().unwrap();
+    assert!(child.wait().unwrap().success(), "{out:?}");
     out
 }

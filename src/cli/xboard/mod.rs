@@ -12,15 +12,25 @@
 //! several parts) stays with the engine; such moves are written as
 //! `play` writes coordinates, which XBoard may refuse to read.
 //!
-//! As in `changeling uci`, the search runs on a thread of its own: `?`
-//! (move now) and `quit` are answered while it thinks, and any other
-//! command waits for its move.
+//! As in `changeling uci`, the search runs on a thread of its own and
+//! the session never waits for it. While the engine thinks on its move,
+//! `?` makes it move at once, and `ping` is answered after a move made
+//! at once; commands that only set something for later (`post`, `level`,
+//! `time`, ...) or ask (`hint`) leave the search alone; any other command
+//! abandons it without a move (the position it was for is being changed)
+//! and then runs. The end of the input is `quit`.
+//!
+//! Analysis (`analyze`, CECP version 2): the engine searches the current
+//! position without moving, posting its thinking lines, and starts again
+//! on each change (a move, `undo`, `new`, `setboard`) until `exit`; `.`
+//! asks for a `stat01:` line, and `ping` is answered at once.
 
 mod pieces;
 
-use super::protocol::{Out, Session, say, serve};
+use super::protocol::{Out, Session, hold, say, serve, write_line};
 use crate::board::Color;
 use crate::game::{Game, Outcome};
+use crate::lines::MAX_LINE_BYTES;
 use crate::notation::{parse_fen, parse_move, to_fen, to_xboard_standard};
 use crate::position::Move;
 use crate::rules::Rules;
@@ -30,7 +40,7 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The variants XBoard plays by its own rules when named.
 const KNOWN: [&str; 3] = ["normal", "capablanca", "crazyhouse"];
@@ -54,7 +64,10 @@ struct Xboard {
     engine: Option<Engine>,
     /// The side the engine plays, or none in force mode.
     engine_side: Option<Color>,
-    post: bool,
+    /// `post`: thinking lines are written (read by the search as it goes).
+    post: Arc<AtomicBool>,
+    /// In analysis mode (`analyze` until `exit`).
+    analyzing: bool,
     /// `st`: seconds a move; `sd`: depth; the clocks in centiseconds.
     move_time: Option<Duration>,
     depth: Option<u32>,
@@ -62,8 +75,31 @@ struct Xboard {
     increment: Duration,
     moves_per_session: u32,
     stop: Arc<AtomicBool>,
-    /// The search in progress, giving back the engine and its move.
+    /// Raised with the output held: the search in progress writes and
+    /// plays no move.
+    abort: Arc<AtomicBool>,
+    /// What the search in progress has done, for `.`.
+    progress: Arc<Mutex<Progress>>,
+    /// The search in progress, giving back the engine and the move it
+    /// wrote, if it wrote one.
     thinking: Option<JoinHandle<(Engine, Option<Move>)>>,
+}
+
+/// How far a search has gone: its start, and its last finished depth.
+#[derive(Clone, Copy, Debug)]
+struct Progress {
+    started: Instant,
+    depth: u32,
+    nodes: u64,
+}
+
+/// How a search in progress is ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Halt {
+    /// At once, making its move (`?`).
+    Move,
+    /// At once, without a move.
+    Abandon,
 }
 
 /// Runs the protocol over `input` until `quit` or its end, offering the
@@ -98,34 +134,26 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
         game,
         engine: None,
         engine_side: Some(Color::Black),
-        post: false,
+        post: Arc::new(AtomicBool::new(false)),
+        analyzing: false,
         move_time: None,
         depth: None,
         clock: None,
         increment: Duration::ZERO,
         moves_per_session: 0,
         stop: Arc::new(AtomicBool::new(false)),
+        abort: Arc::new(AtomicBool::new(false)),
+        progress: Arc::new(Mutex::new(Progress {
+            started: Instant::now(),
+            depth: 0,
+            nodes: 0,
+        })),
         thinking: None,
     };
     serve(input, &mut x);
 }
 
 impl Session for Xboard {
-    /// Waits for the search in progress and plays its move.
-    fn finish(&mut self) {
-        if let Some(handle) = self.thinking.take() {
-            match handle.join() {
-                Ok((engine, mv)) => {
-                    self.engine = Some(engine);
-                    if let Some(mv) = mv {
-                        self.game.push(mv);
-                    }
-                }
-                Err(_) => self.say("Error (search failed): a new engine takes over"),
-            }
-        }
-    }
-
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         if let Some(host) = crate::movegen::hooks(&self.rules) {
@@ -134,73 +162,85 @@ impl Session for Xboard {
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
+        // A search that has ended has its move played before anything
+        // looks at the position.
+        if self.thinking.as_ref().is_some_and(JoinHandle::is_finished) {
+            self.halt(Halt::Move);
+        }
+        // What leaves a search in progress alone.
         match word {
-            "" => return true,
-            "quit" => {
-                self.stop.store(true, Ordering::Relaxed);
-                self.finish();
-                return false;
-            }
-            "?" => {
-                self.stop.store(true, Ordering::Relaxed);
-                self.finish();
+            "exit" if !self.analyzing => return true,
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "draw" | "bk" | "otim" => return true,
+            "post" | "nopost" => {
+                self.post.store(word == "post", Ordering::Relaxed);
                 return true;
             }
-            _ => self.finish(),
+            "level" => return self.level(rest),
+            "st" => return self.st(rest),
+            "sd" => return self.sd(rest),
+            "time" => return self.time(rest),
+            "hint" => return self.hint(),
+            "." => return self.status(),
+            "?" => {
+                // Move now; analysis has no move to make.
+                if !self.analyzing {
+                    self.halt(Halt::Move);
+                }
+                return true;
+            }
+            // Pondering or analysing, `ping` is answered at once; thinking
+            // on a move, after the move, made at once.
+            "ping" if self.analyzing => {
+                self.say(&format!("pong {rest}"));
+                return true;
+            }
+            "ping" => {
+                self.halt(Halt::Move);
+                self.say(&format!("pong {rest}"));
+                return true;
+            }
+            _ => {}
         }
+        // Anything else changes what a search would be for: it is
+        // abandoned, without a move, and the command runs.
+        self.halt(Halt::Abandon);
         match word {
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "bk" | "exit" | "." => {}
+            "quit" => return false,
             "protover" => self.features(),
             "new" => {
                 self.reset(self.rules.clone());
-                self.engine_side = Some(Color::Black);
+                self.engine_side = (!self.analyzing).then_some(Color::Black);
                 self.depth = None;
                 self.move_time = None;
             }
             "variant" => self.variant(rest),
             "force" | "result" => self.engine_side = None,
             "go" => {
+                self.analyzing = false;
                 self.engine_side = Some(self.game.position().side());
                 self.think();
             }
-            "playother" => self.engine_side = Some(!self.game.position().side()),
+            "playother" => {
+                self.analyzing = false;
+                self.engine_side = Some(!self.game.position().side());
+            }
+            "analyze" => {
+                self.analyzing = true;
+                self.engine_side = None;
+            }
+            "exit" => self.analyzing = false,
             "usermove" => self.user_move(rest),
             "setboard" => match parse_fen(&self.rules, rest) {
                 Ok(pos) => self.game = Game::from_position(self.rules.clone(), pos, 0),
                 Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
             },
-            "level" => self.level(rest),
-            "st" => match rest.parse::<f64>() {
-                Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-                    self.move_time = Some(Duration::from_secs_f64(t));
-                }
-                _ => self.say(&format!("Error (bad time): st {rest}")),
-            },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth = Some(d),
-                _ => self.say(&format!("Error (bad depth): sd {rest}")),
-            },
-            "time" => match rest.parse::<u64>() {
-                Ok(cs) => self.clock = Some(Duration::from_millis(cs * 10)),
-                Err(_) => self.say(&format!("Error (bad time): time {rest}")),
-            },
-            "otim" => {}
             "undo" => {
                 self.game.undo();
             }
             "remove" => {
                 self.game.undo();
                 self.game.undo();
-            }
-            "ping" => self.say(&format!("pong {rest}")),
-            "post" => self.post = true,
-            "nopost" => self.post = false,
-            "hint" => {
-                if let Some(mv) = self.game.legal_moves().first() {
-                    let text = to_xboard_standard(&self.rules, mv);
-                    self.say(&format!("Hint: {text}"));
-                }
             }
             _ => {
                 // A bare move, as protocol version 1 sends them.
@@ -211,11 +251,21 @@ impl Session for Xboard {
                 }
             }
         }
+        // Analysis starts again on whatever the command left.
+        if self.analyzing && self.thinking.is_none() {
+            self.analyse();
+        }
         true
     }
 
     fn not_text(&self) {
         self.say("Error (not UTF-8): the line");
+    }
+
+    fn too_long(&self) {
+        self.say(&format!(
+            "Error (line too long): more than {MAX_LINE_BYTES} bytes"
+        ));
     }
 }
 
@@ -231,7 +281,7 @@ impl Xboard {
             .chain(self.files.iter().map(|(n, _)| n.as_str()))
             .collect();
         self.say(&format!(
-            "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 san=0 myname=\"changeling {}\" variants=\"{}\"",
+            "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 san=0 myname=\"changeling {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             names.join(",")
         ));
@@ -304,15 +354,50 @@ impl Xboard {
                 told.hand_kinds
             ));
         }
+        // XBoard's `fairy` holdings take a captured piece as it stands;
+        // here one that came from a promotion is a pawn again in the
+        // hand, whose drop XBoard then refuses. No parent variant tells
+        // XBoard that rule without rules of its own coming with it.
+        if holdings > 0 && !self.rules.masks.demotes.is_empty() {
+            self.say(
+                "# a captured promoted piece enters the hand as a pawn; XBoard's holdings keep it as it stands and refuse that pawn's drop",
+            );
+        }
         for line in &told.lines {
             self.say(line);
         }
     }
 
-    fn level(&mut self, rest: &str) {
+    /// Ends the search in progress, if any: the move it makes is
+    /// played, or (abandoned) it makes none.
+    fn halt(&mut self, how: Halt) {
+        let Some(handle) = self.thinking.take() else {
+            return;
+        };
+        if how == Halt::Abandon {
+            // Held, so that the search either wrote its move before this
+            // or sees the flag and writes none.
+            let _w = hold(&self.out);
+            self.abort.store(true, Ordering::Relaxed);
+        }
+        self.stop.store(true, Ordering::Relaxed);
+        match handle.join() {
+            Ok((engine, mv)) => {
+                self.engine = Some(engine);
+                if let Some(mv) = mv {
+                    self.game.push(mv);
+                }
+            }
+            Err(_) => self.say("Error (search failed): a new engine takes over"),
+        }
+    }
+
+    /// `level MPS BASE INC`; true (the session goes on).
+    fn level(&mut self, rest: &str) -> bool {
         let parts: Vec<&str> = rest.split_whitespace().collect();
         let [mps, base, inc] = parts[..] else {
-            return self.say(&format!("Error (bad level): level {rest}"));
+            self.say(&format!("Error (bad level): level {rest}"));
+            return true;
         };
         let minutes = |t: &str| -> Option<f64> {
             match t.split_once(':') {
@@ -329,6 +414,66 @@ impl Xboard {
             }
             _ => self.say(&format!("Error (bad level): level {rest}")),
         }
+        true
+    }
+
+    /// `st SECONDS`; true.
+    fn st(&mut self, rest: &str) -> bool {
+        match rest.parse::<f64>() {
+            Ok(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+                self.move_time = Some(Duration::from_secs_f64(t));
+            }
+            _ => self.say(&format!("Error (bad time): st {rest}")),
+        }
+        true
+    }
+
+    /// `sd DEPTH`; true.
+    fn sd(&mut self, rest: &str) -> bool {
+        match rest.parse::<u32>() {
+            Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth = Some(d),
+            _ => self.say(&format!("Error (bad depth): sd {rest}")),
+        }
+        true
+    }
+
+    /// `time CENTISECONDS`; true.
+    fn time(&mut self, rest: &str) -> bool {
+        match rest.parse::<u64>() {
+            Ok(cs) => self.clock = Some(Duration::from_millis(cs.saturating_mul(10))),
+            Err(_) => self.say(&format!("Error (bad time): time {rest}")),
+        }
+        true
+    }
+
+    /// `hint`: a legal move; true.
+    fn hint(&self) -> bool {
+        if let Some(mv) = self.game.legal_moves().first() {
+            let text = to_xboard_standard(&self.rules, mv);
+            self.say(&format!("Hint: {text}"));
+        }
+        true
+    }
+
+    /// `.` in analysis: `stat01: TIME NODES DEPTH MOVES-LEFT MOVES`, the
+    /// time in centiseconds since the search began, the nodes and depth
+    /// of its last finished iteration (whose moves were all searched);
+    /// ignored otherwise. True.
+    fn status(&self) -> bool {
+        if self.analyzing {
+            let p = *self
+                .progress
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.say(&format!(
+                "stat01: {} {} {} 0 {}",
+                p.started.elapsed().as_millis() / 10,
+                p.nodes,
+                p.depth,
+                self.game.legal().len()
+            ));
+        }
+        true
     }
 
     fn user_move(&mut self, text: &str) {
@@ -346,8 +491,12 @@ impl Xboard {
         }
     }
 
-    /// Says the result when the game is over; true then.
+    /// Says the result when the game is over (not while analysing,
+    /// where XBoard judges); true then.
     fn announce_end(&self) -> bool {
+        if self.analyzing {
+            return self.game.outcome().is_some();
+        }
         match self.game.outcome() {
             Some(o) => {
                 self.say(&result_line(&o));
@@ -380,30 +529,68 @@ impl Xboard {
         } else {
             Limits::time(5.0)
         };
+        self.search(limits, false);
+    }
+
+    /// Starts analysing the current position (if the game goes on).
+    fn analyse(&mut self) {
+        if self.game.outcome().is_none() {
+            self.search(Limits::default(), true);
+        }
+    }
+
+    /// Starts a search of the current position within `limits` on a
+    /// thread of its own: thinking on a move (writing and playing it at
+    /// the end, unless abandoned) or analysing (writing every thinking
+    /// line, moving never).
+    fn search(&mut self, limits: Limits, analysis: bool) {
         let mut engine = self
             .engine
             .take()
             .unwrap_or_else(|| Engine::new(self.rules.clone()));
         self.stop.store(false, Ordering::Relaxed);
+        self.abort.store(false, Ordering::Relaxed);
         engine.stop_on(self.stop.clone());
+        *self
+            .progress
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Progress {
+            started: Instant::now(),
+            depth: 0,
+            nodes: 0,
+        };
         let mut game = self.game.clone();
         let out = self.out.clone();
         let rules = self.rules.clone();
-        let post = self.post;
+        let post = self.post.clone();
+        let abort = self.abort.clone();
+        let progress = self.progress.clone();
         self.thinking = Some(std::thread::spawn(move || {
             let found = engine.search(&game, &limits, &mut |r| {
-                if post {
+                if let Ok(mut p) = progress.lock() {
+                    p.depth = r.depth;
+                    p.nodes = r.nodes;
+                }
+                if analysis || post.load(Ordering::Relaxed) {
                     say(&out, &thinking(&rules, r));
                 }
             });
+            if analysis {
+                return (engine, None);
+            }
             let mv = found.and_then(|r| r.pv.first().copied());
+            let mut w = hold(&out);
+            if abort.load(Ordering::Relaxed) {
+                return (engine, None);
+            }
             if let Some(mv) = mv {
-                say(&out, &format!("move {}", to_xboard_standard(&rules, &mv)));
+                write_line(&mut w, &format!("move {}", to_xboard_standard(&rules, &mv)));
                 game.push(mv);
                 if let Some(o) = game.outcome() {
-                    say(&out, &result_line(&o));
+                    write_line(&mut w, &result_line(&o));
                 }
             }
+            drop(w);
             (engine, mv)
         }));
     }

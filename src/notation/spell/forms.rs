@@ -80,7 +80,8 @@ pub(super) fn spell_pocketing(rules: &Rules, mv: &Move, kinds: &[Vec<String>]) -
 }
 
 /// Castling: `O-O`, `O-O-O`, or the coordinates (with free starts also
-/// the king's own move, `g1g1` beside `g1h1`).
+/// the king's own move, `g1g1` beside `g1h1`; written with the rule's
+/// name, `e1f1:short`, also without it).
 pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String) -> Spelled {
     let g = rules.geometry;
     let side = if rules.castling[mv.piece.color][i as usize].king_side {
@@ -99,6 +100,14 @@ pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String)
     let mut loose_whole = Vec::new();
     if rules.castling[mv.piece.color][i as usize].free {
         loose_whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
+    }
+    // Written with the rule's name (`e1e1:odd`, where the bare text could
+    // name another turn), it is read bare too, loosely: where nothing
+    // else answers to that text.
+    let base =
+        crate::notation::coords::castle_base(rules, &rules.castling[mv.piece.color][i as usize]);
+    if !whole.contains(&base) && !loose_whole.contains(&base) {
+        loose_whole.push(base);
     }
     Spelled {
         who: vec![String::new()],

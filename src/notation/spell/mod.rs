@@ -190,6 +190,18 @@ impl Group {
                 let mut s = mine.clone();
                 let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
                 tell_apart(&mut s, n);
+                // Whole texts (coordinates) that none of the others
+                // shares tell this one apart already, and stay as they
+                // are: two castlings on one wing are both `O-O`, but
+                // their coordinates differ (`e1g1`, `e1e1`).
+                for (w, own) in s.whole.iter_mut().zip(&mine.whole) {
+                    let shared = same
+                        .iter()
+                        .any(|&j| j != i && self.raw(rules, kinds, j).whole.contains(own));
+                    if !shared {
+                        w.clone_from(own);
+                    }
+                }
                 s
             })
         });
