@@ -135,13 +135,16 @@ fn an_external_xboard_engine_plays_through_the_protocol() {
     assert!(pgn.contains("[Black \"changeling:depth=1\"]"), "{pgn}");
 }
 
-#[test]
-fn an_illegal_move_loses_and_is_recorded() {
-    let dir = scratch("match-illegal");
-    let script = dir.join("bad-engine.sh");
+/// A match of `games` games between changeling at depth 1 and a shell
+/// script engine named `name` that answers the UCI handshake and says
+/// `on_go` to each `go`, from the start, the games written to
+/// `games.pgn` in a fresh folder: the folder and the output.
+fn against_script_engine(name: &str, on_go: &str, games: &str) -> (std::path::PathBuf, Output) {
+    let dir = scratch(&format!("match-{name}"));
+    let script = dir.join(format!("{name}-engine.sh"));
     std::fs::write(
         &script,
-        "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo 'id name bad'; echo uciok;;\n isready) echo readyok;;\n go*) echo 'bestmove e2e5';;\n quit) exit 0;;\n esac; done\n",
+        format!("#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo 'id name {name}'; echo uciok;;\n isready) echo readyok;;\n go*) {on_go};;\n quit) exit 0;;\n esac; done\n"),
     )
     .unwrap();
     let engine = format!("uci:sh {}", script.display());
@@ -151,7 +154,7 @@ fn an_illegal_move_loses_and_is_recorded() {
             "changeling:depth=1",
             &engine,
             "--games",
-            "2",
+            games,
             "--opening-plies",
             "0",
             "--pgn",
@@ -159,6 +162,12 @@ fn an_illegal_move_loses_and_is_recorded() {
         ],
         &dir,
     );
+    (dir, out)
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_recorded() {
+    let (dir, out) = against_script_engine("bad", "echo 'bestmove e2e5'", "2");
     let text = stdout(&out);
     assert!(text.starts_with("changeling:depth=1 against "), "{text}");
     assert!(text.contains(": +2 =0 -0 in 2 games"), "{text}");
@@ -245,28 +254,7 @@ fn fairy_stockfish_reads_and_writes_our_xiangqi_moves() {
 /// on to the next, where it forfeits again.
 #[test]
 fn an_engine_writing_what_is_not_text_forfeits_the_game_only() {
-    let dir = scratch("match-not-text");
-    let script = dir.join("garbled-engine.sh");
-    std::fs::write(
-        &script,
-        "#!/bin/sh\nwhile read line; do case \"$line\" in\n uci) echo 'id name garbled'; echo uciok;;\n isready) echo readyok;;\n go*) printf 'info string \\377\\376\\n';;\n quit) exit 0;;\n esac; done\n",
-    )
-    .unwrap();
-    let engine = format!("uci:sh {}", script.display());
-    let out = changeling(
-        &[
-            "match",
-            "changeling:depth=1",
-            &engine,
-            "--games",
-            "4",
-            "--opening-plies",
-            "0",
-            "--pgn",
-            "games.pgn",
-        ],
-        &dir,
-    );
+    let (dir, out) = against_script_engine("garbled", "printf 'info string \\377\\376\\n'", "4");
     let text = stdout(&out);
     assert!(text.contains(": +4 =0 -0 in 4 games"), "{text}");
     let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
