@@ -249,6 +249,16 @@ fn fairy_stockfish_reads_and_writes_our_xiangqi_moves() {
     against_fairy_stockfish("xiangqi");
 }
 
+#[test]
+fn fairy_stockfish_reads_and_writes_our_capablanca_moves() {
+    against_fairy_stockfish("capablanca");
+}
+
+#[test]
+fn fairy_stockfish_reads_and_writes_our_crazyhouse_moves() {
+    against_fairy_stockfish("crazyhouse");
+}
+
 /// An engine that writes bytes that are not UTF-8 text when asked for a
 /// move loses that game by forfeit, and only that game: the match goes
 /// on to the next, where it forfeits again.
