@@ -140,7 +140,7 @@ fn an_external_xboard_engine_plays_through_the_protocol() {
 /// `on_go` to each `go`, from the start, the games written to
 /// `games.pgn` in a fresh folder: the folder and the output.
 fn against_script_engine(name: &str, on_go: &str, games: &str) -> (std::path::PathBuf, Output) {
-    let dir = scratch(&format!("match-{name}"));
+    let dir = scratch(&format!("match-script-{name}"));
     let script = dir.join(format!("{name}-engine.sh"));
     std::fs::write(
         &script,
