@@ -200,21 +200,19 @@ fn pocket_variants_get_holdings_and_drops_read_as_xboard_writes_them() {
 #[test]
 fn move_now_ends_a_long_search_with_a_legal_move() {
     use changeling::notation::{parse_fen, parse_move};
-    let started = std::time::Instant::now();
     let out = session(&[
         "xboard",
         "protover 2",
         "new",
         "post",
-        "st 60",
+        "st 86400",
         "usermove d2d4",
         "#sleep 300",
         "?",
         "ping 7",
     ]);
-    // Told to think up to 60 seconds (it would take about half), it
-    // moved when told to.
-    assert!(started.elapsed().as_secs() < 20, "{out:?}");
+    // Told to think up to a day, it moved when told to: without `?` the
+    // session would outlast the guard and fail, whatever the load.
     let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
     assert_eq!(moves.len(), 1, "{out:?}");
     let rules = changeling::variants::load("chess").unwrap();
