@@ -25,6 +25,7 @@ pub mod repl;
 pub mod rules;
 pub mod script;
 pub mod search;
+pub mod session;
 pub mod show;
 pub mod svg;
 pub mod variants;

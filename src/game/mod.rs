@@ -47,6 +47,67 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Why a game ended, as a value to match on (never a string to
+/// compare).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The side to move is in check and has no legal turn.
+    Checkmate,
+    /// The side to move is not in check and has no legal turn.
+    Stalemate,
+    /// Every turn is a push that leaves the own king attacked.
+    EveryPushExposesTheKing,
+    /// A royal piece was destroyed (an explosion took it).
+    RoyalDestroyed,
+    /// A side gave the checks the variant asks for (`check_limit`).
+    NCheck,
+    /// A piece reached (or held) the flag region.
+    FlagRegion,
+    /// Both sides reached the flag region.
+    BothFlags,
+    /// A side's kind was wiped out (`extinction`).
+    Extinction,
+    /// A side has nothing left but royal pieces, or nothing at all.
+    BareRoyal,
+    /// Both sides passed in a row.
+    BothPassed,
+    /// A side passed while the royals faced each other.
+    FacingRoyals,
+    /// Neither side can win (insufficient material).
+    DeadPosition,
+    /// The move-count draw rule (`fifty_move`).
+    FiftyMove,
+    /// The same position arose the variant's number of times.
+    Repetition,
+    /// Ended from outside the rules: a turn limit, a forfeit, a referee.
+    Adjudication,
+}
+
+/// How a game ended: the winner, the reason as a value, and in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// Who won; `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why.
+    pub reason: Reason,
+    /// Why, in words: "checkmate", "White gave the third check".
+    pub words: String,
+}
+
+impl Ending {
+    /// The ending as an [`Outcome`], the reason in words.
+    pub fn outcome(self) -> Outcome {
+        match self.winner {
+            Some(winner) => Outcome::Decisive {
+                winner,
+                reason: self.words,
+            },
+            None => Outcome::Draw { reason: self.words },
+        }
+    }
+}
+
 /// Why a move was refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -461,61 +522,82 @@ impl Game {
 
     /// The outcome, if the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.ending().map(Ending::outcome)
+    }
+
+    /// How the game ended, if it has: the winner, the reason as a value
+    /// and in words.
+    pub fn ending(&self) -> Option<Ending> {
         let rules = &self.rules;
         let pos = &self.position;
         let side = pos.side();
-        let verdict = |v: Verdict, reason: &str| match v {
-            Verdict::Loss => Outcome::Decisive {
-                winner: !side,
-                reason: reason.to_string(),
-            },
-            Verdict::Win => Outcome::Decisive {
-                winner: side,
-                reason: reason.to_string(),
-            },
-            Verdict::Draw => Outcome::Draw {
-                reason: reason.to_string(),
-            },
+        let end = |winner: Option<Color>, reason: Reason, words: String| {
+            Some(Ending {
+                winner,
+                reason,
+                words,
+            })
+        };
+        let verdict = |v: Verdict, reason: Reason, words: &str| {
+            let winner = match v {
+                Verdict::Loss => Some(!side),
+                Verdict::Win => Some(side),
+                Verdict::Draw => None,
+            };
+            end(winner, reason, words.to_string())
         };
         if !rules.masks.explode.is_empty()
             && pos.royals(side).is_empty()
             && pos.royals(!side).count() > 0
         {
-            return Some(Outcome::Decisive {
-                winner: !side,
-                reason: "royal piece destroyed".to_string(),
-            });
+            return end(
+                Some(!side),
+                Reason::RoyalDestroyed,
+                "royal piece destroyed".to_string(),
+            );
         }
-        if let Some(end) = goal_reached(rules, pos) {
-            let reason = end.goal.describe(rules);
-            return Some(match end.winner {
-                Some(winner) => Outcome::Decisive { winner, reason },
-                None => Outcome::Draw { reason },
-            });
+        if let Some(goal) = goal_reached(rules, pos) {
+            use crate::movegen::Goal;
+            let reason = match goal.goal {
+                Goal::Checks { .. } => Reason::NCheck,
+                Goal::Flag { .. } => Reason::FlagRegion,
+                Goal::BothFlags => Reason::BothFlags,
+                Goal::Extinct { .. } => Reason::Extinction,
+                Goal::Bare { .. } => Reason::BareRoyal,
+                Goal::Passed { facing: true } => Reason::FacingRoyals,
+                Goal::Passed { facing: false } => Reason::BothPassed,
+            };
+            return end(goal.winner, reason, goal.goal.describe(rules));
         }
         if !self.movable() {
-            return Some(if crate::movegen::every_push_suicidal(rules, pos) {
-                verdict(rules.ending.checkmate, "every push exposes the king")
+            return if crate::movegen::every_push_suicidal(rules, pos) {
+                verdict(
+                    rules.ending.checkmate,
+                    Reason::EveryPushExposesTheKing,
+                    "every push exposes the king",
+                )
             } else if in_check(rules, pos, side) {
-                verdict(rules.ending.checkmate, "checkmate")
+                verdict(rules.ending.checkmate, Reason::Checkmate, "checkmate")
             } else {
-                verdict(rules.ending.stalemate, "stalemate")
-            });
+                verdict(rules.ending.stalemate, Reason::Stalemate, "stalemate")
+            };
         }
         if let Some(what) = material::insufficient_material(rules, pos) {
-            return Some(Outcome::Draw {
-                reason: format!("insufficient material: {what}"),
-            });
+            return end(
+                None,
+                Reason::DeadPosition,
+                format!("insufficient material: {what}"),
+            );
         }
         if rules.ending.fifty_move > 0 && pos.halfmove() >= 2 * rules.ending.fifty_move {
-            return Some(Outcome::Draw {
-                reason: format!("{}-move rule", rules.ending.fifty_move),
-            });
+            return end(
+                None,
+                Reason::FiftyMove,
+                format!("{}-move rule", rules.ending.fifty_move),
+            );
         }
         if rules.ending.repetition > 0 && self.repetitions() >= rules.ending.repetition as usize {
-            return Some(Outcome::Draw {
-                reason: "repetition".to_string(),
-            });
+            return end(None, Reason::Repetition, "repetition".to_string());
         }
         None
     }

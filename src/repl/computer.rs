@@ -249,7 +249,7 @@ pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
 /// ends by another rule than checkmate (the third check, a royal blown
 /// up, a flag square reached) says how it ends, not "mate".
 fn score_text(game: &crate::Game, r: &Report) -> String {
-    use crate::game::Outcome;
+    use crate::game::Reason;
     use crate::search::Score;
     if let Score::Mate(n) = r.score {
         let mut g = game.clone();
@@ -259,9 +259,11 @@ fn score_text(game: &crate::Game, r: &Report) -> String {
             }
             g.push(mv);
         }
-        if let Some(Outcome::Decisive { reason, .. }) = g.outcome()
-            && reason != "checkmate"
+        if let Some(end) = g.ending()
+            && end.winner.is_some()
+            && end.reason != Reason::Checkmate
         {
+            let reason = end.words;
             return if n >= 0 {
                 format!("wins in {n} - {reason}")
             } else {

@@ -15,7 +15,7 @@ pub use computer::{Computer, Shown, line};
 pub use display::Style;
 
 use crate::board::Color;
-use crate::game::{Game, Outcome, PlayError};
+use crate::game::{Game, PlayError, Reason};
 use crate::movegen::in_check;
 use crate::position::{Move, Position};
 use crate::rules::Rules;
@@ -98,13 +98,12 @@ impl Session {
             s.push_str(&legend);
         }
         s.push_str(&display::extras(rules, pos, self.style));
-        match self.game.outcome() {
-            Some(o) => {
-                let mut said = o.to_string();
+        match self.game.ending() {
+            Some(end) => {
+                let checkmate = end.winner.is_some() && end.reason == Reason::Checkmate;
+                let mut said = end.outcome().to_string();
                 let mated = display::attacked_royals(rules, pos);
-                if matches!(&o, Outcome::Decisive { reason, .. } if reason == "checkmate")
-                    && !mated.is_empty()
-                {
+                if checkmate && !mated.is_empty() {
                     said = said.replace(
                         "(checkmate)",
                         &format!("(checkmate of {})", mated.join(" and ")),

@@ -8,6 +8,7 @@ mod kit;
 mod matches;
 mod repl;
 mod scripts;
+mod session;
 mod svg;
 mod terminal;
 mod uci;

@@ -1,0 +1,812 @@
+//! The session: one API for every front end.
+//!
+//! A [`Session`] holds one game of one variant. Every argument and every
+//! answer is plain data ([`data`]): names of squares and kinds as
+//! strings, outcomes and errors as enums, all serializable with serde, so
+//! that a terminal, a browser page or a Python program sees the same
+//! values. No call reads a file, the terminal or the clock beyond the
+//! search's own limit: a variant comes as a built-in name or as text with
+//! its scripts as text.
+//!
+//! Errors are values returned by the call that caused them, the session
+//! unchanged; a failing script hook is reported by the call during which
+//! it failed, as [`Error::Script`], and belongs to this session's game
+//! only.
+//!
+//! ```
+//! use changeling::session::{Session, Start, VariantSource, Reason, Side};
+//!
+//! let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+//! assert_eq!(s.turns()?.len(), 20);
+//! for text in ["f3", "e5", "g4", "Qh4#"] {
+//!     s.play(text)?;
+//! }
+//! let outcome = s.outcome().expect("the game is over");
+//! assert_eq!(outcome.winner, Some(Side::Black));
+//! assert_eq!(outcome.reason, Reason::Checkmate);
+//! s.undo()?;
+//! assert!(s.outcome().is_none());
+//! # Ok::<(), changeling::session::Error>(())
+//! ```
+
+pub mod data;
+
+pub use data::*;
+
+use crate::board::{Color, Piece, PieceKind, Square};
+use crate::game::Game;
+use crate::movegen::{hooks, is_attacked};
+use crate::notation::{Notation, parse_fen, to_fen, to_uci};
+use crate::position::{Move, MoveKind, Position};
+use crate::rules::Rules;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A game of a variant, played and queried through plain data.
+#[derive(Debug)]
+pub struct Session {
+    game: Game,
+    /// Turns taken back by [`Session::undo`], the latest last.
+    redo: Vec<Move>,
+    seed: u64,
+    engine: Option<crate::search::Engine>,
+    stop: Arc<AtomicBool>,
+}
+
+/// Stops a search running in another thread ([`Session::search`]).
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to end as soon as it can; it answers with what it
+    /// found so far.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The rules of a variant, by name or from text.
+///
+/// # Errors
+///
+/// An unknown name (with the nearest built-in one), or every problem of
+/// the text.
+pub fn load_variant(source: &VariantSource) -> Result<Arc<Rules>, Error> {
+    match source {
+        VariantSource::Name(name) => {
+            let Some(text) = crate::variants::embedded(name) else {
+                let hint = crate::variants::nearest_name(name)
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default();
+                return Err(Error::Variant {
+                    problems: vec![Problem {
+                        file: name.clone(),
+                        line: 0,
+                        column: 0,
+                        message: format!("no built-in variant is called `{name}`{hint}"),
+                    }],
+                });
+            };
+            crate::variants::load_str(&format!("embedded:{name}"), text).map_err(load_error)
+        }
+        VariantSource::Text {
+            name,
+            text,
+            scripts,
+        } => {
+            let _ = scripts;
+            crate::variants::load_str(name, text).map_err(load_error)
+        }
+    }
+}
+
+fn load_error(e: crate::rules::LoadError) -> Error {
+    let problems = e
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| {
+            let (file, line, column) = match e.sources.get(d.span.file) {
+                Some((name, _)) => {
+                    let (line, column) = e.sources.line_col(d.span.file, d.span.start);
+                    (name.to_string(), line, column)
+                }
+                None => (String::new(), 0, 0),
+            };
+            Problem {
+                file,
+                line,
+                column,
+                message: d.message.clone(),
+            }
+        })
+        .collect();
+    Error::Variant { problems }
+}
+
+fn fen_error(e: impl std::fmt::Display) -> Error {
+    Error::Fen {
+        message: e.to_string(),
+    }
+}
+
+impl Session {
+    /// A new game of the variant `source`, begun as `start` says.
+    ///
+    /// # Errors
+    ///
+    /// The variant does not load, or the FEN does not read.
+    pub fn load(source: &VariantSource, start: &Start) -> Result<Session, Error> {
+        let rules = load_variant(source)?;
+        Session::with_rules(rules, start)
+    }
+
+    /// A new game under rules a front end has already loaded.
+    ///
+    /// # Errors
+    ///
+    /// The FEN does not read, or the variant's setup does not.
+    pub fn with_rules(rules: Arc<Rules>, start: &Start) -> Result<Session, Error> {
+        let (game, seed) = begin(rules, start)?;
+        Ok(Session::of_game(game, seed))
+    }
+
+    /// A session on a game a front end has already made; `seed` is the
+    /// one it was begun with (for [`Session::new_game`] and records).
+    pub fn of_game(game: Game, seed: u64) -> Session {
+        Session {
+            game,
+            redo: Vec::new(),
+            seed,
+            engine: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The game, for front ends in this crate that draw it themselves.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The variant's rules.
+    pub fn rules(&self) -> &Arc<Rules> {
+        self.game.rules()
+    }
+
+    /// The seed the game was begun with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Begins a new game of the same variant; the old one is dropped.
+    ///
+    /// # Errors
+    ///
+    /// The FEN does not read; the game in progress is kept.
+    pub fn new_game(&mut self, start: &Start) -> Result<(), Error> {
+        let (game, seed) = begin(self.game.rules().clone(), start)?;
+        self.game = game;
+        self.seed = seed;
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// The legal turns, spelled, in a fixed order (the order
+    /// [`Session::play_turn`] numbers them by).
+    ///
+    /// # Errors
+    ///
+    /// The variant's script failed while the turns were listed.
+    pub fn turns(&self) -> Result<Vec<Turn>, Error> {
+        self.scripted(|s| {
+            let rules = s.game.rules();
+            let pos = s.game.position();
+            let notation = Notation::with_turns(rules, pos, s.game.legal_moves());
+            notation
+                .turns()
+                .iter()
+                .enumerate()
+                .map(|(i, mv)| turn(rules, pos, mv, i, notation.san_with_check(i)))
+                .collect()
+        })
+    }
+
+    /// Plays the turn `text` names, in SAN or coordinates.
+    ///
+    /// # Errors
+    ///
+    /// The game is over, the text names no legal turn (the message says
+    /// why), or the variant's script failed; the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<Played, Error> {
+        self.ensure_going()?;
+        let mv = self.scripted(|s| {
+            let rules = s.game.rules();
+            let pos = s.game.position();
+            crate::notation::parse_move(rules, pos, text).map_err(|e| Error::Move {
+                text: text.to_string(),
+                message: e.reason,
+            })
+        })??;
+        self.push(mv)
+    }
+
+    /// Plays the turn numbered `index` in [`Session::turns`].
+    ///
+    /// # Errors
+    ///
+    /// The game is over, there is no such turn, or the variant's script
+    /// failed; the game is unchanged.
+    pub fn play_turn(&mut self, index: usize) -> Result<Played, Error> {
+        self.ensure_going()?;
+        let turns = self.scripted(|s| s.game.legal_moves())?;
+        let Some(&mv) = turns.get(index) else {
+            return Err(Error::NoSuchTurn {
+                index,
+                turns: turns.len(),
+            });
+        };
+        self.push(mv)
+    }
+
+    fn ensure_going(&self) -> Result<(), Error> {
+        match self.outcome() {
+            Some(outcome) => Err(Error::GameOver { outcome }),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays `mv`, legal here; undone again when the script fails.
+    fn push(&mut self, mv: Move) -> Result<Played, Error> {
+        let rules = self.game.rules().clone();
+        let before = self.game.position().clone();
+        let (san, coordinates) = self.scripted(|s| {
+            let notation = Notation::with_turns(&rules, &before, s.game.legal_moves());
+            let san = notation.position_of(&mv).map_or_else(
+                || crate::notation::to_san(&rules, &before, &mv),
+                |i| notation.san_with_check(i),
+            );
+            (san, to_uci(&rules, &mv))
+        })?;
+        let result = self.scripted_mut(|s| {
+            s.game.push(mv);
+            s.outcome()
+        });
+        match result {
+            Ok(outcome) => {
+                self.redo.clear();
+                Ok(Played {
+                    san,
+                    coordinates,
+                    outcome,
+                })
+            }
+            Err(e) => {
+                self.game.undo();
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last turn; [`Session::redo`] plays it again.
+    ///
+    /// # Errors
+    ///
+    /// No turn has been played.
+    pub fn undo(&mut self) -> Result<(), Error> {
+        let mv = self.game.undo().ok_or(Error::NothingToUndo)?;
+        self.redo.push(mv);
+        Ok(())
+    }
+
+    /// Plays again the last turn taken back.
+    ///
+    /// # Errors
+    ///
+    /// Nothing was taken back (or a turn was played since), or the
+    /// script failed.
+    pub fn redo(&mut self) -> Result<Played, Error> {
+        let mv = *self.redo.last().ok_or(Error::NothingToRedo)?;
+        let kept = std::mem::take(&mut self.redo);
+        let played = self.push(mv);
+        let mut kept = kept;
+        if played.is_ok() {
+            kept.pop();
+        }
+        self.redo = kept;
+        played
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.ending().map(|e| Outcome {
+            winner: e.winner.map(Side::from),
+            reason: e.reason,
+            words: e.words,
+        })
+    }
+
+    /// The turns played, in SAN.
+    pub fn moves(&self) -> Vec<String> {
+        let rules = self.game.rules();
+        self.game
+            .history()
+            .iter()
+            .map(|(mv, before)| crate::notation::to_san(rules, before, mv))
+            .collect()
+    }
+
+    /// The position as a board draws it.
+    ///
+    /// # Errors
+    ///
+    /// The variant's script failed while the position was looked at.
+    pub fn board(&self) -> Result<Board, Error> {
+        self.scripted(|s| board(s.game.rules(), s.game.position(), s.game.history().last()))
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self) -> String {
+        to_fen(self.game.rules(), self.game.position())
+    }
+
+    /// Begins a new game from `fen`, keeping the seed.
+    ///
+    /// # Errors
+    ///
+    /// The FEN does not read; the game in progress is kept.
+    pub fn set_fen(&mut self, fen: &str) -> Result<(), Error> {
+        self.new_game(&Start::Fen {
+            fen: fen.to_string(),
+            seed: self.seed,
+        })
+    }
+
+    /// The game as PGN, with its `Variant`, `Seed` and (when it did not
+    /// begin at the setup) `FEN` tags.
+    pub fn pgn(&self) -> String {
+        crate::record::write_pgn(&self.game, &crate::record::Players::default())
+    }
+
+    /// Replaces the game by the first game of a PGN record. The record's
+    /// variant must be this session's or a built-in one.
+    ///
+    /// # Errors
+    ///
+    /// Bad syntax, an unknown variant, an illegal move (with its
+    /// number); the game in progress is kept.
+    pub fn load_pgn(&mut self, text: &str) -> Result<(), Error> {
+        let rules = self.game.rules().clone();
+        let sources = crate::record::Sources {
+            current: Some(&rules),
+            ..Default::default()
+        };
+        let game = crate::record::read_pgn(text, self.seed, sources)
+            .map_err(|e| Error::Pgn { message: e.0 })?;
+        self.game = game;
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// What the turn `text` would do, as the list of its effects in
+    /// order.
+    ///
+    /// # Errors
+    ///
+    /// The text names no legal turn.
+    pub fn explain(&self, text: &str) -> Result<Vec<Effect>, Error> {
+        let rules = self.game.rules();
+        let pos = self.game.position();
+        let mv = self.scripted(|_| crate::notation::parse_move(rules, pos, text))?;
+        let mv = mv.map_err(|e| Error::Move {
+            text: text.to_string(),
+            message: e.reason,
+        })?;
+        Ok(mv.effects(rules).iter().map(|e| effect(rules, e)).collect())
+    }
+
+    /// A handle that stops a running [`Session::search`] from another
+    /// thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(self.stop.clone())
+    }
+
+    /// Searches the position within `limits` (all unset: until stopped),
+    /// calling `progress` after each finished iteration. `None` when the
+    /// game is over.
+    ///
+    /// # Errors
+    ///
+    /// The variant's script failed during the search.
+    pub fn search(
+        &mut self,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&Thought),
+    ) -> Result<Option<Thought>, Error> {
+        self.stop.store(false, Ordering::Relaxed);
+        let rules = self.game.rules().clone();
+        let stop = self.stop.clone();
+        let engine = self.engine.get_or_insert_with(|| {
+            let mut e = crate::search::Engine::new(rules.clone());
+            e.stop_on(stop);
+            e
+        });
+        let limits = crate::search::Limits {
+            depth: limits.depth,
+            nodes: limits.nodes,
+            time: limits.millis.map(crate::clock::Duration::from_millis),
+            ..Default::default()
+        };
+        let game = &self.game;
+        if let Some(h) = hooks(&rules) {
+            h.take_error();
+        }
+        let report = engine.search(game, &limits, &mut |r| progress(&thought(game, r)));
+        if let Some(e) = hooks(&rules).and_then(|h| h.take_error()) {
+            return Err(Error::Script {
+                message: e.to_string(),
+            });
+        }
+        Ok(report.map(|r| thought(game, &r)))
+    }
+
+    /// Runs `f`, then reports a script failure during it as an error.
+    fn scripted<T>(&self, f: impl FnOnce(&Self) -> T) -> Result<T, Error> {
+        let h = hooks(self.game.rules());
+        if let Some(h) = h {
+            h.take_error();
+        }
+        let answer = f(self);
+        match h.and_then(|h| h.take_error()) {
+            Some(e) => Err(Error::Script {
+                message: e.to_string(),
+            }),
+            None => Ok(answer),
+        }
+    }
+}
+
+impl Session {
+    /// Like [`Session::scripted`], for work that changes the game.
+    fn scripted_mut<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Result<T, Error> {
+        let rules = self.game.rules().clone();
+        let h = hooks(&rules);
+        if let Some(h) = h {
+            h.take_error();
+        }
+        let answer = f(self);
+        match h.and_then(|h| h.take_error()) {
+            Some(e) => Err(Error::Script {
+                message: e.to_string(),
+            }),
+            None => Ok(answer),
+        }
+    }
+}
+
+/// A game begun as `start` says, and its seed.
+fn begin(rules: Arc<Rules>, start: &Start) -> Result<(Game, u64), Error> {
+    match start {
+        Start::Setup => Game::new(rules, 0).map(|g| (g, 0)).map_err(fen_error),
+        Start::Seed(seed) => Game::new(rules, *seed)
+            .map(|g| (g, *seed))
+            .map_err(fen_error),
+        Start::Fen { fen, seed } => {
+            let pos = parse_fen(&rules, fen).map_err(fen_error)?;
+            Ok((Game::from_position(rules, pos, *seed), *seed))
+        }
+    }
+}
+
+fn square(rules: &Rules, sq: Square) -> String {
+    rules.geometry.name(sq)
+}
+
+fn kind_name(rules: &Rules, kind: PieceKind) -> String {
+    rules.piece(kind).name.clone()
+}
+
+fn unit(rules: &Rules, piece: Piece, promoted: bool) -> Unit {
+    Unit {
+        kind: kind_name(rules, piece.kind),
+        symbol: rules.piece(piece.kind).fen_token(piece.color),
+        side: piece.color.into(),
+        promoted,
+    }
+}
+
+/// What a board needs to show the turn `mv` of `pos`.
+fn turn(rules: &Rules, pos: &Position, mv: &Move, index: usize, san: String) -> Turn {
+    let name = |sq| square(rules, sq);
+    let mut dropped = None;
+    let mut what = match mv.kind {
+        MoveKind::Castle(_) => "castle",
+        MoveKind::Drop => {
+            dropped = Some((kind_name(rules, mv.piece.kind), DropSource::Hand));
+            "drop"
+        }
+        MoveKind::Pocket => "pocket",
+        MoveKind::EnPassant(_) => "capture",
+        _ if mv.captured.is_some() => "capture",
+        _ => "move",
+    };
+    if let MoveKind::Effects(list) = mv.kind {
+        let effects = list.effects();
+        what = if effects.is_empty() {
+            "pass"
+        } else if mv.placement().is_some() {
+            "placement"
+        } else if matches!(*effects, [crate::position::Effect::Remove { square, .. }] if square == mv.from)
+        {
+            "suicide"
+        } else {
+            "effects"
+        };
+        for e in effects.iter() {
+            match *e {
+                crate::position::Effect::FromPocket { kind, square, .. } if square == mv.to => {
+                    dropped = Some((kind_name(rules, kind), DropSource::Hand));
+                    what = "drop";
+                }
+                crate::position::Effect::FromReserve { square, color, .. } if square == mv.to => {
+                    let next = pos.reserves()[color].remaining().next();
+                    let kind = next.map_or_else(String::new, |p| kind_name(rules, p.kind));
+                    dropped = Some((kind, DropSource::Reserve));
+                    what = "drop";
+                }
+                _ => {}
+            }
+        }
+    }
+    let from = match what {
+        "drop" | "placement" => None,
+        _ => Some(name(mv.from)),
+    };
+    let mut parts = Vec::new();
+    if let Some((sq, kind)) = mv.choice {
+        parts.push(Part::Choice {
+            square: name(sq),
+            kind: kind_name(rules, kind),
+        });
+    }
+    if let Some(sq) = mv.drop {
+        let (kind, source) = match mv.gate {
+            Some(k) => (Some(kind_name(rules, k)), DropSource::Hand),
+            None => (
+                pos.reserves()[mv.piece.color]
+                    .remaining()
+                    .next()
+                    .map(|p| kind_name(rules, p.kind)),
+                DropSource::Reserve,
+            ),
+        };
+        parts.push(Part::Drop {
+            square: name(sq),
+            kind,
+            source,
+        });
+    }
+    if let Some((a, b)) = mv.push {
+        parts.push(Part::Push {
+            from: name(a),
+            to: name(b),
+        });
+    }
+    let tag = match mv.origin {
+        crate::position::Origin::Tag(t) => hooks(rules).and_then(|h| h.tag(t)),
+        crate::position::Origin::Destroy => Some("destroy".to_string()),
+        _ => None,
+    };
+    Turn {
+        index,
+        san,
+        coordinates: to_uci(rules, mv),
+        what: what.to_string(),
+        from,
+        to: name(mv.to),
+        piece: kind_name(rules, mv.piece.kind),
+        dropped,
+        promotion: mv.promotion.map(|k| kind_name(rules, k)),
+        captured: mv.captured.map(|p| unit(rules, p, false)),
+        parts,
+        tag,
+    }
+}
+
+/// The position as data.
+fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Board {
+    let g = rules.geometry;
+    let markers = pos.markers();
+    let promoted = pos.promoted();
+    let mut squares = Vec::with_capacity(g.len());
+    for rank in 0..g.height as i32 {
+        for file in 0..g.width as i32 {
+            let Some(sq) = g.square(file, rank) else {
+                continue;
+            };
+            let units = pos
+                .units_at(sq)
+                .iter()
+                .flatten()
+                .map(|&p| unit(rules, p, promoted.contains(sq)))
+                .collect();
+            let marker = (0..markers.len as usize)
+                .find(|&i| markers.squares[i] == sq.0)
+                .map(|i| Marker {
+                    mutator: rules
+                        .mutators
+                        .get(markers.mutators[i] as usize)
+                        .map_or_else(String::new, |m| m.name.clone()),
+                    on: markers.faces >> i & 1 != 0,
+                });
+            squares.push(SquareData {
+                name: square(rules, sq),
+                file: file as u8,
+                rank: rank as u8,
+                wall: rules.walls.contains(sq),
+                units,
+                marker,
+            });
+        }
+    }
+    let hands = Color::ALL.map(|color| {
+        let mut held: Vec<Held> = Vec::new();
+        for (kind, _) in pos.pockets()[color].iter() {
+            match held.iter_mut().find(|h| h.kind == kind_name(rules, kind)) {
+                Some(h) => h.count += 1,
+                None => held.push(Held {
+                    kind: kind_name(rules, kind),
+                    symbol: rules.piece(kind).fen_token(color),
+                    count: 1,
+                }),
+            }
+        }
+        held
+    });
+    let reserves = Color::ALL.map(|color| {
+        let r = &pos.reserves()[color];
+        if r.len == 0 {
+            return None;
+        }
+        let window = rules
+            .drops
+            .as_ref()
+            .filter(|d| d.from_reserve)
+            .and_then(|d| d.schedule)
+            .map(|s| s.window(u32::from(r.front) + 1, color));
+        Some(ReserveData {
+            pieces: r.remaining().map(|p| unit(rules, p, false)).collect(),
+            window,
+        })
+    });
+    let side = pos.side();
+    let checked = pos
+        .royals(side)
+        .iter()
+        .filter(|&sq| is_attacked(rules, pos, sq, !side))
+        .map(|sq| square(rules, sq))
+        .collect();
+    let checks = (rules.ending.check_limit > 0).then(|| {
+        let c = pos.checks();
+        [c.white, c.black]
+    });
+    Board {
+        variant: rules.name.clone(),
+        width: g.width,
+        height: g.height,
+        squares,
+        side: side.into(),
+        placing: pos.stage() == crate::position::Stage::Setup,
+        fullmove: pos.fullmove(),
+        halfmove: pos.halfmove(),
+        hands,
+        reserves,
+        mutators: pos
+            .active()
+            .iter()
+            .map(|i| {
+                rules
+                    .mutators
+                    .get(i)
+                    .map_or_else(|| i.to_string(), |m| m.name.clone())
+            })
+            .collect(),
+        roll: pos.roll(),
+        pending: pos.pending().map(|p| PendingChoice {
+            side: p.color.into(),
+            square: square(rules, p.square),
+        }),
+        last_move: last.map(|(mv, _)| (square(rules, mv.from), square(rules, mv.to))),
+        checked,
+        checks,
+        fen: to_fen(rules, pos),
+    }
+}
+
+/// One effect as data.
+fn effect(rules: &Rules, e: &crate::position::Effect) -> Effect {
+    use crate::position::Effect as E;
+    let name = |sq| square(rules, sq);
+    match *e {
+        E::MovePiece { from, to, .. } => Effect::Move {
+            from: name(from),
+            to: name(to),
+        },
+        E::Capture { square, .. } => Effect::Capture {
+            square: name(square),
+        },
+        E::Remove { square, .. } => Effect::Remove {
+            square: name(square),
+        },
+        E::Place { square, piece } => Effect::Place {
+            square: name(square),
+            unit: unit(rules, piece, false),
+        },
+        E::Transform { square, kind, .. } => Effect::Transform {
+            square: name(square),
+            kind: kind_name(rules, kind),
+        },
+        E::SetOwner { square, color, .. } => Effect::SetOwner {
+            square: name(square),
+            side: color.into(),
+        },
+        E::Swap(a, b) => Effect::Swap {
+            a: name(a),
+            b: name(b),
+        },
+        E::ToPocket { color, kind } => Effect::ToHand {
+            side: color.into(),
+            kind: kind_name(rules, kind),
+        },
+        E::FromPocket {
+            color,
+            kind,
+            square,
+        } => Effect::FromHand {
+            side: color.into(),
+            kind: kind_name(rules, kind),
+            square: name(square),
+        },
+        E::FromReserve { color, square, .. } => Effect::FromReserve {
+            side: color.into(),
+            square: name(square),
+        },
+        E::ClearPocket(color) => Effect::ClearHand { side: color.into() },
+        E::PlaceMarker { square, mutator } => Effect::PlaceMarker {
+            square: name(square),
+            mutator: rules
+                .mutators
+                .get(mutator as usize)
+                .map_or_else(String::new, |m| m.name.clone()),
+        },
+        E::FlipMarker(square) => Effect::FlipMarker {
+            square: name(square),
+        },
+        E::SetMoved { square, moved, .. } => Effect::SetMoved {
+            square: name(square),
+            moved,
+        },
+        E::Defer { color, .. } => Effect::Defer { side: color.into() },
+    }
+}
+
+/// A search report as data.
+fn thought(game: &Game, r: &crate::search::Report) -> Thought {
+    let rules = game.rules();
+    let mut pos = game.position().clone();
+    let mut pv = Vec::new();
+    for mv in &r.pv {
+        pv.push(crate::notation::to_san(rules, &pos, mv));
+        pos.play_unchecked(rules, mv);
+    }
+    Thought {
+        depth: r.depth,
+        score: match r.score {
+            crate::search::Score::Centipawns(c) => Score::Centipawns(c),
+            crate::search::Score::Mate(n) => Score::Mate(n),
+        },
+        nodes: r.nodes,
+        millis: r.elapsed.as_millis() as u64,
+        best: r.pv.first().map_or_else(String::new, |m| to_uci(rules, m)),
+        pv,
+    }
+}
