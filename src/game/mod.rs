@@ -437,6 +437,17 @@ impl Game {
     /// The game is over, or the text is not a legal move; the game is
     /// unchanged either way.
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        let mv = self.read_turn(text)?;
+        self.push(mv);
+        Ok(mv)
+    }
+
+    /// The legal turn `text` names (SAN or coordinates), not played.
+    ///
+    /// # Errors
+    ///
+    /// The game is over, or the text names no legal turn here.
+    pub fn read_turn(&self, text: &str) -> Result<Move, PlayError> {
         if let Some(o) = self.outcome() {
             return Err(PlayError::GameOver(o));
         }
@@ -454,7 +465,6 @@ impl Game {
             );
             *notation.read(text).map_err(PlayError::Move)?
         };
-        self.push(mv);
         Ok(mv)
     }
 

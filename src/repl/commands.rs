@@ -249,10 +249,10 @@ fn play_move(s: &mut Session, rest: &str) -> Reply {
 type Listed = (String, Option<Vec<String>>);
 
 fn moves(s: &mut Session, rest: &str) -> Reply {
-    let rules = s.game.rules().clone();
-    let pos = s.game.position().clone();
+    let rules = s.session.game().rules().clone();
+    let pos = s.session.game().position().clone();
     let g = rules.geometry;
-    let mut legal = s.game.legal_moves();
+    let mut legal = s.session.game().legal_moves();
     if !rest.is_empty() {
         if let Some(sq) = g.parse_square(rest) {
             legal.retain(|m| m.from == sq && !m.is_drop());
@@ -266,7 +266,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         }
     }
     if legal.is_empty() {
-        return say(if let Some(o) = s.game.outcome() {
+        return say(if let Some(o) = s.session.game().outcome() {
             format!("no legal moves: the game is over, {o}\n")
         } else if !rest.is_empty() {
             format!(
@@ -278,7 +278,8 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         });
     }
     // Group by the moving piece's square (drops by kind), in order.
-    let notation = crate::notation::Notation::with_turns(&rules, &pos, s.game.legal_moves());
+    let notation =
+        crate::notation::Notation::with_turns(&rules, &pos, s.session.game().legal_moves());
     let short = crate::notation::abbreviations(&rules);
     let mut groups: Vec<(String, Vec<Listed>)> = Vec::new();
     for m in &legal {
@@ -353,15 +354,14 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
     };
     let (mut turns, mut plies) = (0, 0);
     while turns < n {
-        match s.game.undo() {
-            Some(m) => {
-                s.redo.push(m);
+        match s.session.undo() {
+            Ok(()) => {
                 plies += 1;
-                if person.is_none_or(|p| s.game.position().side() == p) {
+                if person.is_none_or(|p| s.session.game().position().side() == p) {
                     turns += 1;
                 }
             }
-            None => break,
+            Err(_) => break,
         }
     }
     if plies == 0 {
@@ -382,23 +382,25 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
 }
 
 fn redo(s: &mut Session, _: &str) -> Reply {
-    match s.redo.pop() {
-        Some(m) => {
-            let san = to_san(s.game.rules(), s.game.position(), &m);
-            s.game.push(m);
+    match s.session.redo() {
+        Ok(_) => {
+            let game = s.session.game();
+            let (m, before) = game.history().last().expect("a turn was played again");
+            let san = to_san(game.rules(), before, m);
             say(format!("played {san}\n{}{}", s.aftermath(), s.status()))
         }
-        None => say("nothing to redo\n"),
+        Err(_) => say("nothing to redo\n"),
     }
 }
 
 fn new(s: &mut Session, rest: &str) -> Reply {
-    let old_seed = s.seed;
+    let old_seed = s.session.seed();
+    let mut seed = old_seed;
     let mut words = rest.split_whitespace();
     match (words.next(), words.next(), words.next()) {
         (None, _, _) => {}
         (Some("--seed"), Some(n), None) => match n.parse::<u64>() {
-            Ok(n) => s.seed = n,
+            Ok(n) => seed = n,
             Err(_) => {
                 return error(format!(
                     "--seed needs a whole number from 0 to {}, not `{n}`",
@@ -409,20 +411,20 @@ fn new(s: &mut Session, rest: &str) -> Reply {
         (Some("--seed"), None, _) => return error("--seed needs a number, like `new --seed 7`"),
         _ => return error(format!("`new` takes only `--seed N`, not `{rest}`")),
     }
-    let rules = s.game.rules().clone();
-    let mut start = s.game.start().clone();
+    let rules = s.session.game().rules().clone();
+    let mut start = s.session.game().start().clone();
     // A game that began from the variant's random setup draws a new one
     // from the new seed; a position set by hand is kept.
     if rules.random_setup.is_some()
         && let Ok(drawn) = crate::game::start_position(&rules, old_seed)
         && to_fen(&rules, &drawn) == to_fen(&rules, &start)
-        && let Ok(fresh) = crate::game::start_position(&rules, s.seed)
+        && let Ok(fresh) = crate::game::start_position(&rules, seed)
     {
         start = fresh;
     }
-    s.game = Game::from_position(rules, start, s.seed);
-    s.redo.clear();
-    say(format!("new game (seed {})\n{}", s.seed, s.status()))
+    s.session
+        .set_game(Game::from_position(rules, start, seed), seed);
+    say(format!("new game (seed {seed})\n{}", s.status()))
 }
 
 fn display(s: &mut Session, rest: &str) -> Reply {
@@ -459,18 +461,22 @@ fn board(s: &mut Session, _: &str) -> Reply {
 }
 
 fn fen(s: &mut Session, _: &str) -> Reply {
-    say(format!("{}\n", to_fen(s.game.rules(), s.game.position())))
+    say(format!(
+        "{}\n",
+        to_fen(s.session.game().rules(), s.session.game().position())
+    ))
 }
 
 fn setfen(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`setfen` needs a FEN");
     }
-    let rules = s.game.rules().clone();
+    let rules = s.session.game().rules().clone();
     match parse_fen(&rules, rest) {
         Ok(pos) => {
-            s.game = Game::from_position(rules, pos, s.seed);
-            s.redo.clear();
+            let seed = s.session.seed();
+            s.session
+                .set_game(Game::from_position(rules, pos, seed), seed);
             say(s.status())
         }
         Err(e) => error(format!("{e}; the game is unchanged")),
@@ -483,7 +489,7 @@ fn movetext(game: &Game) -> String {
 }
 
 fn history(s: &mut Session, _: &str) -> Reply {
-    let text = movetext(&s.game);
+    let text = movetext(s.session.game());
     if text.is_empty() {
         return say("no moves yet\n");
     }
@@ -491,14 +497,14 @@ fn history(s: &mut Session, _: &str) -> Reply {
 }
 
 fn attacks(s: &mut Session, rest: &str) -> Reply {
-    let rules = s.game.rules();
+    let rules = s.session.game().rules();
     let g = rules.geometry;
     let Some(sq) = g.parse_square(rest) else {
         return error(format!(
             "`attacks` needs a square of this board, not `{rest}`"
         ));
     };
-    let pos = s.game.position();
+    let pos = s.session.game().position();
     let short = crate::notation::abbreviations(rules);
     let mut out = String::new();
     for color in [Color::White, Color::Black] {
@@ -528,7 +534,7 @@ fn show(s: &mut Session, rest: &str) -> Reply {
     let Some(name) = words.next() else {
         return error("usage: show piece NAME [SQUARE]");
     };
-    let rules = s.game.rules().clone();
+    let rules = s.session.game().rules().clone();
     let g = rules.geometry;
     let Some(kind) = crate::notation::kind_named(&rules, name) else {
         let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
@@ -543,11 +549,13 @@ fn show(s: &mut Session, rest: &str) -> Reply {
             let Some(sq) = g.parse_square(text) else {
                 return error(format!("`{text}` is not a square of this board"));
             };
-            match s.game.position().piece_at(sq) {
-                Some(p) if p.kind == kind => match in_position(&rules, s.game.position(), sq) {
-                    Some(d) => d,
-                    None => return error(format!("nothing to show on {text}")),
-                },
+            match s.session.game().position().piece_at(sq) {
+                Some(p) if p.kind == kind => {
+                    match in_position(&rules, s.session.game().position(), sq) {
+                        Some(d) => d,
+                        None => return error(format!("nothing to show on {text}")),
+                    }
+                }
                 _ => on_empty_board(&rules, kind, Color::White, sq),
             }
         }
@@ -562,7 +570,7 @@ fn count(s: &mut Session, rest: &str) -> Reply {
         Ok(n) => n,
         Err(e) => return error(e),
     };
-    let (rules, pos) = (s.game.rules(), s.game.position());
+    let (rules, pos) = (s.session.game().rules(), s.session.game().position());
     let nodes = match &s.stop {
         Some(stop) => perft_until(rules, pos, n as u32, stop),
         None => Some(perft(rules, pos, n as u32)),
@@ -574,7 +582,7 @@ fn count(s: &mut Session, rest: &str) -> Reply {
 }
 
 fn variant(s: &mut Session, _: &str) -> Reply {
-    say(crate::describe::rules_in_words(s.game.rules()))
+    say(crate::describe::rules_in_words(s.session.game().rules()))
 }
 
 fn quit(_: &mut Session, _: &str) -> Reply {
@@ -588,11 +596,11 @@ fn save(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`save` needs a file name");
     }
-    let text = crate::record::write_pgn(&s.game, &crate::record::Players::default());
+    let text = crate::record::write_pgn(s.session.game(), &crate::record::Players::default());
     match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!(
             "saved {} to {rest}\n",
-            plural(s.game.history().len(), "move")
+            plural(s.session.game().history().len(), "move")
         )),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
@@ -603,11 +611,15 @@ fn picture(s: &mut Session, rest: &str) -> Reply {
         return error("`svg` needs a file name");
     }
     let options = crate::svg::Options {
-        last: s.game.history().last().map(|(m, _)| *m),
+        last: s.session.game().history().last().map(|(m, _)| *m),
         flipped: s.style.flipped,
         ..Default::default()
     };
-    let text = crate::svg::position(s.game.rules(), s.game.position(), &options);
+    let text = crate::svg::position(
+        s.session.game().rules(),
+        s.session.game().position(),
+        &options,
+    );
     match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!("wrote a picture of the position to {rest}\n")),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
@@ -629,14 +641,13 @@ fn load_game(s: &mut Session, rest: &str) -> Reply {
     };
     let sources = crate::record::Sources {
         dir: Some(dir),
-        current: Some(s.game.rules()),
+        current: Some(s.session.game().rules()),
     };
-    match crate::record::read_pgn(&text, s.seed, sources) {
+    match crate::record::read_pgn(&text, s.session.seed(), sources) {
         Ok(game) => {
             let n = game.history().len();
-            s.seed = game.seed;
-            s.game = game;
-            s.redo.clear();
+            let seed = game.seed;
+            s.session.set_game(game, seed);
             say(format!(
                 "loaded {} from {rest}\n{}",
                 plural(n, "move"),

@@ -34,7 +34,14 @@ impl Session {
             ["move" | "explain"] => self.move_texts(),
             ["moves"] => self.move_sources(),
             ["show"] => vec!["piece".to_string()],
-            ["show", "piece"] => self.game.rules().by_name.keys().cloned().collect(),
+            ["show", "piece"] => self
+                .session
+                .game()
+                .rules()
+                .by_name
+                .keys()
+                .cloned()
+                .collect(),
             ["display", ..] => DISPLAY_WORDS.iter().map(|w| w.to_string()).collect(),
             ["save" | "load" | "svg"] => files(word),
             _ => Vec::new(),
@@ -47,12 +54,12 @@ impl Session {
 
     /// Every legal move, in SAN and in coordinates.
     fn move_texts(&self) -> Vec<String> {
-        let rules = self.game.rules();
-        let pos = self.game.position();
-        if self.game.outcome().is_some() {
+        let rules = self.session.game().rules();
+        let pos = self.session.game().position();
+        if self.session.game().outcome().is_some() {
             return Vec::new();
         }
-        let notation = Notation::with_turns(rules, pos, self.game.legal_moves());
+        let notation = Notation::with_turns(rules, pos, self.session.game().legal_moves());
         (0..notation.turns().len())
             .flat_map(|i| {
                 [
@@ -65,9 +72,10 @@ impl Session {
 
     /// Squares with a legal move, and the names of the kinds that have one.
     fn move_sources(&self) -> Vec<String> {
-        let rules = self.game.rules();
+        let rules = self.session.game().rules();
         let g = rules.geometry;
-        self.game
+        self.session
+            .game()
             .legal_moves()
             .iter()
             .flat_map(|m| {

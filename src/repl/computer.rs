@@ -112,7 +112,7 @@ impl Session {
     /// The engine for the game's rules, made when first needed and again
     /// when the rules change.
     fn engine(&mut self) -> &mut Engine {
-        let rules = self.game.rules().clone();
+        let rules = self.session.game().rules().clone();
         let stale = self
             .engine
             .as_ref()
@@ -130,9 +130,9 @@ impl Session {
     /// Searches the current position; `None` when the game is over or the
     /// search was stopped before it had a move.
     fn think(&mut self, limits: &Limits, every: bool) -> (Option<Report>, Vec<String>) {
-        let rules = self.game.rules().clone();
-        let pos = self.game.position().clone();
-        let game = self.game.clone();
+        let rules = self.session.game().rules().clone();
+        let pos = self.session.game().position().clone();
+        let game = self.session.game().clone();
         let mut lines = Vec::new();
         let mut progress = self.progress.take();
         let found = {
@@ -156,7 +156,7 @@ impl Session {
 
     /// Plays the engine's move; the text says what it played.
     fn computer_move(&mut self, limits: &Limits) -> Result<String, String> {
-        if let Some(o) = self.game.outcome() {
+        if let Some(o) = self.session.game().outcome() {
             return Err(format!("the game is over: {o}; `undo` or `new` to go on"));
         }
         let (found, _) = self.think(limits, false);
@@ -166,10 +166,13 @@ impl Session {
         let Some(&mv) = r.pv.first() else {
             return Err("the search found no move".to_string());
         };
-        let san = to_san(self.game.rules(), self.game.position(), &mv);
-        let score = score_text(&self.game, &r);
-        self.game.push(mv);
-        self.redo.clear();
+        let san = to_san(
+            self.session.game().rules(),
+            self.session.game().position(),
+            &mv,
+        );
+        let score = score_text(self.session.game(), &r);
+        self.session.push(mv);
         Ok(format!(
             "computer plays {san} ({score}, depth {}, {} nodes)\n{}",
             r.depth,
@@ -184,7 +187,9 @@ impl Session {
         let mut out = String::new();
         let limits = self.computer.limits;
         let mut played = false;
-        while self.game.outcome().is_none() && self.computer.plays(self.game.position().side()) {
+        while self.session.game().outcome().is_none()
+            && self.computer.plays(self.session.game().position().side())
+        {
             if self.stopped() {
                 out.push_str("stopped; the computer moves again after your move or on `go`\n");
                 break;
@@ -279,17 +284,17 @@ pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
         Ok(l) => l,
         Err(reply) => return reply,
     };
-    if let Some(o) = s.game.outcome() {
+    if let Some(o) = s.session.game().outcome() {
         return Reply::say(format!("no hint: the game is over, {o}\n"));
     }
     let (found, _) = s.think(&limits, false);
-    let rules = s.game.rules().clone();
-    let pos = s.game.position().clone();
+    let rules = s.session.game().rules().clone();
+    let pos = s.session.game().position().clone();
     match found {
         Some(r) if !r.pv.is_empty() => Reply::say(format!(
             "hint: {} ({}, depth {}): {}\n",
             to_san(&rules, &pos, &r.pv[0]),
-            score_text(&s.game, &r),
+            score_text(s.session.game(), &r),
             r.depth,
             line(&rules, &pos, &r.pv)
         )),
@@ -302,7 +307,7 @@ pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
         Ok(l) => l,
         Err(reply) => return reply,
     };
-    if let Some(o) = s.game.outcome() {
+    if let Some(o) = s.session.game().outcome() {
         return Reply::say(format!("nothing to analyse: the game is over, {o}\n"));
     }
     let (found, lines) = s.think(&limits, true);
@@ -312,12 +317,12 @@ pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
     }
     match found {
         Some(r) if !r.pv.is_empty() => {
-            let rules = s.game.rules().clone();
-            let pos = s.game.position().clone();
+            let rules = s.session.game().rules().clone();
+            let pos = s.session.game().position().clone();
             text.push_str(&format!(
                 "best {} ({})\n",
                 to_san(&rules, &pos, &r.pv[0]),
-                score_text(&s.game, &r)
+                score_text(s.session.game(), &r)
             ));
         }
         _ => text.push_str("stopped before a move was found\n"),

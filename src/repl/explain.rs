@@ -36,9 +36,9 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`explain` needs a move, like `explain e4`");
     }
-    let rules = s.game.rules().clone();
-    let pos = s.game.position().clone();
-    let notation = Notation::with_turns(&rules, &pos, s.game.legal_moves());
+    let rules = s.session.game().rules().clone();
+    let pos = s.session.game().position().clone();
+    let notation = Notation::with_turns(&rules, &pos, s.session.game().legal_moves());
     let mv = match notation.read(rest) {
         Ok(m) => *m,
         Err(e) => return error(e.to_string()),

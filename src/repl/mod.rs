@@ -17,7 +17,7 @@ pub use display::Style;
 use crate::board::Color;
 use crate::game::{Game, PlayError, Reason};
 use crate::movegen::in_check;
-use crate::position::{Move, Position};
+use crate::position::Position;
 use crate::rules::Rules;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -43,10 +43,8 @@ impl Reply {
 /// A game being played and queried.
 #[derive(Debug)]
 pub struct Session {
-    game: Game,
-    /// Moves taken back by `undo`, for `redo` (most recent last).
-    redo: Vec<Move>,
-    seed: u64,
+    /// The game, its undo and redo.
+    session: crate::session::Session,
     /// How the board is drawn.
     pub style: Style,
     /// Raised (by Ctrl-C on a terminal) to stop a long command.
@@ -63,9 +61,10 @@ impl Session {
     /// A session on `start` under `rules`.
     pub fn new(rules: Arc<Rules>, start: Position, seed: u64) -> Session {
         Session {
-            game: Game::from_position(rules, start, seed),
-            redo: Vec::new(),
-            seed,
+            session: crate::session::Session::of_game(
+                Game::from_position(rules, start, seed),
+                seed,
+            ),
             style: Style::default(),
             stop: None,
             computer: Computer::default(),
@@ -85,20 +84,20 @@ impl Session {
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
 
     /// The board, side to move and check, or the result.
     pub fn status(&self) -> String {
-        let rules = self.game.rules();
-        let pos = self.game.position();
-        let last = self.game.history().last().map(|(m, _)| m);
+        let rules = self.session.game().rules();
+        let pos = self.session.game().position();
+        let last = self.session.game().history().last().map(|(m, _)| m);
         let mut s = display::board(rules, pos, last, self.style);
         if let Some(legend) = display::legend(rules, pos, self.style) {
             s.push_str(&legend);
         }
         s.push_str(&display::extras(rules, pos, self.style));
-        match self.game.ending() {
+        match self.session.game().ending() {
             Some(end) => {
                 let checkmate = end.winner.is_some() && end.reason == Reason::Checkmate;
                 let mut said = end.outcome().to_string();
@@ -127,8 +126,8 @@ impl Session {
     /// The prompt for a terminal: whose move it is, or that the game is
     /// over.
     pub fn prompt(&self) -> String {
-        let pos = self.game.position();
-        if self.game.outcome().is_some() {
+        let pos = self.session.game().position();
+        if self.session.game().outcome().is_some() {
             return "game over> ".to_string();
         }
         match pos.side() {
@@ -146,7 +145,7 @@ impl Session {
         if line.is_empty() || line.starts_with('#') {
             return Reply::say("");
         }
-        if let Some(host) = crate::movegen::hooks(self.game.rules()) {
+        if let Some(host) = crate::movegen::hooks(self.session.game().rules()) {
             host.begin_command();
         }
         let (word, rest) = line
@@ -161,10 +160,14 @@ impl Session {
         };
         // A failing script hook yields no moves and is reported; the game
         // goes on from the same position.
-        if let Some(host) = crate::movegen::hooks(self.game.rules())
-            && let Some(e) = host.take_error()
-        {
-            reply.text.push_str(&format!("script error: {e}\n"));
+        let failed = match self.session.take_script_error() {
+            Some(crate::session::Error::Script { message }) => Some(message),
+            _ => crate::movegen::hooks(self.session.game().rules())
+                .and_then(|h| h.take_error())
+                .map(|e| e.to_string()),
+        };
+        if let Some(message) = failed {
+            reply.text.push_str(&format!("script error: {message}\n"));
         }
         reply
     }
@@ -172,21 +175,22 @@ impl Session {
     /// What the last move did beyond moving its piece, as a line, or
     /// nothing.
     pub fn aftermath(&self) -> String {
-        let rules = self.game.rules();
-        match self.game.history().last() {
+        let rules = self.session.game().rules();
+        match self.session.game().history().last() {
             Some((mv, before)) => {
-                display::aftermath(rules, before, mv, self.game.position()).unwrap_or_default()
+                display::aftermath(rules, before, mv, self.session.game().position())
+                    .unwrap_or_default()
             }
             None => String::new(),
         }
     }
 
     fn play(&mut self, text: &str) -> Reply {
-        let before = self.game.position().clone();
-        match self.game.play_text(text) {
+        let before = self.session.game().position().clone();
+        match self.session.game().read_turn(text) {
             Ok(mv) => {
-                self.redo.clear();
-                let san = crate::notation::to_san(self.game.rules(), &before, &mv);
+                self.session.push(mv);
+                let san = crate::notation::to_san(self.session.game().rules(), &before, &mv);
                 let mut text = format!("played {san}\n{}{}", self.aftermath(), self.status());
                 text.push_str(&self.computer_turns());
                 Reply::say(text)

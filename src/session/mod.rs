@@ -9,15 +9,17 @@
 //! its scripts as text.
 //!
 //! Errors are values returned by the call that caused them, the session
-//! unchanged; a failing script hook is reported by the call during which
-//! it failed, as [`Error::Script`], and belongs to this session's game
-//! only.
+//! unchanged. A variant's script hook that fails answers as if it had
+//! nothing to add (the turns stay those of the rules without it), so the
+//! call still answers; the failure is kept by this session alone, never
+//! by another game sharing the rules, and handed out by
+//! [`Session::take_script_error`].
 //!
 //! ```
 //! use changeling::session::{Session, Start, VariantSource, Reason, Side};
 //!
 //! let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
-//! assert_eq!(s.turns()?.len(), 20);
+//! assert_eq!(s.turns().len(), 20);
 //! for text in ["f3", "e5", "g4", "Qh4#"] {
 //!     s.play(text)?;
 //! }
@@ -51,6 +53,8 @@ pub struct Session {
     seed: u64,
     engine: Option<crate::search::Engine>,
     stop: Arc<AtomicBool>,
+    /// The first script failure of this session's calls not yet taken.
+    script_error: std::sync::Mutex<Option<Error>>,
 }
 
 /// Stops a search running in another thread ([`Session::search`]).
@@ -160,7 +164,15 @@ impl Session {
             seed,
             engine: None,
             stop: Arc::new(AtomicBool::new(false)),
+            script_error: std::sync::Mutex::new(None),
         }
+    }
+
+    /// Replaces the game (one a front end read or set up itself).
+    pub(crate) fn set_game(&mut self, game: Game, seed: u64) {
+        self.game = game;
+        self.seed = seed;
+        self.redo.clear();
     }
 
     /// The game, for front ends in this crate that draw it themselves.
@@ -194,10 +206,9 @@ impl Session {
     /// The legal turns, spelled, in a fixed order (the order
     /// [`Session::play_turn`] numbers them by).
     ///
-    /// # Errors
-    ///
-    /// The variant's script failed while the turns were listed.
-    pub fn turns(&self) -> Result<Vec<Turn>, Error> {
+    /// A script hook that fails while the turns are listed is kept for
+    /// [`Session::take_script_error`].
+    pub fn turns(&self) -> Vec<Turn> {
         self.scripted(|s| {
             let rules = s.game.rules();
             let pos = s.game.position();
@@ -215,37 +226,39 @@ impl Session {
     ///
     /// # Errors
     ///
-    /// The game is over, the text names no legal turn (the message says
-    /// why), or the variant's script failed; the game is unchanged.
+    /// The game is over, or the text names no legal turn (the message
+    /// says why); the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Played, Error> {
         self.ensure_going()?;
-        let mv = self.scripted(|s| {
-            let rules = s.game.rules();
-            let pos = s.game.position();
-            crate::notation::parse_move(rules, pos, text).map_err(|e| Error::Move {
-                text: text.to_string(),
+        let mv = self.scripted(|s| s.game.read_turn(text));
+        let mv = mv.map_err(|e| match e {
+            crate::game::PlayError::Move(e) => Error::Move {
+                text: e.text,
                 message: e.reason,
-            })
-        })??;
-        self.push(mv)
+            },
+            crate::game::PlayError::GameOver(_) => Error::GameOver {
+                outcome: self.outcome().expect("the game is over"),
+            },
+        })?;
+        Ok(self.push(mv))
     }
 
     /// Plays the turn numbered `index` in [`Session::turns`].
     ///
     /// # Errors
     ///
-    /// The game is over, there is no such turn, or the variant's script
-    /// failed; the game is unchanged.
+    /// The game is over, or there is no such turn; the game is
+    /// unchanged.
     pub fn play_turn(&mut self, index: usize) -> Result<Played, Error> {
         self.ensure_going()?;
-        let turns = self.scripted(|s| s.game.legal_moves())?;
+        let turns = self.scripted(|s| s.game.legal_moves());
         let Some(&mv) = turns.get(index) else {
             return Err(Error::NoSuchTurn {
                 index,
                 turns: turns.len(),
             });
         };
-        self.push(mv)
+        Ok(self.push(mv))
     }
 
     fn ensure_going(&self) -> Result<(), Error> {
@@ -255,8 +268,8 @@ impl Session {
         }
     }
 
-    /// Plays `mv`, legal here; undone again when the script fails.
-    fn push(&mut self, mv: Move) -> Result<Played, Error> {
+    /// Plays `mv`, legal here.
+    pub(crate) fn push(&mut self, mv: Move) -> Played {
         let rules = self.game.rules().clone();
         let before = self.game.position().clone();
         let (san, coordinates) = self.scripted(|s| {
@@ -266,24 +279,14 @@ impl Session {
                 |i| notation.san_with_check(i),
             );
             (san, to_uci(&rules, &mv))
-        })?;
-        let result = self.scripted_mut(|s| {
-            s.game.push(mv);
-            s.outcome()
         });
-        match result {
-            Ok(outcome) => {
-                self.redo.clear();
-                Ok(Played {
-                    san,
-                    coordinates,
-                    outcome,
-                })
-            }
-            Err(e) => {
-                self.game.undo();
-                Err(e)
-            }
+        self.game.push(mv);
+        self.redo.clear();
+        let outcome = self.scripted(|s| s.outcome());
+        Played {
+            san,
+            coordinates,
+            outcome,
         }
     }
 
@@ -302,18 +305,13 @@ impl Session {
     ///
     /// # Errors
     ///
-    /// Nothing was taken back (or a turn was played since), or the
-    /// script failed.
+    /// Nothing was taken back (or a turn was played since).
     pub fn redo(&mut self) -> Result<Played, Error> {
-        let mv = *self.redo.last().ok_or(Error::NothingToRedo)?;
+        let mv = self.redo.pop().ok_or(Error::NothingToRedo)?;
         let kept = std::mem::take(&mut self.redo);
         let played = self.push(mv);
-        let mut kept = kept;
-        if played.is_ok() {
-            kept.pop();
-        }
         self.redo = kept;
-        played
+        Ok(played)
     }
 
     /// How the game ended, if it has.
@@ -337,10 +335,7 @@ impl Session {
 
     /// The position as a board draws it.
     ///
-    /// # Errors
-    ///
-    /// The variant's script failed while the position was looked at.
-    pub fn board(&self) -> Result<Board, Error> {
+    pub fn board(&self) -> Board {
         self.scripted(|s| board(s.game.rules(), s.game.position(), s.game.history().last()))
     }
 
@@ -396,7 +391,7 @@ impl Session {
     pub fn explain(&self, text: &str) -> Result<Vec<Effect>, Error> {
         let rules = self.game.rules();
         let pos = self.game.position();
-        let mv = self.scripted(|_| crate::notation::parse_move(rules, pos, text))?;
+        let mv = self.scripted(|_| crate::notation::parse_move(rules, pos, text));
         let mv = mv.map_err(|e| Error::Move {
             text: text.to_string(),
             message: e.reason,
@@ -414,14 +409,11 @@ impl Session {
     /// calling `progress` after each finished iteration. `None` when the
     /// game is over.
     ///
-    /// # Errors
-    ///
-    /// The variant's script failed during the search.
     pub fn search(
         &mut self,
         limits: &Limits,
         progress: &mut dyn FnMut(&Thought),
-    ) -> Result<Option<Thought>, Error> {
+    ) -> Option<Thought> {
         self.stop.store(false, Ordering::Relaxed);
         let rules = self.game.rules().clone();
         let stop = self.stop.clone();
@@ -437,49 +429,47 @@ impl Session {
             ..Default::default()
         };
         let game = &self.game;
-        if let Some(h) = hooks(&rules) {
-            h.take_error();
-        }
-        let report = engine.search(game, &limits, &mut |r| progress(&thought(game, r)));
-        if let Some(e) = hooks(&rules).and_then(|h| h.take_error()) {
-            return Err(Error::Script {
-                message: e.to_string(),
-            });
-        }
-        Ok(report.map(|r| thought(game, &r)))
-    }
-
-    /// Runs `f`, then reports a script failure during it as an error.
-    fn scripted<T>(&self, f: impl FnOnce(&Self) -> T) -> Result<T, Error> {
-        let h = hooks(self.game.rules());
+        let h = hooks(&rules);
         if let Some(h) = h {
             h.take_error();
         }
-        let answer = f(self);
-        match h.and_then(|h| h.take_error()) {
-            Some(e) => Err(Error::Script {
+        let report = engine.search(game, &limits, &mut |r| progress(&thought(game, r)));
+        self.keep(h);
+        report.map(|r| thought(&self.game, &r))
+    }
+
+    /// The first script failure of this session's calls since the last
+    /// time it was taken, if any.
+    pub fn take_script_error(&self) -> Option<Error> {
+        self.script_error
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+
+    /// Keeps a failure the hooks report, unless one is kept already.
+    fn keep(&self, h: Option<&dyn crate::movegen::Hooks>) {
+        if let Some(e) = h.and_then(|h| h.take_error()) {
+            let mut slot = self
+                .script_error
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert(Error::Script {
                 message: e.to_string(),
-            }),
-            None => Ok(answer),
+            });
         }
     }
-}
 
-impl Session {
-    /// Like [`Session::scripted`], for work that changes the game.
-    fn scripted_mut<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Result<T, Error> {
+    /// Runs `f`, keeping a script failure during it.
+    fn scripted<T>(&self, f: impl FnOnce(&Self) -> T) -> T {
         let rules = self.game.rules().clone();
         let h = hooks(&rules);
         if let Some(h) = h {
             h.take_error();
         }
         let answer = f(self);
-        match h.and_then(|h| h.take_error()) {
-            Some(e) => Err(Error::Script {
-                message: e.to_string(),
-            }),
-            None => Ok(answer),
-        }
+        self.keep(h);
+        answer
     }
 }
 

@@ -41,9 +41,9 @@ fn the_session_and_the_repl_play_the_same_games() {
                     changeling::notation::to_fen(repl.game().rules(), repl.game().position()),
                     "{name} seed {seed}, ply {ply}"
                 );
-                let board = s.board().unwrap();
+                let board = s.board();
                 assert_eq!(board.fen, s.fen());
-                let turns = s.turns().unwrap();
+                let turns = s.turns();
                 if s.outcome().is_some() {
                     assert!(turns.is_empty() || s.play_turn(0).is_err());
                     break;
@@ -71,7 +71,7 @@ fn every_turn_reads_back_from_its_spellings() {
         let mut s = session(name);
         let mut rng = XorShift(99);
         for _ in 0..12 {
-            let turns = s.turns().unwrap();
+            let turns = s.turns();
             if turns.is_empty() {
                 break;
             }
@@ -241,7 +241,7 @@ fn the_board_is_data_a_renderer_can_use() {
     for m in ["e4", "d5", "exd5", "Qxd5"] {
         s.play(m).unwrap();
     }
-    let b = s.board().unwrap();
+    let b = s.board();
     assert_eq!((b.width, b.height, b.squares.len()), (8, 8, 64));
     assert_eq!(b.squares[0].name, "a1");
     let d5 = b.squares.iter().find(|q| q.name == "d5").unwrap();
@@ -255,12 +255,7 @@ fn the_board_is_data_a_renderer_can_use() {
     assert_eq!(b.hands[1][0].symbol, "p");
     assert_eq!(b.last_move, Some(("d8".into(), "d5".into())));
     assert_eq!(b.side, Side::White);
-    let drops: Vec<Turn> = s
-        .turns()
-        .unwrap()
-        .into_iter()
-        .filter(|t| t.what == "drop")
-        .collect();
+    let drops: Vec<Turn> = s.turns().into_iter().filter(|t| t.what == "drop").collect();
     assert!(!drops.is_empty());
     assert!(
         drops
@@ -276,12 +271,12 @@ fn the_board_is_data_a_renderer_can_use() {
     let mut rng = XorShift(5);
     let mut stacked = false;
     for _ in 0..80 {
-        let b = s.board().unwrap();
+        let b = s.board();
         if b.squares.iter().any(|q| q.units.len() == 2) {
             stacked = true;
             break;
         }
-        let turns = s.turns().unwrap();
+        let turns = s.turns();
         if turns.is_empty() {
             break;
         }
@@ -300,7 +295,6 @@ fn multi_part_turns_list_their_parts() {
     }
     let gated: Vec<Turn> = s2
         .turns()
-        .unwrap()
         .into_iter()
         .filter(|t| t.parts.iter().any(|p| matches!(p, Part::Drop { .. })))
         .collect();
@@ -343,17 +337,14 @@ fn a_node_limited_search_gives_the_same_answer_every_time() {
         ..Limits::default()
     };
     let mut seen = Vec::new();
-    let x = a
-        .search(&limits, &mut |t| seen.push(t.depth))
-        .unwrap()
-        .unwrap();
-    let y = b.search(&limits, &mut |_| {}).unwrap().unwrap();
+    let x = a.search(&limits, &mut |t| seen.push(t.depth)).unwrap();
+    let y = b.search(&limits, &mut |_| {}).unwrap();
     assert_eq!(
         (x.best.clone(), x.nodes, x.pv.clone()),
         (y.best, y.nodes, y.pv)
     );
     assert!(!seen.is_empty());
-    assert!(a.turns().unwrap().iter().any(|t| t.coordinates == x.best));
+    assert!(a.turns().iter().any(|t| t.coordinates == x.best));
     // A stop raised before the search starts again is cleared by it;
     // one raised from another thread ends a search without limits.
     let stop = a.stop_handle();
@@ -361,7 +352,7 @@ fn a_node_limited_search_gives_the_same_answer_every_time() {
         std::thread::sleep(std::time::Duration::from_millis(50));
         stop.stop();
     });
-    let found = a.search(&Limits::default(), &mut |_| {}).unwrap();
+    let found = a.search(&Limits::default(), &mut |_| {});
     t.join().unwrap();
     assert!(found.is_some());
 }
@@ -371,7 +362,7 @@ fn pgn_and_fen_go_out_and_come_back() {
     let mut s = session("pocket-mutation");
     let mut rng = XorShift(17);
     for _ in 0..30 {
-        let turns = s.turns().unwrap();
+        let turns = s.turns();
         if turns.is_empty() {
             break;
         }
