@@ -75,6 +75,12 @@ impl StopHandle {
 ///
 /// An unknown name (with the nearest built-in one), or every problem of
 /// the text.
+/// ```
+/// use changeling::session::{load_variant, VariantSource};
+/// let rules = load_variant(&VariantSource::Name("xiangqi".into()))?;
+/// assert_eq!((rules.geometry.width, rules.geometry.height), (9, 10));
+/// # Ok::<(), changeling::session::Error>(())
+/// ```
 pub fn load_variant(source: &VariantSource) -> Result<Arc<Rules>, Error> {
     match source {
         VariantSource::Name(name) => {
@@ -140,6 +146,21 @@ impl Session {
     /// # Errors
     ///
     /// The variant does not load, or the FEN does not read.
+    /// ```
+    /// use changeling::session::{Reason, Session, Start, VariantSource};
+    /// let text = "variant tiny { board = 3x3 \
+    ///     piece king { letter = K betza = \"K\" royal = true } \
+    ///     setup = \"k2/3/2K w - - 0 1\" }";
+    /// let source = VariantSource::Text {
+    ///     name: "tiny.variant".into(),
+    ///     text: text.into(),
+    ///     scripts: Default::default(),
+    /// };
+    /// let s = Session::load(&source, &Start::Setup)?;
+    /// // Two bare kings: a dead position.
+    /// assert_eq!(s.outcome().unwrap().reason, Reason::DeadPosition);
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn load(source: &VariantSource, start: &Start) -> Result<Session, Error> {
         let rules = load_variant(source)?;
         Session::with_rules(rules, start)
@@ -195,6 +216,14 @@ impl Session {
     /// # Errors
     ///
     /// The FEN does not read; the game in progress is kept.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// s.play("e4")?;
+    /// s.new_game(&Start::Fen { fen: "4k3/8/8/8/8/8/8/4K2R w K - 0 1".into(), seed: 7 })?;
+    /// assert!(s.turns().iter().any(|t| t.what == "castle"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn new_game(&mut self, start: &Start) -> Result<(), Error> {
         let (game, seed) = begin(self.game.rules().clone(), start)?;
         self.game = game;
@@ -208,6 +237,13 @@ impl Session {
     ///
     /// A script hook that fails while the turns are listed is kept for
     /// [`Session::take_script_error`].
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let t = s.turns().into_iter().find(|t| t.san == "Nf3").unwrap();
+    /// assert_eq!((t.from.as_deref(), t.to.as_str(), t.coordinates.as_str()), (Some("g1"), "f3", "g1f3"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn turns(&self) -> Vec<Turn> {
         self.scripted(|s| {
             let rules = s.game.rules();
@@ -228,6 +264,13 @@ impl Session {
     ///
     /// The game is over, or the text names no legal turn (the message
     /// says why); the game is unchanged.
+    /// ```
+    /// use changeling::session::{Error, Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// assert_eq!(s.play("e2e4")?.san, "e4");
+    /// assert!(matches!(s.play("e4"), Err(Error::Move { .. })));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn play(&mut self, text: &str) -> Result<Played, Error> {
         self.ensure_going()?;
         let mv = self.scripted(|s| s.game.read_turn(text));
@@ -249,6 +292,13 @@ impl Session {
     ///
     /// The game is over, or there is no such turn; the game is
     /// unchanged.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("shogi".into()), &Start::Setup)?;
+    /// let first = s.turns()[0].clone();
+    /// assert_eq!(s.play_turn(first.index)?.san, first.san);
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn play_turn(&mut self, index: usize) -> Result<Played, Error> {
         self.ensure_going()?;
         let turns = self.scripted(|s| s.game.legal_moves());
@@ -295,6 +345,14 @@ impl Session {
     /// # Errors
     ///
     /// No turn has been played.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// s.play("d4")?;
+    /// s.undo()?;
+    /// assert_eq!(s.redo()?.san, "d4");
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn undo(&mut self) -> Result<(), Error> {
         let mv = self.game.undo().ok_or(Error::NothingToUndo)?;
         self.redo.push(mv);
@@ -335,6 +393,14 @@ impl Session {
 
     /// The position as a board draws it.
     ///
+    /// ```
+    /// use changeling::session::{Session, Side, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let b = s.board();
+    /// let e1 = b.squares.iter().find(|q| q.name == "e1").unwrap();
+    /// assert_eq!((e1.units[0].kind.as_str(), e1.units[0].side), ("king", Side::White));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn board(&self) -> Board {
         self.scripted(|s| board(s.game.rules(), s.game.position(), s.game.history().last()))
     }
@@ -349,6 +415,13 @@ impl Session {
     /// # Errors
     ///
     /// The FEN does not read; the game in progress is kept.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// s.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert_eq!(s.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn set_fen(&mut self, fen: &str) -> Result<(), Error> {
         self.new_game(&Start::Fen {
             fen: fen.to_string(),
@@ -369,6 +442,16 @@ impl Session {
     ///
     /// Bad syntax, an unknown variant, an illegal move (with its
     /// number); the game in progress is kept.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// s.play("e4")?;
+    /// let pgn = s.pgn();
+    /// let mut t = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// t.load_pgn(&pgn)?;
+    /// assert_eq!(t.moves(), ["e4"]);
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn load_pgn(&mut self, text: &str) -> Result<(), Error> {
         let rules = self.game.rules().clone();
         let sources = crate::record::Sources {
@@ -388,6 +471,13 @@ impl Session {
     /// # Errors
     ///
     /// The text names no legal turn.
+    /// ```
+    /// use changeling::session::{Effect, Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let effects = s.explain("Nf3")?;
+    /// assert!(effects.contains(&Effect::Move { from: "g1".into(), to: "f3".into() }));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn explain(&self, text: &str) -> Result<Vec<Effect>, Error> {
         let rules = self.game.rules();
         let pos = self.game.position();
@@ -409,6 +499,15 @@ impl Session {
     /// calling `progress` after each finished iteration. `None` when the
     /// game is over.
     ///
+    /// ```
+    /// use changeling::session::{Limits, Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Fen {
+    ///     fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1".into(), seed: 0 })?;
+    /// let limits = Limits { depth: Some(3), ..Limits::default() };
+    /// let found = s.search(&limits, &mut |_| {}).unwrap();
+    /// assert_eq!(found.pv[0], "Ra8#");
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn search(
         &mut self,
         limits: &Limits,
