@@ -189,8 +189,9 @@ impl Session {
         }
     }
 
-    /// Replaces the game (one a front end read or set up itself).
-    pub(crate) fn set_game(&mut self, game: Game, seed: u64) {
+    /// Replaces the game by one a front end read or set up itself, begun
+    /// with `seed`.
+    pub fn set_game(&mut self, game: Game, seed: u64) {
         self.game = game;
         self.seed = seed;
         self.redo.clear();
