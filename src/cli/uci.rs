@@ -18,11 +18,11 @@
 //! without being held.
 
 use super::protocol::{Out, Session, say, serve};
-use crate::game::Game;
 use crate::lines::MAX_LINE_BYTES;
-use crate::notation::{parse_fen, parse_move, to_uci_standard};
+use crate::notation::to_uci_standard;
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
+use crate::session::{Error as SessionError, Start};
 use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -34,7 +34,8 @@ use std::time::Duration;
 struct Uci {
     out: Out,
     rules: Arc<Rules>,
-    game: Game,
+    /// The position and the moves to it.
+    session: crate::session::Session,
     /// The engine, away on the search thread while it thinks.
     engine: Option<Engine>,
     hash_mb: usize,
@@ -52,8 +53,8 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         }
     };
     let out: Out = Arc::new(Mutex::new(output));
-    let game = match Game::new(rules.clone(), 0) {
-        Ok(g) => g,
+    let session = match crate::session::Session::with_rules(rules.clone(), &Start::Setup) {
+        Ok(s) => s,
         Err(e) => {
             say(&out, &format!("info string error: {e}"));
             return;
@@ -62,7 +63,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
     let mut uci = Uci {
         out,
         rules,
-        game,
+        session,
         engine: None,
         hash_mb: 16,
         stop: Arc::new(AtomicBool::new(false)),
@@ -85,7 +86,7 @@ impl Session for Uci {
             "" | "ponderhit" | "debug" | "register" => {}
             "isready" => self.say("readyok"),
             // Not UCI, but what a person typing at it expects.
-            "d" => self.say(&crate::notation::to_fen(&self.rules, self.game.position())),
+            "d" => self.say(&self.session.fen()),
             // The others stop a search in progress first.
             "quit" => {
                 self.halt();
@@ -192,14 +193,16 @@ impl Uci {
                     ));
                 }
                 match load(value) {
-                    Ok(rules) => match Game::new(rules.clone(), 0) {
-                        Ok(game) => {
-                            self.rules = rules;
-                            self.game = game;
-                            self.engine = None;
+                    Ok(rules) => {
+                        match crate::session::Session::with_rules(rules.clone(), &Start::Setup) {
+                            Ok(session) => {
+                                self.rules = rules;
+                                self.session = session;
+                                self.engine = None;
+                            }
+                            Err(e) => self.error(&format!("`{value}`: {e}")),
                         }
-                        Err(e) => self.error(&format!("`{value}`: {e}")),
-                    },
+                    }
                     Err(e) => {
                         let text = e.to_string();
                         self.error(&format!(
@@ -230,40 +233,46 @@ impl Uci {
             Some((s, m)) => (s.trim(), m.trim()),
             None => (rest.trim(), ""),
         };
-        let game = if setup == "startpos" {
-            Game::new(self.rules.clone(), 0).map_err(|e| e.to_string())
+        let (start, fen) = if setup == "startpos" {
+            (Start::Setup, "")
         } else if let Some(fen) = setup.strip_prefix("fen ") {
-            parse_fen(&self.rules, fen.trim())
-                .map(|pos| Game::from_position(self.rules.clone(), pos, 0))
-                .map_err(|e| format!("`{}`: {e}", fen.trim()))
+            let fen = fen.trim();
+            let start = Start::Fen {
+                fen: fen.to_string(),
+                seed: 0,
+            };
+            (start, fen)
         } else {
-            Err(format!(
+            return self.error(&format!(
                 "write `position startpos` or `position fen FEN`, then `moves ...`, not `{setup}`"
-            ))
+            ));
         };
-        let mut game = match game {
-            Ok(g) => g,
-            Err(e) => return self.error(&e),
+        // The position in force stays until the new one is read whole.
+        let mut session = match crate::session::Session::with_rules(self.rules.clone(), &start) {
+            Ok(s) => s,
+            Err(SessionError::Fen { message }) => {
+                return self.error(&format!("`{fen}`: {message}"));
+            }
+            Err(e) => return self.error(&e.to_string()),
         };
         for text in moves.split_whitespace() {
-            if game.outcome().is_some() {
-                return self.error(&format!("`{text}`: the game is already over"));
-            }
-            let mv = match parse_move(&self.rules, game.position(), text) {
-                Ok(m) => m,
+            match session.play(text) {
+                Ok(_) => {}
+                Err(SessionError::GameOver { .. }) => {
+                    return self.error(&format!("`{text}`: the game is already over"));
+                }
                 Err(e) => return self.error(&e.to_string()),
-            };
-            game.push(mv);
+            }
         }
-        self.game = game;
+        self.session = session;
     }
 
     fn go(&mut self, rest: &str) {
-        let limits = match go_limits(rest, self.game.position().side()) {
+        let limits = match go_limits(rest, self.session.game().position().side()) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
-        if self.game.outcome().is_some() {
+        if self.session.outcome().is_some() {
             self.say("info string the game is over");
             return self.say("bestmove (none)");
         }
@@ -273,7 +282,7 @@ impl Uci {
         };
         self.stop.store(false, Ordering::Relaxed);
         engine.stop_on(self.stop.clone());
-        let game = self.game.clone();
+        let game = self.session.game().clone();
         let out = self.out.clone();
         let rules = self.rules.clone();
         let infinite = rest.split_whitespace().any(|w| w == "infinite");
