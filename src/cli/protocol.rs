@@ -31,7 +31,7 @@ pub(super) fn say(out: &Out, line: &str) {
 /// The loop never waits for a search: a command that needs the search
 /// out of the way stops it first (a search notices within a few hundred
 /// nodes), so every line is read and acted on.
-pub(super) trait Session {
+pub(super) trait Protocol {
     /// Runs one command (trimmed); false on `quit`.
     fn command(&mut self, line: &str) -> bool;
     /// Answers a line that is not UTF-8 text.
@@ -44,7 +44,7 @@ pub(super) trait Session {
 /// Feeds `input` to `session` a line at a time until `quit`; the end of
 /// the input (or a failure to read it) is `quit`, so that an engine whose
 /// GUI has gone stops its search and ends.
-pub(super) fn serve(mut input: impl BufRead, session: &mut impl Session) {
+pub(super) fn serve(mut input: impl BufRead, session: &mut impl Protocol) {
     loop {
         match read_line(&mut input, MAX_LINE_BYTES) {
             Ok(Some(Line::Text(line))) => {

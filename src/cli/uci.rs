@@ -17,12 +17,12 @@
 //! [`crate::lines::MAX_LINE_BYTES`] is read to its end and refused
 //! without being held.
 
-use super::protocol::{Out, Session, say, serve};
+use super::protocol::{Out, Protocol, say, serve};
 use crate::lines::MAX_LINE_BYTES;
 use crate::notation::to_uci_standard;
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
-use crate::session::{Error as SessionError, Start};
+use crate::session::{Error as SessionError, Session, Start};
 use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,7 +35,7 @@ struct Uci {
     out: Out,
     rules: Arc<Rules>,
     /// The position and the moves to it.
-    session: crate::session::Session,
+    session: Session,
     /// The engine, away on the search thread while it thinks.
     engine: Option<Engine>,
     hash_mb: usize,
@@ -53,7 +53,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         }
     };
     let out: Out = Arc::new(Mutex::new(output));
-    let session = match crate::session::Session::with_rules(rules.clone(), &Start::Setup) {
+    let session = match Session::with_rules(rules.clone(), &Start::Setup) {
         Ok(s) => s,
         Err(e) => {
             say(&out, &format!("info string error: {e}"));
@@ -72,7 +72,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
     serve(input, &mut uci);
 }
 
-impl Session for Uci {
+impl Protocol for Uci {
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         if let Some(host) = crate::movegen::hooks(&self.rules) {
@@ -193,16 +193,14 @@ impl Uci {
                     ));
                 }
                 match load(value) {
-                    Ok(rules) => {
-                        match crate::session::Session::with_rules(rules.clone(), &Start::Setup) {
-                            Ok(session) => {
-                                self.rules = rules;
-                                self.session = session;
-                                self.engine = None;
-                            }
-                            Err(e) => self.error(&format!("`{value}`: {e}")),
+                    Ok(rules) => match Session::with_rules(rules.clone(), &Start::Setup) {
+                        Ok(session) => {
+                            self.rules = rules;
+                            self.session = session;
+                            self.engine = None;
                         }
-                    }
+                        Err(e) => self.error(&format!("`{value}`: {e}")),
+                    },
                     Err(e) => {
                         let text = e.to_string();
                         self.error(&format!(
@@ -248,7 +246,7 @@ impl Uci {
             ));
         };
         // The position in force stays until the new one is read whole.
-        let mut session = match crate::session::Session::with_rules(self.rules.clone(), &start) {
+        let mut session = match Session::with_rules(self.rules.clone(), &start) {
             Ok(s) => s,
             Err(SessionError::Fen { message }) => {
                 return self.error(&format!("`{fen}`: {message}"));

@@ -27,14 +27,15 @@
 
 mod pieces;
 
-use super::protocol::{Out, Session, hold, say, serve, write_line};
+use super::protocol::{Out, Protocol, hold, say, serve, write_line};
 use crate::board::Color;
-use crate::game::{Game, Outcome};
+use crate::game::Outcome;
 use crate::lines::MAX_LINE_BYTES;
-use crate::notation::{parse_fen, parse_move, to_fen, to_xboard_standard};
+use crate::notation::{parse_move, to_fen, to_xboard_standard};
 use crate::position::Move;
 use crate::rules::Rules;
 use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
+use crate::session::{Error as SessionError, Session, Start};
 use crate::variants::{EMBEDDED, load};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +61,8 @@ struct Xboard {
     /// The variants loaded from files, by name.
     files: Vec<(String, Arc<Rules>)>,
     rules: Arc<Rules>,
-    game: Game,
+    /// The position and the moves to it.
+    session: Session,
     engine: Option<Engine>,
     /// The side the engine plays, or none in force mode.
     engine_side: Option<Color>,
@@ -123,15 +125,15 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
         Ok(r) => r,
         Err(e) => return say(&out, &format!("Error (cannot load chess): {e}")),
     };
-    let game = match Game::new(rules.clone(), 0) {
-        Ok(g) => g,
+    let session = match Session::with_rules(rules.clone(), &Start::Setup) {
+        Ok(s) => s,
         Err(e) => return say(&out, &format!("Error (bad start): {e}")),
     };
     let mut x = Xboard {
         out,
         files,
         rules,
-        game,
+        session,
         engine: None,
         engine_side: Some(Color::Black),
         post: Arc::new(AtomicBool::new(false)),
@@ -153,7 +155,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
     serve(input, &mut x);
 }
 
-impl Session for Xboard {
+impl Protocol for Xboard {
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
         if let Some(host) = crate::movegen::hooks(&self.rules) {
@@ -218,12 +220,12 @@ impl Session for Xboard {
             "force" | "result" => self.engine_side = None,
             "go" => {
                 self.analyzing = false;
-                self.engine_side = Some(self.game.position().side());
+                self.engine_side = Some(self.session.game().position().side());
                 self.think();
             }
             "playother" => {
                 self.analyzing = false;
-                self.engine_side = Some(!self.game.position().side());
+                self.engine_side = Some(!self.session.game().position().side());
             }
             "analyze" => {
                 self.analyzing = true;
@@ -231,20 +233,29 @@ impl Session for Xboard {
             }
             "exit" => self.analyzing = false,
             "usermove" => self.user_move(rest),
-            "setboard" => match parse_fen(&self.rules, rest) {
-                Ok(pos) => self.game = Game::from_position(self.rules.clone(), pos, 0),
-                Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
-            },
+            "setboard" => {
+                let start = Start::Fen {
+                    fen: rest.to_string(),
+                    seed: 0,
+                };
+                match Session::with_rules(self.rules.clone(), &start) {
+                    Ok(session) => self.session = session,
+                    Err(SessionError::Fen { message }) => {
+                        self.say(&format!("tellusererror Illegal position: {message}"));
+                    }
+                    Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
+                }
+            }
             "undo" => {
-                self.game.undo();
+                let _ = self.session.undo();
             }
             "remove" => {
-                self.game.undo();
-                self.game.undo();
+                let _ = self.session.undo();
+                let _ = self.session.undo();
             }
             _ => {
                 // A bare move, as protocol version 1 sends them.
-                if parse_move(&self.rules, self.game.position(), line).is_ok() {
+                if parse_move(&self.rules, self.session.game().position(), line).is_ok() {
                     self.user_move(line);
                 } else {
                     self.say(&format!("Error (unknown command): {word}"));
@@ -289,13 +300,13 @@ impl Xboard {
     }
 
     fn reset(&mut self, rules: Arc<Rules>) {
-        match Game::new(rules.clone(), 0) {
-            Ok(game) => {
+        match Session::with_rules(rules.clone(), &Start::Setup) {
+            Ok(session) => {
                 if !Arc::ptr_eq(&rules, &self.rules) {
                     self.engine = None;
                 }
                 self.rules = rules;
-                self.game = game;
+                self.session = session;
             }
             Err(e) => self.say(&format!("Error (bad start): {e}")),
         }
@@ -331,7 +342,7 @@ impl Xboard {
     /// position, on the `fairy` rules), then the kinds' moves.
     fn announce(&self) {
         let g = self.rules.geometry;
-        let fen = to_fen(&self.rules, self.game.position());
+        let fen = to_fen(&self.rules, self.session.game().position());
         let told = pieces::announce(&self.rules);
         let hands = self.rules.pocket.is_some()
             || self.rules.drops.is_some()
@@ -385,7 +396,7 @@ impl Xboard {
             Ok((engine, mv)) => {
                 self.engine = Some(engine);
                 if let Some(mv) = mv {
-                    self.game.push(mv);
+                    self.session.push(mv);
                 }
             }
             Err(_) => self.say("Error (search failed): a new engine takes over"),
@@ -448,7 +459,7 @@ impl Xboard {
 
     /// `hint`: a legal move; true.
     fn hint(&self) -> bool {
-        if let Some(mv) = self.game.legal_moves().first() {
+        if let Some(mv) = self.session.game().legal_moves().first() {
             let text = to_xboard_standard(&self.rules, mv);
             self.say(&format!("Hint: {text}"));
         }
@@ -470,20 +481,22 @@ impl Xboard {
                 p.started.elapsed().as_millis() / 10,
                 p.nodes,
                 p.depth,
-                self.game.legal().len()
+                self.session.game().legal().len()
             ));
         }
         true
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.game.outcome().is_some() {
+        if self.session.game().outcome().is_some() {
             return self.say(&format!("Illegal move (the game is over): {text}"));
         }
-        match parse_move(&self.rules, self.game.position(), text) {
-            Ok(mv) if self.game.legal().contains(&mv) => {
-                self.game.push(mv);
-                if !self.announce_end() && self.engine_side == Some(self.game.position().side()) {
+        match parse_move(&self.rules, self.session.game().position(), text) {
+            Ok(mv) if self.session.game().legal().contains(&mv) => {
+                self.session.push(mv);
+                if !self.announce_end()
+                    && self.engine_side == Some(self.session.game().position().side())
+                {
                     self.think();
                 }
             }
@@ -495,9 +508,9 @@ impl Xboard {
     /// where XBoard judges); true then.
     fn announce_end(&self) -> bool {
         if self.analyzing {
-            return self.game.outcome().is_some();
+            return self.session.game().outcome().is_some();
         }
-        match self.game.outcome() {
+        match self.session.game().outcome() {
             Some(o) => {
                 self.say(&result_line(&o));
                 true
@@ -519,7 +532,7 @@ impl Xboard {
                 ..Limits::default()
             }
         } else if let Some(c) = self.clock {
-            let played = self.game.position().fullmove().saturating_sub(1);
+            let played = self.session.game().position().fullmove().saturating_sub(1);
             Limits {
                 clock: Some((c, self.increment)),
                 moves_to_go: (self.moves_per_session > 0)
@@ -534,7 +547,7 @@ impl Xboard {
 
     /// Starts analysing the current position (if the game goes on).
     fn analyse(&mut self) {
-        if self.game.outcome().is_none() {
+        if self.session.game().outcome().is_none() {
             self.search(Limits::default(), true);
         }
     }
@@ -559,7 +572,7 @@ impl Xboard {
             depth: 0,
             nodes: 0,
         };
-        let mut game = self.game.clone();
+        let mut game = self.session.game().clone();
         let out = self.out.clone();
         let rules = self.rules.clone();
         let post = self.post.clone();
