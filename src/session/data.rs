@@ -546,3 +546,40 @@ pub struct Thought {
     /// The best turn's coordinates.
     pub best: String,
 }
+
+/// A kind of piece, as a legend shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kind {
+    /// Its name (`knight`).
+    pub name: String,
+    /// White's FEN letter (`N`); Black's is its lower case.
+    pub letter: String,
+    /// Its moves in Betza notation, as declared (empty when it moves
+    /// only by script).
+    pub betza: String,
+    /// It must be kept from capture.
+    pub royal: bool,
+    /// Its value in centipawns, declared or estimated.
+    pub value: i32,
+}
+
+/// What a front end shows about a variant before a move is made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Variant {
+    /// Its name.
+    pub name: String,
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// Its kinds, in declaration order.
+    pub kinds: Vec<Kind>,
+    /// Its mutators, by name.
+    pub mutators: Vec<String>,
+    /// Captured pieces go to hands and may be dropped.
+    pub hands: bool,
+    /// The variant rolls a die.
+    pub dice: bool,
+    /// Up to two units may share a square.
+    pub stacks: bool,
+}

@@ -207,6 +207,40 @@ impl Session {
         self.game.rules()
     }
 
+    /// The variant: its board, kinds and mutators.
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("capablanca".into()), &Start::Setup)?;
+    /// let v = s.variant();
+    /// assert_eq!((v.width, v.height), (10, 8));
+    /// assert!(v.kinds.iter().any(|k| k.name == "archbishop" && k.letter == "A"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn variant(&self) -> Variant {
+        let rules = self.game.rules();
+        Variant {
+            name: rules.name.clone(),
+            width: rules.geometry.width,
+            height: rules.geometry.height,
+            kinds: rules
+                .pieces
+                .iter()
+                .map(|p| Kind {
+                    name: p.name.clone(),
+                    letter: p.letter.clone(),
+                    betza: p.betza.clone(),
+                    royal: p.royal,
+                    value: p.value,
+                })
+                .collect(),
+            mutators: rules.mutators.iter().map(|m| m.name.clone()).collect(),
+            hands: rules.pocket.is_some(),
+            dice: rules.has_chance(),
+            stacks: rules.stacking.is_some(),
+        }
+    }
+
     /// The seed the game was begun with.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -536,6 +570,25 @@ impl Session {
         let report = engine.search(game, &limits, &mut |r| progress(&thought(game, r)));
         self.keep(h);
         report.map(|r| thought(&self.game, &r))
+    }
+
+    /// Searches within `limits` and plays the turn found; `None` when
+    /// the game is over.
+    ///
+    /// ```
+    /// use changeling::session::{Limits, Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let played = s.go(&Limits { nodes: Some(2000), ..Limits::default() }).unwrap();
+    /// assert_eq!(s.moves(), [played.san.trim_end_matches(['+', '#'])]);
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn go(&mut self, limits: &Limits) -> Option<Played> {
+        let found = self.search(limits, &mut |_| {})?;
+        let index = self
+            .turns()
+            .iter()
+            .position(|t| t.coordinates == found.best)?;
+        self.play_turn(index).ok()
     }
 
     /// The first script failure of this session's calls since the last
