@@ -65,8 +65,10 @@ pub struct PawnRules {
 }
 
 impl PawnRules {
-    /// Does a pawn promote to the back of its reserve board?
+    /// Does a pawn promote to the back of its reserve board? (A
+    /// question, not a conversion, whatever the name's `from_` says.)
     #[inline]
+    #[allow(clippy::wrong_self_convention)]
     pub fn from_reserve(&self) -> bool {
         self.promotion_source == PromotionSource::ReserveBack
     }

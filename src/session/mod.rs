@@ -81,6 +81,7 @@ impl StopHandle {
 /// assert_eq!((rules.geometry.width, rules.geometry.height), (9, 10));
 /// # Ok::<(), changeling::session::Error>(())
 /// ```
+#[doc(hidden)]
 pub fn load_variant(source: &VariantSource) -> Result<Arc<Rules>, Error> {
     match source {
         VariantSource::Name(name) => {
@@ -171,6 +172,7 @@ impl Session {
     /// # Errors
     ///
     /// The FEN does not read, or the variant's setup does not.
+    #[doc(hidden)]
     pub fn with_rules(rules: Arc<Rules>, start: &Start) -> Result<Session, Error> {
         let (game, seed) = begin(rules, start)?;
         Ok(Session::of_game(game, seed))
@@ -178,6 +180,7 @@ impl Session {
 
     /// A session on a game a front end has already made; `seed` is the
     /// one it was begun with (for [`Session::new_game`] and records).
+    #[doc(hidden)]
     pub fn of_game(game: Game, seed: u64) -> Session {
         Session {
             game,
@@ -191,6 +194,7 @@ impl Session {
 
     /// Replaces the game by one a front end read or set up itself, begun
     /// with `seed`.
+    #[doc(hidden)]
     pub fn set_game(&mut self, game: Game, seed: u64) {
         self.game = game;
         self.seed = seed;
@@ -198,11 +202,13 @@ impl Session {
     }
 
     /// The game, for front ends in this crate that draw it themselves.
+    #[doc(hidden)]
     pub fn game(&self) -> &Game {
         &self.game
     }
 
     /// The variant's rules.
+    #[doc(hidden)]
     pub fn rules(&self) -> &Arc<Rules> {
         self.game.rules()
     }
