@@ -597,6 +597,44 @@ impl Session {
         self.play_turn(index).ok()
     }
 
+    /// The position drawn as SVG: the board, what stands on it, hands
+    /// and reserves, the last turn's squares, and `arrows` (pairs of
+    /// square names, a line of play; both ends equal draws a ring).
+    /// Black's side is at the bottom when `flipped`.
+    ///
+    /// # Errors
+    ///
+    /// An arrow names a square that is not on the board.
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// s.play("e4")?;
+    /// let svg = s.svg(false, &[("g1".into(), "f3".into())])?;
+    /// assert!(svg.starts_with("<svg") && svg.contains("<title>e4: white pawn</title>"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn svg(&self, flipped: bool, arrows: &[(String, String)]) -> Result<String, Error> {
+        let rules = self.game.rules();
+        let g = rules.geometry;
+        let square = |name: &str| {
+            g.parse_square(name).ok_or_else(|| Error::Move {
+                text: name.to_string(),
+                message: format!("`{name}` is not a square of this board"),
+            })
+        };
+        let arrows = arrows
+            .iter()
+            .map(|(a, b)| Ok((square(a)?, square(b)?)))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let options = crate::svg::Options {
+            last: self.game.history().last().map(|(m, _)| *m),
+            arrows,
+            flipped,
+        };
+        Ok(self.scripted(|s| crate::svg::position(rules, s.game.position(), &options)))
+    }
+
     /// The first script failure of this session's calls since the last
     /// time it was taken, if any.
     pub fn take_script_error(&self) -> Option<Error> {
