@@ -154,6 +154,29 @@ impl ScriptHost {
         declared: &[&str],
         native: Arc<Rules>,
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
+        ScriptHost::load_with(
+            file,
+            source,
+            declared,
+            native,
+            crate::files::default_scripts(),
+        )
+    }
+
+    /// Compiles `source` as [`ScriptHost::load`] does, its imports read
+    /// from `scripts` (where `file` was found), then from the built-in
+    /// library.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScriptHost::load`].
+    pub fn load_with(
+        file: &str,
+        source: &str,
+        declared: &[&str],
+        native: Arc<Rules>,
+        scripts: Arc<dyn crate::files::ScriptSource>,
+    ) -> Result<ScriptHost, Vec<LoadProblem>> {
         let mut engine = engine();
         // `print` and `debug` go to standard error, named, so that they
         // never mix with a front end's output.
@@ -168,7 +191,7 @@ impl ScriptHost {
         // scripts/ or from the built-in library, once, while compiling;
         // the modules are embedded in the AST and the engine reads no file
         // afterwards.
-        let compiled = limits::timed(|| imports::compile(&mut engine, file, source));
+        let compiled = limits::timed(|| imports::compile_with(&mut engine, file, source, scripts));
         let ast = compiled.map_err(|e| {
             vec![match e {
                 imports::Failure::Syntax(e) => LoadProblem {
