@@ -162,9 +162,7 @@ impl Session {
         };
         // A failing script hook yields no moves and is reported; the game
         // goes on from the same position.
-        if let Some(host) = crate::movegen::hooks(self.game.rules())
-            && let Some(e) = host.take_error()
-        {
+        if let Some(e) = self.game.take_script_error() {
             reply.text.push_str(&format!("script error: {e}\n"));
         }
         reply
