@@ -1,14 +1,20 @@
 //! Reading the files a user or a game record names: variant files,
-//! scripts, records and experiment outputs.
+//! scripts, records and experiment outputs; and where a variant's scripts
+//! come from ([`ScriptSource`]): the file system ([`Disk`], with the
+//! `native` feature) or texts given in memory ([`ScriptTexts`], always).
 //!
 //! Every read is bounded: only regular files (a FIFO or a device would
 //! block or never end), at most a stated size, UTF-8 text without NUL
 //! bytes. Paths taken from a file (a script's `import`, a record's
 //! variant) are kept inside the folder they are looked up in, links
-//! included. Nothing here quotes a file's content.
+//! included. Nothing here quotes a file's content. Without the `native`
+//! feature nothing here touches the file system.
 
+use std::collections::BTreeMap;
 use std::fmt;
+#[cfg(feature = "native")]
 use std::io::Read;
+#[cfg(feature = "native")]
 use std::path::Path;
 
 /// The size of the largest variant file or script read: far above any
@@ -61,6 +67,7 @@ impl std::error::Error for ReadError {}
 ///
 /// The file is missing or unreadable, is not a regular file, is larger
 /// than `max_bytes`, holds a NUL byte or is not UTF-8.
+#[cfg(feature = "native")]
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
     let fail = |failure: ReadFailure| ReadError {
         path: path.display().to_string(),
@@ -87,6 +94,7 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<String, ReadError> {
 
 /// Does `path` lead out of `folder` (through `..` or a link)? Paths that
 /// do not exist lead nowhere.
+#[cfg(feature = "native")]
 pub fn leads_out(path: &Path, folder: &Path) -> bool {
     matches!(
         (path.canonicalize(), folder.canonicalize()),
@@ -105,7 +113,223 @@ fn size(bytes: u64) -> String {
     }
 }
 
-#[cfg(test)]
+/// What looking for a script found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// The script: the name shown in messages and its text.
+    Found {
+        /// The name messages show (`scripts/pieces.rhai`, `pieces.rhai`).
+        shown: String,
+        /// The script's text.
+        text: String,
+    },
+    /// Not there: in words, where it was looked for (or what was tried).
+    Missing(String),
+    /// There, but it may not be read: why.
+    Refused(String),
+}
+
+/// Where a script is, for the scripts it imports: what tells it from
+/// other scripts, and the folder its imports are looked up in first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Tells two scripts apart (a canonical path, a given name).
+    pub key: String,
+    /// The folder its own imports are looked in first.
+    pub folder: String,
+}
+
+/// Where the scripts a variant names come from: its `script` section's
+/// `file` and the scripts those import. The names reaching a source are
+/// checked first (relative, no `..`, ending in `.rhai`). Whatever a
+/// source does not have is looked for in the built-in script library
+/// next, by its caller.
+pub trait ScriptSource: fmt::Debug + Send + Sync {
+    /// The script `name` that the `script` section of a variant read
+    /// from `variant` (its source name, `embedded:NAME` for a built-in
+    /// one) names. [`Lookup::Missing`] says what was tried.
+    fn variant_script(&self, variant: &str, name: &str) -> Lookup;
+    /// The script `name` that a script found here, in `folder`
+    /// ([`ScriptSource::place`]), imports; `None` for a script of the
+    /// built-in library. [`Lookup::Missing`] says where it was looked
+    /// for, as in "no `x.rhai` beside it, under scripts/".
+    fn imported_script(&self, folder: Option<&str>, name: &str) -> Lookup;
+    /// Where the script this source found under the name `shown` is.
+    fn place(&self, shown: &str) -> Place;
+    /// How to give a variant the script it misses, for a message.
+    fn help(&self) -> &'static str;
+}
+
+/// Scripts given as text, by the names the variant file and the imports
+/// write (`pieces.rhai`; an `import "advancer"` finds `advancer.rhai`),
+/// with no file system at all. An import is looked for beside the
+/// importing script (`sub/a.rhai` importing `b` finds `sub/b.rhai`),
+/// then by its name alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScriptTexts(BTreeMap<String, String>);
+
+impl ScriptTexts {
+    /// No scripts: only the built-in library is there.
+    pub fn new() -> ScriptTexts {
+        ScriptTexts::default()
+    }
+
+    /// Adds the script `name` with its text (replacing one of that name).
+    pub fn insert(&mut self, name: impl Into<String>, text: impl Into<String>) {
+        self.0.insert(name.into(), text.into());
+    }
+
+    fn found(&self, name: &str) -> Option<Lookup> {
+        self.0.get(name).map(|text| Lookup::Found {
+            shown: name.to_string(),
+            text: text.clone(),
+        })
+    }
+}
+
+impl From<BTreeMap<String, String>> for ScriptTexts {
+    fn from(scripts: BTreeMap<String, String>) -> ScriptTexts {
+        ScriptTexts(scripts)
+    }
+}
+
+impl ScriptSource for ScriptTexts {
+    fn variant_script(&self, _variant: &str, name: &str) -> Lookup {
+        self.found(name).unwrap_or_else(|| {
+            let given: Vec<&str> = self.0.keys().map(String::as_str).collect();
+            Lookup::Missing(if given.is_empty() {
+                "not among the scripts given (none were given)".to_string()
+            } else {
+                format!("not among the scripts given ({})", given.join(", "))
+            })
+        })
+    }
+
+    fn imported_script(&self, folder: Option<&str>, name: &str) -> Lookup {
+        let beside = folder
+            .filter(|f| !f.is_empty())
+            .map(|f| format!("{f}/{name}"));
+        beside
+            .and_then(|b| self.found(&b))
+            .or_else(|| self.found(name))
+            .unwrap_or_else(|| Lookup::Missing("among the scripts given".to_string()))
+    }
+
+    fn place(&self, shown: &str) -> Place {
+        Place {
+            key: shown.to_string(),
+            folder: shown
+                .rsplit_once('/')
+                .map_or_else(String::new, |(f, _)| f.to_string()),
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        "give the script's text under the name the variant file writes"
+    }
+}
+
+/// Scripts read from the file system: a variant's beside the variant
+/// file, then under `scripts/`; an import beside the importing script,
+/// then under `scripts/`. Bounded reads ([`read_text`]) that stay inside
+/// those folders, links included.
+#[cfg(feature = "native")]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Disk;
+
+#[cfg(feature = "native")]
+impl ScriptSource for Disk {
+    fn variant_script(&self, variant: &str, name: &str) -> Lookup {
+        let name = Path::new(name);
+        // An embedded variant has no folder of its own.
+        let beside =
+            (!variant.starts_with("embedded:")).then(|| match Path::new(variant).parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => Path::new(".").to_path_buf(),
+            });
+        let mut tried = Vec::new();
+        for dir in beside
+            .into_iter()
+            .chain([Path::new("scripts").to_path_buf()])
+        {
+            let candidate = dir.join(name);
+            if leads_out(&candidate, &dir) {
+                return Lookup::Refused(format!(
+                    "{} leads out of {}",
+                    candidate.display(),
+                    dir.display()
+                ));
+            }
+            // A script beside a variant in the working folder is named
+            // `piece.rhai`, not `./piece.rhai`.
+            let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
+            match read_text(&candidate, MAX_SOURCE_BYTES) {
+                Ok(text) => {
+                    return Lookup::Found {
+                        shown: shown.display().to_string(),
+                        text,
+                    };
+                }
+                Err(e) => tried.push(match e.failure {
+                    ReadFailure::Io(why) => format!("{}: {why}", candidate.display()),
+                    _ => e.to_string(),
+                }),
+            }
+        }
+        Lookup::Missing(tried.join("; "))
+    }
+
+    fn imported_script(&self, folder: Option<&str>, name: &str) -> Lookup {
+        let mut candidates = Vec::new();
+        if let Some(dir) = folder {
+            candidates.push(Path::new(dir).join(name));
+        }
+        candidates.push(Path::new("scripts").join(name));
+        for path in candidates {
+            if !path.exists() {
+                continue;
+            }
+            let shown = path.display().to_string();
+            let folder = path.parent().unwrap_or(Path::new("."));
+            if leads_out(&path, folder) {
+                return Lookup::Refused(format!("`{shown}` is a link leading out of its folder"));
+            }
+            return match read_text(&path, MAX_SOURCE_BYTES) {
+                Ok(text) => Lookup::Found { shown, text },
+                Err(e) => Lookup::Refused(e.to_string()),
+            };
+        }
+        Lookup::Missing("beside it, under scripts/".to_string())
+    }
+
+    fn place(&self, shown: &str) -> Place {
+        let path = Path::new(shown);
+        Place {
+            key: std::fs::canonicalize(path)
+                .map_or_else(|_| shown.to_string(), |p| p.display().to_string()),
+            folder: path
+                .parent()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default(),
+        }
+    }
+
+    fn help(&self) -> &'static str {
+        "scripts are looked up beside the variant file, then in scripts/"
+    }
+}
+
+/// The source scripts come from when none is given: the file system
+/// with the `native` feature, else none (the built-in library only).
+pub fn default_scripts() -> std::sync::Arc<dyn ScriptSource> {
+    #[cfg(feature = "native")]
+    let source = std::sync::Arc::new(Disk);
+    #[cfg(not(feature = "native"))]
+    let source = std::sync::Arc::new(ScriptTexts::new());
+    source
+}
+
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
 

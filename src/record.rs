@@ -329,6 +329,7 @@ fn bad<T>(message: impl Into<String>) -> Result<T, RecordError> {
 /// # Errors
 ///
 /// The file cannot be read, is too large, or is not text.
+#[cfg(feature = "native")]
 pub fn read_text_file(path: &Path) -> Result<String, RecordError> {
     crate::files::read_text(path, MAX_RECORD_BYTES).map_err(|e| {
         RecordError(match e.failure {

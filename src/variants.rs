@@ -1,9 +1,14 @@
-//! Loading variants: embedded files, files on disk, and the full check
-//! (syntax, semantics, and the setup validated against its own rules).
+//! Loading variants: embedded files, files on disk, text with its scripts
+//! given as text ([`load_text`]), and the full check (syntax, semantics,
+//! and the setup validated against its own rules).
+//!
+//! Without the `native` feature nothing here reads a file: variants load
+//! by embedded name or from text.
 
 use crate::diag::{Diagnostic, SourceMap};
 use crate::notation::parse_fen;
 use crate::rules::{LoadError, Loader, Rules};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -405,7 +410,14 @@ fn install_script(loader: &mut Loader, rules: &mut Rules) -> Option<()> {
     let mut native = rules.clone();
     native.script = None;
     let declared: Vec<&str> = decl.hooks.iter().map(String::as_str).collect();
-    match crate::script::ScriptHost::load(&decl.file, &decl.text, &declared, Arc::new(native)) {
+    let scripts = loader.scripts().clone();
+    match crate::script::ScriptHost::load_with(
+        &decl.file,
+        &decl.text,
+        &declared,
+        Arc::new(native),
+        scripts,
+    ) {
         Ok(host) => {
             crate::script::install(rules, host);
             Some(())
@@ -471,10 +483,49 @@ pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
     load_named(source, text, None)
 }
 
+/// Loads the last variant declared in `text` (named `source` in errors),
+/// with the scripts it names given as text in `scripts`, by the names the
+/// variant file writes (`file = "rococo.rhai"`) and the names imports
+/// write (`import "pieces"` finds `pieces.rhai`), and the built-in
+/// script library after them. Reads no file.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// let text = "variant quiet : chess {\n  script { file = \"quiet.rhai\" hooks = [filter_moves] }\n}\n";
+/// let scripts = BTreeMap::from([(
+///     "quiet.rhai".to_string(),
+///     "fn filter_moves(board, moves) { moves }".to_string(),
+/// )]);
+/// let rules = changeling::variants::load_text("quiet.variant", text, &scripts).unwrap();
+/// assert_eq!(rules.name, "quiet");
+/// ```
+///
+/// # Errors
+///
+/// Every problem found, with the sources to render them; a script not
+/// given (nor in the library) is one, naming it.
+pub fn load_text(
+    source: &str,
+    text: &str,
+    scripts: &BTreeMap<String, String>,
+) -> Result<Arc<Rules>, LoadError> {
+    let texts = crate::files::ScriptTexts::from(scripts.clone());
+    load_by(loader().with_scripts(Arc::new(texts)), source, text, None)
+}
+
 /// Loads the variant `name` declared in `text`, or the last one when
 /// `name` is `None` (or, for an embedded file, not declared in it).
 fn load_named(source: &str, text: &str, name: Option<&str>) -> Result<Arc<Rules>, LoadError> {
-    let mut loader = loader();
+    load_by(loader(), source, text, name)
+}
+
+/// [`load_named`] with `loader`.
+fn load_by(
+    mut loader: Loader,
+    source: &str,
+    text: &str,
+    name: Option<&str>,
+) -> Result<Arc<Rules>, LoadError> {
     let id = loader.add_file(source, text);
     let name = name.filter(|n| loader.variant_names(id).iter().any(|v| v == n));
     match compile(&mut loader, id, name) {
@@ -501,6 +552,12 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
             Some(name_or_path),
         );
     }
+    load_file(name_or_path)
+}
+
+/// Loads a variant file by path, as [`load`] does.
+#[cfg(feature = "native")]
+fn load_file(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     if let Some((path, name)) = name_or_path.rsplit_once(':')
         && !std::path::Path::new(name_or_path).exists()
         && let Ok(text) = read_source(path)
@@ -523,28 +580,41 @@ pub fn load(name_or_path: &str) -> Result<Arc<Rules>, LoadError> {
     }
     match read_source(name_or_path) {
         Ok(text) => load_str(name_or_path, &text),
-        Err(e) => {
-            let mut sources = SourceMap::new();
-            let id = sources.add(name_or_path, "");
-            let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
-            let mut d = Diagnostic::error(
-                crate::diag::Span::new(id, 0, 0),
-                format!("cannot read variant `{name_or_path}`: {e}"),
-            );
-            match nearest_name(name_or_path) {
-                Some(near) => d = d.with_help(format!("did you mean `{near}`?")),
-                None => d = d.with_note(format!("embedded variants: {}", names.join(", "))),
-            }
-            Err(LoadError {
-                diagnostics: vec![d],
-                sources,
-            })
-        }
+        Err(e) => Err(unreadable(name_or_path, &e)),
+    }
+}
+
+/// Without a file system, a name that is no embedded variant is unknown.
+#[cfg(not(feature = "native"))]
+fn load_file(name: &str) -> Result<Arc<Rules>, LoadError> {
+    Err(unreadable(
+        name,
+        "not an embedded variant, and this build reads no files",
+    ))
+}
+
+/// The error of [`load`] for a variant that cannot be read (`why`).
+fn unreadable(name_or_path: &str, why: &str) -> LoadError {
+    let mut sources = SourceMap::new();
+    let id = sources.add(name_or_path, "");
+    let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
+    let mut d = Diagnostic::error(
+        crate::diag::Span::new(id, 0, 0),
+        format!("cannot read variant `{name_or_path}`: {why}"),
+    );
+    match nearest_name(name_or_path) {
+        Some(near) => d = d.with_help(format!("did you mean `{near}`?")),
+        None => d = d.with_note(format!("embedded variants: {}", names.join(", "))),
+    }
+    LoadError {
+        diagnostics: vec![d],
+        sources,
     }
 }
 
 /// Reads a variant file, bounded ([`crate::files::read_text`]): the
 /// system's words when it cannot be opened, else what is wrong with it.
+#[cfg(feature = "native")]
 fn read_source(path: &str) -> Result<String, String> {
     crate::files::read_text(std::path::Path::new(path), crate::files::MAX_SOURCE_BYTES).map_err(
         |e| match e.failure {
@@ -609,14 +679,25 @@ pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, Load
             ));
         }
     };
-    let path = dir.join(plain);
-    if crate::files::leads_out(&path, dir) {
+    read_untrusted(name, &dir.join(plain), dir, variant)
+}
+
+/// Reads and loads the variant file `path` in `dir` for
+/// [`load_untrusted`] (`name` as given; `variant`, the one it names).
+#[cfg(feature = "native")]
+fn read_untrusted(
+    name: &str,
+    path: &Path,
+    dir: &Path,
+    variant: Option<&str>,
+) -> Result<Arc<Rules>, LoadError> {
+    if crate::files::leads_out(path, dir) {
         return Err(refused(
             name,
             "the file is a link leading out of its folder",
         ));
     }
-    let text = match crate::files::read_text(&path, crate::files::MAX_SOURCE_BYTES) {
+    let text = match crate::files::read_text(path, crate::files::MAX_SOURCE_BYTES) {
         Ok(text) => text,
         Err(e) => return Err(refused(name, &e.to_string())),
     };
@@ -636,6 +717,17 @@ pub fn load_untrusted(name: &str, dir: Option<&Path>) -> Result<Arc<Rules>, Load
             }
         }
     }
+}
+
+/// Without a file system no variant file is read.
+#[cfg(not(feature = "native"))]
+fn read_untrusted(
+    name: &str,
+    _path: &Path,
+    _dir: &Path,
+    _variant: Option<&str>,
+) -> Result<Arc<Rules>, LoadError> {
+    Err(refused(name, "this build reads no files"))
 }
 
 /// The error of [`load_untrusted`] for `name`, with the reason. Control
@@ -678,19 +770,30 @@ pub fn load_with(name_or_path: &str, body: &str) -> Result<Arc<Rules>, LoadError
     let base = load(name_or_path)?;
     let (source, text) = match embedded(name_or_path) {
         Some(text) => (format!("embedded:{name_or_path}"), text.to_string()),
-        None => {
-            let path = match name_or_path.rsplit_once(':') {
-                Some((path, _)) if !std::path::Path::new(name_or_path).exists() => path,
-                _ => name_or_path,
-            };
-            // `load` has just read it.
-            let text = read_source(path).unwrap_or_default();
-            (path.to_string(), text)
-        }
+        None => file_text(name_or_path),
     };
     let child = format!("{}-changed", base.name);
     let text = format!("{text}\n\nvariant {child} : {} {{\n{body}\n}}\n", base.name);
     load_named(&source, &text, Some(&child))
+}
+
+/// The source name and text of the variant file `name_or_path` names,
+/// which [`load`] has just read.
+#[cfg(feature = "native")]
+fn file_text(name_or_path: &str) -> (String, String) {
+    let path = match name_or_path.rsplit_once(':') {
+        Some((path, _)) if !std::path::Path::new(name_or_path).exists() => path,
+        _ => name_or_path,
+    };
+    let text = read_source(path).unwrap_or_default();
+    (path.to_string(), text)
+}
+
+/// Without a file system only embedded variants load, so there is no
+/// file to read.
+#[cfg(not(feature = "native"))]
+fn file_text(name_or_path: &str) -> (String, String) {
+    (name_or_path.to_string(), String::new())
 }
 
 /// Checks every variant in `text`: all diagnostics, sorted, and the
@@ -710,7 +813,7 @@ pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
     (d, loader.sources)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;
 

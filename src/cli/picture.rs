@@ -66,7 +66,7 @@ pub(super) fn show_position(args: &PositionArgs) -> ExitCode {
             None => eprintln!("note: the game is over, so there is no line to draw"),
         }
     }
-    if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
+    if let Some(e) = game.take_script_error() {
         eprintln!("script error: {e}");
         return ExitCode::from(2);
     }

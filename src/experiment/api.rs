@@ -641,7 +641,7 @@ fn play(
             break;
         }
     }
-    if let Some(e) = crate::movegen::hooks(game.rules()).and_then(|h| h.take_error()) {
+    if let Some(e) = game.take_script_error() {
         return Err(format!("the variant's script failed: {e}").into());
     }
     note_played(&game);

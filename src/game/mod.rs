@@ -349,6 +349,16 @@ impl Game {
         &self.rules
     }
 
+    /// The first error the variant's script raised on this thread since
+    /// the last time it was asked, if any: with one game to a thread (or
+    /// a game's steps each followed by this question), the error this
+    /// game's own steps raised. A failing hook answers as if it had
+    /// nothing to add, so the game stays playable; games sharing these
+    /// rules on other threads never see this error.
+    pub fn take_script_error(&self) -> Option<crate::movegen::HookError> {
+        crate::movegen::hooks(&self.rules).and_then(|h| h.take_error())
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.position

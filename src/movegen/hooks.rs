@@ -40,7 +40,8 @@ impl std::error::Error for HookError {}
 
 /// The hooks a variant's script answers while moves are generated. A
 /// failing hook answers as if it had nothing to add, and keeps its error
-/// for [`Hooks::take_error`]; the game in progress is kept.
+/// for [`Hooks::take_error`] on the thread that called it; the game in
+/// progress is kept.
 pub trait Hooks: Send + Sync + fmt::Debug {
     /// Did the variant declare `hook`?
     fn has(&self, hook: Hook) -> bool;
@@ -52,7 +53,9 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>);
     /// The name of the move tag numbered `number` (`Origin::Tag`), if any.
     fn tag(&self, number: u8) -> Option<String>;
-    /// The first error since the last call, if any.
+    /// The first error a hook raised on this thread since the last call
+    /// on this thread, if any: games sharing the rules on other threads
+    /// keep their own.
     fn take_error(&self) -> Option<HookError>;
     /// A front end's command begins: the budget of script work one
     /// command may use starts again.

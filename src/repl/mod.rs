@@ -162,8 +162,10 @@ impl Session {
         // goes on from the same position.
         let failed = match self.session.take_script_error() {
             Some(crate::session::Error::Script { message }) => Some(message),
-            _ => crate::movegen::hooks(self.session.game().rules())
-                .and_then(|h| h.take_error())
+            _ => self
+                .session
+                .game()
+                .take_script_error()
                 .map(|e| e.to_string()),
         };
         if let Some(message) = failed {

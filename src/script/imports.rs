@@ -1,16 +1,18 @@
 //! `import "name"` for variant and experiment scripts: resolved once,
 //! when the script is compiled, and embedded in it.
 //!
-//! A name is looked up beside the file that imports it, then in the
-//! script library (`scripts/` on disk, then the copy built into the
-//! binary). Only `.rhai` files are read, never an absolute path or one
+//! A name is looked up where the script source finds it
+//! ([`crate::files::ScriptSource`]: on disk, beside the file that imports
+//! it, then under `scripts/`; or among the scripts given as text), then
+//! in the copy of the script library built into the binary. Only `.rhai` files are read, never an absolute path or one
 //! that climbs out of the importer's directory (`..`), and nothing of a
 //! file's content appears in an error unless it is a script. Imports may
 //! nest [`MAX_IMPORT_DEPTH`] deep; a script that imports itself, directly
 //! or through others, is an error naming the chain.
 
+use crate::files::{Lookup, ScriptSource};
 use rhai::{AST, Engine, EvalAltResult, Module, Position, Scope, Shared};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// How deep imports may nest (a script importing one that imports
@@ -26,12 +28,14 @@ struct Frame {
     /// What tells two scripts apart: the canonical path, or the shown
     /// name of an embedded script.
     key: String,
-    /// The directory its own imports are looked up in first (`None` for
+    /// The folder its own imports are looked up in first (`None` for
     /// an embedded script, which imports from the library only).
-    dir: Option<PathBuf>,
+    dir: Option<String>,
 }
 
-fn frame(shown: &str) -> Frame {
+/// The frame of the script shown as `shown`, which `scripts` found
+/// (or the library, for `embedded:NAME`).
+fn frame(scripts: &dyn ScriptSource, shown: &str) -> Frame {
     if shown.starts_with("embedded:") {
         return Frame {
             shown: shown.to_string(),
@@ -39,12 +43,11 @@ fn frame(shown: &str) -> Frame {
             dir: None,
         };
     }
-    let path = Path::new(shown);
+    let place = scripts.place(shown);
     Frame {
         shown: shown.to_string(),
-        key: std::fs::canonicalize(path)
-            .map_or_else(|_| shown.to_string(), |p| p.display().to_string()),
-        dir: Some(path.parent().map(Path::to_path_buf).unwrap_or_default()),
+        key: place.key,
+        dir: Some(place.folder),
     }
 }
 
@@ -82,6 +85,8 @@ fn file_name(path: &str) -> Result<String, String> {
 /// The state of one compilation's imports.
 #[derive(Debug)]
 struct Library {
+    /// Where imported scripts are read from, before the built-in library.
+    scripts: Arc<dyn ScriptSource>,
     /// The scripts being compiled, the outermost first.
     stack: Mutex<Vec<Frame>>,
     /// The first import refused, with why.
@@ -120,27 +125,15 @@ struct Resolver(Arc<Library>);
 
 impl Library {
     /// The script `name` (a checked file name) as imported from `from`:
-    /// its shown name and text.
-    fn find(from: &Frame, name: &str) -> Result<Option<(String, String)>, String> {
-        let mut candidates: Vec<PathBuf> = Vec::new();
-        if let Some(dir) = &from.dir {
-            candidates.push(dir.join(name));
+    /// its shown name and text, or where it was looked for.
+    fn find(&self, from: &Frame, name: &str) -> Result<Result<(String, String), String>, String> {
+        match self.scripts.imported_script(from.dir.as_deref(), name) {
+            Lookup::Found { shown, text } => Ok(Ok((shown, text))),
+            Lookup::Refused(why) => Err(why),
+            Lookup::Missing(places) => Ok(super::embedded_script(name)
+                .map(|t| (format!("embedded:{name}"), t.to_string()))
+                .ok_or(places)),
         }
-        candidates.push(Path::new("scripts").join(name));
-        for path in candidates {
-            if !path.exists() {
-                continue;
-            }
-            let shown = path.display().to_string();
-            let folder = path.parent().unwrap_or(Path::new("."));
-            if crate::files::leads_out(&path, folder) {
-                return Err(format!("`{shown}` is a link leading out of its folder"));
-            }
-            let text = crate::files::read_text(&path, crate::files::MAX_SOURCE_BYTES)
-                .map_err(|e| e.to_string())?;
-            return Ok(Some((shown, text)));
-        }
-        Ok(super::embedded_script(name).map(|t| (format!("embedded:{name}"), t.to_string())))
     }
 
     /// Records a refusal of `import "path"` in `from` and gives the error
@@ -161,13 +154,17 @@ impl Library {
             stack.last().cloned().ok_or("no importing script")?
         };
         let name = file_name(path).map_err(|why| self.refuse(&from, path, &why))?;
-        let Some((shown, text)) =
-            Library::find(&from, &name).map_err(|why| self.refuse(&from, path, &why))?
-        else {
-            let why = format!("no `{name}` beside it, under scripts/ or in the built-in library");
-            return Err(self.refuse(&from, path, &why));
+        let (shown, text) = match self
+            .find(&from, &name)
+            .map_err(|why| self.refuse(&from, path, &why))?
+        {
+            Ok(found) => found,
+            Err(places) => {
+                let why = format!("no `{name}` {places} or in the built-in library");
+                return Err(self.refuse(&from, path, &why));
+            }
         };
-        let next = frame(&shown);
+        let next = frame(self.scripts.as_ref(), &shown);
         {
             let done = self.done.lock().map_err(|_| "import state poisoned")?;
             if let Some((_, key, module)) = done.iter().find(|(p, _, _)| p == path) {
@@ -209,7 +206,7 @@ impl Library {
             Ok(module) => {
                 let module = Shared::new(module);
                 if let Ok(mut done) = self.done.lock() {
-                    let key = frame(&shown).key;
+                    let key = frame(self.scripts.as_ref(), &shown).key;
                     done.push((path.to_string(), key, module.clone()));
                 }
                 Ok(module)
@@ -251,14 +248,31 @@ pub enum Failure {
 /// Compiles `source`, the script shown as `file` (a path, or
 /// `embedded:NAME` for one of the built-in library), with its imports
 /// resolved and embedded: afterwards the engine resolves imports from
-/// what was compiled, so a script reads no file while it runs.
+/// what was compiled, so a script reads no file while it runs. Imports
+/// are read from [`crate::files::default_scripts`].
 ///
 /// # Errors
 ///
 /// A syntax error, or an import that is refused, missing or fails.
 pub fn compile(engine: &mut Engine, file: &str, source: &str) -> Result<AST, Failure> {
+    compile_with(engine, file, source, crate::files::default_scripts())
+}
+
+/// Compiles `source` as [`compile`] does, its imports read from
+/// `scripts` (where `file` was found), then from the built-in library.
+///
+/// # Errors
+///
+/// A syntax error, or an import that is refused, missing or fails.
+pub fn compile_with(
+    engine: &mut Engine,
+    file: &str,
+    source: &str,
+    scripts: Arc<dyn ScriptSource>,
+) -> Result<AST, Failure> {
     let library = Arc::new(Library {
-        stack: Mutex::new(vec![frame(file)]),
+        stack: Mutex::new(vec![frame(scripts.as_ref(), file)]),
+        scripts,
         refused: Mutex::new(None),
         done: Mutex::new(Vec::new()),
     });

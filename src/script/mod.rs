@@ -5,8 +5,13 @@
 //! which the engine checks and turns into effect lists. A hook that fails
 //! (a runtime error, a limit, a malformed answer) yields nothing and
 //! records a [`ScriptError`] naming the script, function and line; callers
-//! collect it with [`ScriptHost::take_error`]. The position is never
-//! touched by a script.
+//! collect it with [`ScriptHost::take_error`] (or
+//! [`crate::Game::take_script_error`]). The position is never touched by
+//! a script.
+//!
+//! The error is kept per thread: one compiled script shared by games on
+//! several threads reports each error on the thread whose call raised
+//! it, so that one game never hears of another's failure.
 
 pub mod board;
 /// The hooks a variant may declare (kept with the rules, which list
@@ -78,7 +83,8 @@ pub struct ScriptHost {
     /// Move tags (`tag` in a scripted move), interned: a tagged move's
     /// origin is `Origin::Tag` with the index here.
     tags: Mutex<Vec<String>>,
-    error: Mutex<Option<ScriptError>>,
+    /// This host's number in the errors kept per thread ([`SLOTS`]).
+    id: u64,
     /// Line of each hook's definition, for errors that carry no position
     /// (the operations limit).
     def_lines: Vec<(&'static str, usize)>,
@@ -95,8 +101,6 @@ pub struct ScriptHost {
     /// Whether the budget applies: from the first command a front end
     /// begins (a run of `perft` or a library call is not metered).
     metered: AtomicBool,
-    /// Failures while set do not count (see [`ScriptHost::set_probing`]).
-    probing: AtomicBool,
     /// The operations one command allows
     /// ([`limits::MAX_COMMAND_OPERATIONS`] unless set).
     budget: AtomicU64,
@@ -108,6 +112,26 @@ pub struct ScriptHost {
 
 /// Numbers the hosts for the remembered answers.
 static HOSTS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Numbers the hosts for the errors kept per thread.
+static IDS: AtomicU64 = AtomicU64::new(0);
+
+/// What a thread keeps about one host's calls on it.
+#[derive(Debug, Default)]
+struct Slot {
+    /// The host's [`ScriptHost::id`].
+    host: u64,
+    /// The first error not yet taken.
+    error: Option<ScriptError>,
+    /// Asking about positions of no game ([`ScriptHost::set_probing`]).
+    probing: bool,
+}
+
+std::thread_local! {
+    /// Per thread, the hosts whose calls on it left something to keep:
+    /// a handful at most, each removed once there is nothing to keep.
+    static SLOTS: std::cell::RefCell<Vec<Slot>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 impl fmt::Debug for ScriptHost {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -154,6 +178,29 @@ impl ScriptHost {
         declared: &[&str],
         native: Arc<Rules>,
     ) -> Result<ScriptHost, Vec<LoadProblem>> {
+        ScriptHost::load_with(
+            file,
+            source,
+            declared,
+            native,
+            crate::files::default_scripts(),
+        )
+    }
+
+    /// Compiles `source` as [`ScriptHost::load`] does, its imports read
+    /// from `scripts` (where `file` was found), then from the built-in
+    /// library.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScriptHost::load`].
+    pub fn load_with(
+        file: &str,
+        source: &str,
+        declared: &[&str],
+        native: Arc<Rules>,
+        scripts: Arc<dyn crate::files::ScriptSource>,
+    ) -> Result<ScriptHost, Vec<LoadProblem>> {
         let mut engine = engine();
         // `print` and `debug` go to standard error, named, so that they
         // never mix with a front end's output.
@@ -168,7 +215,7 @@ impl ScriptHost {
         // scripts/ or from the built-in library, once, while compiling;
         // the modules are embedded in the AST and the engine reads no file
         // afterwards.
-        let compiled = limits::timed(|| imports::compile(&mut engine, file, source));
+        let compiled = limits::timed(|| imports::compile_with(&mut engine, file, source, scripts));
         let ast = compiled.map_err(|e| {
             vec![match e {
                 imports::Failure::Syntax(e) => LoadProblem {
@@ -240,13 +287,12 @@ impl ScriptHost {
             hooks,
             native,
             tags: Mutex::new(Vec::new()),
-            error: Mutex::new(None),
+            id: IDS.fetch_add(1, Ordering::Relaxed),
             def_lines,
             timed_out: AtomicBool::new(false),
             failures: hooks::ALL.iter().map(|_| AtomicU32::new(0)).collect(),
             spent: AtomicU64::new(0),
             budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
-            probing: AtomicBool::new(false),
             metered: AtomicBool::new(false),
             memo_id,
         })
@@ -257,9 +303,43 @@ impl ScriptHost {
         self.hooks.contains(&hook)
     }
 
-    /// The first error since the last call, if any.
+    /// The first error a hook raised on this thread since the last
+    /// call on this thread, if any. Calls on other threads keep theirs.
     pub fn take_error(&self) -> Option<ScriptError> {
-        self.error.lock().map_or(None, |mut e| e.take())
+        self.with_slot(|slot| slot.error.take())
+    }
+
+    /// Runs `f` on this thread's slot for this host, made when missing
+    /// and dropped once it keeps nothing.
+    fn with_slot<T>(&self, f: impl FnOnce(&mut Slot) -> T) -> T {
+        SLOTS.with(|slots| {
+            let mut slots = slots.borrow_mut();
+            let i = match slots.iter().position(|s| s.host == self.id) {
+                Some(i) => i,
+                None => {
+                    slots.push(Slot {
+                        host: self.id,
+                        ..Slot::default()
+                    });
+                    slots.len() - 1
+                }
+            };
+            let answer = f(&mut slots[i]);
+            if slots[i].error.is_none() && !slots[i].probing {
+                slots.swap_remove(i);
+            }
+            answer
+        })
+    }
+
+    /// Is this thread asking about positions of no game?
+    fn probing(&self) -> bool {
+        SLOTS.with(|slots| {
+            slots
+                .borrow()
+                .iter()
+                .any(|s| s.host == self.id && s.probing)
+        })
     }
 
     /// A new command begins: the hooks may do
@@ -282,26 +362,23 @@ impl ScriptHost {
         &self.failures[i]
     }
 
-    /// While `on`, the hooks are asked about positions of no game (an
-    /// empty board, to rate a piece): their failures do not count
-    /// towards disabling them.
+    /// While `on`, the hooks are asked on this thread about positions
+    /// of no game (an empty board, to rate a piece): their failures do
+    /// not count towards disabling them and are not kept as errors.
     pub fn set_probing(&self, on: bool) {
-        self.probing.store(on, Ordering::Relaxed);
+        self.with_slot(|slot| slot.probing = on);
     }
 
     /// Records a failed call of `hook`, which counts towards disabling it.
     fn fail(&self, hook: Hook, line: usize, message: String) {
-        if self.probing.load(Ordering::Relaxed) {
-            self.record(hook, line, message);
+        if self.probing() {
             return;
         }
         let n = self.failures(hook).fetch_add(1, Ordering::Relaxed) + 1;
         if n == limits::MAX_FAILURES {
             // The news that the hook is disabled replaces an earlier
             // error not yet reported.
-            if let Ok(mut e) = self.error.lock() {
-                *e = None;
-            }
+            self.with_slot(|slot| slot.error = None);
             let message = format!(
                 "{message}; `{}` failed {n} times and is disabled for the rest of the session (fix the script and load the variant again)",
                 hook.name
@@ -312,18 +389,19 @@ impl ScriptHost {
         }
     }
 
-    /// Keeps `message` as the error to report, unless one is kept.
+    /// Keeps `message` as the error to report on this thread, unless
+    /// one is kept (or the thread is probing).
     fn record(&self, hook: Hook, line: usize, message: String) {
-        if let Ok(mut e) = self.error.lock()
-            && e.is_none()
-        {
-            *e = Some(ScriptError {
-                file: self.file.clone(),
-                function: hook.name.to_string(),
-                line,
-                message,
-            });
-        }
+        self.with_slot(|slot| {
+            if slot.error.is_none() && !slot.probing {
+                slot.error = Some(ScriptError {
+                    file: self.file.clone(),
+                    function: hook.name.to_string(),
+                    line,
+                    message,
+                });
+            }
+        });
     }
 
     fn board(&self, pos: &Position) -> Board {
@@ -594,6 +672,19 @@ impl ScriptHost {
                 Vec::new()
             }
         }
+    }
+}
+
+impl Drop for ScriptHost {
+    /// What this thread keeps for the host goes with it (other threads'
+    /// slots go when those threads take them or end).
+    fn drop(&mut self) {
+        let id = self.id;
+        let _ = SLOTS.try_with(|slots| {
+            if let Ok(mut slots) = slots.try_borrow_mut() {
+                slots.retain(|s| s.host != id);
+            }
+        });
     }
 }
 

@@ -290,9 +290,9 @@ impl Eval {
                 counts[sq.index()] = to.len() as i32;
             }
             // A script asked about an empty board may fail; that says
-            // nothing about the game, so its error is not kept.
+            // nothing about the game, so while probing its error is not
+            // kept (and an error the game raised before is left for it).
             if let Some(host) = hooks {
-                let _ = host.take_error();
                 host.set_probing(false);
             }
             self.reach[k] = Some(counts);
@@ -317,7 +317,6 @@ impl Eval {
         }
         piece_moves(rules, &pos, centre, &mut moves);
         if let Some(host) = hooks {
-            let _ = host.take_error();
             host.set_probing(false);
         }
         let shade = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;

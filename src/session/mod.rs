@@ -104,10 +104,7 @@ pub fn load_variant(source: &VariantSource) -> Result<Arc<Rules>, Error> {
             name,
             text,
             scripts,
-        } => {
-            let _ = scripts;
-            crate::variants::load_str(name, text).map_err(load_error)
-        }
+        } => crate::variants::load_text(name, text, scripts).map_err(load_error),
     }
 }
 

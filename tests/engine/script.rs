@@ -835,3 +835,67 @@ fn failures_on_the_engines_empty_boards_do_not_disable_a_hook() {
     legal_moves(&rules, &pos);
     assert_eq!(host.take_error(), None);
 }
+
+#[test]
+fn a_script_error_is_reported_by_the_game_that_raised_it_only() {
+    use std::sync::{Barrier, mpsc};
+    // The ghost's script fails once the ghost stands on e4: one game
+    // takes it there, the other to d5. Both share one compiled script.
+    let text = "variant s : chess {\n    piece ghost { letter = G betza = \"W\" }\n    script {\n        file = \"ghost.rhai\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n    }\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}\n";
+    let scripts = std::collections::BTreeMap::from([(
+        "ghost.rhai".to_string(),
+        "fn extra_moves(board, from) {\n    if from == 28 { throw \"the ghost reached e4\"; }\n    []\n}\n"
+            .to_string(),
+    )]);
+    let rules = changeling::variants::load_text("s.variant", text, &scripts).unwrap();
+    // The steps are ordered: the quiet game plays first, then the other
+    // raises its error; the quiet one asks for its error first (where a
+    // slot shared by both would hand it the other's), then the other.
+    let played = Barrier::new(2);
+    let raised = Barrier::new(2);
+    let asked = Barrier::new(2);
+    let (tell, heard) = mpsc::channel();
+    std::thread::scope(|s| {
+        for (name, first) in [("quiet", "d4d5"), ("failing", "d4e4")] {
+            let (rules, tell) = (rules.clone(), tell.clone());
+            let (played, raised, asked) = (&played, &raised, &asked);
+            s.spawn(move || {
+                let quiet = name == "quiet";
+                let mut game = changeling::Game::new(rules, 1).unwrap();
+                if !quiet {
+                    played.wait();
+                }
+                game.play_text(first).unwrap();
+                game.play_text("e8d8").unwrap();
+                let moves = game.legal_moves().len();
+                if quiet {
+                    played.wait();
+                }
+                raised.wait();
+                if !quiet {
+                    asked.wait();
+                }
+                let error = game.take_script_error().map(|e| e.to_string());
+                if quiet {
+                    asked.wait();
+                }
+                tell.send((name, moves, error)).unwrap();
+            });
+        }
+    });
+    drop(tell);
+    let mut reports: Vec<_> = heard.iter().collect();
+    reports.sort();
+    assert_eq!(
+        reports,
+        [
+            (
+                "failing",
+                // The king's five and the ghost's four native steps.
+                9,
+                Some("ghost.rhai:2: in `extra_moves`: the ghost reached e4".to_string())
+            ),
+            ("quiet", 9, None),
+        ]
+    );
+}

@@ -378,3 +378,77 @@ fn pgn_and_fen_go_out_and_come_back() {
     u.set_fen(&fen).unwrap();
     assert_eq!(u.fen(), fen);
 }
+
+/// A variant given as text with its script as text; the script fails
+/// once its ghost stands on e4.
+fn ghost() -> VariantSource {
+    let text = "variant s : chess {\n    piece ghost { letter = G betza = \"W\" }\n    script {\n        file = \"ghost.rhai\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n    }\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}\n";
+    let script = "fn extra_moves(board, from) {\n    if from == 28 { throw \"the ghost reached e4\"; }\n    []\n}\n";
+    VariantSource::Text {
+        name: "ghost.variant".into(),
+        text: text.into(),
+        scripts: BTreeMap::from([("ghost.rhai".to_string(), script.to_string())]),
+    }
+}
+
+#[test]
+fn a_script_error_belongs_to_the_session_that_raised_it() {
+    use std::sync::Barrier;
+    let rules = changeling::session::load_variant(&ghost()).unwrap();
+    // One session takes the ghost to e4 and raises the error; the other,
+    // sharing the compiled rules, asks for its errors after that.
+    let raised = Barrier::new(2);
+    let reports: Vec<(String, usize, Option<Error>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = [("quiet", "d4d5"), ("failing", "d4e4")]
+            .into_iter()
+            .map(|(name, first)| {
+                let (rules, raised) = (rules.clone(), &raised);
+                s.spawn(move || {
+                    let mut session = Session::with_rules(rules, &Start::Setup).unwrap();
+                    session.play(first).unwrap();
+                    if name == "quiet" {
+                        raised.wait();
+                    }
+                    session.play("Kd8").unwrap();
+                    let turns = session.turns().len();
+                    if name == "failing" {
+                        raised.wait();
+                    }
+                    (name.to_string(), turns, session.take_script_error())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(
+        reports,
+        [
+            ("quiet".to_string(), 9, None),
+            (
+                "failing".to_string(),
+                9,
+                Some(Error::Script {
+                    message: "ghost.rhai:2: in `extra_moves`: the ghost reached e4".into()
+                })
+            ),
+        ]
+    );
+    // A script the text names but the map lacks is an error naming it.
+    let VariantSource::Text { name, text, .. } = ghost() else {
+        unreachable!()
+    };
+    let missing = VariantSource::Text {
+        name,
+        text,
+        scripts: BTreeMap::new(),
+    };
+    match Session::load(&missing, &Start::Setup) {
+        Err(Error::Variant { problems }) => {
+            assert!(
+                problems.iter().any(|p| p.message.contains("ghost.rhai")),
+                "{problems:?}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -78,6 +78,17 @@ pub struct Loader {
     diags: Vec<Diagnostic>,
     /// The script library built into the program, by file name.
     library: ScriptLibrary,
+    /// Where the scripts variants name are read from, before the library.
+    scripts: std::sync::Arc<dyn crate::files::ScriptSource>,
+}
+
+/// Where a variant's script is looked for: its source, then the library.
+#[derive(Clone, Copy)]
+pub(super) struct ScriptPlaces<'a> {
+    /// The scripts given or on disk.
+    pub source: &'a dyn crate::files::ScriptSource,
+    /// The library built into the program.
+    pub library: ScriptLibrary,
 }
 
 /// Finds a script of the built-in library by file name.
@@ -105,6 +116,7 @@ impl Loader {
             ancestry: std::collections::HashMap::new(),
             diags: Vec::new(),
             library: |_| None,
+            scripts: crate::files::default_scripts(),
         }
     }
 
@@ -113,6 +125,22 @@ impl Loader {
     pub fn with_script_library(mut self, library: ScriptLibrary) -> Loader {
         self.library = library;
         self
+    }
+
+    /// The loader with `scripts` as where the scripts variants name are
+    /// read from (the file system with the `native` feature, unless
+    /// set; nothing without it), before the built-in library.
+    pub fn with_scripts(
+        mut self,
+        scripts: std::sync::Arc<dyn crate::files::ScriptSource>,
+    ) -> Loader {
+        self.scripts = scripts;
+        self
+    }
+
+    /// Where the scripts variants name are read from.
+    pub fn scripts(&self) -> &std::sync::Arc<dyn crate::files::ScriptSource> {
+        &self.scripts
     }
 
     /// Adds and parses a file; returns its id. A syntax error is recorded.
@@ -254,7 +282,16 @@ impl Loader {
             .map_or_else(String::new, |(n, _)| n.to_string());
         let body = merged.expect("chain is not empty").into_block();
         let before = self.diags.len();
-        let compiled = compile_block(&decl_name, &source, &body, self.library, &mut self.diags);
+        let compiled = compile_block(
+            &decl_name,
+            &source,
+            &body,
+            ScriptPlaces {
+                source: self.scripts.as_ref(),
+                library: self.library,
+            },
+            &mut self.diags,
+        );
         if self.diags.len() > before || self.diags.iter().any(Diagnostic::is_error) {
             return None;
         }

@@ -24,7 +24,8 @@ mod reserve;
 mod script;
 
 use keys::{PLANNED_SECTIONS, Scope, Shape};
-pub use load::{Compiled, LoadError, Loader, ScriptLibrary};
+use load::ScriptPlaces;
+pub use load::{Compiled, LoadError, Loader};
 use markers::*;
 use morphs::*;
 use mutators::*;
@@ -55,7 +56,7 @@ fn compile_block(
     name: &Spanned<String>,
     source: &str,
     body: &Block,
-    library: ScriptLibrary,
+    scripts: ScriptPlaces<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Compiled> {
     let mut r = Reader::new(body, Scope::Variant);
@@ -92,7 +93,7 @@ fn compile_block(
     found.read(
         &r.sections,
         source,
-        library,
+        scripts,
         &by_name,
         &kinds.pieces,
         &resolve,
@@ -282,7 +283,7 @@ impl<'a> Declared<'a> {
         &mut self,
         sections: &[&'a Section],
         source: &str,
-        library: ScriptLibrary,
+        scripts: ScriptPlaces<'_>,
         by_name: &IndexMap<String, PieceKind>,
         pieces: &[PieceDef],
         resolve: &script::Resolve<'_>,
@@ -343,7 +344,7 @@ impl<'a> Declared<'a> {
                     if let Some(decl) = script::script_section(
                         s,
                         source,
-                        library,
+                        scripts,
                         resolve,
                         (&mut self.scripted, &mut self.script_only),
                         diags,

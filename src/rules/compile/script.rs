@@ -3,6 +3,7 @@
 //! kinds it scripts. The script is compiled by the loader, not here.
 
 use super::*;
+use crate::files::Lookup;
 use crate::rules::ScriptDecl;
 
 /// Finds the kind a value names, recording a problem if none.
@@ -15,7 +16,7 @@ pub(super) type Resolve<'a> =
 pub(super) fn script_section(
     s: &Section,
     source: &str,
-    library: ScriptLibrary,
+    scripts: ScriptPlaces<'_>,
     resolve: &Resolve<'_>,
     (scripted, script_only): (&mut [bool], &mut [bool]),
     diags: &mut Vec<Diagnostic>,
@@ -78,7 +79,7 @@ pub(super) fn script_section(
             diags.push(d);
         }
     }
-    match read_script(source, path, library) {
+    match read_script(source, path, scripts) {
         Err(ScriptFileError::Refused(why)) => diags.push(
             Diagnostic::error(
                 file.value.span,
@@ -93,9 +94,7 @@ pub(super) fn script_section(
                 file.value.span,
                 format!("cannot read script `{path}`: {why}"),
             )
-            .with_help(
-                "scripts are looked up beside the variant file, then in scripts/",
-            ),
+            .with_help(scripts.source.help()),
         ),
         Ok((shown, text)) => {
             return Some(ScriptDecl {
@@ -117,9 +116,10 @@ enum ScriptFileError {
     Missing(String),
 }
 
-/// Reads a script named in a variant file: beside the variant file, then
-/// in the scripts library (`scripts/` on disk, then the copy built into
-/// the binary). Returns the path shown in messages and the text.
+/// Reads a script named in a variant file: from the loader's source
+/// (on disk: beside the variant file, then in `scripts/`), then from the
+/// library built into the program. Returns the name shown in messages
+/// and the text.
 ///
 /// Only a relative name ending in `.rhai` that stays inside those folders
 /// is read (no absolute path, no `..`, no link leading out), so a variant
@@ -128,7 +128,7 @@ enum ScriptFileError {
 fn read_script(
     variant_source: &str,
     path: &str,
-    library: ScriptLibrary,
+    scripts: ScriptPlaces<'_>,
 ) -> Result<(String, String), ScriptFileError> {
     use std::path::{Component, Path};
     let name = Path::new(path);
@@ -148,39 +148,13 @@ fn read_script(
             "a script's name ends in `.rhai`".into(),
         ));
     }
-    // An embedded variant has no folder of its own.
-    let beside = (!variant_source.starts_with("embedded:")).then(|| {
-        match Path::new(variant_source).parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => Path::new(".").to_path_buf(),
-        }
-    });
-    let mut tried = Vec::new();
-    for dir in beside
-        .into_iter()
-        .chain([Path::new("scripts").to_path_buf()])
-    {
-        let candidate = dir.join(name);
-        if crate::files::leads_out(&candidate, &dir) {
-            return Err(ScriptFileError::Refused(format!(
-                "{} leads out of {}",
-                candidate.display(),
-                dir.display()
-            )));
-        }
-        // A script beside a variant in the working folder is named
-        // `piece.rhai`, not `./piece.rhai`.
-        let shown = candidate.strip_prefix(".").unwrap_or(&candidate);
-        match crate::files::read_text(&candidate, crate::files::MAX_SOURCE_BYTES) {
-            Ok(text) => return Ok((shown.display().to_string(), text)),
-            Err(e) => tried.push(match e.failure {
-                crate::files::ReadFailure::Io(why) => format!("{}: {why}", candidate.display()),
-                _ => e.to_string(),
-            }),
-        }
-    }
-    if let Some(text) = library(path) {
+    let tried = match scripts.source.variant_script(variant_source, path) {
+        Lookup::Found { shown, text } => return Ok((shown, text)),
+        Lookup::Refused(why) => return Err(ScriptFileError::Refused(why)),
+        Lookup::Missing(tried) => tried,
+    };
+    if let Some(text) = (scripts.library)(path) {
         return Ok((format!("embedded:{path}"), text.to_string()));
     }
-    Err(ScriptFileError::Missing(tried.join("; ")))
+    Err(ScriptFileError::Missing(tried))
 }
