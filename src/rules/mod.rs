@@ -213,25 +213,38 @@ pub enum CaptureMode {
 }
 
 impl CaptureMode {
-    /// Every mode with its name in variant files.
-    pub const ALL: [(CaptureMode, &'static str); 9] = [
-        (CaptureMode::Withdrawal, "withdrawal"),
-        (CaptureMode::Approach, "approach"),
-        (CaptureMode::Leap, "leap"),
-        (CaptureMode::Imitate, "imitate"),
-        (CaptureMode::Shoot, "shoot"),
-        (CaptureMode::Swap, "swap"),
-        (CaptureMode::Collide, "collide"),
-        (CaptureMode::Sling, "sling"),
-        (CaptureMode::Recruit, "recruit"),
+    /// Every mode, in the order variant-file errors list their names.
+    pub const ALL: [CaptureMode; 9] = [
+        CaptureMode::Withdrawal,
+        CaptureMode::Approach,
+        CaptureMode::Leap,
+        CaptureMode::Imitate,
+        CaptureMode::Shoot,
+        CaptureMode::Swap,
+        CaptureMode::Collide,
+        CaptureMode::Sling,
+        CaptureMode::Recruit,
     ];
 
-    /// The mode's name in variant files.
+    /// The mode's name in variant files. Every mode has one: the match
+    /// names each, so a new mode does not compile until it is named.
     pub fn name(self) -> &'static str {
-        CaptureMode::ALL
-            .iter()
-            .find(|(m, _)| *m == self)
-            .map_or("", |(_, n)| n)
+        match self {
+            CaptureMode::Withdrawal => "withdrawal",
+            CaptureMode::Approach => "approach",
+            CaptureMode::Leap => "leap",
+            CaptureMode::Imitate => "imitate",
+            CaptureMode::Shoot => "shoot",
+            CaptureMode::Swap => "swap",
+            CaptureMode::Collide => "collide",
+            CaptureMode::Sling => "sling",
+            CaptureMode::Recruit => "recruit",
+        }
+    }
+
+    /// The mode a variant file names `name`, if any.
+    pub fn named(name: &str) -> Option<CaptureMode> {
+        CaptureMode::ALL.into_iter().find(|m| m.name() == name)
     }
 
     /// The mode in words, after "captures by".
@@ -252,7 +265,16 @@ impl CaptureMode {
     /// Do its lines have to be single steps (a turn or a sling needs
     /// the step's neighbours)?
     pub fn needs_steps(self) -> bool {
-        matches!(self, CaptureMode::Collide | CaptureMode::Sling)
+        match self {
+            CaptureMode::Collide | CaptureMode::Sling => true,
+            CaptureMode::Withdrawal
+            | CaptureMode::Approach
+            | CaptureMode::Leap
+            | CaptureMode::Imitate
+            | CaptureMode::Shoot
+            | CaptureMode::Swap
+            | CaptureMode::Recruit => false,
+        }
     }
 }
 
@@ -934,5 +956,23 @@ impl Rules {
                 && (p.letter.chars().count() == 1) == (inner.chars().count() == 1)
         })?;
         Some((PieceKind(kind as u8), color))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CaptureMode;
+
+    #[test]
+    fn every_capture_mode_reads_back_from_its_own_name() {
+        let mut names: Vec<&str> = CaptureMode::ALL.iter().map(|m| m.name()).collect();
+        for m in CaptureMode::ALL {
+            assert!(!m.name().is_empty());
+            assert_eq!(CaptureMode::named(m.name()), Some(m));
+        }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), CaptureMode::ALL.len());
+        assert_eq!(CaptureMode::named("replacement"), None);
     }
 }
