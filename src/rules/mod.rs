@@ -10,7 +10,12 @@ mod sections;
 mod tables;
 mod zobrist;
 
-pub use compile::{Compiled, LoadError, Loader, MAX_DIAGNOSTICS};
+// The loader makes rules that still lack what the layers above install
+// (move generation's capture probe, the script's hooks): only
+// `variants`, which installs them, may use it, so that no half-built
+// rules leave the crate.
+pub(crate) use compile::Loader;
+pub use compile::{LoadError, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
 pub use paths::PathGen;
 pub use sections::*;
@@ -644,6 +649,33 @@ impl Shortcuts {
 pub(crate) type SymbolCache = (Vec<String>, Vec<String>, Vec<Vec<String>>);
 
 /// The compiled, immutable rules of one variant.
+///
+/// Rules come only from the loaders of [`crate::variants`] (`load`,
+/// `load_str`, `load_with`, `load_untrusted`), which all take one path:
+/// compile, then install what the layers above give the rules (move
+/// generation's capture probe, which counts checks and records en
+/// passant; the script's hooks), then validate the setup. So every
+/// `Rules` a program holds is whole:
+///
+/// ```
+/// use changeling::{Game, variants};
+/// let rules = variants::load("3check")?;
+/// let mut game = Game::new(rules, 0)?;
+/// for text in ["e4", "e5", "Bc4", "Nc6", "Bxf7+"] {
+///     game.play_text(text)?;
+/// }
+/// assert_eq!(game.position().checks().white, 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The compiler's own loader, which leaves that installing to its caller,
+/// is not part of the public interface:
+///
+/// ```compile_fail
+/// let mut loader = changeling::rules::Loader::new(&[]);
+/// let file = loader.add_file("x.variant", "variant x : chess { }");
+/// let half_built = loader.compile(file, None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The variant's name.

@@ -24,7 +24,8 @@ mod reserve;
 mod script;
 
 use keys::{PLANNED_SECTIONS, Scope, Shape};
-pub use load::{Compiled, LoadError, Loader, ScriptLibrary};
+pub use load::LoadError;
+pub(crate) use load::{Compiled, Loader, ScriptLibrary};
 use markers::*;
 use morphs::*;
 use mutators::*;
