@@ -4,7 +4,7 @@
 use super::players::{Player, Values};
 
 pub use super::record::{Record, Turn};
-use super::record::{RecordData, Source};
+use super::record::{RecordData, Source, color_name, mutator_names, name};
 use super::stats;
 use crate::board::{Color, MutatorSet, PieceKind};
 use crate::game::{Game, Rng};
@@ -38,20 +38,6 @@ impl Variant {
 
     fn names(&self, kinds: impl Iterator<Item = PieceKind>) -> Array {
         kinds.map(|k| Dynamic::from(name(&self.rules, k))).collect()
-    }
-}
-
-/// The declared name of `kind` (a mutator's form goes by its kind's).
-pub(super) fn name(rules: &Rules, kind: PieceKind) -> String {
-    rules.pieces[rules.forms.base_of[kind.index()].index()]
-        .name
-        .clone()
-}
-
-pub(super) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 
@@ -182,17 +168,6 @@ fn text_of(key: &str, val: &Dynamic) -> Fallible<String> {
     } else {
         Err(format!("`{key}` must be text (a FEN), not {}", what(val)).into())
     }
-}
-
-/// The names of the mutators `active` holds.
-pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
-    rules
-        .mutators
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| active.contains(i))
-        .map(|(_, m)| Dynamic::from(m.name.clone()))
-        .collect()
 }
 
 /// State shared by every script call of a run.

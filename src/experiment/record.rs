@@ -2,8 +2,7 @@
 //! `Record` from `play`, and a `Turn` played (of a record) or offered
 //! (to a script player, or to `on_turn`).
 
-use super::api::{color_name, mutator_names, name};
-use crate::board::Color;
+use crate::board::{Color, MutatorSet, PieceKind};
 use crate::game::Outcome;
 use crate::movegen::{attackers_of, in_check};
 use crate::notation::{to_fen, to_san, to_uci};
@@ -11,6 +10,32 @@ use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
 use rhai::{Array, Dynamic, Engine, INT};
 use std::sync::{Arc, OnceLock};
+
+/// The declared name of `kind` (a mutator's form goes by its kind's).
+pub(super) fn name(rules: &Rules, kind: PieceKind) -> String {
+    rules.pieces[rules.forms.base_of[kind.index()].index()]
+        .name
+        .clone()
+}
+
+/// A colour as scripts write it.
+pub(super) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The names of the mutators `active` holds.
+pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
+    rules
+        .mutators
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| active.contains(i))
+        .map(|(_, m)| Dynamic::from(m.name.clone()))
+        .collect()
+}
 
 /// A finished (or stopped) game.
 #[derive(Clone, Debug)]

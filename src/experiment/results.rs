@@ -1,7 +1,7 @@
 //! What a run produced, and its outputs: JSON Lines and CSV.
 
+use super::Shard;
 use super::output::{self, CsvTable, JsonMap, JsonWriter};
-use super::{Shard, Table};
 use rhai::{Dynamic, Map};
 use serde::{Deserialize, Serialize};
 
@@ -123,11 +123,6 @@ impl Results {
             table.record([k, output::cell(&v)]);
         }
         table.finish()
-    }
-
-    /// The results table: a line per condition.
-    pub fn table(&self) -> Table {
-        Table::of(self)
     }
 }
 

@@ -143,6 +143,13 @@ fn bin_width(max: u64) -> u64 {
     }
 }
 
+impl Results {
+    /// The results table: a line per condition.
+    pub fn table(&self) -> Table {
+        Table::of(self)
+    }
+}
+
 impl Table {
     /// The table of `results`, grouped by its `conditions` keys.
     pub fn of(results: &Results) -> Table {

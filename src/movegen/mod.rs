@@ -4,7 +4,8 @@
 //!
 //! One file per family: `pieces` (a piece's own moves, dispatched by
 //! family, and scripted moves), `leaps` (leapers, riders, hoppers, en
-//! passant), `modes` (captures by withdrawal, approach and leap), `paths`
+//! passant), `modes` (captures by a capture mode: withdrawal, approach, leap,
+//! imitation, shooting, swapping, collision, slinging, recruiting), `paths`
 //! (bent, crooked, circular, cylindrical),
 //! `promotion` (promotions and morphs), `castling`, `drops` (hands and
 //! reserve drops), `stack` (units sharing a square), `auras` (immunity,

@@ -27,6 +27,12 @@ pub(super) fn mode_moves<S: Sink>(
     out: &mut S,
 ) {
     let lines = &rules.tables.mode_lines[piece.color][piece.kind.index()];
+    // Its quiet moves along its lines.
+    let quiet = |out: &mut S| {
+        for line in lines {
+            Walk { from, piece, line }.quiet(rules, pos, out);
+        }
+    };
     match mode {
         CaptureMode::Withdrawal | CaptureMode::Approach | CaptureMode::Leap => {
             line_moves(rules, pos, from, piece, mode, out);
@@ -35,25 +41,31 @@ pub(super) fn mode_moves<S: Sink>(
             line_moves(rules, pos, from, piece, mode, out);
             imitate_kinds(rules, pos, from, piece, out);
         }
-        _ => {
+        CaptureMode::Swap => {
             for line in lines {
-                let end = Walk { from, piece, line }.quiet(rules, pos, out);
-                match (mode, end) {
-                    (CaptureMode::Swap, Some(end)) => {
-                        swap_moves(rules, pos, (from, piece), end, &[], out);
-                    }
-                    (CaptureMode::Shoot, Some(end)) => {
-                        shot(rules, pos, (from, piece), end, None, out)
-                    }
-                    _ => {}
+                if let Some(end) = (Walk { from, piece, line }).quiet(rules, pos, out) {
+                    swap_moves(rules, pos, (from, piece), end, &[], out);
                 }
             }
-            match mode {
-                CaptureMode::Collide => collisions(rules, pos, (from, piece), lines, None, out),
-                CaptureMode::Sling => slings(rules, pos, from, piece, out),
-                CaptureMode::Recruit => recruits(rules, pos, from, piece, out),
-                _ => {}
+        }
+        CaptureMode::Shoot => {
+            for line in lines {
+                if let Some(end) = (Walk { from, piece, line }).quiet(rules, pos, out) {
+                    shot(rules, pos, (from, piece), end, None, out);
+                }
             }
+        }
+        CaptureMode::Collide => {
+            quiet(out);
+            collisions(rules, pos, (from, piece), lines, None, out);
+        }
+        CaptureMode::Sling => {
+            quiet(out);
+            slings(rules, pos, from, piece, out);
+        }
+        CaptureMode::Recruit => {
+            quiet(out);
+            recruits(rules, pos, from, piece, out);
         }
     }
 }
@@ -110,7 +122,12 @@ fn line_moves<S: Sink>(
                     swap_moves(rules, pos, (from, piece), (i, sq), &taken, out);
                 }
             }
-            _ => {}
+            // Not along the line: `mode_moves` makes their captures.
+            CaptureMode::Shoot
+            | CaptureMode::Swap
+            | CaptureMode::Collide
+            | CaptureMode::Sling
+            | CaptureMode::Recruit => {}
         }
     }
 }
@@ -501,7 +518,16 @@ fn imitate_kind<S: Sink>(
         }
         Some(CaptureMode::Shoot) => shots(rules, pos, (from, me), lines, kind, out),
         Some(CaptureMode::Collide) => collisions(rules, pos, (from, me), lines, Some(kind), out),
-        Some(_) => {}
+        // Taken along the imitator's lines (`line_moves`), or never.
+        Some(
+            CaptureMode::Withdrawal
+            | CaptureMode::Approach
+            | CaptureMode::Leap
+            | CaptureMode::Swap
+            | CaptureMode::Imitate
+            | CaptureMode::Sling
+            | CaptureMode::Recruit,
+        ) => {}
     }
 }
 
@@ -695,7 +721,8 @@ pub(super) fn mode_attacks(
                 false
             });
         }
-        _ => {}
+        // Along its lines, below.
+        CaptureMode::Withdrawal | CaptureMode::Approach | CaptureMode::Leap => {}
     }
     let victim = |sq: Square| takes_enemy(rules, pos, sq, piece);
     lines.iter().any(|line| {
@@ -732,7 +759,13 @@ pub(super) fn mode_attacks(
                 }
                 false
             }
-            _ => false,
+            // Answered above.
+            CaptureMode::Imitate
+            | CaptureMode::Recruit
+            | CaptureMode::Swap
+            | CaptureMode::Shoot
+            | CaptureMode::Collide
+            | CaptureMode::Sling => false,
         }
     })
 }

@@ -2,9 +2,8 @@
 //! move (`e1g1`), a scripted move's tag (`d4d5:swap`), the parts of a
 //! turn joined by `&` (`e1d2&@e1`, `b1=n&e8e7`, `g1f3&d7d6`).
 
-use super::spell::move_tag;
 use crate::board::{Color, PieceKind, Square};
-use crate::position::Move;
+use crate::position::{Move, MoveKind, Origin};
 use crate::rules::{CastleRule, Rules};
 
 pub(crate) fn promo_token(rules: &Rules, k: PieceKind) -> String {
@@ -219,4 +218,32 @@ pub(crate) fn castle_coordinates(rules: &Rules, color: Color, i: usize) -> Strin
     } else {
         base
     }
+}
+
+/// The tag a script gave `mv`, or `destroy` for a built-in mutual
+/// destruction (to tell apart moves between the same squares: a
+/// Swapper's swap and its destruction).
+pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
+    match (mv.kind, mv.origin) {
+        (MoveKind::Effects(_), Origin::Destroy) => Some("destroy".to_string()),
+        (MoveKind::Effects(_), _) => crate::movegen::hooks(rules)?.tag(mv.origin.tag()?),
+        _ => None,
+    }
+}
+
+/// Do the first characters of `t` spell two squares (`e2e4`, `a10b12`)?
+pub(super) fn looks_like_coordinates(t: &str) -> bool {
+    let b = t.as_bytes();
+    let square = |i: usize| -> Option<usize> {
+        if i + 1 < b.len() && b[i].is_ascii_lowercase() && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            Some(j)
+        } else {
+            None
+        }
+    };
+    square(0).and_then(square).is_some()
 }

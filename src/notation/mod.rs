@@ -9,11 +9,12 @@ mod spell;
 mod stacks;
 mod symbols;
 
+pub(crate) use coords::move_tag;
 pub use coords::{to_uci, to_uci_standard, to_xboard_standard};
 pub use fen::{FenField, ParseFenError, Setup, parse_fen, to_fen};
 pub(crate) use movetext::read_quick;
-pub use movetext::{ParseMoveError, parse_move, parse_san, parse_uci, to_san};
-pub(crate) use spell::move_tag;
+pub use movetext::{parse_move, parse_san, parse_uci, to_san};
+pub use refusal::ParseMoveError;
 pub use spell::{Notation, spellings};
 #[cfg(feature = "native")]
 pub(crate) use stacks::describe as describe_stacked;

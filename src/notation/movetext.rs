@@ -9,30 +9,12 @@
 //! without `x` or a quiet move with one, a pinned piece, a check not
 //! answered, a compulsory capture, a duty, a move of the other side.
 
-use super::coords::{promo_token, standard_forms, uci_action};
-use super::refusal::{why_not, why_not_placement};
+use super::coords::{looks_like_coordinates, promo_token, standard_forms, uci_action};
+use super::refusal::{ParseMoveError, why_not, why_not_placement};
 use super::spell::{Notation, check_mark};
 use crate::board::{PieceKind, Square};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
-use std::fmt;
-
-/// Why move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    /// The text as given.
-    pub text: String,
-    /// Why it is not a legal move here.
-    pub reason: String,
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}`: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for ParseMoveError {}
 
 fn fail<T>(text: &str, reason: impl Into<String>) -> Result<T, ParseMoveError> {
     Err(ParseMoveError {
@@ -198,23 +180,6 @@ fn clean(text: &str) -> String {
         "0-0-0" => "O-O-O".to_string(),
         _ => t.to_string(),
     }
-}
-
-/// Do the first characters of `t` spell two squares (`e2e4`, `a10b12`)?
-pub(super) fn looks_like_coordinates(t: &str) -> bool {
-    let b = t.as_bytes();
-    let square = |i: usize| -> Option<usize> {
-        if i + 1 < b.len() && b[i].is_ascii_lowercase() && b[i + 1].is_ascii_digit() {
-            let mut j = i + 1;
-            while j < b.len() && b[j].is_ascii_digit() {
-                j += 1;
-            }
-            Some(j)
-        } else {
-            None
-        }
-    };
-    square(0).and_then(square).is_some()
 }
 
 impl Notation<'_> {

@@ -2,13 +2,30 @@
 //! capture written without `x`, a pinned piece, a check not answered, a
 //! compulsory capture, a duty, a move of the other side...).
 
-use super::coords::{promo_token, to_uci, uci_action};
-use super::movetext::{ParseMoveError, looks_like_coordinates};
+use super::coords::{looks_like_coordinates, promo_token, to_uci, uci_action};
 use super::spell::Notation;
 use crate::board::{PieceKind, Square};
 use crate::movegen::{in_check, legal_moves, pseudo_moves, royals_facing};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
+use std::fmt;
+
+/// Why move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    /// The text as given.
+    pub text: String,
+    /// Why it is not a legal move here.
+    pub reason: String,
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
 
 /// `pos` without the preference tiers: no compulsory capture, no die.
 fn without_preferences(rules: &Rules, pos: &Position) -> Position {

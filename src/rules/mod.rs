@@ -10,7 +10,12 @@ mod sections;
 mod tables;
 mod zobrist;
 
-pub use compile::{Compiled, LoadError, Loader, MAX_DIAGNOSTICS};
+// The loader makes rules that still lack what the layers above install
+// (move generation's capture probe, the script's hooks): only
+// `variants`, which installs them, may use it, so that no half-built
+// rules leave the crate.
+pub(crate) use compile::Loader;
+pub use compile::{LoadError, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
 pub use paths::PathGen;
 pub use sections::*;
@@ -213,25 +218,38 @@ pub enum CaptureMode {
 }
 
 impl CaptureMode {
-    /// Every mode with its name in variant files.
-    pub const ALL: [(CaptureMode, &'static str); 9] = [
-        (CaptureMode::Withdrawal, "withdrawal"),
-        (CaptureMode::Approach, "approach"),
-        (CaptureMode::Leap, "leap"),
-        (CaptureMode::Imitate, "imitate"),
-        (CaptureMode::Shoot, "shoot"),
-        (CaptureMode::Swap, "swap"),
-        (CaptureMode::Collide, "collide"),
-        (CaptureMode::Sling, "sling"),
-        (CaptureMode::Recruit, "recruit"),
+    /// Every mode, in the order variant-file errors list their names.
+    pub const ALL: [CaptureMode; 9] = [
+        CaptureMode::Withdrawal,
+        CaptureMode::Approach,
+        CaptureMode::Leap,
+        CaptureMode::Imitate,
+        CaptureMode::Shoot,
+        CaptureMode::Swap,
+        CaptureMode::Collide,
+        CaptureMode::Sling,
+        CaptureMode::Recruit,
     ];
 
-    /// The mode's name in variant files.
+    /// The mode's name in variant files. Every mode has one: the match
+    /// names each, so a new mode does not compile until it is named.
     pub fn name(self) -> &'static str {
-        CaptureMode::ALL
-            .iter()
-            .find(|(m, _)| *m == self)
-            .map_or("", |(_, n)| n)
+        match self {
+            CaptureMode::Withdrawal => "withdrawal",
+            CaptureMode::Approach => "approach",
+            CaptureMode::Leap => "leap",
+            CaptureMode::Imitate => "imitate",
+            CaptureMode::Shoot => "shoot",
+            CaptureMode::Swap => "swap",
+            CaptureMode::Collide => "collide",
+            CaptureMode::Sling => "sling",
+            CaptureMode::Recruit => "recruit",
+        }
+    }
+
+    /// The mode a variant file names `name`, if any.
+    pub fn named(name: &str) -> Option<CaptureMode> {
+        CaptureMode::ALL.into_iter().find(|m| m.name() == name)
     }
 
     /// The mode in words, after "captures by".
@@ -252,7 +270,16 @@ impl CaptureMode {
     /// Do its lines have to be single steps (a turn or a sling needs
     /// the step's neighbours)?
     pub fn needs_steps(self) -> bool {
-        matches!(self, CaptureMode::Collide | CaptureMode::Sling)
+        match self {
+            CaptureMode::Collide | CaptureMode::Sling => true,
+            CaptureMode::Withdrawal
+            | CaptureMode::Approach
+            | CaptureMode::Leap
+            | CaptureMode::Imitate
+            | CaptureMode::Shoot
+            | CaptureMode::Swap
+            | CaptureMode::Recruit => false,
+        }
     }
 }
 
@@ -622,6 +649,33 @@ impl Shortcuts {
 pub(crate) type SymbolCache = (Vec<String>, Vec<String>, Vec<Vec<String>>);
 
 /// The compiled, immutable rules of one variant.
+///
+/// Rules come only from the loaders of [`crate::variants`] (`load`,
+/// `load_str`, `load_with`, `load_untrusted`), which all take one path:
+/// compile, then install what the layers above give the rules (move
+/// generation's capture probe, which counts checks and records en
+/// passant; the script's hooks), then validate the setup. So every
+/// `Rules` a program holds is whole:
+///
+/// ```
+/// use changeling::{Game, variants};
+/// let rules = variants::load("3check")?;
+/// let mut game = Game::new(rules, 0)?;
+/// for text in ["e4", "e5", "Bc4", "Nc6", "Bxf7+"] {
+///     game.play_text(text)?;
+/// }
+/// assert_eq!(game.position().checks().white, 1);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// The compiler's own loader, which leaves that installing to its caller,
+/// is not part of the public interface:
+///
+/// ```compile_fail
+/// let mut loader = changeling::rules::Loader::new(&[]);
+/// let file = loader.add_file("x.variant", "variant x : chess { }");
+/// let half_built = loader.compile(file, None);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The variant's name.
@@ -934,5 +988,23 @@ impl Rules {
                 && (p.letter.chars().count() == 1) == (inner.chars().count() == 1)
         })?;
         Some((PieceKind(kind as u8), color))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CaptureMode;
+
+    #[test]
+    fn every_capture_mode_reads_back_from_its_own_name() {
+        let mut names: Vec<&str> = CaptureMode::ALL.iter().map(|m| m.name()).collect();
+        for m in CaptureMode::ALL {
+            assert!(!m.name().is_empty());
+            assert_eq!(CaptureMode::named(m.name()), Some(m));
+        }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), CaptureMode::ALL.len());
+        assert_eq!(CaptureMode::named("replacement"), None);
     }
 }

@@ -1042,42 +1042,69 @@ fn fast_paths(rules: &mut Rules) {
 /// step for a withdrawal, one square past each line's end for an
 /// approach or a leap, the lines themselves for a shot, their first
 /// squares for a swapper's destruction, whole lines for a sling, nothing
-/// for a recruiter. (A collider's and an imitator's have no such bound.)
+/// for a recruiter. A collider's and an imitator's captures have no such
+/// bound (a turn off the line; the way each victim captures), so theirs
+/// is every square. The match names every mode, so that a new mode does
+/// not compile until its bound is written: one too small misses a check.
 fn mode_reach(
     atoms: &[crate::lang::movement::Atom],
     mode: super::CaptureMode,
 ) -> Vec<crate::lang::movement::Atom> {
     use super::CaptureMode as M;
-    if mode == M::Recruit {
-        return Vec::new();
+    use crate::lang::movement::Atom;
+    let each = |change: fn(&mut Atom)| -> Vec<Atom> {
+        atoms
+            .iter()
+            .map(|a| {
+                let mut a = a.clone();
+                change(&mut a);
+                a
+            })
+            .collect()
+    };
+    match mode {
+        M::Withdrawal => each(|a| {
+            a.style = Style::Leap;
+            a.dirs = a.dirs.iter().map(|&(dx, dy)| (-dx, -dy)).collect();
+        }),
+        M::Approach | M::Leap => each(|a| {
+            a.range = match (a.style, a.range) {
+                (Style::Leap, _) => 2,
+                (_, 0) => 0,
+                (_, n) => n.saturating_add(1),
+            };
+            a.style = Style::Ride;
+        }),
+        M::Shoot => atoms.to_vec(),
+        M::Swap => each(|a| a.style = Style::Leap),
+        M::Sling => each(|a| {
+            a.style = Style::Ride;
+            a.range = 0;
+        }),
+        M::Recruit => Vec::new(),
+        M::Imitate | M::Collide => {
+            // One leap to every square of the largest board.
+            let far = crate::board::MAX_FILES.max(crate::board::MAX_RANKS) as i8 - 1;
+            let dirs = (-far..=far)
+                .flat_map(|dx| (-far..=far).map(move |dy| (dx, dy)))
+                .filter(|&d| d != (0, 0))
+                .collect();
+            vec![Atom {
+                dirs,
+                style: Style::Leap,
+                range: 1,
+                can_move: false,
+                can_capture: true,
+                lame: false,
+                skip_first: false,
+                initial: false,
+                programs: Vec::new(),
+                attack_only: true,
+                wrap: false,
+                span: Default::default(),
+            }]
+        }
     }
-    atoms
-        .iter()
-        .map(|a| {
-            let mut a = a.clone();
-            match mode {
-                M::Withdrawal => {
-                    a.style = Style::Leap;
-                    a.dirs = a.dirs.iter().map(|&(dx, dy)| (-dx, -dy)).collect();
-                }
-                M::Shoot => {}
-                M::Swap => a.style = Style::Leap,
-                M::Sling => {
-                    a.style = Style::Ride;
-                    a.range = 0;
-                }
-                _ => {
-                    a.range = match (a.style, a.range) {
-                        (Style::Leap, _) => 2,
-                        (_, 0) => 0,
-                        (_, n) => n.saturating_add(1),
-                    };
-                    a.style = Style::Ride;
-                }
-            }
-            a
-        })
-        .collect()
 }
 
 /// The squares `atoms` (leaps and rides) reach from `from` on an empty

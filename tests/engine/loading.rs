@@ -2,11 +2,11 @@
 //! refused with a clear error that says where, or loaded in time
 //! proportional to its size.
 
-use crate::kit::scratch;
+use crate::kit::{after, scratch};
 use changeling::diag::render;
 use changeling::movegen::{legal_moves, perft};
 use changeling::notation::parse_fen;
-use changeling::variants::{check_str, load, load_str};
+use changeling::variants::{check_str, embedded, load, load_str, load_untrusted, load_with};
 use std::path::Path;
 use std::process::Command;
 
@@ -449,4 +449,52 @@ fn a_script_missing_from_the_texts_given_is_named() {
     let rules = load_text("s.variant", &variant("sub/main.rhai"), &scripts).unwrap();
     let start = parse_fen(&rules, &rules.setup).unwrap();
     assert_eq!(perft(&rules, &start, 2), 400);
+}
+
+/// Every public loader gives whole rules: with the capture probe that
+/// playing a move asks of move generation installed, a check counts in
+/// three-check and a Berolina double step records its en passant square
+/// (under a mutator, found only by generating the pawns' captures). Rules
+/// without it counted no check and recorded no square.
+#[test]
+fn every_loader_installs_what_playing_a_move_needs() {
+    let catalogued = format!(
+        "{}/examples/variants/catalog/3check.variant",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (how, loaded) in [
+        ("load", load("3check")),
+        ("load (a file)", load(&catalogued)),
+        (
+            "load_str",
+            load_str("3check.variant", embedded("3check").unwrap()),
+        ),
+        ("load_with", load_with("3check", "")),
+        ("load_untrusted", load_untrusted("3check", None)),
+    ] {
+        let r = loaded.unwrap_or_else(|e| panic!("{how}: {e}"));
+        assert_eq!(
+            after(&r, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", "a1a8"),
+            "R3k3/8/8/8/8/8/8/4K3 b - - 2+3 1 1",
+            "{how}"
+        );
+    }
+    let tm = "twelve-mutation";
+    for (how, loaded) in [
+        ("load", load(tm)),
+        ("load_str", load_str("tm.variant", embedded(tm).unwrap())),
+        ("load_with", load_with(tm, "")),
+        ("load_untrusted", load_untrusted(tm, None)),
+    ] {
+        let r = loaded.unwrap_or_else(|e| panic!("{how}: {e}"));
+        assert_eq!(
+            after(
+                &r,
+                "4k3/8/8/8/4p3/8/5P2/4K3[] w - - 0 1 {h5:berolina+}",
+                "f2d4"
+            ),
+            "4k3/8/8/8/3Pp3/8/8/4K3[] b - e3d4 0 1 {h5:berolina+}",
+            "{how}"
+        );
+    }
 }

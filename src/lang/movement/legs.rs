@@ -1,7 +1,7 @@
 //! Multi-leg moves: XBetza's `a` legs and bracketed legs, as path
 //! programs.
 
-use super::expand::{atom_dirs, direction_groups, filter_dirs, relative_turns};
+use super::dirs::{atom_dirs, direction_groups, filter_dirs, relative_turns};
 use super::read::{Raw, RawLeg};
 use super::{Atom, Style, paths};
 use crate::diag::{Diagnostic, Span};

@@ -19,6 +19,7 @@ use super::words::join_or;
 use crate::diag::{Diagnostic, Span};
 use pest::Parser;
 
+mod dirs;
 mod expand;
 mod legs;
 mod read;

@@ -20,10 +20,11 @@
 
 mod forms;
 
+use super::coords::move_tag;
 use super::stacks;
 use crate::board::{Color, PieceKind, Square};
 use crate::movegen::legal_moves;
-use crate::position::{Move, MoveKind, Origin, Position};
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Rules, file_char};
 use forms::{loose_forms, promotion_forms, spell_castle, spell_placement, spell_pocketing, swap};
 use std::collections::HashMap;
@@ -698,16 +699,5 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
         loose,
         loose_whole,
         levels: Vec::new(),
-    }
-}
-
-/// The tag a script gave `mv`, or `destroy` for a built-in mutual
-/// destruction (to tell apart moves between the same squares: a
-/// Swapper's swap and its destruction).
-pub(crate) fn move_tag(rules: &Rules, mv: &Move) -> Option<String> {
-    match (mv.kind, mv.origin) {
-        (MoveKind::Effects(_), Origin::Destroy) => Some("destroy".to_string()),
-        (MoveKind::Effects(_), _) => crate::movegen::hooks(rules)?.tag(mv.origin.tag()?),
-        _ => None,
     }
 }

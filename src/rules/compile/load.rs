@@ -63,8 +63,13 @@ pub(super) enum Ancestry {
 /// Reads variant files, resolving parents in the same file first and then
 /// among the embedded variants (by the names they declare, then by the
 /// names they are listed under).
+///
+/// Its rules lack what the layers above install in them (move
+/// generation's capture probe, the script's hooks), so it is the crate's
+/// own: the loaders of `variants` are the one way to rules, and each
+/// installs everything before the rules leave it.
 #[derive(Debug)]
-pub struct Loader {
+pub(crate) struct Loader {
     /// Every file read so far.
     pub sources: SourceMap,
     files: Vec<Option<File>>,
@@ -92,12 +97,13 @@ pub(super) struct ScriptPlaces<'a> {
 }
 
 /// Finds a script of the built-in library by file name.
-pub type ScriptLibrary = fn(&str) -> Option<&'static str>;
+pub(crate) type ScriptLibrary = fn(&str) -> Option<&'static str>;
 
 /// A variant compiled, with where its setup string is written (the caller
-/// validates the setup, which needs the position layer).
+/// validates the setup, which needs the position layer, and installs what
+/// the layers above give the rules).
 #[derive(Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     /// The rules, setup not yet validated.
     pub rules: Rules,
     /// The span of the `setup` value.

@@ -25,7 +25,8 @@ mod script;
 
 use keys::{PLANNED_SECTIONS, Scope, Shape};
 use load::ScriptPlaces;
-pub use load::{Compiled, LoadError, Loader};
+pub use load::LoadError;
+pub(crate) use load::{Compiled, Loader};
 use markers::*;
 use morphs::*;
 use mutators::*;

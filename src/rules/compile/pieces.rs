@@ -499,14 +499,11 @@ fn capture_mode(
     let e = pr.take("capture")?;
     let names: Vec<String> = CaptureMode::ALL
         .iter()
-        .map(|(_, n)| format!("`{n}`"))
+        .map(|m| format!("`{}`", m.name()))
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mode = match &e.value.node {
-        Value::Ident(w) => CaptureMode::ALL
-            .iter()
-            .find(|(_, n)| n == w)
-            .map(|(m, _)| *m),
+        Value::Ident(w) => CaptureMode::named(w),
         _ => None,
     };
     let Some(mode) = mode else {
