@@ -49,7 +49,8 @@ use crate::board::{Color, KindSet, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::{Effect, EffectList, Move, MoveKind, Origin, Position};
 use crate::rules::{
-    AttackAtom, GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules,
+    AttackAtom, FastPath, GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules,
+    TurnRule, TurnRules,
 };
 
 // Each family's public functions are the module's; the rest are shared
