@@ -166,3 +166,16 @@ fn an_unknown_turn_rule_changes_no_legal_turn_along_random_games() {
         }
     }
 }
+
+/// FIDE chess knows every turn rule in force (none): its plan takes
+/// every fast path, so the plan costs it no shortcut.
+#[test]
+fn fide_chess_takes_every_fast_path() {
+    let rules = load("chess").unwrap();
+    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let plan = rules.plan(pos.active());
+    assert_eq!(plan.rules(), changeling::rules::TurnRules::EMPTY);
+    for f in FastPath::ALL {
+        assert!(plan.allows(f), "{f:?}");
+    }
+}
