@@ -12,7 +12,7 @@
 //! pins, copy-make, counting), `goals` (games won by checks given, a
 //! region reached, a kind wiped out), `screens` (legality where pieces hop),
 //! `turns` (the turn-level rules: swaps, placements, preference tiers,
-//! duties), `pushes` (the enemy pawn pushed after an action), `sample`
+//! duties, each applied where the turn plan, `rules::TurnPlan`, has it), `pushes` (the enemy pawn pushed after an action), `sample`
 //! (a random legal turn without listing them all), `hooks` (what scripts
 //! answer) and `perft`.
 
