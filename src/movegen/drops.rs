@@ -267,7 +267,11 @@ pub(super) fn reserve_drop_is_legal(
     let (us, Some(sq)) = (pos.side(), m.drop) else {
         return false;
     };
-    if !rules.mutators.is_empty() || m.push.is_some() {
+    if !rules
+        .plan(pos.active())
+        .allows(FastPath::ReserveDropOnChild)
+        || m.push.is_some()
+    {
         !leaves_royal_attacked(rules, pos, m)
     } else {
         !in_check(rules, &child.with_reserve_drop(rules, us, sq), us)

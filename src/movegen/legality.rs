@@ -277,7 +277,8 @@ pub(super) fn retain_legal_swaps(rules: &Rules, pos: &Position, out: &mut Vec<Mo
     let us = pos.side();
     let royals = pos.royals(us);
     let single = royals.iter().next().filter(|_| royals.count() == 1);
-    let (Some(king), true) = (single, rules.shortcuts.pins_under(pos.active())) else {
+    let pins = rules.plan(pos.active()).allows(FastPath::Pins);
+    let (Some(king), true) = (single, pins) else {
         retain_from(out, start, |m| !leaves_royal_attacked(rules, pos, m));
         return;
     };
@@ -357,23 +358,22 @@ pub(super) fn legal_board_moves(rules: &Rules, pos: &Position, out: &mut Vec<Mov
 /// royal nor pinned, or its moves touching no watched ray) its moves are
 /// counted, not built. `scratch` is a buffer for the rest.
 pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
-    if rules.no_checks {
+    // Counted only where the plan allows it: every turn rule in force is
+    // one counting was written for.
+    let plan = rules.plan(pos.active());
+    if !plan.allows(FastPath::Count)
+        || pos.stage() == crate::position::Stage::Setup
+        || pos.pending().is_some()
+    {
         return listed(rules, pos, scratch);
     }
     if goal_reached(rules, pos).is_some() {
         return 0;
     }
-    if !rules.shortcuts.bulk_under(pos.active())
-        || pos.stage() == crate::position::Stage::Setup
-        || pos.active().intersects(rules.masks.pushes)
-        || pos.pending().is_some()
-    {
-        return listed(rules, pos, scratch);
-    }
     let guard = match Guard::new(rules, pos) {
         Some(g) if g.checkers.is_empty() => g,
         Some(_) => return listed(rules, pos, scratch),
-        None if pos.active().intersects(rules.masks.explode) => {
+        None if !plan.allows(FastPath::ScreenCount) => {
             return listed(rules, pos, scratch);
         }
         None => return screened_count(rules, pos, scratch),
@@ -403,7 +403,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     let start = scratch.len();
     castling_moves(rules, pos, scratch);
     retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
-    if hands_in_play(rules, pos) {
+    if plan.has(TurnRule::Hands) {
         // Not in check, with pins sound: a drop exposes nothing.
         let anywhere = SquareSet::first(rules.geometry.len());
         legal_hand_moves(rules, pos, scratch, Some(anywhere));
@@ -431,9 +431,7 @@ fn listed(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) -> u64 {
 /// May the side to move play from a hand: the variant has hands or
 /// drops, or a mutator that feeds hands is on?
 pub(super) fn hands_in_play(rules: &Rules, pos: &Position) -> bool {
-    rules.pocket.is_some()
-        || rules.drops.is_some()
-        || pos.active().intersects(rules.masks.drops_from_captures)
+    rules.plan(pos.active()).has(TurnRule::Hands)
 }
 
 /// Adds the legal moves from the hand to `out`: drops onto `targets`
@@ -454,9 +452,7 @@ pub(super) fn legal_hand_moves(
     let royals = pos.royals(us);
     let screened = (targets.is_none()
         && royals.count() == 1
-        && rules.shortcuts.screens_under(pos.active())
-        && !rules.pawns.from_reserve()
-        && !pos.active().intersects(rules.masks.touching_royals_safe))
+        && rules.plan(pos.active()).allows(FastPath::ScreenedDrops))
     .then(|| royals.iter().next())
     .flatten();
     retain_from(out, start, |m| match (targets, screened) {
@@ -502,7 +498,7 @@ fn drop_mates(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 pub(super) fn drop_targets(rules: &Rules, pos: &Position) -> Option<SquareSet> {
     let us = pos.side();
     let royals = pos.royals(us);
-    if !rules.shortcuts.pins_under(pos.active()) || royals.count() != 1 {
+    if !rules.plan(pos.active()).allows(FastPath::Pins) || royals.count() != 1 {
         return None;
     }
     let king = royals.iter().next()?;
@@ -538,20 +534,21 @@ impl Guard {
     pub(super) fn new(rules: &Rules, pos: &Position) -> Option<Guard> {
         let us = pos.side();
         let royals = pos.royals(us);
-        if !rules.shortcuts.pins_under(pos.active()) || royals.count() != 1 {
+        let plan = rules.plan(pos.active());
+        if !plan.allows(FastPath::Pins) || royals.count() != 1 {
             return None;
         }
         let king = royals.iter().next()?;
-        let marked = if rules.shortcuts.pins {
-            SquareSet::EMPTY
-        } else {
+        let marked = if plan.has(TurnRule::Mutators) {
             pos.markers().covered()
+        } else {
+            SquareSet::EMPTY
         };
         let (checkers, between, pinned, lines) = checks_and_pins(rules, pos, king, us);
         Some(Guard {
             king,
             marked,
-            explode: pos.active().intersects(rules.masks.explode),
+            explode: plan.has(TurnRule::Blasts),
             checkers,
             danger: checkers | between,
             pinned,

@@ -13,7 +13,7 @@
 //! pins, copy-make, counting), `goals` (games won by checks given, a
 //! region reached, a kind wiped out), `screens` (legality where pieces hop),
 //! `turns` (the turn-level rules: swaps, placements, preference tiers,
-//! duties), `pushes` (the enemy pawn pushed after an action), `sample`
+//! duties, each applied where the turn plan, `rules::TurnPlan`, has it), `pushes` (the enemy pawn pushed after an action), `sample`
 //! (a random legal turn without listing them all), `hooks` (what scripts
 //! answer) and `perft`.
 
@@ -50,7 +50,8 @@ use crate::board::{Color, KindSet, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::{Effect, EffectList, Move, MoveKind, Origin, Position};
 use crate::rules::{
-    AttackAtom, GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules,
+    AttackAtom, FastPath, GenAtom, MorphCondition, MorphTarget, MorphTrigger, PathGen, Rules,
+    TurnRule, TurnRules,
 };
 
 // Each family's public functions are the module's; the rest are shared

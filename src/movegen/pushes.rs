@@ -107,8 +107,9 @@ pub(super) struct Acted {
 impl<'a> Pushing<'a> {
     pub(super) fn new(rules: &'a Rules, pos: &'a Position, steps: &'a [(i8, i8)]) -> Pushing<'a> {
         let them = !pos.side();
-        let plain = rules.shortcuts.pins_under(pos.active());
-        let screened = !plain && rules.shortcuts.screens_under(pos.active());
+        let plan = rules.plan(pos.active());
+        let plain = plan.allows(FastPath::Pins);
+        let screened = !plain && plan.allows(FastPath::Screens);
         let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
         Pushing {
             rules,

@@ -169,10 +169,11 @@ impl TurnPool {
             Vec::new()
         };
         own.reserve(64);
+        let plan = rules.plan(pos.active());
         match movers {
             Movers::All => {
                 board_pseudo_moves(rules, pos, &mut own);
-                if pos.active().intersects(rules.masks.swaps) {
+                if plan.has(TurnRule::Swaps) {
                     swap_moves(rules, pos, &mut own);
                 }
             }
@@ -186,10 +187,10 @@ impl TurnPool {
             }
             Movers::Castling => castling_moves(rules, pos, &mut own),
         }
-        if pos.active().intersects(rules.masks.keep_colour) {
+        if plan.has(TurnRule::KeepColour) {
             own.retain(|m| keeps_colour(rules, m));
         }
-        if movers == Movers::All && hands_in_play(rules, pos) {
+        if movers == Movers::All && plan.has(TurnRule::Hands) {
             hand_moves(rules, pos, &mut own);
         }
         if self.reserve.is_some() {
@@ -203,7 +204,12 @@ impl TurnPool {
             self.actions.append(&mut own);
         }
         let mut end = self.len();
-        match rules.push_steps(pos.active()) {
+        let steps = if plan.has(TurnRule::Pushes) {
+            rules.push_steps(pos.active())
+        } else {
+            None
+        };
+        match steps {
             None => {
                 let n = (self.actions.len() - first) as u32;
                 let width = 1 + self.reserve.as_ref().map_or(0, |r| r.squares.len() as u32);
@@ -221,8 +227,9 @@ impl TurnPool {
                 let bound = (pawns * steps.len()).max(1) as u32;
                 let mut pushes = Vec::new();
                 self.starts.reserve(self.actions.len() - first);
+                let boundable = plan.allows(FastPath::PushBound);
                 for a in &self.actions[first..] {
-                    let width = if bounded(rules, a) {
+                    let width = if boundable && bounded(a) {
                         bound
                     } else {
                         let acted = pushing.act(a, &mut pushes);
@@ -594,19 +601,17 @@ fn some_scripted_some_not(rules: &Rules, pos: &Position) -> bool {
 
 /// Can `a` not add an enemy pawn, so that its pushes are bounded by the
 /// enemy pawns standing now? An ordinary move, a double step, en
-/// passant, castling or a drop, where no morph or script can change a
-/// piece after it.
-fn bounded(rules: &Rules, a: &Move) -> bool {
-    rules.morphs.is_empty()
-        && hooks(rules).is_none()
-        && matches!(
-            a.kind,
-            MoveKind::Normal
-                | MoveKind::DoubleStep
-                | MoveKind::EnPassant(_)
-                | MoveKind::Castle(_)
-                | MoveKind::Drop
-        )
+/// passant, castling or a drop, where the plan allows the bound (no
+/// morph or script can change a piece after it).
+fn bounded(a: &Move) -> bool {
+    matches!(
+        a.kind,
+        MoveKind::Normal
+            | MoveKind::DoubleStep
+            | MoveKind::EnPassant(_)
+            | MoveKind::Castle(_)
+            | MoveKind::Drop
+    )
 }
 
 /// An action's pushes, found once it is judged: the board it leaves,
@@ -628,6 +633,8 @@ struct Judge<'a> {
     /// With pushes due and the die rolled, the lane: after an action,
     /// pawns on it are pushed if any can be.
     lane: Option<SquareSet>,
+    /// A move may not strand a pawn (`TurnRule::StrandedPawns`).
+    strands: bool,
     verdicts: Verdicts,
     /// The pushes of each action judged so far, by action (few: most
     /// draws judge one or two).
@@ -675,7 +682,12 @@ impl Verdicts {
 
 impl<'a> Judge<'a> {
     fn new(rules: &'a Rules, pos: &'a Position, pool: &'a TurnPool) -> Judge<'a> {
-        let steps = rules.push_steps(pos.active());
+        let plan = rules.plan(pos.active());
+        let steps = if plan.has(TurnRule::Pushes) {
+            rules.push_steps(pos.active())
+        } else {
+            None
+        };
         let pushing = match steps {
             Some(steps) => (0..pool.parts.len())
                 .map(|part| Pushing::new(rules, pool.position(pos, part), steps))
@@ -683,9 +695,7 @@ impl<'a> Judge<'a> {
             None => Vec::new(),
         };
         let lane = match pos.roll() {
-            Some(n) if steps.is_some() && pos.active().intersects(rules.masks.dice) => {
-                Some(rules.lane(n))
-            }
+            Some(n) if steps.is_some() && plan.has(TurnRule::Dice) => Some(rules.lane(n)),
             _ => None,
         };
         Judge {
@@ -694,6 +704,7 @@ impl<'a> Judge<'a> {
             pool,
             pushing,
             lane,
+            strands: plan.has(TurnRule::StrandedPawns),
             verdicts: Verdicts::new(pool.actions.len()),
             pushed: Vec::new(),
             acted: Vec::new(),
@@ -774,13 +785,14 @@ impl<'a> Judge<'a> {
         let (rules, pos) = (self.rules, self.pool.position(self.pos, part));
         let guard = &self.pool.parts[part].guard;
         let a = self.pool.actions[i];
+        let strands = self.strands;
         *self.verdicts.at(i).get_or_insert_with(|| {
             let exposes = match guard {
                 Some(guard) => !guard.keeps(rules, pos, &a),
                 None => leaves_royal_attacked(rules, pos, &a),
             };
             let refused = exposes
-                || (rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &a))
+                || (strands && strands_a_pawn(rules, pos, &a))
                 || banned_mating_drop(rules, pos, &a);
             !refused
         })
@@ -812,7 +824,7 @@ impl<'a> Judge<'a> {
         if !reserve_drop_is_legal(rules, pos, child, &m) {
             return None;
         }
-        if self.pool.barred[i] || rules.pawns.from_reserve() && strands_a_pawn(rules, pos, &m) {
+        if self.pool.barred[i] || self.strands && strands_a_pawn(rules, pos, &m) {
             self.dropped = true;
             return None;
         }
@@ -875,39 +887,27 @@ impl<'a> Judge<'a> {
     }
 }
 
-/// Are `pos`'s legal turns its candidates found legal one by one? Not
-/// where a rule keeps or drops turns by looking at the others, adds turns
-/// of its own, or ends the game before any turn.
+/// Are `pos`'s legal turns its candidates found legal one by one? Where
+/// the plan allows the draw (no rule in force keeps or drops turns by
+/// looking at the others or adds turns of its own), a duty does not meet
+/// a preference, and the game has not ended before any turn.
 fn sampled(rules: &Rules, pos: &Position) -> bool {
-    let whole_list = rules.no_checks
-        || rules.passing
-        || rules.standoff
-        || rules.pawns.in_place
-        || ((rules.auras.must_move || rules.auras.immobile_in_check)
-            && Tiers::of(rules, pos).is_some())
-        || rules
-            .drops
-            .as_ref()
-            .is_some_and(|d| d.gating || (d.mandatory && !d.from_reserve))
-        || hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::FILTER_MOVES));
-    !whole_list
+    let plan = rules.plan(pos.active());
+    let duties = TurnRules::of(&[TurnRule::MustMove, TurnRule::ImmobileInCheck]);
+    plan.allows(FastPath::Draw)
+        && !(plan.has_any(duties) && Tiers::of(rules, pos).is_some())
         && pos.stage() == crate::position::Stage::Play
-        && !(!rules.masks.explode.is_empty()
-            && pos.royals(pos.side()).is_empty()
-            && rules.kinds.royal.contains(&true))
+        && !(plan.has(TurnRule::BlownRoyal) && pos.royals(pos.side()).is_empty())
         && (reserve_drop_due(rules, pos).is_none() || reserve_drawn(rules, pos))
         && goal_reached(rules, pos).is_none()
 }
 
-/// Can an open reserve drop window be drawn from? Where the drop is the
-/// only thing added to a board action: no pushes, swaps, pieces in hand
-/// or pending choice, and no rule that prefers turns of some kind.
+/// Can an open reserve drop window be drawn from? Where the plan allows
+/// it (the drop is the only thing added to a board action: no pushes,
+/// swaps or hands), no piece is in hand, no choice is pending and no
+/// turn is preferred.
 fn reserve_drawn(rules: &Rules, pos: &Position) -> bool {
-    let active = pos.active();
-    rules.push_steps(active).is_none()
-        && !active.intersects(rules.masks.swaps)
-        && !active.intersects(rules.masks.keep_colour)
-        && rules.pocket.is_none()
+    rules.plan(pos.active()).allows(FastPath::ReserveDraw)
         && pos.pockets()[pos.side()].is_empty()
         && pos.pending().is_none_or(|p| p.color != pos.side())
         && Tiers::of(rules, pos).is_none()

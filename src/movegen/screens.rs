@@ -33,9 +33,10 @@ impl Screens {
     pub(super) fn new(rules: &Rules, pos: &Position) -> Option<Screens> {
         let us = pos.side();
         let royals = pos.royals(us);
-        if !rules.shortcuts.screens_under(pos.active())
+        let plan = rules.plan(pos.active());
+        if !plan.allows(FastPath::Screens)
             || royals.count() != 1
-            || rules.pawns.from_reserve()
+            || plan.has(TurnRule::StrandedPawns)
         {
             return None;
         }
@@ -53,12 +54,12 @@ impl Screens {
             lines: rays.iter().fold(SquareSet::EMPTY, |all, (_, s)| all | *s),
             rays,
             checked,
-            marked: if rules.shortcuts.screens {
-                SquareSet::EMPTY
-            } else {
+            marked: if plan.has(TurnRule::Mutators) {
                 pos.markers().covered()
+            } else {
+                SquareSet::EMPTY
             },
-            explode: pos.active().intersects(rules.masks.explode),
+            explode: plan.has(TurnRule::Blasts),
         })
     }
 

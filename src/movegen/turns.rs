@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// The preference tiers: compulsory captures and the die's lane.
+pub(super) const TIERS: TurnRules = TurnRules::of(&[TurnRule::MustCapture, TurnRule::Dice]);
+
 /// All pseudo-legal moves of the side to move.
 pub fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     board_pseudo_moves(rules, pos, out);
@@ -170,10 +173,9 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         placements(rules, pos, out);
         return;
     }
-    if !rules.masks.explode.is_empty()
-        && pos.royals(pos.side()).is_empty()
-        && rules.kinds.royal.contains(&true)
-    {
+    // The turn rules in force, each applied below in its order.
+    let plan = rules.plan(pos.active());
+    if plan.has(TurnRule::BlownRoyal) && pos.royals(pos.side()).is_empty() {
         // The side's royal was blown up: the game is over.
         out.clear();
         return;
@@ -186,7 +188,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     if let Some(d) = rules
         .drops
         .as_ref()
-        .filter(|d| d.mandatory && !d.from_reserve)
+        .filter(|_| plan.has(TurnRule::MandatoryDrops))
     {
         // While the hand holds a piece (of the kinds named), a legal drop
         // of one must be played; other kinds wait.
@@ -200,22 +202,20 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
-    if rules.no_checks {
+    if plan.has(TurnRule::NoChecks) {
         out.retain(|m| !gives_check(rules, pos, m));
     }
-    if pos
-        .active()
-        .intersects(rules.masks.must_capture | rules.masks.dice)
-    {
+    if plan.has_any(TIERS) {
         preference_tiers(rules, pos, out);
     }
-    if rules.auras.must_move {
+    if plan.has(TurnRule::MustMove) {
         must_move_filter(rules, pos, out);
     }
-    if rules.auras.immobile_in_check {
+    if plan.has(TurnRule::ImmobileInCheck) {
         immobile_in_check_filter(rules, pos, out);
     }
-    if let Some(host) = hooks(rules)
+    if plan.has(TurnRule::ScriptFilter)
+        && let Some(host) = hooks(rules)
         && host.has(crate::rules::hooks::FILTER_MOVES)
     {
         host.filter_moves(rules, pos, out);
@@ -252,7 +252,7 @@ pub(super) fn turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) -> bool 
 /// after which every push of an enemy pawn would expose its royal (the
 /// pusher is treated as checkmated)?
 pub fn every_push_suicidal(rules: &Rules, pos: &Position) -> bool {
-    if rules.masks.pushes.is_empty() {
+    if !rules.plan(pos.active()).has(TurnRule::Pushes) {
         return false;
     }
     let mut out = Vec::new();
@@ -296,10 +296,15 @@ pub(super) struct Tiers {
 
 impl Tiers {
     /// The tiers of `pos`, or `None` where no turn is preferred.
+    #[inline]
     pub(super) fn of(rules: &Rules, pos: &Position) -> Option<Tiers> {
-        let attack = pos.active().intersects(rules.masks.must_capture);
+        let plan = rules.plan(pos.active());
+        if !plan.has_any(TIERS) {
+            return None;
+        }
+        let attack = plan.has(TurnRule::MustCapture);
         let lane = match pos.roll() {
-            Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
+            Some(n) if plan.has(TurnRule::Dice) => Some(rules.lane(n)),
             _ => None,
         };
         (attack || lane.is_some()).then_some(Tiers { lane, attack })
@@ -442,33 +447,41 @@ pub(super) fn legal_moves_unconstrained(
     pos: &Position,
     out: &mut Vec<Move>,
 ) -> bool {
+    let plan = rules.plan(pos.active());
     legal_board_moves(rules, pos, out);
-    if rules.pawns.in_place {
+    if plan.has(TurnRule::InPlace) {
         in_place_promotions(rules, pos, out);
     }
-    if pos.active().intersects(rules.masks.swaps) {
+    if plan.has(TurnRule::Swaps) {
         let start = out.len();
         swap_moves(rules, pos, out);
         retain_legal_swaps(rules, pos, out, start);
     }
-    if pos.active().intersects(rules.masks.keep_colour) {
+    if plan.has(TurnRule::KeepColour) {
         out.retain(|m| keeps_colour(rules, m));
     }
-    if hands_in_play(rules, pos) {
+    if plan.has(TurnRule::Hands) {
         legal_hand_moves(rules, pos, out, drop_targets(rules, pos));
         gating_turns(rules, pos, out);
     }
-    if let Some(due) = reserve_drop_due(rules, pos) {
+    if plan.has(TurnRule::ReserveDrops)
+        && let Some(due) = reserve_drop_due(rules, pos)
+    {
         reserve_turns(rules, pos, out, due);
     }
-    if rules.pawns.from_reserve() {
+    if plan.has(TurnRule::StrandedPawns) {
         out.retain(|m| !strands_a_pawn(rules, pos, m));
     }
-    let suicide = match rules.push_steps(pos.active()) {
+    let steps = if plan.has(TurnRule::Pushes) {
+        rules.push_steps(pos.active())
+    } else {
+        None
+    };
+    let suicide = match steps {
         Some(steps) => add_pushes(rules, pos, steps, out),
         None => false,
     };
-    if rules.passing || rules.standoff {
+    if plan.has_any(TurnRules::of(&[TurnRule::Passing, TurnRule::Standoff])) {
         standoff_and_pass(rules, pos, out);
     }
     suicide
@@ -479,7 +492,8 @@ pub(super) fn legal_moves_unconstrained(
 /// (`passing = true`) when not in check, and always while they face.
 fn standoff_and_pass(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    let facing = rules.standoff && royals_facing(rules, pos, us);
+    let plan = rules.plan(pos.active());
+    let facing = plan.has(TurnRule::Standoff) && royals_facing(rules, pos, us);
     if facing {
         out.retain(|m| {
             let mut child = pos.clone();
@@ -487,7 +501,7 @@ fn standoff_and_pass(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             !royals_facing(rules, &child, us)
         });
     }
-    if rules.passing && (facing || !in_check(rules, pos, us)) {
+    if plan.has(TurnRule::Passing) && (facing || !in_check(rules, pos, us)) {
         let own = pos
             .royals(us)
             .iter()

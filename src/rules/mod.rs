@@ -6,6 +6,7 @@ pub mod extensions;
 mod geometry;
 pub mod hooks;
 mod paths;
+mod plan;
 mod sections;
 mod tables;
 mod zobrist;
@@ -18,6 +19,7 @@ pub(crate) use compile::Loader;
 pub use compile::{LoadError, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
 pub use paths::PathGen;
+pub use plan::{FastPath, TurnPlan, TurnPlans, TurnRule, TurnRules};
 pub use sections::*;
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, ModeLine};
 pub use zobrist::Zobrist;
@@ -573,77 +575,6 @@ impl Forms {
     }
 }
 
-/// The shortcuts move generation may take, each sound only under some
-/// rules: `tables::finish` switches each on, beside the reason it is
-/// sound, and hot code asks the flag rather than the features.
-#[derive(Clone, Debug, Default)]
-pub struct Shortcuts {
-    /// Pin-based legality shortcuts are sound in every position: only
-    /// leapers and plain riders, capacity 1, no mutators.
-    pub(crate) pins: bool,
-    /// Under mutators, per active set: pin-based legality is sound while
-    /// those mutators are on (the forms in play capture only by plain
-    /// leaps and rides). It judges a turn's action; a push that follows
-    /// is judged on its own. Moves that may flip a marker,
-    /// and captures that explode, are still played out. Empty without
-    /// mutators.
-    pub(crate) pins_by_active: Vec<bool>,
-    /// Screen-based legality is sound in every position: as for `pins`,
-    /// but hoppers and grasshoppers may capture too. A move is then
-    /// proved only where it touches a ray from the royal up to the ray's
-    /// second piece.
-    pub(crate) screens: bool,
-    /// Under mutators, per active set, as `pins_by_active` for `screens`.
-    pub(crate) screens_by_active: Vec<bool>,
-    /// A position's moves may be counted without being built: screens
-    /// (so pins, where sound) judge them, and nothing declared turns a
-    /// piece's moves into other turns. Positions with a
-    /// push or a pending choice are still listed, and so are moves from
-    /// the hand.
-    pub(crate) bulk_count: bool,
-    /// Under mutators, per active set: counting is sound while those
-    /// mutators are on. Empty without mutators.
-    pub(crate) bulk_by_active: Vec<bool>,
-}
-
-impl Shortcuts {
-    /// May a position's moves be counted without being built while the
-    /// mutators of `active` are on?
-    #[inline]
-    pub(crate) fn bulk_under(&self, active: MutatorSet) -> bool {
-        self.bulk_count
-            || self
-                .bulk_by_active
-                .get(active.bits() as usize)
-                .copied()
-                .unwrap_or(false)
-    }
-
-    /// Is screen-based legality sound while the mutators of `active` are
-    /// on?
-    #[inline]
-    pub(crate) fn screens_under(&self, active: MutatorSet) -> bool {
-        self.screens
-            || self
-                .screens_by_active
-                .get(active.bits() as usize)
-                .copied()
-                .unwrap_or(false)
-    }
-
-    /// Are pin-based legality shortcuts sound while the mutators of
-    /// `active` are on?
-    #[inline]
-    pub(crate) fn pins_under(&self, active: MutatorSet) -> bool {
-        self.pins
-            || self
-                .pins_by_active
-                .get(active.bits() as usize)
-                .copied()
-                .unwrap_or(false)
-    }
-}
-
 /// What [`Rules::symbol_cache`] holds: the piece letters it was made
 /// from, the board's abbreviations and the symbol forms of each kind.
 pub(crate) type SymbolCache = (Vec<String>, Vec<String>, Vec<Vec<String>>);
@@ -779,8 +710,9 @@ pub struct Rules {
     pub(crate) masks: MutatorMasks,
     /// The per-square tables move generation and attack detection read.
     pub(crate) tables: MoveTables,
-    /// The shortcuts move generation may take under these rules.
-    pub(crate) shortcuts: Shortcuts,
+    /// The turn plan of each active mutator set: the turn rules in force
+    /// and the shortcuts move generation may take under them.
+    pub(crate) shortcuts: TurnPlans,
     /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
     /// has initial-only moves; castling rights are hashed separately).
     pub unmoved_relevant: SquareSet,

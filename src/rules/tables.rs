@@ -892,9 +892,9 @@ fn regions(rules: &mut Rules) {
     }
 }
 
-/// Which unmoved bits are hashed, and the shortcuts that are sound for
-/// these rules ([`super::Shortcuts`]): pin-based legality and bulk
-/// counting.
+/// Which unmoved bits are hashed, the forms in play, and the turn plans
+/// ([`super::TurnPlans`]): the turn rules of each active set and the
+/// fast paths sound under them.
 fn fast_paths(rules: &mut Rules) {
     let g = rules.geometry;
     // Castling rights are hashed as rights (both pieces unmoved), not as
@@ -919,49 +919,8 @@ fn fast_paths(rules: &mut Rules) {
             .or(&d.zone[Color::White])
             .or(&d.zone[Color::Black]);
     }
-    // Pins are the only way a non-royal move can expose a royal when every
-    // capture is a leap or an unobstructed ride: a piece alone on the legs
-    // of a lame leap onto the royal counts as pinned. Hoppers (a quiet
-    // move can create a screen), skipping riders and initial-only
-    // captures break that, and so do stacks.
-    let plain = capturing_only(&rules.pieces, &[Style::Leap, Style::Ride], true);
-    // Hoppers and grasshoppers capture over the first piece of a ray: a
-    // move that touches no ray from the royal up to its second piece
-    // changes no attack on it (`movegen::screens`).
-    let screened = capturing_only(
-        &rules.pieces,
-        &[Style::Leap, Style::Ride, Style::Hop, Style::Grasshopper],
-        false,
-    );
-    // Regions narrow moves and attacks after they are generated, which
-    // pins and counting do not see.
-    // Under a royal rule other than `each`, a promotion to a royal kind
-    // changes which royals count, which pins do not see.
-    // Drawn lines, refused screens and a standoff between royals are
-    // more than pins and screens know of.
-    let sound = rules.capacity == 1
-        && rules.royal_rule == super::RoyalRule::Each
-        && !rules.no_facing
-        && !rules.standoff
-        && rules.drawn_lines.is_empty()
-        && rules.pieces.iter().all(|p| p.cannot_hop.is_empty())
-        && !rules.kinds.has_regions
-        && rules.auras.freezers.is_empty()
-        && rules.auras.protectors.is_empty()
-        && !rules.kinds.any_scripted
-        && rules
-            .script
-            .as_ref()
-            .is_none_or(|s| !s.declares(super::hooks::AFTER_MOVE));
-    let every = KindSet::from_iter((0..rules.pieces.len()).map(|k| PieceKind(k as u8)));
-    rules.shortcuts.pins = sound && rules.mutators.is_empty() && plain & every == every;
-    rules.shortcuts.screens = sound && rules.mutators.is_empty() && screened & every == every;
     // Under mutators the kinds in play, and so the soundness of pins,
-    // depend on the active set. A move that may flip a marker switches
-    // the rules its legality is judged by, and a capture that explodes
-    // removes more than its victim, so such moves are still played out.
-    // A push after the action is judged apart (`movegen::turns`): the
-    // action alone must be legal, which pins judge.
+    // depend on the active set (`plan.rs`).
     // Mutators that give no kind a new form (drops, explosions) leave
     // every piece as declared: without a table, play never re-forms.
     let forms = &mut rules.forms;
@@ -975,66 +934,8 @@ fn fast_paths(rules: &mut Rules) {
         forms.table.clear();
     }
     rules.forms.in_play = in_play(&rules.forms);
-    let sets = if rules.mutators.is_empty() {
-        0
-    } else {
-        1u32 << rules.mutators.len()
-    };
-    (
-        rules.shortcuts.pins_by_active,
-        rules.shortcuts.screens_by_active,
-    ) = (0..sets)
-        .map(|bits| {
-            let active = MutatorSet::from_bits(bits);
-            let kinds = rules.forms.in_play(active) & every;
-            // Blasts with their own rules are judged on a copy.
-            let sound = sound && !active.intersects(rules.masks.shaped_blasts);
-            (
-                sound && plain & kinds == kinds,
-                sound && screened & kinds == kinds,
-            )
-        })
-        .unzip();
-    // Counting a position's moves without building them (perft's last
-    // ply) skips what turns a piece's moves into turns: morphs, promoting
-    // kinds, reserve drops, duties and a script's move filter. Only where
-    // none of them is declared, and pins or screens are sound (every
-    // capture a leap, ride or hop), is it safe. Moves from
-    // the hand are listed beside the count. Under mutators it depends on
-    // the active set too: preferences (a compulsory capture, the die),
-    // the colour rule, swaps and pushes change the turns. Blasts are
-    // judged per capture where pins are sound, else listed.
-    let countable = !rules.auras.must_move
-        && !rules.auras.immobile_in_check
-        && rules.morphs.is_empty()
-        && rules.kinds.promoters.is_empty()
-        && !rules.kinds.strands
-        && !rules.kinds.promotion_limits
-        && rules
-            .drops
-            .as_ref()
-            .is_none_or(|d| !d.mandatory && d.opposite_colours.is_empty() && !d.gating)
-        && rules.pawns.optional_promotion_ranks.is_empty()
-        && !rules.pawns.in_place
-        && !rules.passing
-        && !rules.pawns.from_reserve()
-        && rules.reserve.is_none()
-        && rules
-            .script
-            .as_ref()
-            .is_none_or(|s| !s.declares(super::hooks::FILTER_MOVES));
-    rules.shortcuts.bulk_count = (rules.shortcuts.pins || rules.shortcuts.screens) && countable;
-    let m = &rules.masks;
-    let turns_change = m.must_capture | m.dice | m.keep_colour | m.swaps | m.pushes;
-    rules.shortcuts.bulk_by_active = (rules.shortcuts.screens_by_active.iter())
-        .zip(&rules.shortcuts.pins_by_active)
-        .enumerate()
-        .map(|(bits, (&screens, &pins))| {
-            (pins || screens)
-                && countable
-                && !MutatorSet::from_bits(bits as u32).intersects(turns_change)
-        })
-        .collect();
+    // The turn plans and the fast paths they allow (`plan.rs`).
+    rules.shortcuts = super::plan::derive(rules);
 }
 
 /// Atoms whose reach on an empty board bounds where a kind with capture
@@ -1154,21 +1055,6 @@ fn in_play(forms: &super::Forms) -> Vec<KindSet> {
         .chunks(forms.base_kinds)
         .map(|row| row.iter().copied().collect())
         .collect()
-}
-
-/// The kinds that capture only by atoms of `styles`, none of them lame
-/// (but for leaps, where `lame_leaps`), skipping its first square or
-/// initial-only. Move-only atoms (the pawn's lame
-/// double step) never attack.
-fn capturing_only(pieces: &[PieceDef], styles: &[Style], lame_leaps: bool) -> KindSet {
-    kinds_where(pieces, |p| {
-        p.atoms.iter().filter(|a| a.can_capture).all(|a| {
-            styles.contains(&a.style)
-                && (!a.lame || (lame_leaps && a.style == Style::Leap))
-                && !a.skip_first
-                && !a.initial
-        })
-    })
 }
 
 /// The kinds whose definition satisfies `f`.

@@ -49,6 +49,7 @@ mod script;
 mod search;
 mod search_tactics;
 mod shogi;
+mod turn_plan;
 mod twelve_mutation;
 mod variants;
 mod walls;
