@@ -11,22 +11,25 @@ use crate::rules::{CaptureMode, MorphTarget, MorphTrigger, PieceDef, Promotes, R
 
 /// The whole description, in sections, for a reader who knows chess.
 pub fn rules_in_words(rules: &Rules) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut s = format!(
         "{} ({}), on a board of {} files and {} ranks.\n",
-        rules.name, rules.source, g.width, g.height
+        rules.name(),
+        rules.source(),
+        g.width,
+        g.height
     );
     s.push_str(
         "\nPieces (White's symbol, as the board and moves write it; Black's is the lower case):\n",
     );
-    if rules.black_turned {
+    if rules.black_turned() {
         s.push_str(
             "  (moves as White's; Black's are turned half a turn, so its left is White's right)\n",
         );
     }
-    if !rules.drawn_lines.is_empty() {
+    if !rules.drawn_lines().is_empty() {
         let lines: Vec<String> = rules
-            .drawn_lines
+            .drawn_lines()
             .iter()
             .map(|&(a, b)| format!("{}-{}", g.name(a), g.name(b)))
             .collect();
@@ -36,7 +39,12 @@ pub fn rules_in_words(rules: &Rules) -> String {
         ));
     }
     let short = crate::notation::abbreviations(rules);
-    for (k, p) in rules.pieces.iter().enumerate().take(rules.forms.base_kinds) {
+    for (k, p) in rules
+        .pieces()
+        .iter()
+        .enumerate()
+        .take(rules.forms().base_kinds)
+    {
         let kind = PieceKind(k as u8);
         let token = p.fen_token(Color::White);
         let fen = if token == short[k] {
@@ -107,7 +115,7 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
             }
             .to_string(),
         );
-    } else if rules.kinds.scripted[kind.index()] {
+    } else if rules.kinds().scripted[kind.index()] {
         parts.push(format!(
             "moves as the variant's script says (`show piece {}` draws it)",
             p.name
@@ -148,7 +156,7 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     let mut notes = Vec::new();
     if p.royal {
         notes.push(
-            match rules.royal_rule {
+            match rules.royal_rule() {
                 crate::rules::RoyalRule::Each => "royal: it may not be left attacked",
                 crate::rules::RoyalRule::LastOne => {
                     "royal when it is its side's last royal piece: then it may not be left attacked"
@@ -167,7 +175,7 @@ pub fn piece_in_words(rules: &Rules, kind: PieceKind) -> String {
     let into = p.promotion_choices.as_ref().map_or(String::new(), |own| {
         format!(" to {}", kind_names(rules, own.iter().copied(), " or "))
     });
-    let zone = if rules.pawns.promote_from_zone {
+    let zone = if rules.pawns().promote_from_zone {
         "on entering, leaving or moving within the promotion zone"
     } else {
         "in the promotion zone"
@@ -274,12 +282,12 @@ fn kind_names(
 
 /// The names of the declared kinds in `set`, or "any piece".
 fn kind_list(rules: &Rules, set: crate::board::KindSet) -> String {
-    let names: Vec<&str> = (0..rules.forms.base_kinds)
+    let names: Vec<&str> = (0..rules.forms().base_kinds)
         .map(|k| PieceKind(k as u8))
         .filter(|&k| set.contains(k))
         .map(|k| rules.piece(k).name.as_str())
         .collect();
-    if names.len() == rules.forms.base_kinds {
+    if names.len() == rules.forms().base_kinds {
         "any piece".to_string()
     } else {
         names.join(", ")
@@ -452,12 +460,12 @@ fn atom_in_words(atom: &Atom) -> String {
 
 /// Promotion, double steps and en passant.
 fn pawns(rules: &Rules) -> Option<String> {
-    if !rules.pieces.iter().any(|p| p.pawn) {
+    if !rules.pieces().iter().any(|p| p.pawn) {
         return None;
     }
-    let p = &rules.pawns;
+    let p = &rules.pawns();
     let mut s = String::from("Pawns:\n");
-    let images = if rules.black_turned {
+    let images = if rules.black_turned() {
         "White; Black's the turned images"
     } else {
         "White; Black's the mirror images"
@@ -483,7 +491,7 @@ fn pawns(rules: &Rules) -> Option<String> {
         };
         match &p.promotion_squares {
             Some(squares) => {
-                let g = rules.geometry;
+                let g = rules.geometry();
                 let names: Vec<String> = squares.iter().map(|&sq| g.name(sq)).collect();
                 if p.in_place {
                     s.push_str(&format!(
@@ -516,7 +524,7 @@ fn pawns(rules: &Rules) -> Option<String> {
         if p.last_pawn_anywhere {
             s.push_str("  a side's only pawn may promote so from any square\n");
         }
-        for def in rules.pieces.iter().filter(|d| d.pawn) {
+        for def in rules.pieces().iter().filter(|d| d.pawn) {
             if let Some(own) = &def.promotion_choices {
                 let names: Vec<&str> = own.iter().map(|&k| rules.piece(k).name.as_str()).collect();
                 let list = if names.is_empty() {
@@ -533,7 +541,7 @@ fn pawns(rules: &Rules) -> Option<String> {
         let squares: Vec<String> = p
             .double_step_squares
             .iter()
-            .map(|&sq| rules.geometry.name(sq))
+            .map(|&sq| rules.geometry().name(sq))
             .collect();
         let from = match (ranks.is_empty(), squares.is_empty()) {
             (false, true) => format!("its rank {}", ranks.join(" or ")),
@@ -556,8 +564,8 @@ fn pawns(rules: &Rules) -> Option<String> {
 
 /// Castling, when the variant has it.
 fn castling(rules: &Rules) -> Option<String> {
-    let g = rules.geometry;
-    let white = &rules.castling[Color::White];
+    let g = rules.geometry();
+    let white = &rules.castling()[Color::White];
     if white.is_empty() {
         return None;
     }
@@ -607,11 +615,11 @@ fn castling(rules: &Rules) -> Option<String> {
 /// The morph rules, each with its cycles written out (`pawn > berolina >
 /// ... > pawn`).
 fn morphs(rules: &Rules) -> Option<String> {
-    if rules.morphs.is_empty() {
+    if rules.morphs().is_empty() {
         return None;
     }
     let mut s = String::from("Morphs (a piece changes kind after its move):\n");
-    for m in &rules.morphs {
+    for m in rules.morphs() {
         let when = match m.trigger {
             MorphTrigger::Acted => "after every move",
             MorphTrigger::Quiet => "after a move that captures nothing",
@@ -694,12 +702,12 @@ fn chains(kinds: &[PieceKind], to: &[Option<PieceKind>]) -> Vec<Vec<PieceKind>> 
 
 /// Each mutator with what it does, and the markers that switch them.
 fn mutators(rules: &Rules) -> Option<String> {
-    if rules.mutators.is_empty() {
+    if rules.mutators().is_empty() {
         return None;
     }
     let mut s =
         String::from("Mutators (changes of the rules, on while their marker is face up):\n");
-    for (i, m) in rules.mutators.iter().enumerate() {
+    for (i, m) in rules.mutators().iter().enumerate() {
         let mut does = Vec::new();
         if m.explode {
             does.push("a capture also removes the capturer and every piece next to the victim's square (a royal's capture does not explode)".to_string());
@@ -743,9 +751,9 @@ fn mutators(rules: &Rules) -> Option<String> {
             ));
         }
         let alone = MutatorSet::from_bits(1 << i);
-        for k in 0..rules.forms.base_kinds {
+        for k in 0..rules.forms().base_kinds {
             let base = PieceKind(k as u8);
-            let form = rules.forms.form(base, alone);
+            let form = rules.forms().form(base, alone);
             if form != base {
                 let (was, def): (&PieceDef, &PieceDef) = (rules.piece(base), rules.piece(form));
                 if def.betza != was.betza {
@@ -770,8 +778,8 @@ fn mutators(rules: &Rules) -> Option<String> {
         let on = if m.always_on { " (always on)" } else { "" };
         s.push_str(&format!("  {}{on}: {}\n", m.name, does.join("; ")));
     }
-    if let Some(markers) = &rules.markers {
-        let g = rules.geometry;
+    if let Some(markers) = &rules.markers() {
+        let g = rules.geometry();
         let squares: Vec<String> = markers.squares.iter().map(|&q| g.name(q)).collect();
         s.push_str(&format!(
             "  {} markers are placed before play, {} first, on {}; a marker flips when a piece other than a pawn leaves its square, and the faces up at the end of a turn rule the next\n",
@@ -786,9 +794,11 @@ fn mutators(rules: &Rules) -> Option<String> {
 /// Where White's drops go, in words: any empty square, or one of the
 /// ranks the zone fills (each side's own count), or of its squares.
 fn drop_squares(rules: &Rules, zone: &crate::board::SquareSet) -> String {
-    let g = rules.geometry;
-    let open: Vec<crate::board::Square> =
-        g.squares().filter(|&q| !rules.walls.contains(q)).collect();
+    let g = rules.geometry();
+    let open: Vec<crate::board::Square> = g
+        .squares()
+        .filter(|&q| !rules.walls().contains(q))
+        .collect();
     if open.iter().all(|&q| zone.contains(q)) {
         return "any empty square".to_string();
     }
@@ -826,7 +836,7 @@ fn drop_squares(rules: &Rules, zone: &crate::board::SquareSet) -> String {
 /// Hands, pockets, reserves and their drops.
 fn hands(rules: &Rules) -> Option<String> {
     let mut s = String::new();
-    if let Some(p) = &rules.pocket {
+    if let Some(p) = &rules.pocket() {
         s.push_str(&format!(
             "  instead of moving, a player may take one of their own pieces into a pocket holding {}{}; a later turn drops it on an empty square\n",
             p.capacity,
@@ -837,7 +847,7 @@ fn hands(rules: &Rules) -> Option<String> {
             }
         ));
     }
-    if let Some(d) = &rules.drops {
+    if let Some(d) = &rules.drops() {
         if d.from_reserve {
             s.push_str("  each side has a reserve board whose pieces are dropped in their order, after the turn's move\n");
             if let Some(w) = d.schedule {
@@ -862,14 +872,14 @@ fn hands(rules: &Rules) -> Option<String> {
                 drop_squares(rules, &d.zone[Color::White])
             ));
             if d.pawn_zone[Color::White] != d.zone[Color::White]
-                && rules.pieces.iter().any(|p| p.pawn)
+                && rules.pieces().iter().any(|p| p.pawn)
             {
                 s.push_str(&format!(
                     "  a pawn may be dropped only on {}\n",
                     drop_squares(rules, &d.pawn_zone[Color::White])
                 ));
             }
-            for def in rules.pieces.iter().take(rules.forms.base_kinds) {
+            for def in rules.pieces().iter().take(rules.forms().base_kinds) {
                 if let Some(ranks) = &def.drop_ranks {
                     let ranks: Vec<String> = ranks.iter().map(i32::to_string).collect();
                     s.push_str(&format!(
@@ -906,12 +916,12 @@ fn hands(rules: &Rules) -> Option<String> {
 
 /// Shared squares.
 fn stacking(rules: &Rules) -> Option<String> {
-    if rules.capacity < 2 {
+    if rules.capacity() < 2 {
         return None;
     }
     let mut s =
         String::from("Stacking:\n  two friendly pieces other than pawns may share a square\n");
-    if let Some(st) = rules.stacking {
+    if let Some(st) = rules.stacking() {
         if st.pass_friends {
             s.push_str("  a lone piece may pass through a square holding one friendly piece\n");
         }
@@ -924,7 +934,7 @@ fn stacking(rules: &Rules) -> Option<String> {
 
 /// The goals of the `ending` and the ban on checks, a line each.
 fn goals(rules: &Rules, s: &mut String) {
-    let e = &rules.ending;
+    let e = &rules.ending();
     let verdict = |v: Verdict| match v {
         Verdict::Loss => "loses",
         Verdict::Win => "wins",
@@ -932,7 +942,7 @@ fn goals(rules: &Rules, s: &mut String) {
     };
     let names =
         |kinds: &mut dyn Iterator<Item = crate::board::PieceKind>| kind_names(rules, kinds, " or ");
-    if rules.no_checks {
+    if rules.no_checks() {
         s.push_str("  no move may give check\n");
     }
     if e.check_limit > 0 {
@@ -943,7 +953,7 @@ fn goals(rules: &Rules, s: &mut String) {
     }
     if let Some(f) = &e.flag {
         let name_all = |set: &crate::board::SquareSet| -> Vec<String> {
-            set.iter().map(|q| rules.geometry.name(q)).collect()
+            set.iter().map(|q| rules.geometry().name(q)).collect()
         };
         let squares = if f.squares[Color::White] == f.squares[Color::Black] {
             name_all(&f.squares[Color::White]).join(", ")
@@ -998,28 +1008,28 @@ fn goals(rules: &Rules, s: &mut String) {
 
 /// How a game ends.
 fn ending(rules: &Rules) -> Option<String> {
-    let e = &rules.ending;
+    let e = &rules.ending();
     let verdict = |v: Verdict| match v {
         Verdict::Loss => "loses",
         Verdict::Win => "wins",
         Verdict::Draw => "draws",
     };
     let mut s = String::from("The end:\n");
-    if rules.pieces.iter().any(|p| p.royal) {
+    if rules.pieces().iter().any(|p| p.royal) {
         s.push_str(&format!(
             "  a side whose royal is attacked and that has no legal move {}\n",
             verdict(e.checkmate)
         ));
         s.push_str("  a side that has lost its royal loses\n");
-        if rules.no_facing {
+        if rules.no_facing() {
             s.push_str("  the royals may not face each other on an open file\n");
         }
-        if rules.standoff {
+        if rules.standoff() {
             s.push_str(
                 "  royals facing each other on an open file must be parted at once, unless the side to move passes, which draws\n",
             );
         }
-        if rules.no_stranding {
+        if rules.no_stranding() {
             s.push_str("  no piece may move or be dropped where it could never move again\n");
         }
         s.push_str(&format!(
@@ -1032,7 +1042,7 @@ fn ending(rules: &Rules) -> Option<String> {
             verdict(e.stalemate)
         ));
     }
-    if rules.passing {
+    if rules.passing() {
         s.push_str("  a side not in check may pass its turn; two passes in a row draw\n");
     }
     goals(rules, &mut s);
@@ -1056,7 +1066,7 @@ fn ending(rules: &Rules) -> Option<String> {
     if !e.insufficient_material.is_empty() {
         s.push_str("  a board on which neither side can mate is a draw\n");
     }
-    if rules.script.is_some() {
+    if rules.script().is_some() {
         s.push_str("  the variant's script may add rules of its own\n");
     }
     Some(s)

@@ -44,9 +44,9 @@ pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
 /// shows for a built-in variant, else the variant's own name.
 pub fn variant_name(rules: &Rules) -> String {
     rules
-        .source
+        .source()
         .strip_prefix("embedded:")
-        .map_or_else(|| rules.name.clone(), str::to_string)
+        .map_or_else(|| rules.name().clone(), str::to_string)
 }
 
 /// Today's date as PGN writes it (`2026.11.25`), from the clock, or
@@ -131,22 +131,22 @@ pub fn write_pgn(game: &Game, players: &Players) -> String {
         tags.push(("Termination", why.clone()));
     }
     let name = variant_name(rules);
-    if rules.source != "embedded:chess" {
+    if rules.source() != "embedded:chess" {
         tags.push(("Variant", name));
     }
-    if !rules.source.starts_with("embedded:") {
-        let file = Path::new(&rules.source).file_name().map_or_else(
-            || rules.source.clone(),
+    if !rules.source().starts_with("embedded:") {
+        let file = Path::new(rules.source()).file_name().map_or_else(
+            || rules.source().clone(),
             |f| f.to_string_lossy().into_owned(),
         );
         tags.push(("VariantSource", file));
     }
     // The seed replays the dice and draws the setup; other games need none.
-    if rules.has_chance() || rules.random_setup.is_some() {
+    if rules.has_chance() || rules.random_setup().is_some() {
         tags.push(("Seed", game.seed.to_string()));
     }
     let start = to_fen(rules, game.start());
-    if start != rules.setup {
+    if start != *rules.setup() {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", start));
     }
@@ -524,7 +524,7 @@ fn record_variant(pgn: &Pgn, sources: Sources) -> Result<Arc<Rules>, RecordError
     let name = pgn.tag("Variant");
     if let Some(current) = sources.current {
         let same = |n: &str| {
-            n.eq_ignore_ascii_case(&variant_name(current)) || n.eq_ignore_ascii_case(&current.name)
+            n.eq_ignore_ascii_case(&variant_name(current)) || n.eq_ignore_ascii_case(current.name())
         };
         if name.is_some_and(same) {
             return Ok(current.clone());

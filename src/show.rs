@@ -83,7 +83,7 @@ pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square
     pos.rehash(rules);
     let quiet: Vec<Square> = moves_from(rules, &pos, from).iter().map(|m| m.to).collect();
     let mut reach = Vec::new();
-    for sq in rules.geometry.squares() {
+    for sq in rules.geometry().squares() {
         if sq == from {
             continue;
         }
@@ -150,7 +150,7 @@ fn jumped(rules: &Rules, pos: &Position, m: &Move) -> bool {
     match atom.style {
         Style::Hop | Style::Grasshopper => true,
         Style::Leap => {
-            let g = rules.geometry;
+            let g = rules.geometry();
             let (dx, dy) = (g.file(m.to) - g.file(m.from), g.rank(m.to) - g.rank(m.from));
             crate::lang::movement::lame_path(dx as i8, dy as i8)
                 .iter()
@@ -168,7 +168,7 @@ impl Diagram {
     pub fn squares(&self, rules: &Rules) -> Vec<String> {
         self.reach
             .iter()
-            .map(|(s, _)| rules.geometry.name(*s))
+            .map(|(s, _)| rules.geometry().name(*s))
             .collect()
     }
 
@@ -176,7 +176,7 @@ impl Diagram {
     /// as `@`, other pieces by the board's symbols (`Sis` for a long
     /// code), and the marks ([`Reach::mark`], `^` after a jump).
     pub fn render(&self, rules: &Rules) -> String {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let short = crate::notation::abbreviations(rules);
         // Cells as wide as the widest symbol on the board, and a space.
         let width = self

@@ -97,15 +97,15 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
     } else {
         (Color::Black, Color::White)
     };
-    let per_line = per_line(rules.geometry);
+    let per_line = per_line(rules.geometry());
     let top = holdings(rules, pos, top_color);
     let bottom = holdings(rules, pos, bottom_color);
     let top_height: f64 = top.iter().map(|h| h.height(per_line)).sum();
-    let board = Board::new(rules.geometry, options.flipped, top_height);
+    let board = Board::new(rules.geometry(), options.flipped, top_height);
     let bottom_height: f64 = bottom.iter().map(|h| h.height(per_line)).sum();
     let title = format!(
         "{}, {} to move: {}",
-        rules.name,
+        rules.name(),
         pos.side().name(),
         to_fen(rules, pos)
     );
@@ -120,7 +120,7 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
         pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
     };
     board.squares(&mut out, |sq| {
-        if rules.walls.contains(sq) {
+        if rules.walls().contains(sq) {
             Some(WALL)
         } else if checked(sq) {
             Some(CHECKED)
@@ -132,7 +132,7 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
     });
     board.coordinates(&mut out);
 
-    let g = rules.geometry;
+    let g = rules.geometry();
     let tags = mutator_tags(rules);
     let markers = pos.markers();
     for sq in g.squares() {
@@ -177,7 +177,7 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
         if let Some(i) = marker {
             let on = markers.faces & (1 << i) != 0;
             let m = usize::from(markers.mutators[i]);
-            let name = rules.mutators.get(m).map_or("?", |m| m.name.as_str());
+            let name = rules.mutators().get(m).map_or("?", |m| m.name.as_str());
             let tag = tags.get(m).map_or("?", String::as_str);
             said.push(format!(
                 "marker {name}, {}",
@@ -223,7 +223,7 @@ pub fn position(rules: &Rules, pos: &Position, options: &Options) -> String {
 /// the corner where it gets there over a piece.
 pub fn diagram(rules: &Rules, diagram: &Diagram) -> String {
     let short = abbreviations(rules);
-    let g = rules.geometry;
+    let g = rules.geometry();
     let board = Board::new(g, false, 0.0);
     let def = rules.piece(diagram.piece.kind);
     let title = format!(
@@ -235,7 +235,7 @@ pub fn diagram(rules: &Rules, diagram: &Diagram) -> String {
     );
     let mut out = Canvas::new(board.width(), board.bottom() + PAD, &title);
     board.squares(&mut out, |sq| {
-        if rules.walls.contains(sq) {
+        if rules.walls().contains(sq) {
             Some(WALL)
         } else {
             (sq == diagram.from).then_some(LAST_MOVE)
@@ -473,8 +473,8 @@ impl Holding {
 /// something) and reserve board (when either side has one).
 fn holdings(rules: &Rules, pos: &Position, color: Color) -> Vec<Holding> {
     let mut v = Vec::new();
-    if rules.pocket.is_some()
-        || pos.active().intersects(rules.masks.drops_from_captures)
+    if rules.pocket().is_some()
+        || pos.active().intersects(rules.masks().drops_from_captures)
         || !pos.pockets().white.is_empty()
         || !pos.pockets().black.is_empty()
     {
@@ -505,7 +505,7 @@ fn full_name(rules: &Rules, p: Piece) -> String {
 /// first letter in capitals.
 pub fn mutator_tags(rules: &Rules) -> Vec<String> {
     let names: Vec<Vec<char>> = rules
-        .mutators
+        .mutators()
         .iter()
         .map(|m| m.name.chars().filter(|c| *c != '_').collect())
         .collect();
@@ -703,7 +703,11 @@ mod tests {
         let rules = crate::variants::load("twelve-mutation").unwrap();
         let tags = mutator_tags(&rules);
         let tag = |name: &str| {
-            let i = rules.mutators.iter().position(|m| m.name == name).unwrap();
+            let i = rules
+                .mutators()
+                .iter()
+                .position(|m| m.name == name)
+                .unwrap();
             tags[i].clone()
         };
         assert_eq!(tag("atomic"), "Ato");

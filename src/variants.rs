@@ -402,13 +402,13 @@ fn loader() -> Loader {
 /// Compiles the variant's script, if it declares one, and installs its
 /// hooks in `rules`; the script's problems are the loader's diagnostics.
 fn install_script(loader: &mut Loader, rules: &mut Rules) -> Option<()> {
-    let Some(decl) = &rules.script else {
+    let Some(decl) = &rules.script() else {
         return Some(());
     };
     // The board helpers see the rules without the script, so a helper
     // never calls back into a hook.
     let mut native = rules.clone();
-    native.script = None;
+    native.clear_script();
     let declared: Vec<&str> = decl.hooks.iter().map(String::as_str).collect();
     let scripts = loader.scripts().clone();
     match crate::script::ScriptHost::load_with(
@@ -440,10 +440,10 @@ fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
     let mut compiled = loader.compile(id, name)?;
     crate::movegen::install(&mut compiled.rules);
     install_script(loader, &mut compiled.rules)?;
-    match parse_fen(&compiled.rules, &compiled.rules.setup) {
+    match parse_fen(&compiled.rules, compiled.rules.setup()) {
         Ok(start) => {
             let mut rules = compiled.rules;
-            if rules.stacking.is_some() {
+            if rules.stacking().is_some() {
                 castling_partners(&mut rules, &start);
             }
             Some(rules)
@@ -462,9 +462,9 @@ fn compile(loader: &mut Loader, id: u32, name: Option<&str>) -> Option<Rules> {
 /// with it by its kind: the one on its square in the setup.
 fn castling_partners(rules: &mut Rules, start: &crate::Position) {
     for color in crate::board::Color::ALL {
-        for i in 0..rules.castling[color].len() {
-            let sq = rules.castling[color][i].partner_from;
-            rules.castling[color][i].partner_kind = start
+        for i in 0..rules.castling()[color].len() {
+            let sq = rules.castling()[color][i].partner_from;
+            rules.castling_mut()[color][i].partner_kind = start
                 .units_at(sq)
                 .into_iter()
                 .flatten()
@@ -497,7 +497,7 @@ pub fn load_str(source: &str, text: &str) -> Result<Arc<Rules>, LoadError> {
 ///     "fn filter_moves(board, moves) { moves }".to_string(),
 /// )]);
 /// let rules = changeling::variants::load_text("quiet.variant", text, &scripts).unwrap();
-/// assert_eq!(rules.name, "quiet");
+/// assert_eq!(rules.name(), "quiet");
 /// ```
 ///
 /// # Errors
@@ -772,8 +772,11 @@ pub fn load_with(name_or_path: &str, body: &str) -> Result<Arc<Rules>, LoadError
         Some(text) => (format!("embedded:{name_or_path}"), text.to_string()),
         None => file_text(name_or_path),
     };
-    let child = format!("{}-changed", base.name);
-    let text = format!("{text}\n\nvariant {child} : {} {{\n{body}\n}}\n", base.name);
+    let child = format!("{}-changed", base.name());
+    let text = format!(
+        "{text}\n\nvariant {child} : {} {{\n{body}\n}}\n",
+        base.name()
+    );
     load_named(&source, &text, Some(&child))
 }
 
@@ -837,14 +840,14 @@ mod tests {
     fn untrusted_names_reach_embedded_variants_and_files_in_the_folder_only() {
         // Embedded, by the listed name and by the declared one.
         assert_eq!(
-            load_untrusted("twelve-mutation", None).unwrap().name,
+            load_untrusted("twelve-mutation", None).unwrap().name(),
             "twelve_mutation"
         );
         assert_eq!(
-            load_untrusted("twelve_mutation", None).unwrap().name,
+            load_untrusted("twelve_mutation", None).unwrap().name(),
             "twelve_mutation"
         );
-        assert_eq!(load_untrusted("chess", None).unwrap().name, "chess");
+        assert_eq!(load_untrusted("chess", None).unwrap().name(), "chess");
 
         let root = scratch("untrusted");
         let dir = root.join("games");
@@ -858,8 +861,11 @@ mod tests {
 
         // A file in the folder: its last variant, or the one named.
         let d = Some(dir.as_path());
-        assert_eq!(load_untrusted("mine.variant", d).unwrap().name, "other");
-        assert_eq!(load_untrusted("mine.variant:mine", d).unwrap().name, "mine");
+        assert_eq!(load_untrusted("mine.variant", d).unwrap().name(), "other");
+        assert_eq!(
+            load_untrusted("mine.variant:mine", d).unwrap().name(),
+            "mine"
+        );
 
         let no_folders = "only a file name without folders is accepted";
         let absolute = root.join("outside.variant");

@@ -239,7 +239,7 @@ impl Seat {
             )),
             Contender::Uci { command, options } => {
                 let mut ext = External::start(command, options)?;
-                if rules.source != "embedded:chess" {
+                if rules.source() != "embedded:chess" {
                     let name = crate::record::variant_name(rules);
                     ext.send(&format!("setoption name UCI_Variant value {name}"))?;
                     ext.ready()?;
@@ -332,7 +332,7 @@ impl Seat {
                 // The whole game again from its start, in force mode,
                 // then the clock and `go`; `force` after its move.
                 xboard_reset(ext, rules)?;
-                if to_fen(rules, game.start()) != rules.setup {
+                if to_fen(rules, game.start()) != *rules.setup() {
                     if !*setboard {
                         return Err(format!(
                             "{} cannot be given a position (no setboard)",
@@ -384,7 +384,7 @@ impl Seat {
 /// at the start, waiting for moves.
 fn xboard_reset(ext: &mut External, rules: &Rules) -> Result<(), String> {
     ext.send("new")?;
-    if rules.source != "embedded:chess" {
+    if rules.source() != "embedded:chess" {
         ext.send(&format!("variant {}", crate::record::variant_name(rules)))?;
     }
     ext.send("force")

@@ -503,15 +503,15 @@ fn show_piece(
         }
     };
     let Some(kind) = crate::notation::kind_named(&rules, name) else {
-        let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
         eprintln!(
             "error: `{name}` is not a piece of {} (pieces: {})",
-            rules.name,
+            rules.name(),
             names.join(", ")
         );
         return ExitCode::from(2);
     };
-    let g = rules.geometry;
+    let g = rules.geometry();
     let from = match at {
         Some(text) => match g.parse_square(text) {
             Some(sq) => sq,

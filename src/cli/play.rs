@@ -94,7 +94,7 @@ pub struct Looks {
 /// to chance, a random setup (unless `--fen` gives the start) or dice;
 /// 0 when nothing is, so such games never print a seed.
 pub fn drawn_seed(rules: &Rules, fen_given: bool, clock: impl FnOnce() -> u64) -> u64 {
-    let setup = !fen_given && rules.random_setup.is_some();
+    let setup = !fen_given && rules.random_setup().is_some();
     let chance = rules.has_chance();
     let what = match (setup, chance) {
         (false, false) => return 0,

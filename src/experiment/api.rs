@@ -693,16 +693,16 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
 
     engine
         .register_type_with_name::<Variant>("Variant")
-        .register_get("name", |v: &mut Variant| v.rules.name.clone())
+        .register_get("name", |v: &mut Variant| v.rules.name().clone())
         .register_get("pieces", |v: &mut Variant| {
-            v.names((0..v.rules.forms.base_kinds).map(|k| PieceKind(k as u8)))
+            v.names((0..v.rules.forms().base_kinds).map(|k| PieceKind(k as u8)))
         })
         .register_get("mutators", |v: &mut Variant| {
             mutator_names(&v.rules, MutatorSet::ALL)
         })
         .register_get("morphs", |v: &mut Variant| {
             let mut m = Map::new();
-            for r in &v.rules.morphs {
+            for r in v.rules.morphs() {
                 m.insert(
                     r.name.as_str().into(),
                     Dynamic::from_array(v.names(r.kinds.iter().copied())),
@@ -714,11 +714,11 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
             let kind = v
                 .rules
                 .kind_named(piece)
-                .ok_or_else(|| format!("`{piece}` is not a piece of {}", v.rules.name))?;
+                .ok_or_else(|| format!("`{piece}` is not a piece of {}", v.rules.name()))?;
             Ok(v.values.of(&v.rules, kind) as INT)
         })
         .register_fn("to_string", |v: &mut Variant| {
-            format!("variant {}", v.rules.name)
+            format!("variant {}", v.rules.name())
         });
 
     engine.register_fn("game", |v: Variant, seed: INT| -> Fallible<GameStart> {

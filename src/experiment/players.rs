@@ -157,9 +157,9 @@ pub struct Values(Vec<i32>);
 impl Values {
     /// The values of `rules`' kinds.
     pub fn of_rules(rules: &Rules) -> Values {
-        let centre = rules.geometry.centre();
+        let centre = rules.geometry().centre();
         Values(
-            (0..rules.pieces.len())
+            (0..rules.pieces().len())
                 .map(|k| {
                     let kind = crate::board::PieceKind(k as u8);
                     if rules.is_royal(kind) {
@@ -179,7 +179,7 @@ impl Values {
 
     /// The value of `kind` (its declared kind's).
     pub fn of(&self, rules: &Rules, kind: crate::board::PieceKind) -> i32 {
-        self.0[rules.forms.base_of[kind.index()].index()]
+        self.0[rules.forms().base_of[kind.index()].index()]
     }
 
     /// Material of the side to move minus the other's: units on the board
@@ -220,7 +220,7 @@ fn negamax(
     beta: i32,
 ) -> i32 {
     let side = pos.side();
-    if !rules.masks.explode.is_empty()
+    if !rules.masks().explode.is_empty()
         && pos.royals(side).is_empty()
         && pos.royals(!side).count() > 0
     {
@@ -269,9 +269,9 @@ fn negamax(
 /// has no legal turn: the variant's verdict on checkmate or stalemate.
 fn no_turn(rules: &Rules, pos: &Position, depth: u32) -> i32 {
     let verdict = if in_check(rules, pos, pos.side()) {
-        rules.ending.checkmate
+        rules.ending().checkmate
     } else {
-        rules.ending.stalemate
+        rules.ending().stalemate
     };
     match verdict {
         Verdict::Loss => -MATE - depth as i32,
@@ -289,7 +289,7 @@ mod tests {
     /// turn: what the alpha-beta search must find with a full window.
     fn full_width(rules: &Rules, values: &Values, pos: &Position, depth: u32) -> i32 {
         let side = pos.side();
-        if !rules.masks.explode.is_empty()
+        if !rules.masks().explode.is_empty()
             && pos.royals(side).is_empty()
             && pos.royals(!side).count() > 0
         {

@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The declared name of `kind` (a mutator's form goes by its kind's).
 pub(super) fn name(rules: &Rules, kind: PieceKind) -> String {
-    rules.pieces[rules.forms.base_of[kind.index()].index()]
+    rules.pieces()[rules.forms().base_of[kind.index()].index()]
         .name
         .clone()
 }
@@ -29,7 +29,7 @@ pub(super) fn color_name(c: Color) -> &'static str {
 /// The names of the mutators `active` holds.
 pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
     rules
-        .mutators
+        .mutators()
         .iter()
         .enumerate()
         .filter(|&(i, _)| active.contains(i))
@@ -140,11 +140,11 @@ impl Turn {
         let rules = self.rules();
         let enemy = !self.before().side();
         let tally = |pos: &Position| {
-            let mut n = vec![0i32; rules.pieces.len()];
+            let mut n = vec![0i32; rules.pieces().len()];
             for sq in pos.occupied(enemy).iter() {
                 for p in pos.units_at(sq).into_iter().flatten() {
                     if p.color == enemy {
-                        n[rules.forms.base_of[p.kind.index()].index()] += 1;
+                        n[rules.forms().base_of[p.kind.index()].index()] += 1;
                     }
                 }
             }
@@ -154,7 +154,7 @@ impl Turn {
         let mut out = Array::new();
         for (k, (b, a)) in before.iter().zip(&after).enumerate() {
             for _ in 0..(b - a).max(0) {
-                out.push(Dynamic::from(rules.pieces[k].name.clone()));
+                out.push(Dynamic::from(rules.pieces()[k].name.clone()));
             }
         }
         out

@@ -9,7 +9,7 @@ use crate::rules::Rules;
 /// king`), or `None` while either side could still mate. A piece in any
 /// hand, pocket or reserve can still come in, so then nothing is dead.
 pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<String> {
-    let patterns = &rules.ending.insufficient_material;
+    let patterns = &rules.ending().insufficient_material;
     if patterns.is_empty()
         || Color::ALL
             .iter()
@@ -24,7 +24,7 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
         .map(|&c| pos.occupied(c).minus(&pos.royals(c)).count())
         .sum();
     if rules
-        .kinds
+        .kinds()
         .dead_most
         .is_some_and(|most| at_least > most as usize)
     {
@@ -32,7 +32,7 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     }
     // Nor can a pattern match while a piece of a kind none lists stands
     // on the board (a pawn, a rook, in chess).
-    let listed = rules.kinds.dead_listed;
+    let listed = rules.kinds().dead_listed;
     let unlisted = |c: Color| {
         pos.occupied(c)
             .minus(&pos.royals(c))
@@ -42,13 +42,13 @@ pub(crate) fn insufficient_material(rules: &Rules, pos: &Position) -> Option<Str
     if Color::ALL.into_iter().any(unlisted) {
         return None;
     }
-    let n = rules.pieces.len();
+    let n = rules.pieces().len();
     let mut have = ByColor {
         white: [0u32; MAX_KINDS],
         black: [0u32; MAX_KINDS],
     };
     let mut colours = [false; 2];
-    let g = rules.geometry;
+    let g = rules.geometry();
     for (sq, p) in pos.units() {
         if !rules.is_royal(p.kind) {
             have[p.color][p.kind.index()] += 1;
@@ -78,7 +78,7 @@ fn describe(rules: &Rules, pos: &Position) -> String {
         let words: Vec<String> = counts
             .iter()
             .map(|&(k, n)| {
-                let name = rules.pieces[k].name.replace('_', " ");
+                let name = rules.pieces()[k].name.replace('_', " ");
                 match n {
                     1 => name,
                     _ if name.ends_with('s') => format!("{n} {name}es"),

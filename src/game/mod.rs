@@ -138,8 +138,8 @@ impl std::error::Error for PlayError {}
 /// The variant's setup FEN is invalid (the loader rejects such variants,
 /// so only hand-built rules reach this).
 pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenError> {
-    let mut pos = parse_fen(rules, &rules.setup)?;
-    if let Some(reserve) = &rules.reserve
+    let mut pos = parse_fen(rules, rules.setup())?;
+    if let Some(reserve) = &rules.reserve()
         && Color::ALL.iter().all(|&c| pos.reserves()[c].len == 0)
     {
         for color in Color::ALL {
@@ -152,16 +152,16 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     }
     // Markers are placed before the first move, the `first` side
     // beginning, unless the setup already has them.
-    if let Some(m) = &rules.markers
+    if let Some(m) = &rules.markers()
         && m.count > pos.markers().len
     {
         pos.set_stage(crate::position::Stage::Setup);
         pos.set_side(rules, m.first);
     }
-    let Some(r) = &rules.random_setup else {
+    let Some(r) = &rules.random_setup() else {
         return Ok(pos);
     };
-    let g = rules.geometry;
+    let g = rules.geometry();
     // Setups use their own stream, apart from chance events in play.
     let mut rng = Rng::new(seed ^ 0x5e70_5e70_5e70_5e70);
     let draw = |rng: &mut Rng| -> Vec<crate::board::PieceKind> {
@@ -230,23 +230,23 @@ pub fn start_position(rules: &Rules, seed: u64) -> Result<Position, ParseFenErro
     }
     // Castling follows the draw, whatever the setup's FEN granted.
     for color in Color::ALL {
-        for c in &rules.castling[color] {
+        for c in &rules.castling()[color] {
             pos.set_unmoved(rules, c.king_from, false);
             pos.set_unmoved(rules, c.partner_from, false);
         }
     }
-    if rules.kinds.uses_unmoved {
+    if rules.kinds().uses_unmoved {
         for &sq in &r.squares {
             for sq in [sq, r.symmetry.black_square(&g, sq)] {
                 let tracks = pos
                     .piece_at(sq)
-                    .is_some_and(|p| rules.kinds.tracks_unmoved[p.kind.index()]);
+                    .is_some_and(|p| rules.kinds().tracks_unmoved[p.kind.index()]);
                 pos.set_unmoved(rules, sq, tracks);
             }
         }
     }
     for color in Color::ALL {
-        for c in &rules.castling[color] {
+        for c in &rules.castling()[color] {
             let own = |sq| pos.piece_at(sq).is_some_and(|p| p.color == color);
             let kind_at = |sq| pos.piece_at(sq).map(|p| p.kind);
             let king = match c.king_piece {
@@ -508,14 +508,14 @@ impl Game {
     fn roll_if_due(&mut self) {
         let pos = &mut self.position;
         if pos.roll().is_none()
-            && pos.active().intersects(self.rules.masks.dice)
+            && pos.active().intersects(self.rules.masks().dice)
             && pos.stage() == crate::position::Stage::Play
         {
             let ply = self.history.len() as u64;
             let mut rng =
                 Rng::new(self.seed ^ 0xd1ce_0000_0000_0000 ^ ply.wrapping_mul(0x9E37_79B9));
             pos.set_roll(Some(
-                1 + rng.below(self.rules.masks.dice_faces as u64) as u8,
+                1 + rng.below(self.rules.masks().dice_faces as u64) as u8,
             ));
         }
     }
@@ -566,7 +566,7 @@ impl Game {
             };
             end(winner, reason, words.to_string())
         };
-        if !rules.masks.explode.is_empty()
+        if !rules.masks().explode.is_empty()
             && pos.royals(side).is_empty()
             && pos.royals(!side).count() > 0
         {
@@ -592,14 +592,14 @@ impl Game {
         if !self.movable() {
             return if crate::movegen::every_push_suicidal(rules, pos) {
                 verdict(
-                    rules.ending.checkmate,
+                    rules.ending().checkmate,
                     Reason::EveryPushExposesTheKing,
                     "every push exposes the king",
                 )
             } else if in_check(rules, pos, side) {
-                verdict(rules.ending.checkmate, Reason::Checkmate, "checkmate")
+                verdict(rules.ending().checkmate, Reason::Checkmate, "checkmate")
             } else {
-                verdict(rules.ending.stalemate, Reason::Stalemate, "stalemate")
+                verdict(rules.ending().stalemate, Reason::Stalemate, "stalemate")
             };
         }
         if let Some(what) = material::insufficient_material(rules, pos) {
@@ -609,14 +609,15 @@ impl Game {
                 format!("insufficient material: {what}"),
             );
         }
-        if rules.ending.fifty_move > 0 && pos.halfmove() >= 2 * rules.ending.fifty_move {
+        if rules.ending().fifty_move > 0 && pos.halfmove() >= 2 * rules.ending().fifty_move {
             return end(
                 None,
                 Reason::FiftyMove,
-                format!("{}-move rule", rules.ending.fifty_move),
+                format!("{}-move rule", rules.ending().fifty_move),
             );
         }
-        if rules.ending.repetition > 0 && self.repetitions() >= rules.ending.repetition as usize {
+        if rules.ending().repetition > 0 && self.repetitions() >= rules.ending().repetition as usize
+        {
             return end(None, Reason::Repetition, "repetition".to_string());
         }
         None

@@ -45,8 +45,8 @@ pub(super) fn leap_attacker(
     sq: Square,
     by: Color,
 ) -> Option<Square> {
-    let leaps = &rules.tables.leap_attacks[by];
-    if rules.capacity == 1 && !leaps.from(sq).intersects(&pos.occupied(by)) {
+    let leaps = &rules.tables().leap_attacks[by];
+    if rules.capacity() == 1 && !leaps.from(sq).intersects(&pos.occupied(by)) {
         return None;
     }
     for &(src, kinds) in leaps.of(sq) {
@@ -64,7 +64,7 @@ pub(super) fn leap_attacker(
 /// Frozen pieces attack nothing, and nothing attacks a square next to a
 /// protector of the other side.
 pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec<Square> {
-    if rules.capacity > 1 {
+    if rules.capacity() > 1 {
         return super::stack::attackers(rules, pos, sq, by);
     }
     if protected(rules, pos, sq, !by) {
@@ -73,7 +73,7 @@ pub fn attackers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Vec
     let active = |s: Square| can_attack_now(rules, pos, s, sq);
     let mut v = native_attackers(rules, pos, sq, by);
     v.retain(|&s| active(s));
-    if rules.kinds.any_scripted {
+    if rules.kinds().any_scripted {
         let mut view = VictimView::new(sq, by, None);
         for s in pos.occupied(by).iter() {
             if !v.contains(&s)
@@ -118,7 +118,7 @@ fn any_native_attacker(
     by: Color,
     mut f: impl FnMut(Square) -> bool,
 ) -> bool {
-    for &(src, kinds) in rules.tables.leap_attacks[by].of(sq) {
+    for &(src, kinds) in rules.tables().leap_attacks[by].of(sq) {
         if let Some(p) = pos.piece_at(src)
             && p.color == by
             && kinds.contains(p.kind)
@@ -127,14 +127,14 @@ fn any_native_attacker(
             return true;
         }
     }
-    for a in &rules.tables.attack[by] {
+    for a in &rules.tables().attack[by] {
         if let Some(s) = atom_attacker(rules, pos, sq, by, a)
             && f(s)
         {
             return true;
         }
     }
-    !rules.tables.path_attackers[by].is_empty()
+    !rules.tables().path_attackers[by].is_empty()
         && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq) && f(src))
 }
 
@@ -147,7 +147,7 @@ fn path_sources(
     by: Color,
 ) -> impl Iterator<Item = Square> {
     pos.occupied(by)
-        .and(&rules.tables.path_sources[by][sq.index()])
+        .and(&rules.tables().path_sources[by][sq.index()])
         .iter()
 }
 
@@ -167,7 +167,7 @@ fn is_attacked_with_auras(
     if any_native_attacker(rules, pos, sq, by, active) {
         return true;
     }
-    if !rules.kinds.any_scripted {
+    if !rules.kinds().any_scripted {
         return false;
     }
     let mut view = VictimView::new(sq, by, victim);
@@ -209,21 +209,21 @@ fn attacked(
     by: Color,
     victim: Option<PieceKind>,
 ) -> bool {
-    if !rules.auras.freezers.is_empty()
-        || !rules.auras.protectors.is_empty()
-        || rules.pawns.from_reserve()
-        || rules.capacity > 1
+    if !rules.auras().freezers.is_empty()
+        || !rules.auras().protectors.is_empty()
+        || rules.pawns().from_reserve()
+        || rules.capacity() > 1
     {
-        if rules.capacity > 1 {
+        if rules.capacity() > 1 {
             return super::stack::attacked(rules, pos, sq, by);
         }
         return is_attacked_with_auras(rules, pos, sq, by, victim);
     }
     leap_attacker(rules, pos, sq, by).is_some()
         || atom_attacks(rules, pos, sq, by)
-        || (!rules.tables.path_attackers[by].is_empty()
+        || (!rules.tables().path_attackers[by].is_empty()
             && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq)))
-        || (rules.kinds.any_scripted && {
+        || (rules.kinds().any_scripted && {
             let mut view = VictimView::new(sq, by, victim);
             pos.occupied(by)
                 .iter()
@@ -236,13 +236,13 @@ fn attacked(
 /// set are walked.
 #[inline]
 fn atom_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
-    let atoms = &rules.tables.attack[by];
+    let atoms = &rules.tables().attack[by];
     let hit = |a: &AttackAtom| atom_attacker(rules, pos, sq, by, a).is_some();
-    if rules.kinds.has_regions {
+    if rules.kinds().has_regions {
         // Only kinds whose region holds the square attack it.
-        let mut kinds = rules.kinds.allowed_at[by][sq.index()];
-        if !rules.forms.in_play.is_empty() {
-            kinds = kinds & rules.forms.in_play(pos.active());
+        let mut kinds = rules.kinds().allowed_at[by][sq.index()];
+        if !rules.forms().in_play.is_empty() {
+            kinds = kinds & rules.forms().in_play(pos.active());
         }
         let allowed = |p: Piece| kinds.contains(p.kind);
         return atoms.iter().any(|a| {
@@ -251,10 +251,10 @@ fn atom_attacks(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
                     .is_some_and(|src| pos.piece_at(src).is_some_and(allowed))
         });
     }
-    if rules.forms.in_play.is_empty() {
+    if rules.forms().in_play.is_empty() {
         atoms.iter().any(hit)
     } else {
-        let kinds = rules.forms.in_play(pos.active());
+        let kinds = rules.forms().in_play(pos.active());
         atoms.iter().any(|a| a.kinds.intersects(kinds) && hit(a))
     }
 }
@@ -291,7 +291,7 @@ impl VictimView {
                 pos.piece_at(royal).map(|p| p.kind)
             })
             .or_else(|| {
-                (0..rules.pieces.len())
+                (0..rules.pieces().len())
                     .map(|k| PieceKind(k as u8))
                     .find(|&k| rules.is_royal(k))
             })
@@ -303,11 +303,11 @@ impl VictimView {
     /// hook, the square within the reach its kind declares?
     fn asks(&self, rules: &Rules, pos: &Position, src: Square) -> bool {
         pos.piece_at(src).is_some_and(|p| {
-            rules.kinds.scripted[p.kind.index()]
-                && rules.kinds.script_reach[p.kind.index()]
+            rules.kinds().scripted[p.kind.index()]
+                && rules.kinds().script_reach[p.kind.index()]
                     .as_ref()
                     .is_none_or(|reach| reach[p.color][src.index()].contains(self.sq))
-                && (rules.pieces[p.kind.index()].capture.is_some()
+                && (rules.pieces()[p.kind.index()].capture.is_some()
                     || super::hooks(rules).is_some_and(|h| h.has(crate::rules::hooks::ATTACKS)))
         })
     }
@@ -322,7 +322,7 @@ impl VictimView {
         let Some(kind) = pos.piece_at(src).map(|p| p.kind.index()) else {
             return false;
         };
-        let mode = rules.pieces[kind].capture;
+        let mode = rules.pieces()[kind].capture;
         // The script is asked for its own kinds; an imitator's attacks
         // are the engine's.
         let host =
@@ -355,15 +355,15 @@ fn path_attacks(rules: &Rules, pos: &Position, src: Square, sq: Square) -> bool 
     let Some(p) = pos.piece_at(src) else {
         return false;
     };
-    if !rules.tables.path_attackers[p.color].contains(p.kind)
-        || !rules.tables.path_reach[p.color][p.kind.index()][src.index()].contains(sq)
+    if !rules.tables().path_attackers[p.color].contains(p.kind)
+        || !rules.tables().path_reach[p.color][p.kind.index()][src.index()].contains(sq)
     {
         return false;
     }
     if !rules.in_region(p, sq) {
         return false;
     }
-    rules.tables.paths_of[p.color][p.kind.index()]
+    rules.tables().paths_of[p.color][p.kind.index()]
         .iter()
         .filter(|t| t.can_capture && (!t.initial || initial_ok(rules, pos, src, p)))
         .any(|t| {
@@ -395,8 +395,8 @@ pub(crate) fn is_attacked_vacating(
     if leap_attacker(rules, pos, sq, by).is_some() {
         return true;
     }
-    let in_play = rules.forms.in_play(pos.active());
-    for a in &rules.tables.attack[by] {
+    let in_play = rules.forms().in_play(pos.active());
+    for a in &rules.tables().attack[by] {
         if !a.kinds.intersects(in_play) {
             continue;
         }
@@ -404,14 +404,14 @@ pub(crate) fn is_attacked_vacating(
             Style::Leap => {
                 // The royal's own square may be a leg of the leap.
                 let occupied = |s: Square| s != vacated && !pos.is_empty(s);
-                if let Some(src) = rules.tables.rays.step(a.dir, sq)
+                if let Some(src) = rules.tables().rays.step(a.dir, sq)
                     && attacker_on_board(rules, pos, a, src, by, occupied)
                 {
                     return true;
                 }
             }
             _ => {
-                for (i, &s) in rules.tables.rays.ray(a.dir, sq).iter().enumerate() {
+                for (i, &s) in rules.tables().rays.ray(a.dir, sq).iter().enumerate() {
                     if i >= a.range as usize {
                         break;
                     }
@@ -477,11 +477,11 @@ fn atom_attacker_on(
 ) -> Option<Square> {
     match a.style {
         Style::Leap => {
-            let src = rules.tables.rays.step(a.dir, sq)?;
+            let src = rules.tables().rays.step(a.dir, sq)?;
             attacker(src).then_some(src)
         }
         Style::Ride => {
-            let ray = rules.tables.rays.ray(a.dir, sq);
+            let ray = rules.tables().rays.ray(a.dir, sq);
             let (i, &s) = ray.iter().enumerate().find(|&(_, &s)| occupied(s))?;
             let limit = a.range as usize;
             if a.skip_first {
@@ -497,14 +497,14 @@ fn atom_attacker_on(
             (i < limit && attacker(s)).then_some(s)
         }
         Style::Hop => {
-            let ray = rules.tables.rays.ray(a.dir, sq);
+            let ray = rules.tables().rays.ray(a.dir, sq);
             let i = ray.iter().position(|&s| occupied(s))?;
             let j = i + 1 + ray[i + 1..].iter().position(|&s| occupied(s))?;
             (j - i <= a.range as usize && screen(ray[i]) && attacker(ray[j])).then_some(ray[j])
         }
         Style::Path => None, // looked at forwards, in `path_attacks`
         Style::Grasshopper => {
-            let ray = rules.tables.rays.ray(a.dir, sq);
+            let ray = rules.tables().rays.ray(a.dir, sq);
             if !occupied(*ray.first()?) {
                 return None;
             }
@@ -581,7 +581,7 @@ fn attacked_on(
     occupied: impl Fn(Square) -> bool + Copy,
     stays: impl Fn(Square) -> bool + Copy,
 ) -> bool {
-    if rules.tables.leap_attacks[by]
+    if rules.tables().leap_attacks[by]
         .of(sq)
         .iter()
         .any(|&(src, kinds)| {
@@ -593,8 +593,8 @@ fn attacked_on(
     {
         return true;
     }
-    let in_play = rules.forms.in_play(pos.active());
-    rules.tables.attack[by].iter().any(|a| {
+    let in_play = rules.forms().in_play(pos.active());
+    rules.tables().attack[by].iter().any(|a| {
         a.kinds.intersects(in_play)
             && atom_attacker_on(
                 rules,
@@ -632,11 +632,11 @@ pub(super) fn is_attacked_after_push(
     let Some(pawn) = pos.piece_at(from) else {
         return false;
     };
-    rules.tables.leap_attacks[by]
+    rules.tables().leap_attacks[by]
         .of(sq)
         .iter()
         .any(|&(s, kinds)| s == to && kinds.contains(pawn.kind))
-        || rules.tables.attack[by].iter().any(|a| {
+        || rules.tables().attack[by].iter().any(|a| {
             a.kinds.contains(pawn.kind)
                 && atom_attacker_on(
                     rules,
@@ -672,7 +672,7 @@ pub(super) fn atom_attacks_after(
 pub fn in_check(rules: &Rules, pos: &Position, color: Color) -> bool {
     let royals = pos.royals(color);
     let attacked = |sq| royal_attacked(rules, pos, sq, color);
-    match rules.royal_rule {
+    match rules.royal_rule() {
         crate::rules::RoyalRule::Each => royals.iter().any(attacked),
         crate::rules::RoyalRule::LastOne => royals.count() == 1 && royals.iter().any(attacked),
         crate::rules::RoyalRule::DupleCheck => !royals.is_empty() && royals.iter().all(attacked),
@@ -687,7 +687,7 @@ pub fn royal_attacked(rules: &Rules, pos: &Position, sq: Square, color: Color) -
     if shielded_by_touch(rules, pos, sq, color) {
         return false;
     }
-    if rules.no_facing && faces_enemy_royal(rules, pos, sq, color) {
+    if rules.no_facing() && faces_enemy_royal(rules, pos, sq, color) {
         return true;
     }
     is_attacked(rules, pos, sq, !color)
@@ -697,8 +697,8 @@ pub fn royal_attacked(rules: &Rules, pos: &Position, sq: Square, color: Color) -
 /// enemy royal there (`touching_royals_safe`)?
 #[inline]
 pub(crate) fn shielded_by_touch(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    pos.active().intersects(rules.masks.touching_royals_safe)
-        && !rules.tables.around[sq.index()]
+    pos.active().intersects(rules.masks().touching_royals_safe)
+        && !rules.tables().around[sq.index()]
             .and(&pos.royals(!color))
             .is_empty()
 }
@@ -714,7 +714,7 @@ pub fn royals_facing(rules: &Rules, pos: &Position, color: Color) -> bool {
 /// Does the first piece up or down the file from `sq` belong to the
 /// enemy of `color` and is it royal (`facing_royals = illegal`)?
 fn faces_enemy_royal(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let enemy = pos.royals(!color);
     [1, -1].into_iter().any(|dy| {
         let mut at = sq;

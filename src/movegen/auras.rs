@@ -13,7 +13,7 @@ pub(crate) fn may_take(
     attacker: Piece,
     victim: Piece,
 ) -> bool {
-    !rules.auras.capture_limits || may_take_limited(rules, pos, sq, attacker, victim)
+    !rules.auras().capture_limits || may_take_limited(rules, pos, sq, attacker, victim)
 }
 
 /// `may_take` in a variant with immunity or protectors (kept out of line
@@ -26,7 +26,7 @@ pub(super) fn may_take_limited(
     attacker: Piece,
     victim: Piece,
 ) -> bool {
-    rules.auras.capturable_by[victim.kind.index()].contains(attacker.kind)
+    rules.auras().capturable_by[victim.kind.index()].contains(attacker.kind)
         && !protected(rules, pos, sq, victim.color)
 }
 
@@ -35,9 +35,9 @@ pub(super) fn may_take_limited(
 /// another one.
 #[inline(always)]
 pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> bool {
-    !rules.auras.protectors.is_empty()
+    !rules.auras().protectors.is_empty()
         && next_to(rules, pos, sq, pos.occupied(color), |q| {
-            q.color == color && rules.auras.protectors.contains(q.kind)
+            q.color == color && rules.auras().protectors.contains(q.kind)
         })
 }
 
@@ -46,11 +46,11 @@ pub fn protected(rules: &Rules, pos: &Position, sq: Square, color: Color) -> boo
 /// moves nor attacks.
 #[inline(always)]
 pub fn frozen(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> bool {
-    !rules.auras.freezers.is_empty()
+    !rules.auras().freezers.is_empty()
         && next_to(rules, pos, sq, pos.occupied(!piece.color), |q| {
             q.color != piece.color
-                && rules.auras.freezers.contains(q.kind)
-                && rules.auras.freeze_mask[q.kind.index()].contains(piece.kind)
+                && rules.auras().freezers.contains(q.kind)
+                && rules.auras().freeze_mask[q.kind.index()].contains(piece.kind)
         })
 }
 
@@ -63,7 +63,7 @@ pub(super) fn next_to(
     among: SquareSet,
     f: impl Fn(Piece) -> bool,
 ) -> bool {
-    rules.tables.around[sq.index()]
+    rules.tables().around[sq.index()]
         .and(&among)
         .iter()
         .any(|n| pos.piece_at(n).is_some_and(&f))

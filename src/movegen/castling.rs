@@ -4,7 +4,7 @@ use super::*;
 
 pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    for (i, c) in rules.castling[us].iter().enumerate() {
+    for (i, c) in rules.castling()[us].iter().enumerate() {
         if !pos.unmoved().contains(c.king_from) || !pos.unmoved().contains(c.partner_from) {
             continue;
         }
@@ -19,11 +19,11 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
             || partner.color != us
             || c.partner_piece.is_some_and(|k| partner.kind != k)
             || c.king_piece.is_some_and(|k| king.kind != k)
-            || (!rules.is_royal(king.kind) && rules.pieces.iter().any(|p| p.royal))
+            || (!rules.is_royal(king.kind) && rules.pieces().iter().any(|p| p.royal))
         {
             continue;
         }
-        if !rules.auras.freezers.is_empty()
+        if !rules.auras().freezers.is_empty()
             && (frozen(rules, pos, c.king_from, king)
                 || frozen(rules, pos, c.partner_from, partner))
         {
@@ -46,7 +46,7 @@ pub(super) fn castling_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>)
             !super::attack::shielded_by_touch(rules, view, s, us)
                 && is_attacked_as(rules, view, s, !us, king.kind)
         };
-        let lift = pos.active().intersects(rules.masks.touching_royals_safe);
+        let lift = pos.active().intersects(rules.masks().touching_royals_safe);
         if c.safe
             .iter()
             .any(|&s| (s == c.king_from || !lift) && attacked(pos, s))

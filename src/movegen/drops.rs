@@ -7,7 +7,7 @@ use super::*;
 /// the drop zone), own royal safety not tested.
 pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    if let Some(p) = &rules.pocket
+    if let Some(p) = &rules.pocket()
         && pos.pockets()[us].len() < p.capacity as usize
         && !p.banned_plies.contains(&pos.ply())
     {
@@ -36,17 +36,17 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         }
     }
     let section = rules
-        .drops
+        .drops()
         .as_ref()
         .filter(|d| !d.from_reserve && !d.gating);
-    let mutator = pos.active().intersects(rules.masks.drops_from_captures);
+    let mutator = pos.active().intersects(rules.masks().drops_from_captures);
     if !mutator && section.is_none() || pos.pockets()[us].is_empty() {
         return;
     }
     // A `drops` section and an active drops mutator both drop from the
     // hand: a square either allows is one drop.
     let empty: SquareSet = rules
-        .geometry
+        .geometry()
         .squares()
         .filter(|&sq| pos.is_empty(sq))
         .collect();
@@ -60,7 +60,7 @@ pub(super) fn hand_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         // A held piece may also be dropped as one of its promoted forms
         // (`also_dropped_as`).
         let forms =
-            std::iter::once(kind).chain(rules.pieces[kind.index()].dropped_as.iter().copied());
+            std::iter::once(kind).chain(rules.pieces()[kind.index()].dropped_as.iter().copied());
         for form in forms {
             let targets = drop_squares(
                 rules,
@@ -96,7 +96,7 @@ fn colours_stay_open(
     to: Square,
 ) -> bool {
     let us = pos.side();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let dark = |sq: Square| g.is_dark(sq);
     d.opposite_colours.iter().all(|&k| {
         let own = Piece::new(k, us);
@@ -111,7 +111,7 @@ fn colours_stay_open(
             return same < total.div_ceil(2);
         }
         let free: Vec<Square> = d.zone[us]
-            .and(&rules.kinds.drop_zone[us][k.index()])
+            .and(&rules.kinds().drop_zone[us][k.index()])
             .iter()
             .filter(|&sq| sq != to && pos.is_empty(sq))
             .collect();
@@ -140,18 +140,18 @@ fn drop_squares(
     if let Some(&free) = unmarked {
         targets = free;
         if pawn {
-            targets = targets.minus(&rules.pawns.promotion_zone[us]);
+            targets = targets.minus(&rules.pawns().promotion_zone[us]);
         }
     }
     if let Some((d, empty)) = section {
         targets |= empty.and(if pawn { &d.pawn_zone[us] } else { &d.zone[us] });
     }
-    targets = targets.and(&rules.kinds.drop_zone[us][kind.index()]);
-    if let Some(limit) = rules.pieces[kind.index()].drop_file_limit {
+    targets = targets.and(&rules.kinds().drop_zone[us][kind.index()]);
+    if let Some(limit) = rules.pieces()[kind.index()].drop_file_limit {
         // No drop on a file that holds `limit` of the side's pieces of
         // this kind already (shogi's pawns: one).
         let own = Piece::new(kind, us);
-        let g = rules.geometry;
+        let g = rules.geometry();
         for file in 0..i32::from(g.width) {
             let squares = (0..i32::from(g.height)).filter_map(|rank| g.square(file, rank));
             let count = squares
@@ -179,7 +179,7 @@ pub(super) fn strands_a_pawn(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     Color::ALL.iter().any(|&color| {
         child
             .occupied(color)
-            .and(&rules.pawns.promotion_zone[color])
+            .and(&rules.pawns().promotion_zone[color])
             .iter()
             .any(|sq| child.piece_at(sq).is_some_and(|p| rules.is_pawn(p.kind)))
     })
@@ -190,7 +190,7 @@ pub(super) fn strands_a_pawn(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 /// otherwise whether the drop is due (the window's last turn, or overdue,
 /// with `mandatory`). A side's own turn number is the FEN move number.
 pub fn reserve_drop_due(rules: &Rules, pos: &Position) -> Option<bool> {
-    let d = rules.drops.as_ref().filter(|d| d.from_reserve)?;
+    let d = rules.drops().as_ref().filter(|d| d.from_reserve)?;
     let r = &pos.reserves()[pos.side()];
     if r.is_empty() {
         return None;
@@ -243,7 +243,7 @@ pub(super) fn reserve_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>, 
 /// position an action leaves (empty squares or not); `None` when the
 /// reserve is empty there.
 pub(super) fn reserve_zone(rules: &Rules, child: &Position, us: Color) -> Option<SquareSet> {
-    let d = rules.drops.as_ref()?;
+    let d = rules.drops().as_ref()?;
     let r = &child.reserves()[us];
     let piece = r.pieces[r.front as usize].filter(|_| !r.is_empty())?;
     let zone = if rules.is_pawn(piece.kind) {
@@ -251,7 +251,7 @@ pub(super) fn reserve_zone(rules: &Rules, child: &Position, us: Color) -> Option
     } else {
         d.zone[us]
     };
-    Some(zone.and(&rules.kinds.drop_zone[us][piece.kind.index()]))
+    Some(zone.and(&rules.kinds().drop_zone[us][piece.kind.index()]))
 }
 
 /// Does the turn `m`, an action followed by a reserve drop on an empty
@@ -287,7 +287,7 @@ pub(super) fn reserve_drop_is_legal(
 /// about too, for rules where a piece put down could matter.
 #[cold]
 pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    let Some(d) = rules.drops.as_ref().filter(|d| d.gating) else {
+    let Some(d) = rules.drops().as_ref().filter(|d| d.gating) else {
         return;
     };
     let us = pos.side();
@@ -309,7 +309,7 @@ pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     for a in &actions {
         let vacated: Vec<Square> = match a.kind {
             MoveKind::Castle(i) => {
-                let c = &rules.castling[us][i as usize];
+                let c = &rules.castling()[us][i as usize];
                 [c.king_from, c.partner_from]
                     .into_iter()
                     .filter(|&s| s != c.king_to && s != c.partner_to)
@@ -323,7 +323,7 @@ pub(super) fn gating_turns(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
         }
         for sq in vacated.into_iter().filter(|&s| gates.contains(s)) {
             for &kind in &held {
-                if !rules.kinds.drop_zone[us][kind.index()].contains(sq) {
+                if !rules.kinds().drop_zone[us][kind.index()].contains(sq) {
                     continue;
                 }
                 let m = Move {

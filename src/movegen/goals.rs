@@ -80,7 +80,7 @@ impl Goal {
                 side.title(),
                 name(kind),
                 if held { "held" } else { "reached" },
-                rules.geometry.name(square)
+                rules.geometry().name(square)
             ),
             Goal::BothFlags => "both sides reached the flag squares".to_string(),
             Goal::Extinct { side, kind, count } => match count {
@@ -93,7 +93,7 @@ impl Goal {
             }
             Goal::Passed { facing: false } => "both sides passed".to_string(),
             Goal::Bare { side } => {
-                if rules.kinds.royal.contains(&true) {
+                if rules.kinds().royal.contains(&true) {
                     format!("{} has nothing left but royal pieces", side.title())
                 } else {
                     format!("{} has no pieces left", side.title())
@@ -130,7 +130,8 @@ fn winner(verdict: Verdict, side: Color) -> Option<Color> {
 /// for a variant without goals.
 #[inline]
 pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
-    if !(rules.ending.has_goals() || rules.passing) || pos.stage() == crate::position::Stage::Setup
+    if !(rules.ending().has_goals() || rules.passing())
+        || pos.stage() == crate::position::Stage::Setup
     {
         return None;
     }
@@ -138,10 +139,10 @@ pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
 }
 
 fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
-    let e = &rules.ending;
+    let e = &rules.ending();
     let side = pos.side();
     if pos.passes() > 0 {
-        let facing = rules.standoff && royals_facing(rules, pos, side);
+        let facing = rules.standoff() && royals_facing(rules, pos, side);
         if facing || pos.passes() >= 2 {
             return Some(GoalEnd {
                 winner: None,
@@ -205,7 +206,7 @@ fn extinct(rules: &Rules, pos: &Position, color: Color, x: &Extinction) -> Optio
 /// How many pieces of the declared `kind` `color` has on the board
 /// (whatever form they have now) and in hand.
 fn held(rules: &Rules, pos: &Position, color: Color, kind: PieceKind) -> usize {
-    let base = &rules.forms.base_of;
+    let base = &rules.forms().base_of;
     let on_board: usize = pos
         .occupied(color)
         .iter()
@@ -226,7 +227,7 @@ fn is_bare(rules: &Rules, pos: &Position, color: Color) -> bool {
     if !pos.pockets()[color].is_empty() {
         return false;
     }
-    if rules.capacity == 1 {
+    if rules.capacity() == 1 {
         return pos.occupied(color) == pos.royals(color);
     }
     pos.units()
@@ -328,7 +329,7 @@ fn flag_goal(rules: &Rules, pos: &Position, f: &Flag) -> Option<GoalEnd> {
 fn may_arrive(rules: &Rules, pos: &Position, f: &Flag) -> bool {
     let mut moves = Vec::new();
     turns(rules, pos, &mut moves);
-    if rules.no_checks {
+    if rules.no_checks() {
         moves.retain(|m| !gives_check(rules, pos, m));
     }
     moves

@@ -91,13 +91,16 @@ impl crate::position::CaptureProbe for Generator {
 /// Every loaded variant has it.
 pub fn install(rules: &mut Rules) {
     let probe: Arc<dyn crate::position::CaptureProbe> = Arc::new(Generator);
-    rules.extensions.insert(probe);
+    rules.extensions_mut().insert(probe);
 }
 
 /// The hooks installed in `rules`, if the variant has a script.
 #[inline]
 pub fn hooks(rules: &Rules) -> Option<&dyn Hooks> {
     // A variant without a script answers at once.
-    rules.script.as_ref()?;
-    rules.extensions.get::<Arc<dyn Hooks>>().map(|h| h.as_ref())
+    rules.script().as_ref()?;
+    rules
+        .extensions()
+        .get::<Arc<dyn Hooks>>()
+        .map(|h| h.as_ref())
 }

@@ -89,7 +89,7 @@ pub(super) fn gen_atom<S: Sink>(
     let land = |to: Square, out: &mut S| land_on(rules, pos, from, piece, pawn, a, to, out);
     match a.style {
         Style::Leap => {
-            let Some(to) = rules.tables.rays.step(a.dir, from) else {
+            let Some(to) = rules.tables().rays.step(a.dir, from) else {
                 return;
             };
             if !a.lame.is_empty() && !lame_clear(rules, from, &a.lame, |s| !pos.is_empty(s)) {
@@ -104,7 +104,7 @@ pub(super) fn gen_atom<S: Sink>(
             leap_to(rules, pos, out, from, piece, to, mode, quiet, a.source);
         }
         Style::Ride => {
-            let ray = rules.tables.rays.ray(a.dir, from);
+            let ray = rules.tables().rays.ray(a.dir, from);
             let end = ray.len().min(usize::from(a.range));
             let start = usize::from(a.skip_first).min(end);
             for &to in &ray[start..end] {
@@ -114,7 +114,7 @@ pub(super) fn gen_atom<S: Sink>(
             }
         }
         Style::Hop => {
-            let ray = rules.tables.rays.ray(a.dir, from);
+            let ray = rules.tables().rays.ray(a.dir, from);
             let Some(screen) = ray.iter().position(|&s| !pos.is_empty(s)) else {
                 return;
             };
@@ -129,7 +129,7 @@ pub(super) fn gen_atom<S: Sink>(
         }
         Style::Path => {} // in `Rules::paths_of`
         Style::Grasshopper => {
-            let ray = rules.tables.rays.ray(a.dir, from);
+            let ray = rules.tables().rays.ray(a.dir, from);
             let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {
                 return;
             };
@@ -192,22 +192,22 @@ fn land_on<S: Sink>(
 pub(super) fn capture_reach_exact(rules: &Rules, piece: Piece, victim: Option<PieceKind>) -> bool {
     let (us, k) = (piece.color, piece.kind.index());
     let takes = match victim {
-        Some(v) => rules.auras.capturable_by[v.index()].contains(piece.kind),
-        None => !rules.auras.immunity,
+        Some(v) => rules.auras().capturable_by[v.index()].contains(piece.kind),
+        None => !rules.auras().immunity,
     };
     takes
-        && rules.stacking.is_none()
-        && rules.script.is_none()
-        && rules.auras.freezers.is_empty()
-        && rules.auras.protectors.is_empty()
-        && !rules.kinds.has_regions
-        && !rules.kinds.strands
-        && !rules.kinds.promotion_limits
-        && !(rules.pawns.from_reserve() && rules.is_pawn(piece.kind))
-        && !rules.kinds.scripted[k]
-        && rules.kinds.morph_of[k].is_empty()
-        && rules.tables.paths_of[us][k].is_empty()
-        && rules.tables.moves_of[us][k].iter().all(|a| {
+        && rules.stacking().is_none()
+        && rules.script().is_none()
+        && rules.auras().freezers.is_empty()
+        && rules.auras().protectors.is_empty()
+        && !rules.kinds().has_regions
+        && !rules.kinds().strands
+        && !rules.kinds().promotion_limits
+        && !(rules.pawns().from_reserve() && rules.is_pawn(piece.kind))
+        && !rules.kinds().scripted[k]
+        && rules.kinds().morph_of[k].is_empty()
+        && rules.tables().paths_of[us][k].is_empty()
+        && rules.tables().moves_of[us][k].iter().all(|a| {
             !a.can_capture
                 || (matches!(a.style, Style::Ride | Style::Hop)
                     && !a.initial
@@ -227,14 +227,14 @@ pub(super) fn capture_squares(
 ) -> SquareSet {
     let (us, k) = (piece.color, piece.kind.index());
     let all = pos.occupied(Color::White) | pos.occupied(Color::Black);
-    let rays = &rules.tables.rays;
+    let rays = &rules.tables().rays;
     let mut squares = SquareSet::EMPTY;
-    for t in rules.tables.leaps[us][k].iter().filter(|t| t.can_capture) {
+    for t in rules.tables().leaps[us][k].iter().filter(|t| t.can_capture) {
         for &(to, _) in t.from(from) {
             squares.insert(to);
         }
     }
-    for a in rules.tables.moves_of[us][k]
+    for a in rules.tables().moves_of[us][k]
         .iter()
         .filter(|a| a.can_capture)
     {
@@ -275,23 +275,23 @@ pub(super) fn capture_reach(
     piece: Piece,
 ) -> Option<SquareSet> {
     let (us, k) = (piece.color, piece.kind.index());
-    if rules.stacking.is_some()
-        || rules.kinds.scripted[k]
-        || !rules.tables.paths_of[us][k].is_empty()
+    if rules.stacking().is_some()
+        || rules.kinds().scripted[k]
+        || !rules.tables().paths_of[us][k].is_empty()
     {
         return None;
     }
     let mut reach = SquareSet::EMPTY;
-    for t in rules.tables.leaps[us][k].iter().filter(|t| t.can_capture) {
+    for t in rules.tables().leaps[us][k].iter().filter(|t| t.can_capture) {
         for &(to, _) in t.from(from) {
             reach.insert(to);
         }
     }
-    for a in rules.tables.moves_of[us][k]
+    for a in rules.tables().moves_of[us][k]
         .iter()
         .filter(|a| a.can_capture)
     {
-        let ray = rules.tables.rays.ray(a.dir, from);
+        let ray = rules.tables().rays.ray(a.dir, from);
         // Rides stop at the first piece met, hops and grasshoppers land
         // at most as far as the second.
         let (squares, stops) = match a.style {

@@ -10,7 +10,7 @@ pub fn leaves_royal_attacked(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let us = pos.side();
     let mut child = pos.clone();
     child.play_unchecked(rules, mv);
-    if pos.active().intersects(rules.masks.explode) {
+    if pos.active().intersects(rules.masks().explode) {
         if child.royals(us).count() < pos.royals(us).count() {
             return true;
         }
@@ -35,8 +35,8 @@ pub(super) fn pins(
     let mut pinned = SquareSet::EMPTY;
     let mut lines = Vec::new();
     // Only the patterns of the forms in play under the active set.
-    let kinds = rules.forms.in_play(pos.active());
-    for a in &rules.tables.attack[!us] {
+    let kinds = rules.forms().in_play(pos.active());
+    for a in &rules.tables().attack[!us] {
         if !a.kinds.intersects(kinds) {
             continue;
         }
@@ -50,7 +50,7 @@ pub(super) fn pins(
         if a.style != Style::Ride {
             continue;
         }
-        let ray = rules.tables.rays.ray(a.dir, king);
+        let ray = rules.tables().rays.ray(a.dir, king);
         let mut blocker = None;
         let mut line = SquareSet::EMPTY;
         for (i, &s) in ray.iter().enumerate() {
@@ -118,9 +118,9 @@ fn royal_lines(
     let mut between = SquareSet::EMPTY;
     let mut pinned = SquareSet::EMPTY;
     let mut lines = Vec::new();
-    let leaps = &rules.tables.leap_attacks[them];
+    let leaps = &rules.tables().leap_attacks[them];
     // No enemy where a leap could come from: no leap checks.
-    if rules.capacity > 1 || leaps.from(king).intersects(&pos.occupied(them)) {
+    if rules.capacity() > 1 || leaps.from(king).intersects(&pos.occupied(them)) {
         for &(src, kinds) in leaps.of(king) {
             if let Some(p) = pos.piece_at(src)
                 && p.color == them
@@ -130,20 +130,20 @@ fn royal_lines(
             }
         }
     }
-    let kinds = rules.forms.in_play(pos.active());
-    for a in &rules.tables.attack[them] {
+    let kinds = rules.forms().in_play(pos.active());
+    for a in &rules.tables().attack[them] {
         if !a.kinds.intersects(kinds) {
             continue;
         }
         if a.style == Style::Leap {
-            if let Some(src) = rules.tables.rays.step(a.dir, king)
+            if let Some(src) = rules.tables().rays.step(a.dir, king)
                 && let Some(p) = pos.piece_at(src)
                 && p.color == them
                 && a.kinds.contains(p.kind)
             {
                 if a.lame.is_empty() {
                     checkers.insert(src);
-                } else if let Some(legs) = a.legs(rules.geometry, &rules.walls, src)
+                } else if let Some(legs) = a.legs(rules.geometry(), &rules.walls(), src)
                     && legs.iter().all(|s| pos.is_empty(s))
                 {
                     checkers.insert(src);
@@ -159,14 +159,14 @@ fn royal_lines(
             }
             continue;
         }
-        let ray = rules.tables.rays.set(a.dir, king);
+        let ray = rules.tables().rays.set(a.dir, king);
         if !ray.intersects(&pos.occupied(them)) {
             // No enemy on the line: it neither checks nor pins.
             continue;
         }
-        if a.style == Style::Ride && plain_ride(a) && rules.capacity == 1 {
+        if a.style == Style::Ride && plain_ride(a) && rules.capacity() == 1 {
             // The line's first two pieces, found from its set of squares.
-            let rays = &rules.tables.rays;
+            let rays = &rules.tables().rays;
             let all = pos.occupied(Color::White) | pos.occupied(Color::Black);
             let Some(first) = rays.first_in(a.dir, king, &all) else {
                 continue;
@@ -198,7 +198,7 @@ fn royal_lines(
         // is blocked), then on to the pinner (where a pinned rider moves).
         let mut line = SquareSet::EMPTY;
         let mut blocker = None;
-        for (i, &s) in rules.tables.rays.ray(a.dir, king).iter().enumerate() {
+        for (i, &s) in rules.tables().rays.ray(a.dir, king).iter().enumerate() {
             if i >= a.range as usize {
                 break;
             }
@@ -251,13 +251,13 @@ fn leg_pin(
     king: Square,
     us: Color,
 ) -> Option<(Square, Square)> {
-    let src = rules.tables.rays.step(a.dir, king)?;
+    let src = rules.tables().rays.step(a.dir, king)?;
     let p = pos.piece_at(src)?;
     if p.color == us || !a.kinds.contains(p.kind) || a.from.is_some_and(|z| !z.contains(src)) {
         return None;
     }
     let mut blockers = a
-        .legs(rules.geometry, &rules.walls, src)?
+        .legs(rules.geometry(), &rules.walls(), src)?
         .iter()
         .filter(|&s| !pos.is_empty(s));
     let leg = blockers.next()?;
@@ -391,7 +391,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
         if from == guard.king
             || guard.pinned.contains(from)
             || guard.marked.contains(from)
-            || rules.tables.may_repeat[piece.color][piece.kind.index()]
+            || rules.tables().may_repeat[piece.color][piece.kind.index()]
         {
             let start = scratch.len();
             piece_moves(rules, pos, from, scratch);
@@ -405,7 +405,7 @@ pub fn legal_move_count(rules: &Rules, pos: &Position, scratch: &mut Vec<Move>) 
     retain_from(scratch, start, |m| !leaves_royal_attacked(rules, pos, m));
     if plan.has(TurnRule::Hands) {
         // Not in check, with pins sound: a drop exposes nothing.
-        let anywhere = SquareSet::first(rules.geometry.len());
+        let anywhere = SquareSet::first(rules.geometry().len());
         legal_hand_moves(rules, pos, scratch, Some(anywhere));
     }
     count.n + scratch.len() as u64
@@ -462,7 +462,7 @@ pub(super) fn legal_hand_moves(
         }
         _ => !leaves_royal_attacked(rules, pos, m),
     });
-    if rules.kinds.drop_limits {
+    if rules.kinds().drop_limits {
         retain_from(out, start, |m| !banned_mating_drop(rules, pos, m));
     }
 }
@@ -471,8 +471,8 @@ pub(super) fn legal_hand_moves(
 /// false`)?
 pub(super) fn banned_mating_drop(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     mv.kind == MoveKind::Drop
-        && rules.kinds.drop_limits
-        && !rules.pieces[mv.piece.kind.index()].mate_by_drop
+        && rules.kinds().drop_limits
+        && !rules.pieces()[mv.piece.kind.index()].mate_by_drop
         && drop_mates(rules, pos, mv)
 }
 
@@ -504,7 +504,7 @@ pub(super) fn drop_targets(rules: &Rules, pos: &Position) -> Option<SquareSet> {
     let king = royals.iter().next()?;
     let (checkers, between) = checks(rules, pos, king, us);
     Some(match checkers.count() {
-        0 => SquareSet::first(rules.geometry.len()),
+        0 => SquareSet::first(rules.geometry().len()),
         1 => between,
         _ => SquareSet::EMPTY,
     })
@@ -577,7 +577,11 @@ impl Guard {
         if !gone.and(&pos.royals(!us)).is_empty() {
             return false;
         }
-        if self.checkers.is_empty() && gone.and(&rules.tables.lines[self.king.index()]).is_empty() {
+        if self.checkers.is_empty()
+            && gone
+                .and(&rules.tables().lines[self.king.index()])
+                .is_empty()
+        {
             // Not in check, and no line to the royal opens.
             return false;
         }

@@ -26,7 +26,7 @@ pub(super) fn mode_moves<S: Sink>(
     mode: CaptureMode,
     out: &mut S,
 ) {
-    let lines = &rules.tables.mode_lines[piece.color][piece.kind.index()];
+    let lines = &rules.tables().mode_lines[piece.color][piece.kind.index()];
     // Its quiet moves along its lines.
     let quiet = |out: &mut S| {
         for line in lines {
@@ -84,8 +84,8 @@ fn line_moves<S: Sink>(
     // An enemy of that mode the piece may take (the imitator's victims).
     let of_mode = |sq: Square, m: CaptureMode| enemy_mode(rules, pos, sq, piece) == Some(m);
     let never = |_: Square| false;
-    for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
-        let behind = rules.tables.rays.step(line.back, from);
+    for line in &rules.tables().mode_lines[piece.color][piece.kind.index()] {
+        let behind = rules.tables().rays.step(line.back, from);
         let walk = Walk { from, piece, line };
         match mode {
             CaptureMode::Withdrawal => {
@@ -113,10 +113,10 @@ fn line_moves<S: Sink>(
                 if let Some((i, sq, 0)) = end
                     && pos.piece_at(sq).is_some_and(|v| {
                         v.color != piece.color
-                            && rules.pieces[v.kind.index()].capture == Some(CaptureMode::Swap)
+                            && rules.pieces()[v.kind.index()].capture == Some(CaptureMode::Swap)
                     })
                 {
-                    let next = rules.tables.rays.ray(line.dir, from).get(i + 1).copied();
+                    let next = rules.tables().rays.ray(line.dir, from).get(i + 1).copied();
                     let mut taken: Vec<Square> = withdrawn.into_iter().collect();
                     taken.extend(next.filter(|&n| approach(n)));
                     swap_moves(rules, pos, (from, piece), (i, sq), &taken, out);
@@ -219,7 +219,7 @@ fn first_piece(
     line: &ModeLine,
 ) -> Option<(usize, Square)> {
     rules
-        .tables
+        .tables()
         .rays
         .ray(line.dir, from)
         .iter()
@@ -233,9 +233,9 @@ fn first_piece(
 /// `target`: stand next to it, or two squares from it along a line with
 /// the square between empty?
 fn spotted(rules: &Rules, pos: &Position, target: Square, color: Color, shooter: Square) -> bool {
-    let rays = &rules.tables.rays;
+    let rays = &rules.tables().rays;
     let friend = |s: Square| s != shooter && pos.piece_at(s).is_some_and(|p| p.color == color);
-    rules.tables.unit_dirs.iter().any(|&d| {
+    rules.tables().unit_dirs.iter().any(|&d| {
         let Some(near) = rays.step(d, target).filter(|&n| n != shooter) else {
             return false;
         };
@@ -265,7 +265,7 @@ fn collisions<S: Sink>(
         };
         for g in turns {
             let Some(&t) = rules
-                .tables
+                .tables()
                 .rays
                 .ray(g, s)
                 .iter()
@@ -293,7 +293,7 @@ fn turning_square(
     line: &ModeLine,
 ) -> Option<(Square, [u16; 2])> {
     let turns = line.turns?;
-    let ray = rules.tables.rays.ray(line.dir, from);
+    let ray = rules.tables().rays.ray(line.dir, from);
     let i = ray.iter().position(|&s| !pos.is_empty(s))?;
     if i > usize::from(line.range) {
         return None;
@@ -305,8 +305,8 @@ fn turning_square(
 /// square throws the piece behind it over it, to the last empty square
 /// before the first piece in the way or onto an enemy there it may take.
 fn slings<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
-    let rays = &rules.tables.rays;
-    for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
+    let rays = &rules.tables().rays;
+    for line in &rules.tables().mode_lines[piece.color][piece.kind.index()] {
         let Some((step, p, slung)) = sling_start(rules, pos, from, line) else {
             continue;
         };
@@ -354,7 +354,7 @@ fn sling_start(
     from: Square,
     line: &ModeLine,
 ) -> Option<(Square, Square, Piece)> {
-    let rays = &rules.tables.rays;
+    let rays = &rules.tables().rays;
     let step = rays.step(line.dir, from).filter(|&s| pos.is_empty(s))?;
     let p = rays.step(line.back, from)?;
     Some((step, p, pos.piece_at(p)?))
@@ -362,14 +362,14 @@ fn sling_start(
 
 /// Is `sq` on the first rank of `piece`'s side, and `piece` a pawn?
 fn own_first_rank(rules: &Rules, piece: Piece, sq: Square) -> bool {
-    rules.is_pawn(piece.kind) && rules.geometry.relative_rank(sq, piece.color) == 1
+    rules.is_pawn(piece.kind) && rules.geometry().relative_rank(sq, piece.color) == 1
 }
 
 /// The recruitments of `piece` on `from`: the first square of each line
 /// holding an enemy it may take, not royal, becomes its own.
 fn recruits<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
-    for line in &rules.tables.mode_lines[piece.color][piece.kind.index()] {
-        let Some(n) = rules.tables.rays.step(line.dir, from) else {
+    for line in &rules.tables().mode_lines[piece.color][piece.kind.index()] {
+        let Some(n) = rules.tables().rays.step(line.dir, from) else {
             continue;
         };
         let royal = pos.piece_at(n).is_some_and(|v| rules.is_royal(v.kind));
@@ -390,7 +390,7 @@ fn recruits<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, 
 /// The mode of the enemy on `sq` that `piece` may take, if it has one.
 #[inline]
 fn enemy_mode(rules: &Rules, pos: &Position, sq: Square, piece: Piece) -> Option<CaptureMode> {
-    let mode = rules.pieces[pos.piece_at(sq)?.kind.index()].capture?;
+    let mode = rules.pieces()[pos.piece_at(sq)?.kind.index()].capture?;
     takes_enemy(rules, pos, sq, piece).then_some(mode)
 }
 
@@ -419,7 +419,7 @@ impl Walk<'_> {
         approach: impl Fn(Square) -> bool,
         out: &mut S,
     ) -> Option<(usize, Square, usize)> {
-        let ray = rules.tables.rays.ray(self.line.dir, self.from);
+        let ray = rules.tables().rays.ray(self.line.dir, self.from);
         let mut taken: Vec<Square> = Vec::new();
         for (i, &sq) in ray.iter().enumerate().take(usize::from(self.line.range)) {
             let next = ray.get(i + 1).copied();
@@ -489,7 +489,7 @@ fn imitate_kinds<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Pi
             continue;
         }
         seen.insert(v.kind);
-        if !rules.pieces[piece.kind.index()]
+        if !rules.pieces()[piece.kind.index()]
             .script_imitates
             .contains(v.kind)
         {
@@ -509,8 +509,8 @@ fn imitate_kind<S: Sink>(
     kind: PieceKind,
     out: &mut S,
 ) {
-    let lines = &rules.tables.mode_lines[me.color][kind.index()];
-    match rules.pieces[kind.index()].capture {
+    let lines = &rules.tables().mode_lines[me.color][kind.index()];
+    match rules.pieces()[kind.index()].capture {
         None => {
             for t in takes_like(rules, pos, from, kind, false) {
                 out.take_move(rules, captures_move(pos, from, t, me, &[t]));
@@ -551,13 +551,13 @@ pub(crate) fn captures_as(
     as_kind.take(rules, from);
     let actor = Piece::new(kind, me.color);
     as_kind.put(rules, from, actor);
-    if rules.pawns.from_reserve() && as_kind.reserves()[me.color].last().is_none() {
+    if rules.pawns().from_reserve() && as_kind.reserves()[me.color].last().is_none() {
         as_kind.set_reserve(me.color, crate::board::Reserve::with(&[actor]));
     }
     let mut moves = Vec::new();
     if scripted {
         piece_moves(rules, &as_kind, from, &mut moves);
-    } else if rules.auras.freezers.is_empty() || !frozen(rules, &as_kind, from, actor) {
+    } else if rules.auras().freezers.is_empty() || !frozen(rules, &as_kind, from, actor) {
         gen_native(rules, &as_kind, from, actor, &mut moves);
     }
     let mut out: Vec<Square> = Vec::new();
@@ -666,8 +666,8 @@ pub(super) fn mode_attacks(
     let Some(piece) = pos.piece_at(src) else {
         return false;
     };
-    let rays = &rules.tables.rays;
-    let lines = &rules.tables.mode_lines[piece.color][piece.kind.index()];
+    let rays = &rules.tables().rays;
+    let lines = &rules.tables().mode_lines[piece.color][piece.kind.index()];
     let takes = |sq: Square| pos.is_empty(sq) || takes_enemy(rules, pos, sq, piece);
     match mode {
         CaptureMode::Imitate => return imitator_attacks(rules, pos, src, piece, target),
@@ -786,14 +786,14 @@ fn imitator_attacks(
     if !rules.is_royal(v.kind) || v.color == piece.color {
         return false;
     }
-    if rules.pieces[piece.kind.index()]
+    if rules.pieces()[piece.kind.index()]
         .script_imitates
         .contains(v.kind)
     {
         return false;
     }
     let mut moves: Vec<Move> = Vec::new();
-    match rules.pieces[v.kind.index()].capture {
+    match rules.pieces()[v.kind.index()].capture {
         Some(CaptureMode::Imitate | CaptureMode::Sling | CaptureMode::Recruit) => return false,
         Some(
             CaptureMode::Withdrawal | CaptureMode::Approach | CaptureMode::Leap | CaptureMode::Swap,

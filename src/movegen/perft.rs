@@ -10,13 +10,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// `None` when none is due.
 pub fn chance_outcomes(rules: &Rules, pos: &Position) -> Option<Vec<Position>> {
     if pos.roll().is_some()
-        || !pos.active().intersects(rules.masks.dice)
+        || !pos.active().intersects(rules.masks().dice)
         || pos.stage() != crate::position::Stage::Play
     {
         return None;
     }
     Some(
-        (1..=rules.masks.dice_faces)
+        (1..=rules.masks().dice_faces)
             .map(|n| {
                 let mut p = pos.clone();
                 p.set_roll(Some(n));
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn perft_until_counts_like_perft_and_stops_when_asked() {
         let rules = crate::variants::load("chess").expect("embedded chess");
-        let pos = parse_fen(&rules, &rules.setup).expect("setup");
+        let pos = parse_fen(&rules, rules.setup()).expect("setup");
         let go = AtomicBool::new(false);
         for depth in 0..=4 {
             assert_eq!(

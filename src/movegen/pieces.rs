@@ -11,12 +11,14 @@ use super::*;
 #[inline]
 pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     if rules.is_pawn(piece.kind) {
-        (rules.pawns.double_step_zone[piece.color].contains(from)
-            || pos.active().intersects(rules.masks.extra_double_step_mask)
-                && rules.masks.extra_double_step.iter().any(|(set, zone)| {
+        (rules.pawns().double_step_zone[piece.color].contains(from)
+            || pos
+                .active()
+                .intersects(rules.masks().extra_double_step_mask)
+                && rules.masks().extra_double_step.iter().any(|(set, zone)| {
                     pos.active().intersects(*set) && zone[piece.color].contains(from)
                 }))
-            && (!rules.pawns.double_step_unmoved() || pos.unmoved().contains(from))
+            && (!rules.pawns().double_step_unmoved() || pos.unmoved().contains(from))
     } else {
         pos.unmoved().contains(from)
     }
@@ -29,7 +31,7 @@ pub(crate) fn initial_ok(rules: &Rules, pos: &Position, from: Square, piece: Pie
 #[inline]
 pub(crate) fn initial_moves_ok(rules: &Rules, pos: &Position, from: Square, piece: Piece) -> bool {
     initial_ok(rules, pos, from, piece)
-        && (rules.pieces[piece.kind.index()].initial_in_check
+        && (rules.pieces()[piece.kind.index()].initial_in_check
             || !super::in_check(rules, pos, piece.color))
 }
 
@@ -44,9 +46,9 @@ pub(super) fn lame_clear(
 ) -> bool {
     path.iter().all(|&(dx, dy)| {
         rules
-            .geometry
+            .geometry()
             .offset(from, dx as i32, dy as i32)
-            .is_some_and(|s| !occupied(s) && !rules.walls.contains(s))
+            .is_some_and(|s| !occupied(s) && !rules.walls().contains(s))
     })
 }
 
@@ -102,9 +104,9 @@ impl Sink for Vec<Move> {
             choice: None,
             gate: None,
         };
-        if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+        if pawn && rules.pawns().promotion_zone[piece.color].contains(to) {
             push_promotions(rules, self, mv);
-            if rules.pawns.optional_zone[piece.color].contains(to) {
+            if rules.pawns().optional_zone[piece.color].contains(to) {
                 self.push(mv);
             }
         } else {
@@ -158,7 +160,7 @@ impl Sink for Count<'_> {
                 .filter(|m| !leaves_royal_attacked(rules, self.pos, m))
                 .count();
             self.n += legal as u64;
-        } else if pawn && rules.pawns.promotion_zone[piece.color].contains(to) {
+        } else if pawn && rules.pawns().promotion_zone[piece.color].contains(to) {
             self.n += rules.promotion_choices(piece).len() as u64;
         } else {
             self.n += 1;
@@ -172,14 +174,14 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
     let Some(piece) = pos.piece_at(from) else {
         return;
     };
-    if rules.stacking.is_some() {
+    if rules.stacking().is_some() {
         // Every unit there of the lower one's colour, alone and together.
         stack::units_moves(rules, pos, from, piece.color, out);
         return;
     }
     let start = out.len();
     gen_piece(rules, pos, from, piece, out);
-    if rules.tables.may_repeat[piece.color][piece.kind.index()] {
+    if rules.tables().may_repeat[piece.color][piece.kind.index()] {
         let mut i = start + 1;
         while i < out.len() {
             if out[start..i].contains(&out[i]) {
@@ -189,29 +191,29 @@ pub fn piece_moves(rules: &Rules, pos: &Position, from: Square, out: &mut Vec<Mo
             }
         }
     }
-    if rules.kinds.has_regions {
+    if rules.kinds().has_regions {
         super::legality::retain_from(out, start, |m| rules.in_region(piece, m.to));
     }
-    if rules.pawns.from_reserve() && rules.is_pawn(piece.kind) {
+    if rules.pawns().from_reserve() && rules.is_pawn(piece.kind) {
         reserve_promotions(rules, pos, piece, out, start);
     }
-    if rules.kinds.promoters.contains(piece.kind) {
+    if rules.kinds().promoters.contains(piece.kind) {
         piece_promotions(rules, pos, from, piece, out, start);
     }
-    if !rules.kinds.morph_of[piece.kind.index()].is_empty() {
+    if !rules.kinds().morph_of[piece.kind.index()].is_empty() {
         apply_morphs(rules, pos, from, piece, out, start);
     }
-    if rules.kinds.promotion_limits {
+    if rules.kinds().promotion_limits {
         // No promotion into a kind the side has its limit of already.
         super::legality::retain_from(out, start, |m| {
             m.promotion
                 .is_none_or(|k| !at_promotion_limit(rules, pos, k, piece.color))
         });
     }
-    if rules.kinds.strands {
+    if rules.kinds().strands {
         // A piece may not stay where it could never move again: there it
         // must promote (`stranded_pieces = illegal`).
-        let stranded = &rules.kinds.stranded[piece.color][piece.kind.index()];
+        let stranded = &rules.kinds().stranded[piece.color][piece.kind.index()];
         super::legality::retain_from(out, start, |m| {
             m.promotion.is_some() || !stranded.contains(m.to)
         });
@@ -227,17 +229,17 @@ pub(super) fn gen_piece<S: Sink>(
     piece: Piece,
     out: &mut S,
 ) {
-    if !rules.auras.freezers.is_empty() && frozen(rules, pos, from, piece) {
-        if rules.frozen_suicide && !rules.is_royal(piece.kind) {
+    if !rules.auras().freezers.is_empty() && frozen(rules, pos, from, piece) {
+        if rules.frozen_suicide() && !rules.is_royal(piece.kind) {
             out.take_move(rules, Move::suicide(from, piece));
         }
         return;
     }
-    if let Some(mode) = rules.pieces[piece.kind.index()].capture {
+    if let Some(mode) = rules.pieces()[piece.kind.index()].capture {
         mode_moves(rules, pos, from, piece, mode, out);
         // An imitator's script adds its captures of the enemies left to
         // it, when one stands on the board.
-        let left = rules.pieces[piece.kind.index()].script_imitates;
+        let left = rules.pieces()[piece.kind.index()].script_imitates;
         let present = || {
             pos.occupied(!piece.color)
                 .iter()
@@ -246,10 +248,10 @@ pub(super) fn gen_piece<S: Sink>(
         if left.is_empty() || !present() {
             return;
         }
-    } else if !rules.kinds.script_only[piece.kind.index()] {
+    } else if !rules.kinds().script_only[piece.kind.index()] {
         gen_native(rules, pos, from, piece, out);
     }
-    if rules.kinds.scripted[piece.kind.index()]
+    if rules.kinds().scripted[piece.kind.index()]
         && let Some(host) = hooks(rules)
         && host.has(crate::rules::hooks::EXTRA_MOVES)
     {
@@ -261,7 +263,7 @@ pub(super) fn gen_piece<S: Sink>(
             if pos.swap_back().is_some() && reverses_swap(pos, &mv) {
                 continue;
             }
-            if !rules.kinds.script_only[piece.kind.index()] && plain_step(&mv) {
+            if !rules.kinds().script_only[piece.kind.index()] && plain_step(&mv) {
                 let natives = native.get_or_insert_with(|| {
                     let mut v = Vec::new();
                     gen_native(rules, pos, from, piece, &mut v);
@@ -317,7 +319,7 @@ pub(super) fn gen_native<S: Sink>(
     out: &mut S,
 ) {
     let us = piece.color;
-    for t in &rules.tables.leaps[us][piece.kind.index()] {
+    for t in &rules.tables().leaps[us][piece.kind.index()] {
         for &(to, source) in t.from(from) {
             let mode = (t.can_move, t.can_capture);
             leap_to(
@@ -333,13 +335,13 @@ pub(super) fn gen_native<S: Sink>(
             );
         }
     }
-    for a in &rules.tables.moves_of[us][piece.kind.index()] {
+    for a in &rules.tables().moves_of[us][piece.kind.index()] {
         if a.initial && !initial_moves_ok(rules, pos, from, piece) {
             continue;
         }
         gen_atom(rules, pos, from, piece, a, out);
     }
-    for t in &rules.tables.paths_of[us][piece.kind.index()] {
+    for t in &rules.tables().paths_of[us][piece.kind.index()] {
         if t.attack_only || t.initial && !initial_moves_ok(rules, pos, from, piece) {
             continue;
         }

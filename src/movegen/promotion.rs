@@ -7,7 +7,7 @@ use super::*;
 /// reserve's last piece, or drops them when the reserve is empty.
 #[cold]
 pub(super) fn push_promotions(rules: &Rules, out: &mut Vec<Move>, mv: Move) {
-    if rules.pawns.from_reserve() {
+    if rules.pawns().from_reserve() {
         out.push(mv);
         return;
     }
@@ -29,7 +29,7 @@ pub(super) fn reserve_promotions(
     out: &mut Vec<Move>,
     start: usize,
 ) {
-    let zone = rules.pawns.promotion_zone[piece.color];
+    let zone = rules.pawns().promotion_zone[piece.color];
     let last = pos.reserves()[piece.color].last();
     let mut i = start;
     while i < out.len() {
@@ -63,9 +63,9 @@ pub(super) fn piece_promotions(
     start: usize,
 ) {
     use crate::rules::Promotes;
-    let must = rules.pieces[piece.kind.index()].promotes == Promotes::Must;
-    let zone = rules.pawns.promotion_zone[piece.color];
-    let kinds: Vec<crate::board::PieceKind> = if rules.pawns.from_reserve() {
+    let must = rules.pieces()[piece.kind.index()].promotes == Promotes::Must;
+    let zone = rules.pawns().promotion_zone[piece.color];
+    let kinds: Vec<crate::board::PieceKind> = if rules.pawns().from_reserve() {
         pos.reserves()[piece.color]
             .last()
             .map(|p| p.kind)
@@ -74,7 +74,7 @@ pub(super) fn piece_promotions(
     } else {
         rules.promotion_choices(piece).to_vec()
     };
-    let from_zone = rules.pawns.promote_from_zone && zone.contains(from);
+    let from_zone = rules.pawns().promote_from_zone && zone.contains(from);
     let end = out.len();
     let mut keep = Vec::with_capacity(end - start);
     for m in out.drain(start..) {
@@ -159,8 +159,8 @@ pub(super) fn apply_morphs(
         if out[i].promotion.is_some() || out[i].from != from {
             continue;
         }
-        for &r in &rules.kinds.morph_of[piece.kind.index()] {
-            let rule = &rules.morphs[r as usize];
+        for &r in &rules.kinds().morph_of[piece.kind.index()] {
+            let rule = &rules.morphs()[r as usize];
             let m = &out[i];
             let fits = match rule.trigger {
                 MorphTrigger::Acted => true,
@@ -206,7 +206,7 @@ pub(super) fn at_promotion_limit(
     kind: crate::board::PieceKind,
     color: Color,
 ) -> bool {
-    rules.pieces[kind.index()]
+    rules.pieces()[kind.index()]
         .promotion_limit
         .is_some_and(|limit| {
             let own = Piece::new(kind, color);
@@ -238,10 +238,10 @@ pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<M
                 .map(|p| (sq, p))
         })
         .collect();
-    let anywhere = rules.pawns.last_pawn_anywhere && pawns.len() == 1;
+    let anywhere = rules.pawns().last_pawn_anywhere && pawns.len() == 1;
     let mut buf = Vec::new();
     for &(from, pawn) in &pawns {
-        if !anywhere && !rules.pawns.in_place_zone[us].contains(from) {
+        if !anywhere && !rules.pawns().in_place_zone[us].contains(from) {
             continue;
         }
         for &kind in rules.promotion_choices(pawn) {
@@ -258,7 +258,7 @@ pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<M
             // (`piece_moves` keeps the new kind in its region; its own
             // square is tested here.)
             let mut targets: Vec<Square> = Vec::new();
-            if !rules.kinds.has_regions || rules.in_region(promoted, from) {
+            if !rules.kinds().has_regions || rules.in_region(promoted, from) {
                 targets.push(from);
             }
             for m in &buf {
@@ -283,7 +283,7 @@ pub(super) fn in_place_promotions(rules: &Rules, pos: &Position, out: &mut Vec<M
                 if leaves_royal_attacked(rules, pos, &mv) {
                     continue;
                 }
-                if rules.pawns.in_place_quiet {
+                if rules.pawns().in_place_quiet {
                     let mut child = pos.clone();
                     child.play_unchecked(rules, &mv);
                     if in_check(rules, &child, !us) {

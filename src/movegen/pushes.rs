@@ -22,7 +22,7 @@ pub(super) fn add_pushes(
 ) -> bool {
     let pushing = Pushing::new(rules, pos, steps);
     let lane = match pos.roll() {
-        Some(n) if pos.active().intersects(rules.masks.dice) => Some(rules.lane(n)),
+        Some(n) if pos.active().intersects(rules.masks().dice) => Some(rules.lane(n)),
         _ => None,
     };
     let mut suicide = false;
@@ -110,12 +110,13 @@ impl<'a> Pushing<'a> {
         let plan = rules.plan(pos.active());
         let plain = plan.allows(FastPath::Pins);
         let screened = !plain && plan.allows(FastPath::Screens);
-        let on_board = rules.capacity == 1 && !rules.tables.attack[them].iter().any(|a| a.initial);
+        let on_board =
+            rules.capacity() == 1 && !rules.tables().attack[them].iter().any(|a| a.initial);
         Pushing {
             rules,
             pos,
             steps,
-            colour: pos.active().intersects(rules.masks.keep_colour),
+            colour: pos.active().intersects(rules.masks().keep_colour),
             forward: if them == Color::White { 1 } else { -1 },
             on_board,
             plain,
@@ -124,9 +125,9 @@ impl<'a> Pushing<'a> {
                 && on_board
                 && !pos
                     .active()
-                    .intersects(rules.masks.explode | rules.masks.touching_royals_safe),
+                    .intersects(rules.masks().explode | rules.masks().touching_royals_safe),
             marked: pos.markers().covered(),
-            reaching: rules.tables.attack[them]
+            reaching: rules.tables().attack[them]
                 .iter()
                 .fold(KindSet::EMPTY, |all, a| all | a.kinds),
         }
@@ -170,7 +171,7 @@ impl<'a> Pushing<'a> {
             }
         };
         let alone = after.as_ref().is_some_and(|after| {
-            pos.active().intersects(rules.masks.explode)
+            pos.active().intersects(rules.masks().explode)
                 && after.royals(them).count() < pos.royals(them).count()
         });
         if !alone {
@@ -181,7 +182,7 @@ impl<'a> Pushing<'a> {
             // Unplayed, the enemy's pieces other than the one taken stand
             // where they stood.
             let board = after.as_ref().unwrap_or(pos);
-            let g = rules.geometry;
+            let g = rules.geometry();
             for from in enemies.iter() {
                 let Some(pawn) = board.piece_at(from).filter(|p| rules.is_pawn(p.kind)) else {
                     continue;
@@ -213,7 +214,7 @@ impl<'a> Pushing<'a> {
         let (rules, pos) = (self.rules, self.pos);
         let us = pos.side();
         let them = !us;
-        if !self.on_board || rules.pawns.promotion_zone[them].contains(to) {
+        if !self.on_board || rules.pawns().promotion_zone[them].contains(to) {
             return push_is_safe(
                 rules,
                 pos,
@@ -251,10 +252,10 @@ impl<'a> Pushing<'a> {
         !(self.plain || self.screened)
             || acted.flipped
             || acted.royals.iter().any(|r| {
-                let lines = &rules.tables.lines[r.index()];
+                let lines = &rules.tables().lines[r.index()];
                 lines.contains(from)
                     || ((self.screened || self.reaching.contains(pawn)) && lines.contains(to))
-                    || rules.tables.leap_attacks[them]
+                    || rules.tables().leap_attacks[them]
                         .of(r)
                         .iter()
                         .any(|&(s, kinds)| s == to && kinds.contains(pawn))

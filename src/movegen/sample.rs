@@ -92,7 +92,7 @@ impl TurnPool {
             return None;
         }
         let reserve = reserve_drop_due(rules, pos).and_then(|due| {
-            let d = rules.drops.as_ref()?;
+            let d = rules.drops().as_ref()?;
             let us = pos.side();
             let squares = d.zone[us].or(&d.pawn_zone[us]).iter().collect();
             Some(ReserveDrops { due, squares })
@@ -118,12 +118,12 @@ impl TurnPool {
         // Rules that keep some turns by looking at each alone (and at the
         // position): the same for an action and the turns it begins.
         let must_move = rules
-            .auras
+            .auras()
             .must_move
             .then(|| must_move_rule(rules, pos))
             .flatten();
         let immobile = rules
-            .auras
+            .auras()
             .immobile_in_check
             .then(|| immobile_in_check_rule(rules, pos))
             .flatten();
@@ -178,10 +178,10 @@ impl TurnPool {
                 }
             }
             Movers::Unscripted(from) => {
-                debug_assert!(rules.stacking.is_none());
+                debug_assert!(rules.stacking().is_none());
                 debug_assert!(
                     pos.piece_at(from)
-                        .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
+                        .is_some_and(|p| !rules.kinds().scripted[p.kind.index()])
                 );
                 piece_moves(rules, pos, from, &mut own);
             }
@@ -557,7 +557,7 @@ pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
         let us = pos.side();
         let unscripted = pos.occupied(us).iter().filter(|&sq| {
             pos.piece_at(sq)
-                .is_some_and(|p| !rules.kinds.scripted[p.kind.index()])
+                .is_some_and(|p| !rules.kinds().scripted[p.kind.index()])
         });
         let legal_turn_among = |movers| {
             TurnPool::of(rules, pos, movers, None)
@@ -580,13 +580,13 @@ pub fn has_legal_move(rules: &Rules, pos: &Position) -> bool {
 /// Has the side to move pieces of scripted kinds and of others, on a
 /// board of single pieces?
 fn some_scripted_some_not(rules: &Rules, pos: &Position) -> bool {
-    if rules.stacking.is_some() || !rules.kinds.scripted.contains(&true) {
+    if rules.stacking().is_some() || !rules.kinds().scripted.contains(&true) {
         return false;
     }
     let (mut scripted, mut unscripted) = (false, false);
     for sq in pos.occupied(pos.side()).iter() {
         if let Some(p) = pos.piece_at(sq) {
-            if rules.kinds.scripted[p.kind.index()] {
+            if rules.kinds().scripted[p.kind.index()] {
                 scripted = true;
             } else {
                 unscripted = true;

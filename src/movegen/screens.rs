@@ -44,7 +44,7 @@ impl Screens {
         let rays = watched_rays(rules, pos, king, !us);
         // An atom attacks from one of its ray's first two pieces, so only
         // a watched one can attack now.
-        let atoms = &rules.tables.attack[!us];
+        let atoms = &rules.tables().attack[!us];
         let checked = leap_attacker(rules, pos, king, !us).is_some()
             || rays
                 .iter()
@@ -85,7 +85,7 @@ impl Screens {
             if from == self.king
                 || self.lines.contains(from)
                 || self.marked.contains(from)
-                || rules.tables.may_repeat[piece.color][piece.kind.index()]
+                || rules.tables().may_repeat[piece.color][piece.kind.index()]
             {
                 let start = scratch.len();
                 piece_moves(rules, pos, from, scratch);
@@ -133,7 +133,7 @@ impl Screens {
         } else if !self.lines.contains(from) && !self.lines.contains(to) {
             true
         } else {
-            let atoms = &rules.tables.attack[them];
+            let atoms = &rules.tables().attack[them];
             !self.rays.iter().any(|&(i, line)| {
                 (line.contains(from) || line.contains(to))
                     && atom_attacks_after(
@@ -156,14 +156,14 @@ impl Screens {
 /// none of `by`'s pieces and takes at most one piece off the ray, so
 /// the attacker after it is one of the ray's first three pieces now.
 fn watched_rays(rules: &Rules, pos: &Position, king: Square, by: Color) -> Vec<(usize, SquareSet)> {
-    let in_play = rules.forms.in_play(pos.active());
+    let in_play = rules.forms().in_play(pos.active());
     let mut rays = Vec::new();
-    for (i, a) in rules.tables.attack[by].iter().enumerate() {
+    for (i, a) in rules.tables().attack[by].iter().enumerate() {
         if !a.kinds.intersects(in_play) {
             continue;
         }
         let (mut line, mut pieces, mut armed) = (SquareSet::EMPTY, 0, false);
-        for &s in rules.tables.rays.ray(a.dir, king) {
+        for &s in rules.tables().rays.ray(a.dir, king) {
             if pieces < 2 {
                 line.insert(s);
             }
@@ -210,7 +210,7 @@ impl Sink for ScreenCount<'_> {
     ) {
         let ordinary = matches!(kind, MoveKind::Normal | MoveKind::DoubleStep)
             && !(self.screens.explode && captured.is_some());
-        let promotes = pawn && rules.pawns.promotion_zone[piece.color].contains(to);
+        let promotes = pawn && rules.pawns().promotion_zone[piece.color].contains(to);
         if !ordinary || (promotes && self.screens.lines.contains(to)) {
             let mut one = Vec::with_capacity(1);
             one.take(rules, pawn, from, to, piece, captured, kind, atom);

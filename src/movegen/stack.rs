@@ -64,8 +64,8 @@ fn reach(
 ) -> bool {
     let us = piece.color;
     let k = piece.kind.index();
-    let g = rules.geometry;
-    for t in &rules.tables.leaps[us][k] {
+    let g = rules.geometry();
+    for t in &rules.tables().leaps[us][k] {
         for &(to, _) in t.from(from) {
             if visit(to, t.can_move, t.can_capture, false) {
                 return true;
@@ -73,13 +73,13 @@ fn reach(
         }
     }
     let pawn = rules.is_pawn(piece.kind);
-    for a in &rules.tables.moves_of[us][k] {
+    for a in &rules.tables().moves_of[us][k] {
         if a.initial && !initial_allowed(rules, pos, from, piece, attacks) {
             continue;
         }
         match a.style {
             Style::Leap => {
-                let Some(to) = rules.tables.rays.step(a.dir, from) else {
+                let Some(to) = rules.tables().rays.step(a.dir, from) else {
                     continue;
                 };
                 let clear = a
@@ -92,7 +92,7 @@ fn reach(
                 }
             }
             Style::Ride => {
-                for (i, &to) in rules.tables.rays.ray(a.dir, from).iter().enumerate() {
+                for (i, &to) in rules.tables().rays.ray(a.dir, from).iter().enumerate() {
                     if i >= a.range as usize {
                         break;
                     }
@@ -112,7 +112,7 @@ fn reach(
             Style::Hop | Style::Grasshopper | Style::Path => {}
         }
     }
-    for t in &rules.tables.paths_of[us][k] {
+    for t in &rules.tables().paths_of[us][k] {
         if t.attack_only && !attacks
             || t.initial && !initial_allowed(rules, pos, from, piece, attacks)
         {
@@ -177,7 +177,7 @@ impl Target {
                 .iter()
                 .flatten()
                 .any(|p| p.color == by && rules.is_pawn(p.kind)),
-            friends: rules.stacking.is_some_and(|s| s.pass_friends),
+            friends: rules.stacking().is_some_and(|s| s.pass_friends),
         }
     }
 }
@@ -229,7 +229,7 @@ pub(crate) fn units_moves(
     us: Color,
     out: &mut Vec<Move>,
 ) {
-    let Some(stacking) = rules.stacking else {
+    let Some(stacking) = rules.stacking() else {
         return;
     };
     let start = out.len();
@@ -312,9 +312,9 @@ fn land_single(
     let pawn = rules.is_pawn(unit.kind);
     let mut push = |captured: Option<Piece>, kind: MoveKind, survivor: bool| {
         let mv = plain(from, to, unit, captured, kind);
-        if pawn && rules.pawns.promotion_zone[us].contains(to) {
+        if pawn && rules.pawns().promotion_zone[us].contains(to) {
             promotions(rules, pos, mv, survivor, out);
-            if rules.pawns.optional_zone[us].contains(to) {
+            if rules.pawns().optional_zone[us].contains(to) {
                 out.push(mv);
             }
         } else {
@@ -446,7 +446,7 @@ fn pair_moves(
 /// king may not be in check nor cross or land on an attacked square.
 fn castling(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     let us = pos.side();
-    for (i, c) in rules.castling[us].iter().enumerate() {
+    for (i, c) in rules.castling()[us].iter().enumerate() {
         if !pos.unmoved().contains(c.king_from) || !pos.unmoved().contains(c.partner_from) {
             continue;
         }
@@ -509,7 +509,7 @@ pub(crate) fn king_slides_first(
 
 /// Can the two slides `(from, to, unit)` be made in this order?
 fn slides(rules: &Rules, pos: &Position, order: &[(Square, Square, Piece); 2]) -> bool {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut board = pos.clone();
     for (n, &(from, to, unit)) in order.iter().enumerate() {
         if from != to {
@@ -520,7 +520,7 @@ fn slides(rules: &Rules, pos: &Position, order: &[(Square, Square, Piece); 2]) -
                 let Some(s) = g.square(f, rank) else {
                     return false;
                 };
-                let friends = rules.stacking.is_some_and(|s| s.pass_friends);
+                let friends = rules.stacking().is_some_and(|s| s.pass_friends);
                 if !passable(rules, &board, s, unit.color, friends) {
                     return false;
                 }

@@ -19,7 +19,7 @@ fn attack_view_agrees_with_forward_generation() {
             p.set_side(&rules, by);
             let mut moves = Vec::new();
             pseudo_moves(&rules, &p, &mut moves);
-            for sq in rules.geometry.squares() {
+            for sq in rules.geometry().squares() {
                 let Some(target) = pos.piece_at(sq) else {
                     continue;
                 };
@@ -33,7 +33,7 @@ fn attack_view_agrees_with_forward_generation() {
                     is_attacked(&rules, &pos, sq, by),
                     forward,
                     "{fen} {} by {by:?}",
-                    rules.geometry.name(sq)
+                    rules.geometry().name(sq)
                 );
             }
         }
@@ -49,10 +49,10 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
     let on = |names: &[&str]| -> crate::board::MutatorSet {
         names
             .iter()
-            .map(|n| rules.mutators.iter().position(|m| m.name == *n).unwrap())
+            .map(|n| rules.mutators().iter().position(|m| m.name == *n).unwrap())
             .collect()
     };
-    assert!(!rules.shortcuts.pins);
+    assert!(!rules.shortcuts().pins);
     for sound in [
         &[][..],
         &["rider"],
@@ -60,31 +60,35 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
         &["monochromatic"],
         &["atomic"],
     ] {
-        assert!(rules.shortcuts.pins_under(on(sound)), "{sound:?}");
+        assert!(rules.shortcuts().pins_under(on(sound)), "{sound:?}");
     }
     assert!(
         rules
-            .shortcuts
+            .shortcuts()
             .pins_under(on(&["equus_rex", "monochromatic", "non_prise"]))
     );
     // Paos and vaos hop. Berolina pawns under Monochromatic capture by a
     // lame leap, whose leg pins. (A push is judged apart from the action,
     // which pins judge under Avalanche.)
-    assert!(rules.shortcuts.pins_under(on(&["avalanche"])));
+    assert!(rules.shortcuts().pins_under(on(&["avalanche"])));
     assert!(
         rules
-            .shortcuts
+            .shortcuts()
             .pins_under(on(&["berolina", "monochromatic"]))
     );
-    assert!(!rules.shortcuts.pins_under(on(&["cannon"])));
+    assert!(!rules.shortcuts().pins_under(on(&["cannon"])));
     assert!(
         !rules
-            .shortcuts
+            .shortcuts()
             .screens_under(on(&["berolina", "monochromatic"]))
     );
     // Screens judge the hops of paos and vaos.
-    assert!(rules.shortcuts.screens_under(on(&["cannon", "rider"])));
-    assert!(rules.shortcuts.screens_under(on(&["cannon", "avalanche"])));
+    assert!(rules.shortcuts().screens_under(on(&["cannon", "rider"])));
+    assert!(
+        rules
+            .shortcuts()
+            .screens_under(on(&["cannon", "avalanche"]))
+    );
     // A mutator that gives no kind a new form keeps no table of forms,
     // and pins (and counting) stay trusted under it.
     let drops = crate::variants::load_str(
@@ -92,20 +96,20 @@ fn pins_are_trusted_only_where_the_active_forms_allow() {
         "variant drops : chess { mutator drop { drops = true\n always_on = true } }",
     )
     .unwrap();
-    assert!(drops.forms.table.is_empty());
+    assert!(drops.forms().table.is_empty());
     let drop_on = crate::board::MutatorSet::from_bits(1);
-    assert!(drops.shortcuts.pins_under(drop_on));
-    assert!(drops.shortcuts.bulk_under(drop_on));
+    assert!(drops.shortcuts().pins_under(drop_on));
+    assert!(drops.shortcuts().bulk_under(drop_on));
     let knight = rules.kind("knight").unwrap();
-    let nightrider = rules.forms.form(knight, on(&["rider"]));
+    let nightrider = rules.forms().form(knight, on(&["rider"]));
     assert_ne!(nightrider, knight);
-    assert!(rules.forms.in_play(on(&["rider"])).contains(nightrider));
-    assert!(!rules.forms.in_play(on(&["rider"])).contains(knight));
+    assert!(rules.forms().in_play(on(&["rider"])).contains(nightrider));
+    assert!(!rules.forms().in_play(on(&["rider"])).contains(knight));
     // The knight is not pinned (the black pawn blocks the rook), but any
     // move of it flips the Cannon marker under it, and the rook, now a
     // pao, would capture the king over the pawn: only king moves remain.
     let pos = parse_fen(&rules, "4r2k/8/8/4p3/8/8/4N3/4K3 w - - 0 1 {e2:cannon-}").unwrap();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut moves: Vec<String> = legal_moves(&rules, &pos)
         .iter()
         .map(|m| format!("{}{}", g.name(m.from), g.name(m.to)))
@@ -150,7 +154,7 @@ fn screens_agree_with_copy_make() {
     let (mut judged, mut in_check) = (0, 0);
     for (variant, fen) in cases {
         let rules = load(variant).unwrap();
-        let start = parse_fen(&rules, fen.unwrap_or(&rules.setup)).unwrap();
+        let start = parse_fen(&rules, fen.unwrap_or(rules.setup())).unwrap();
         for _ in 0..20 {
             let mut pos = start.clone();
             for _ in 0..100 {
@@ -193,7 +197,7 @@ fn lame_leap_pins_agree_with_copy_make() {
     // The white rook on e3 is alone on the leg of the pawn's leap from
     // e4 onto the king on e2, and cannot take the pawn (the colour rule):
     // it has no move.
-    let g = rules.geometry;
+    let g = rules.geometry();
     let names = |pos: &crate::position::Position, from: &str| -> Vec<String> {
         let mut v: Vec<String> = legal_moves(&rules, pos)
             .iter()
@@ -239,7 +243,7 @@ fn lame_leap_pins_agree_with_copy_make() {
             slow.retain(|m| !leaves_royal_attacked(&rules, &pos, m));
             let us = pos.side();
             let king = pos.royals(us).iter().next();
-            if let Some(king) = king.filter(|_| rules.shortcuts.pins_under(pos.active())) {
+            if let Some(king) = king.filter(|_| rules.shortcuts().pins_under(pos.active())) {
                 let mut fast = Vec::new();
                 legal_board_moves(&rules, &pos, &mut fast);
                 let fen = crate::notation::to_fen(&rules, &pos);
@@ -322,9 +326,9 @@ fn pushes_agree_with_copy_make() {
 /// pseudo-legal action played and judged, then each push of an enemy
 /// pawn onto an empty square judged on the board after both.
 fn turns_by_copy_make(rules: &Rules, pos: &crate::position::Position) -> (Vec<Move>, bool) {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let steps = rules.push_steps(pos.active()).unwrap_or(&[]);
-    let colour = pos.active().intersects(rules.masks.keep_colour);
+    let colour = pos.active().intersects(rules.masks().keep_colour);
     let mut actions = Vec::new();
     pseudo_moves(rules, pos, &mut actions);
     actions
@@ -368,7 +372,7 @@ fn turns_by_copy_make(rules: &Rules, pos: &crate::position::Position) -> (Vec<Mo
 
 /// The moves as `from-to` (with the promotion, if any), sorted.
 fn sorted(rules: &Rules, moves: &[Move]) -> Vec<String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut v: Vec<String> = moves
         .iter()
         .map(|m| {

@@ -13,7 +13,7 @@ pub fn pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 
 /// The pseudo-legal moves on the board (no pocketing, no drops).
 pub(super) fn board_pseudo_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
-    if rules.stacking.is_some() {
+    if rules.stacking().is_some() {
         stack::pseudo_moves(rules, pos, out);
         return;
     }
@@ -120,9 +120,9 @@ pub(super) fn swap_moves(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
             continue;
         };
         let swap = Move::of_effects([Effect::Swap(a, b)], a, b, pa);
-        let promoting = [(pa, b), (pb, a)]
-            .into_iter()
-            .find(|&(p, to)| rules.is_pawn(p.kind) && rules.pawns.promotion_zone[us].contains(to));
+        let promoting = [(pa, b), (pb, a)].into_iter().find(|&(p, to)| {
+            rules.is_pawn(p.kind) && rules.pawns().promotion_zone[us].contains(to)
+        });
         match promoting {
             None => out.push(swap),
             Some((pawn, square)) => {
@@ -186,7 +186,7 @@ pub fn legal_moves_into(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     }
     turns(rules, pos, out);
     if let Some(d) = rules
-        .drops
+        .drops()
         .as_ref()
         .filter(|_| plan.has(TurnRule::MandatoryDrops))
     {
@@ -268,7 +268,7 @@ pub(super) fn pending_choices<'r>(
 ) -> &'r [crate::board::PieceKind] {
     match pos.piece_at(p.square) {
         Some(pawn) => rules.promotion_choices(pawn),
-        None => &rules.pawns.promotion_choices[p.color],
+        None => &rules.pawns().promotion_choices[p.color],
     }
 }
 
@@ -343,7 +343,7 @@ pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
     match &mv.kind {
         MoveKind::Drop => lane.contains(mv.to),
         MoveKind::Castle(i) => {
-            let c = &rules.castling[mv.piece.color][*i as usize];
+            let c = &rules.castling()[mv.piece.color][*i as usize];
             lane.contains(c.king_from) || lane.contains(c.partner_from)
         }
         MoveKind::Effects(list) => {
@@ -362,10 +362,10 @@ pub(crate) fn from_lane(rules: &Rules, lane: &SquareSet, mv: &Move) -> bool {
 /// any empty square of the `markers` squares without a marker.
 pub(super) fn placements(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
     out.clear();
-    let Some(m) = &rules.markers else { return };
+    let Some(m) = &rules.markers() else { return };
     let placed = pos.markers();
-    for mutator in 0..rules.mutators.len() as u8 {
-        if placed.holds(mutator) || rules.masks.always_on.contains(usize::from(mutator)) {
+    for mutator in 0..rules.mutators().len() as u8 {
+        if placed.holds(mutator) || rules.masks().always_on.contains(usize::from(mutator)) {
             continue;
         }
         for &square in &m.squares {
@@ -518,12 +518,12 @@ fn standoff_and_pass(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// Does every piece `mv` moves end on a square of the colour it left (a
 /// `keep_colour` mutator)? Drops are free.
 pub(super) fn keeps_colour(rules: &Rules, mv: &Move) -> bool {
-    let a1 = &rules.tables.a1_colour;
+    let a1 = &rules.tables().a1_colour;
     let same = |a: Square, b: Square| a1.contains(a) == a1.contains(b);
     match &mv.kind {
         MoveKind::Drop => true,
         MoveKind::Castle(i) => {
-            let c = &rules.castling[mv.piece.color][*i as usize];
+            let c = &rules.castling()[mv.piece.color][*i as usize];
             same(c.king_from, c.king_to) && same(c.partner_from, c.partner_to)
         }
         MoveKind::Effects(list) => list.effects().iter().all(|e| match *e {

@@ -14,7 +14,7 @@ pub(crate) fn promo_token(rules: &Rules, k: PieceKind) -> String {
 /// the king's move (`e1g1`), or with free starts as the king taking its
 /// partner (`g1h1`).
 pub fn to_uci(rules: &Rules, mv: &Move) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut s = String::new();
     if let Some((sq, k)) = mv.choice {
         s.push_str(&format!("{}={}&", g.name(sq), promo_token(rules, k)));
@@ -37,9 +37,9 @@ pub fn to_uci(rules: &Rules, mv: &Move) -> String {
 
 /// The action of a move in coordinates, without a reserve drop.
 pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     if let Some((sq, mutator)) = mv.placement() {
-        return format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
+        return format!("{}@{}", rules.mutators()[mutator as usize].name, g.name(sq));
     }
     if mv.is_pocketing() {
         let mut s = format!("^{}", g.name(mv.from));
@@ -56,11 +56,11 @@ pub(crate) fn uci_action(rules: &Rules, mv: &Move) -> String {
             g.name(mv.to)
         );
     }
-    if rules.stacking.is_some() {
+    if rules.stacking().is_some() {
         return super::stacks::coordinates(rules, mv);
     }
     if let crate::position::MoveKind::Castle(i) = mv.kind
-        && rules.castling[mv.piece.color].get(i as usize).is_some()
+        && rules.castling()[mv.piece.color].get(i as usize).is_some()
     {
         return castle_coordinates(rules, mv.piece.color, i as usize);
     }
@@ -109,10 +109,10 @@ pub fn to_xboard_standard(rules: &Rules, mv: &Move) -> String {
 /// king taking its partner). Empty where the standard has no form.
 pub(crate) fn standard_forms(rules: &Rules, mv: &Move) -> Vec<String> {
     use crate::position::MoveKind;
-    let g = rules.geometry;
+    let g = rules.geometry();
     let unsupported = mv.choice.is_some()
         || mv.push.is_some()
-        || rules.stacking.is_some()
+        || rules.stacking().is_some()
         || mv.placement().is_some()
         || mv.is_pocketing()
         || (mv.drop.is_some() && mv.gate.is_none());
@@ -149,7 +149,7 @@ pub(crate) fn standard_forms(rules: &Rules, mv: &Move) -> Vec<String> {
     let gate_square = mv.drop.filter(|_| mv.gate.is_some());
     let mut pairs: Vec<(Square, Square)> = Vec::new();
     if let MoveKind::Castle(i) = mv.kind
-        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
+        && let Some(c) = rules.castling()[mv.piece.color].get(i as usize)
     {
         let takes = (c.king_from, c.partner_from);
         if gate_square == Some(c.partner_from) {
@@ -187,7 +187,7 @@ pub(crate) fn standard_forms(rules: &Rules, mv: &Move) -> Vec<String> {
 /// or with free starts the king taking its own partner, as Chess960
 /// programs write it (`g1h1`).
 pub(crate) fn castle_base(rules: &Rules, c: &CastleRule) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let to = if c.free { c.partner_from } else { c.king_to };
     format!("{}{}", g.name(c.king_from), g.name(to))
 }
@@ -199,10 +199,10 @@ pub(crate) fn castle_base(rules: &Rules, c: &CastleRule) -> String {
 /// king stays, where passing is allowed, and a pass may be written as
 /// the royal's square twice).
 pub(crate) fn castle_coordinates(rules: &Rules, color: Color, i: usize) -> String {
-    let all = &rules.castling[color];
+    let all = &rules.castling()[color];
     let c = &all[i];
     let base = castle_base(rules, c);
-    let g = rules.geometry;
+    let g = rules.geometry();
     let shared = all
         .iter()
         .enumerate()
@@ -212,7 +212,7 @@ pub(crate) fn castle_coordinates(rules: &Rules, color: Color, i: usize) -> Strin
         (g.rank(c.king_to) - g.rank(c.king_from)).abs(),
     );
     let step = !c.free && df.max(dr) == 1;
-    let stays = !c.free && c.king_to == c.king_from && rules.passing;
+    let stays = !c.free && c.king_to == c.king_from && rules.passing();
     if shared || step || stays {
         format!("{base}:{}", c.name)
     } else {

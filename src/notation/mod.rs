@@ -35,12 +35,12 @@ pub(crate) fn silent_morph(rules: &crate::rules::Rules, mv: &crate::position::Mo
     if mv.is_pocketing()
         || mv.kind == crate::position::MoveKind::Promote
         || rules.is_pawn(mv.piece.kind)
-            && rules.pawns.promotion_zone[mv.piece.color].contains(mv.to)
+            && rules.pawns().promotion_zone[mv.piece.color].contains(mv.to)
     {
         return false;
     }
-    rules.kinds.morph_of[mv.piece.kind.index()].iter().any(|&r| {
-        let rule = &rules.morphs[r as usize];
+    rules.kinds().morph_of[mv.piece.kind.index()].iter().any(|&r| {
+        let rule = &rules.morphs()[r as usize];
         rule.trigger == MorphTrigger::Acted
             && rule.condition.is_none()
             && !rule.optional

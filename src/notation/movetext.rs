@@ -94,7 +94,7 @@ pub(crate) fn read_quick(
     turns: &[Move],
     text: &str,
 ) -> Option<Move> {
-    if pos.stage() == crate::position::Stage::Setup || rules.capacity > 1 {
+    if pos.stage() == crate::position::Stage::Setup || rules.capacity() > 1 {
         return None;
     }
     let t = clean(text);
@@ -114,7 +114,7 @@ pub(crate) fn read_quick(
         // Every coordinate form begins with the mover's square.
         let b = t.as_bytes();
         let end = 1 + b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let from = rules.geometry.parse_square(&t[..end])?;
+        let from = rules.geometry().parse_square(&t[..end])?;
         let mut found = None;
         for m in turns {
             if (m.from == from || matches!(m.kind, MoveKind::Castle(_)))
@@ -134,7 +134,9 @@ pub(crate) fn read_quick(
     if digits == 0 || digits + 1 > b.len() || !b[b.len() - digits - 1].is_ascii_lowercase() {
         return None;
     }
-    let sq = rules.geometry.parse_square(&body[b.len() - digits - 1..])?;
+    let sq = rules
+        .geometry()
+        .parse_square(&body[b.len() - digits - 1..])?;
     // Turns of a kind one of whose symbols begins the text (a pawn's is
     // empty: the text begins with a file), landing on the square; turns
     // made of effect lists always, as they may be spelled otherwise.
@@ -211,7 +213,7 @@ impl Notation<'_> {
         }
         let rules = self.rules();
         let pos = self.position();
-        let g = rules.geometry;
+        let g = rules.geometry();
         // The standard coordinates first: there `b2g7+` is a promotion,
         // not a move with a check mark.
         if pos.stage() != crate::position::Stage::Setup
@@ -294,10 +296,10 @@ impl Notation<'_> {
             return fail(shown, self.wrong_tail(&named, action, tail));
         }
         if tail.is_some() && self.turns().iter().all(|m| m.drop.is_none()) {
-            if rules.drops.as_ref().is_some_and(|d| d.from_reserve) {
+            if rules.drops().as_ref().is_some_and(|d| d.from_reserve) {
                 return fail(shown, "no reserve piece may be dropped this turn");
             }
-            if rules.drops.as_ref().is_some_and(|d| d.gating) {
+            if rules.drops().as_ref().is_some_and(|d| d.gating) {
                 return fail(
                     shown,
                     "no piece can be gated this turn: gating follows the first move of a piece from the drop ranks, with a piece of that kind in the hand",
@@ -351,7 +353,7 @@ impl Notation<'_> {
 
     /// Does `tail` (the part after the action, if any) fit turn `m`?
     fn tail_fits(&self, m: &Move, tail: Option<&str>) -> bool {
-        let g = self.rules().geometry;
+        let g = self.rules().geometry();
         match (tail, m.drop, m.push) {
             (None, None, None) => true,
             (Some(t), Some(sq), None) if m.gate.is_some() => {
@@ -426,7 +428,12 @@ impl Notation<'_> {
         }
         match tail {
             Some(t) if named.iter().all(|&i| turns[i].drop.is_none()) => {
-                if self.rules().drops.as_ref().is_some_and(|d| d.from_reserve) {
+                if self
+                    .rules()
+                    .drops()
+                    .as_ref()
+                    .is_some_and(|d| d.from_reserve)
+                {
                     if turns.iter().any(|m| m.drop.is_some()) {
                         format!("`{action}` cannot be followed by a drop (`{t}`) this turn")
                     } else {

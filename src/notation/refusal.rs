@@ -29,7 +29,7 @@ impl std::error::Error for ParseMoveError {}
 
 /// `pos` without the preference tiers: no compulsory capture, no die.
 fn without_preferences(rules: &Rules, pos: &Position) -> Position {
-    let mut free = pos.with_mutators_off(rules.masks.must_capture);
+    let mut free = pos.with_mutators_off(rules.masks().must_capture);
     free.set_roll(None);
     free
 }
@@ -55,7 +55,7 @@ fn preferred_instead(
     }
     let lane = pos
         .roll()
-        .filter(|_| pos.active().intersects(rules.masks.dice));
+        .filter(|_| pos.active().intersects(rules.masks().dice));
     Some(match lane {
         Some(n)
             if legal
@@ -73,7 +73,7 @@ fn preferred_instead(
 
 /// Says why no legal move goes from `from` to `to`.
 fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     match pos.piece_at(from) {
         None => format!("there is no piece on {}", g.name(from)),
         Some(p) if p.color != pos.side() => format!(
@@ -147,7 +147,7 @@ fn explain_illegal(rules: &Rules, pos: &Position, from: Square, to: Square) -> S
 /// parted (`facing_royals = bikjang`)?
 fn keeps_royals_facing(rules: &Rules, pos: &Position, mv: &Move) -> bool {
     let us = pos.side();
-    if !rules.standoff || !royals_facing(rules, pos, us) {
+    if !rules.standoff() || !royals_facing(rules, pos, us) {
         return false;
     }
     let mut child = pos.clone();
@@ -157,8 +157,8 @@ fn keeps_royals_facing(rules: &Rules, pos: &Position, mv: &Move) -> bool {
 
 /// Why a pass ([`super::PASS_SPELLINGS`]) is not a legal turn here.
 fn why_not_pass(rules: &Rules, pos: &Position) -> String {
-    if !rules.passing {
-        format!("{} has no passing: a turn must be moved", rules.name)
+    if !rules.passing() {
+        format!("{} has no passing: a turn must be moved", rules.name())
     } else if in_check(rules, pos, pos.side()) {
         "you may not pass while in check".to_string()
     } else {
@@ -171,7 +171,7 @@ fn why_not_pass(rules: &Rules, pos: &Position) -> String {
 /// some kinds only.
 fn drop_due(rules: &Rules, legal: &[Move]) -> Option<String> {
     let d = rules
-        .drops
+        .drops()
         .as_ref()
         .filter(|d| d.mandatory && !d.from_reserve)?;
     if legal.is_empty()
@@ -231,7 +231,7 @@ pub(super) fn why_not(legal: &Notation, t: &str) -> String {
     if let Some(&i) = pseudo.turns_named(None, t).0.first() {
         let m = &pseudo.turns()[i];
         if m.kind == crate::position::MoveKind::Drop {
-            let g = rules.geometry;
+            let g = rules.geometry();
             let name = &rules.piece(m.piece.kind).name;
             return drop_due(rules, legal.turns()).unwrap_or_else(|| {
                 if in_check(rules, pos, pos.side()) {
@@ -251,9 +251,9 @@ pub(super) fn why_not(legal: &Notation, t: &str) -> String {
     }
     let why = if let Some((piece, square)) = t.split_once('@') {
         let Some(kind) = kind_of(rules, piece) else {
-            return format!("`{piece}` is not a piece of {}", rules.name);
+            return format!("`{piece}` is not a piece of {}", rules.name());
         };
-        if rules.geometry.parse_square(square).is_none() {
+        if rules.geometry().parse_square(square).is_none() {
             return format!("`{square}` is not a square");
         }
         format!(
@@ -288,7 +288,7 @@ fn capture_mark(legal: &Notation, t: &str) -> Option<String> {
     let &i = found.first()?;
     let m = &legal.turns()[i];
     let written = legal.san(i);
-    let g = legal.rules().geometry;
+    let g = legal.rules().geometry();
     Some(if has_x {
         format!(
             "there is nothing to capture on {}: the move is `{written}`",
@@ -341,7 +341,7 @@ fn last_square(t: &str) -> Option<(usize, usize)> {
 /// `SISSA`, `Sissa`, `{Sissa}`, `Sis`), longest spelling first.
 fn kind_of(rules: &Rules, symbol: &str) -> Option<PieceKind> {
     let short = super::symbols::abbreviations(rules);
-    (0..rules.pieces.len())
+    (0..rules.pieces().len())
         .map(|k| PieceKind(k as u8))
         .find(|&k| {
             super::symbols::symbol_forms(rules, &short, k)
@@ -360,7 +360,7 @@ fn other_side(rules: &Rules, pos: &Position, t: &str) -> bool {
 
 /// Why the coordinates `t` name no legal move.
 fn why_not_coordinates(rules: &Rules, pos: &Position, t: &str) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let b = t.as_bytes();
     let square_end = |i: usize| {
         (i + 1..b.len())
@@ -412,7 +412,7 @@ fn why_not_coordinates(rules: &Rules, pos: &Position, t: &str) -> String {
 
 /// Why no pocketing matches `t` (`^h1`, `^h1=I`, `Rh1=>I`).
 fn why_not_pocketing(rules: &Rules, pos: &Position, t: &str) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let (square, new) = if let Some(rest) = t.strip_prefix('^') {
         rest.split_once('=')
             .map_or((rest, None), |(sq, k)| (sq, Some(k)))
@@ -431,8 +431,8 @@ fn why_not_pocketing(rules: &Rules, pos: &Position, t: &str) -> String {
         .filter(|m| m.is_pocketing() && m.from == from)
         .collect();
     if here.is_empty() {
-        return match (&rules.pocket, pos.piece_at(from)) {
-            (None, _) => format!("{} has no pockets", rules.name),
+        return match (&rules.pocket(), pos.piece_at(from)) {
+            (None, _) => format!("{} has no pockets", rules.name()),
             (_, None) => format!("there is no piece on {square}"),
             (_, Some(p)) if p.color != pos.side() => format!("the piece on {square} is not yours"),
             (_, Some(p)) if rules.is_royal(p.kind) => {
@@ -458,7 +458,7 @@ fn why_not_pocketing(rules: &Rules, pos: &Position, t: &str) -> String {
         && kind_of(rules, k).is_none()
         && kind_of(rules, &k.to_ascii_uppercase()).is_none()
     {
-        return format!("`{k}` is not a piece of {}", rules.name);
+        return format!("`{k}` is not a piece of {}", rules.name());
     }
     let choices: Vec<String> = here
         .iter()
@@ -509,7 +509,7 @@ fn why_not_san(rules: &Rules, want: &str) -> String {
         return NOT_A_MOVE.into();
     };
     let square = &want[start..end];
-    if rules.geometry.parse_square(square).is_none() {
+    if rules.geometry().parse_square(square).is_none() {
         return format!("`{square}` is not a square of this board");
     }
     let head = &want[..start];
@@ -524,7 +524,7 @@ fn why_not_san(rules: &Rules, want: &str) -> String {
         head.trim_end_matches(|c: char| c.is_ascii_digit())
     };
     if symbol.is_empty() {
-        return match rules.kinds.pawn.iter().position(|&p| p) {
+        return match rules.kinds().pawn.iter().position(|&p| p) {
             Some(i) => format!(
                 "no {} can reach {square}",
                 rules.piece(PieceKind(i as u8)).name
@@ -534,7 +534,7 @@ fn why_not_san(rules: &Rules, want: &str) -> String {
     }
     match kind_of(rules, symbol) {
         Some(k) => format!("no {} can reach {square}", rules.piece(k).name),
-        None => format!("`{symbol}` is not a piece of {}", rules.name),
+        None => format!("`{symbol}` is not a piece of {}", rules.name()),
     }
 }
 
@@ -545,7 +545,7 @@ pub(super) fn why_not_placement(rules: &Rules, pos: &Position, t: &str) -> Parse
         text: t.to_string(),
         reason,
     };
-    let names: Vec<&str> = rules.mutators.iter().map(|m| m.name.as_str()).collect();
+    let names: Vec<&str> = rules.mutators().iter().map(|m| m.name.as_str()).collect();
     let Some((name, square)) = t.split_once('@') else {
         return fail(
             t,
@@ -570,7 +570,7 @@ pub(super) fn why_not_placement(rules: &Rules, pos: &Position, t: &str) -> Parse
             let free: Vec<String> = legal
                 .iter()
                 .filter_map(|m| m.placement())
-                .map(|(sq, _)| rules.geometry.name(sq))
+                .map(|(sq, _)| rules.geometry().name(sq))
                 .collect::<std::collections::BTreeSet<_>>()
                 .into_iter()
                 .collect();

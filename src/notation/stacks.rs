@@ -86,7 +86,7 @@ pub(crate) fn chosen_victim(pos: &Position, mv: &Move) -> Option<Piece> {
 
 /// The move in coordinates (castling is the king's move, `Ke1g1`).
 pub(crate) fn coordinates(rules: &Rules, mv: &Move) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut s = mover(rules, mv);
     s.push_str(&g.name(mv.from));
     s.push_str(&g.name(mv.to));
@@ -107,7 +107,7 @@ pub(crate) fn coordinates(rules: &Rules, mv: &Move) -> String {
 /// an enemy that stays beside the mover.
 #[cfg(feature = "native")]
 pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let name = |p: Piece| format!("{} {}", p.color.title(), rules.piece(p.kind).name);
     let mut lines = Vec::new();
     let victim_square = match mv.kind {
@@ -138,7 +138,7 @@ pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> 
     };
     match mv.kind {
         MoveKind::Castle(i) => {
-            let c = &rules.castling[mv.piece.color][i as usize];
+            let c = &rules.castling()[mv.piece.color][i as usize];
             // The first piece must end on an empty square: the king goes
             // first where it may, its partner first otherwise.
             let king = (c.king_from, c.king_to);

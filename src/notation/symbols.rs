@@ -76,18 +76,18 @@ pub fn fide_glyph(name: &str, color: Color) -> Option<char> {
 pub(crate) fn symbol_table(rules: &Rules) -> std::borrow::Cow<'_, crate::rules::SymbolCache> {
     let make = || {
         let short = abbreviations(rules);
-        let forms = (0..rules.pieces.len())
+        let forms = (0..rules.pieces().len())
             .map(|k| symbol_forms(rules, &short, PieceKind(k as u8)))
             .collect();
-        let letters = rules.pieces.iter().map(|p| p.letter.clone()).collect();
+        let letters = rules.pieces().iter().map(|p| p.letter.clone()).collect();
         (letters, short, forms)
     };
-    let cached = rules.symbol_cache.get_or_init(make);
-    let fresh = cached.0.len() == rules.pieces.len()
+    let cached = rules.symbol_cache().get_or_init(make);
+    let fresh = cached.0.len() == rules.pieces().len()
         && cached
             .0
             .iter()
-            .zip(&rules.pieces)
+            .zip(rules.pieces())
             .all(|(l, p)| *l == p.letter);
     if fresh {
         std::borrow::Cow::Borrowed(cached)
@@ -132,7 +132,7 @@ pub fn symbol_forms(rules: &Rules, short: &[String], kind: PieceKind) -> Vec<Str
 /// narrow. Move text accepts these symbols too.
 pub fn abbreviations(rules: &Rules) -> Vec<String> {
     let singles: Vec<String> = rules
-        .pieces
+        .pieces()
         .iter()
         .filter(|p| p.letter.chars().count() == 1)
         .map(|p| p.letter.to_ascii_uppercase())
@@ -141,13 +141,13 @@ pub fn abbreviations(rules: &Rules) -> Vec<String> {
     // `x`, which move text would read as that symbol disambiguated or
     // capturing (`Drag` beside `Dr`, where `Dra` would be read as `Dr`
     // from the a-file).
-    let files: Vec<char> = (0..i32::from(rules.geometry.width))
+    let files: Vec<char> = (0..i32::from(rules.geometry().width))
         .map(file_char)
         .collect();
     let tail = |c: char| c == 'x' || files.contains(&c);
     let mut used: Vec<String> = Vec::new();
     rules
-        .pieces
+        .pieces()
         .iter()
         .map(|p| {
             if p.letter.chars().count() == 1 {

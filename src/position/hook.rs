@@ -44,7 +44,7 @@ pub trait CaptureProbe: Send + Sync + fmt::Debug {
 #[inline]
 pub fn capture_probe(rules: &Rules) -> Option<&dyn CaptureProbe> {
     rules
-        .extensions
+        .extensions()
         .get::<Arc<dyn CaptureProbe>>()
         .map(|h| h.as_ref())
 }
@@ -53,9 +53,9 @@ pub fn capture_probe(rules: &Rules) -> Option<&dyn CaptureProbe> {
 #[inline]
 pub fn after_move_hook(rules: &Rules) -> Option<&dyn AfterMove> {
     // A variant without a script answers at once.
-    rules.script.as_ref()?;
+    rules.script().as_ref()?;
     rules
-        .extensions
+        .extensions()
         .get::<Arc<dyn AfterMove>>()
         .map(|h| h.as_ref())
 }

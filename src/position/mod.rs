@@ -254,7 +254,7 @@ impl Position {
         if rules.is_royal(piece.kind) {
             self.royals[piece.color].insert(sq);
         }
-        self.hash ^= rules.zobrist.piece(piece, sq);
+        self.hash ^= rules.zobrist().piece(piece, sq);
     }
 
     /// Removes and returns the (lower) piece on `sq`. An upper unit of a
@@ -265,7 +265,7 @@ impl Position {
         self.cells[sq.index()] = 0;
         self.occupied[piece.color].remove(sq);
         self.royals[piece.color].remove(sq);
-        self.hash ^= rules.zobrist.piece(piece, sq);
+        self.hash ^= rules.zobrist().piece(piece, sq);
         Some(piece)
     }
 
@@ -291,7 +291,7 @@ impl Position {
         self.upper.units[len] = (sq.0, piece.code());
         self.upper.len += 1;
         self.upper.squares.insert(sq);
-        self.hash ^= rules.zobrist.upper(piece, sq);
+        self.hash ^= rules.zobrist().upper(piece, sq);
         true
     }
 
@@ -307,7 +307,7 @@ impl Position {
         self.upper.units[len - 1] = (0, 0);
         self.upper.len -= 1;
         self.upper.squares.remove(sq);
-        self.hash ^= rules.zobrist.upper(piece, sq);
+        self.hash ^= rules.zobrist().upper(piece, sq);
         Some(piece)
     }
 
@@ -410,8 +410,8 @@ impl Position {
         } else {
             self.unmoved.remove(sq);
         }
-        if rules.unmoved_relevant.contains(sq) {
-            self.hash ^= rules.zobrist.unmoved(sq);
+        if rules.unmoved_relevant().contains(sq) {
+            self.hash ^= rules.zobrist().unmoved(sq);
         }
     }
 
@@ -426,44 +426,44 @@ impl Position {
         } else {
             self.promoted.remove(sq);
         }
-        self.hash ^= rules.zobrist.promoted(sq);
+        self.hash ^= rules.zobrist().promoted(sq);
     }
 
     /// Sets the en-passant square and victim, keeping the hash.
     #[inline]
     pub fn set_ep(&mut self, rules: &Rules, ep: Option<(Square, Square)>) {
         if let Some(old) = self.ep {
-            self.hash ^= rules.zobrist.ep(old);
+            self.hash ^= rules.zobrist().ep(old);
         }
         self.ep = ep.map(|e| e.0);
         self.ep_victim = ep.map(|e| e.1);
         if let Some(new) = self.ep {
-            self.hash ^= rules.zobrist.ep(new);
+            self.hash ^= rules.zobrist().ep(new);
         }
     }
 
     /// Sets or clears the choice waiting for a player.
     pub fn set_pending(&mut self, rules: &Rules, pending: Option<Pending>) {
         if let Some(old) = self.pending {
-            self.hash ^= rules.zobrist.pending(old.square);
+            self.hash ^= rules.zobrist().pending(old.square);
         }
         self.pending = pending;
         if let Some(new) = self.pending {
-            self.hash ^= rules.zobrist.pending(new.square);
+            self.hash ^= rules.zobrist().pending(new.square);
         }
     }
 
     /// Sets the number of turns passed in a row, keeping the hash.
     pub(crate) fn set_passes(&mut self, rules: &Rules, n: u8) {
-        self.hash ^= rules.zobrist.passes(self.passes) ^ rules.zobrist.passes(n);
+        self.hash ^= rules.zobrist().passes(self.passes) ^ rules.zobrist().passes(n);
         self.passes = n;
     }
 
     /// Sets the checks `color` has given, keeping the hash.
     pub fn set_checks(&mut self, rules: &Rules, color: Color, n: u8) {
-        self.hash ^= rules.zobrist.checks(color, self.checks[color]);
+        self.hash ^= rules.zobrist().checks(color, self.checks[color]);
         self.checks[color] = n;
-        self.hash ^= rules.zobrist.checks(color, n);
+        self.hash ^= rules.zobrist().checks(color, n);
     }
 
     /// Recomputes the hash from scratch (after building a position).
@@ -479,7 +479,7 @@ impl Position {
     /// the side's royal, where there are royals, or another unmoved piece
     /// would stand in for it.)
     fn castle_rights_in_force<'a>(&'a self, rules: &'a Rules) -> impl Iterator<Item = usize> + 'a {
-        let any_royal = rules.pieces.iter().any(|p| p.royal);
+        let any_royal = rules.pieces().iter().any(|p| p.royal);
         let is = move |sq: Square, kind: Option<PieceKind>, royal: bool| {
             (kind.is_none() && !royal)
                 || self.piece_at(sq).is_some_and(|p| {
@@ -488,7 +488,7 @@ impl Position {
         };
         Color::ALL
             .iter()
-            .flat_map(move |&c| rules.castling[c].iter())
+            .flat_map(move |&c| rules.castling()[c].iter())
             .enumerate()
             .filter(move |(_, c)| {
                 self.unmoved.contains(c.king_from)
@@ -502,7 +502,7 @@ impl Position {
     /// The combined hash keys of the castling rights in force.
     fn derive_castle_rights(&self, rules: &Rules) -> u64 {
         self.castle_rights_in_force(rules)
-            .fold(0, |h, i| h ^ rules.zobrist.castle(i))
+            .fold(0, |h, i| h ^ rules.zobrist().castle(i))
     }
 
     /// Brings the hashed castling rights up to date with the unmoved bits.
@@ -512,7 +512,7 @@ impl Position {
         // reserve, which counts as unmoved.
         if self.castle_rights == 0
             && !rules
-                .drops
+                .drops()
                 .as_ref()
                 .is_some_and(|d| d.from_reserve || !d.castling_drops.is_empty())
         {
@@ -526,9 +526,9 @@ impl Position {
     /// The hash computed from scratch; equals [`Position::hash`] when the
     /// incremental updates are right.
     pub fn compute_hash(&self, rules: &Rules) -> u64 {
-        let z = &rules.zobrist;
+        let z = &rules.zobrist();
         let mut h = 0;
-        for sq in rules.geometry.squares() {
+        for sq in rules.geometry().squares() {
             if let Some(p) = self.piece_at(sq) {
                 h ^= z.piece(p, sq);
             }
@@ -536,7 +536,7 @@ impl Position {
                 h ^= z.upper(p, sq);
             }
         }
-        for sq in self.unmoved.and(&rules.unmoved_relevant).iter() {
+        for sq in self.unmoved.and(&rules.unmoved_relevant()).iter() {
             h ^= z.unmoved(sq);
         }
         if let Some(ep) = self.ep {
@@ -560,7 +560,7 @@ impl Position {
         }
         h ^= z.passes(self.passes);
         for color in Color::ALL {
-            for k in 0..rules.pieces.len() {
+            for k in 0..rules.pieces().len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
                     h ^= z.pocket(color, k, n);
                 }
@@ -604,8 +604,8 @@ impl Position {
                 .iter()
                 .all(|sq| self.upper_at(sq) == other.upper_at(sq))
             && self.side == other.side
-            && self.unmoved.and(&rules.unmoved_relevant)
-                == other.unmoved.and(&rules.unmoved_relevant)
+            && self.unmoved.and(&rules.unmoved_relevant())
+                == other.unmoved.and(&rules.unmoved_relevant())
             && self
                 .castle_rights_in_force(rules)
                 .eq(other.castle_rights_in_force(rules))

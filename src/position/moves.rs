@@ -510,7 +510,7 @@ impl Move {
                 return out;
             }
             MoveKind::Castle(i) => {
-                let c = &rules.castling[self.piece.color][*i as usize];
+                let c = &rules.castling()[self.piece.color][*i as usize];
                 out.push(Effect::MovePiece {
                     from: c.king_from,
                     to: c.king_to,

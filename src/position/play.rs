@@ -12,7 +12,7 @@ impl Position {
             self.place(rules, mv);
             return;
         }
-        if rules.stacking.is_some() {
+        if rules.stacking().is_some() {
             self.play_stacked(rules, mv);
             return;
         }
@@ -27,16 +27,17 @@ impl Position {
         };
         // The die rolled for this turn is spent.
         self.roll = None;
-        let from_promotion = rules.masks.tracks_promoted && self.promoted.contains(mv.from);
+        let from_promotion = rules.masks().tracks_promoted && self.promoted.contains(mv.from);
         let victim_square = match mv.kind {
             MoveKind::EnPassant(passed) => passed,
             _ => mv.to,
         };
-        let victim_promoted = rules.masks.tracks_promoted && self.promoted.contains(victim_square);
+        let victim_promoted =
+            rules.masks().tracks_promoted && self.promoted.contains(victim_square);
         let mut victim: Option<(Square, Piece)> = None;
         self.set_ep(rules, None);
         self.swap_back = None;
-        let mut irreversible = rules.ending.fifty_pawn_resets
+        let mut irreversible = rules.ending().fifty_pawn_resets
             && rules.is_pawn(mv.piece.kind)
             && matches!(
                 mv.kind,
@@ -57,9 +58,9 @@ impl Position {
                     None => piece,
                 };
                 if mv.promotion.is_some()
-                    && rules.pawns.from_reserve()
+                    && rules.pawns().from_reserve()
                     && (rules.is_pawn(piece.kind) || mv.kind == MoveKind::Promote)
-                    && rules.pawns.promotion_zone[piece.color].contains(mv.to)
+                    && rules.pawns().promotion_zone[piece.color].contains(mv.to)
                 {
                     self.reserves[piece.color].take_last();
                 }
@@ -86,13 +87,13 @@ impl Position {
                 // leaves the hand as its unpromoted kind.
                 let mut held = mv.piece.kind;
                 if self.pockets[us].count(held) == 0
-                    && let Some(base) = rules.pieces[held.index()].unpromoted
+                    && let Some(base) = rules.pieces()[held.index()].unpromoted
                 {
                     held = base;
                 }
                 if self.pockets[us].take(held).is_some() {
                     let n = self.pockets[us].count(held);
-                    self.hash ^= rules.zobrist.pocket(us, held.index(), n);
+                    self.hash ^= rules.zobrist().pocket(us, held.index(), n);
                 }
                 self.put(rules, mv.to, mv.piece);
                 self.castling_drop(rules, mv);
@@ -101,17 +102,17 @@ impl Position {
             MoveKind::Pair(..) => {}
             MoveKind::Effects(list) => irreversible |= self.apply_effects(rules, &list.effects()),
         }
-        if rules.masks.tracks_promoted {
+        if rules.masks().tracks_promoted {
             self.move_promoted_mark(rules, mv, from_promotion);
         }
         if let Some((square, piece)) = victim
             && self
                 .active
-                .intersects(rules.masks.keeps_captures | rules.masks.explode)
+                .intersects(rules.masks().keeps_captures | rules.masks().explode)
         {
             self.capture_effects(rules, mv, square, piece, victim_promoted);
         }
-        if rules.ending.fifty_promotion_resets
+        if rules.ending().fifty_promotion_resets
             && mv.promotion.is_some()
             && rules.is_pawn(mv.piece.kind)
             && mv.kind != MoveKind::Pocket
@@ -129,7 +130,7 @@ impl Position {
         // A drop from the reserve follows the action in the same turn; the
         // piece counts as unmoved (for its first-move powers, and as a
         // castling partner).
-        if rules.kinds.rights_lost_to {
+        if rules.kinds().rights_lost_to {
             self.revoke_first_move_rights(rules, mv);
         }
         if let Some(sq) = mv.drop {
@@ -142,7 +143,7 @@ impl Position {
             self.push_pawn(rules, mv, from, to);
             irreversible = true;
         }
-        if rules.passing {
+        if rules.passing() {
             let n = if mv.is_pass() {
                 (self.passes + 1).min(2)
             } else {
@@ -151,10 +152,10 @@ impl Position {
             self.set_passes(rules, n);
         }
         self.pass_turn(rules, irreversible);
-        if !rules.mutators.is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
+        if !rules.mutators().is_empty() && (flips != 0 || !keeps_forms(rules, mv)) {
             self.end_turn_mutators(rules, flips, mv);
         }
-        if rules.ending.check_limit > 0 {
+        if rules.ending().check_limit > 0 {
             self.count_check(rules, us);
         }
     }
@@ -175,7 +176,7 @@ impl Position {
     /// Castling by `us`'s rule `i`: both pieces move, lose their unmoved
     /// marks and morph where the variant says.
     fn castle(&mut self, rules: &Rules, us: Color, i: u8) {
-        let c = &rules.castling[us][i as usize];
+        let c = &rules.castling()[us][i as usize];
         let king = self.take(rules, c.king_from);
         let partner = self.take(rules, c.partner_from);
         if let Some(k) = king {
@@ -188,7 +189,7 @@ impl Position {
             self.set_unmoved(rules, sq, false);
         }
         // Both pieces acted, so both morph where the variant says.
-        if !rules.morphs.is_empty() {
+        if !rules.morphs().is_empty() {
             for (sq, p) in [(c.king_to, king), (c.partner_to, partner)] {
                 if let Some(p) = p
                     && let Some(kind) = rules.castling_morph(p.kind)
@@ -212,10 +213,10 @@ impl Position {
         // from the promotion ranks that takes the piece up a
         // class. A piece of the top class (or of none) goes in as
         // it is, from there too, and promotes nothing.
-        rules.ending.fifty_promotion_resets
+        rules.ending().fifty_promotion_resets
             && mv.promotion.is_some()
             && rules
-                .pocket
+                .pocket()
                 .as_ref()
                 .is_some_and(|p| p.promote_zone[us].contains(mv.from))
     }
@@ -223,7 +224,7 @@ impl Position {
     /// Applies a move's effects in order; whether one was a capture.
     fn apply_effects(&mut self, rules: &Rules, list: &[Effect]) -> bool {
         let mut irreversible = false;
-        let arrivals = rules.pawns.from_reserve();
+        let arrivals = rules.pawns().from_reserve();
         for e in list.iter() {
             if matches!(e, Effect::Capture { .. }) {
                 irreversible = true;
@@ -234,8 +235,8 @@ impl Position {
             if let Effect::Swap(a, b) = *e
                 && let (Some(x), Some(y)) = (self.piece_at(a), self.piece_at(b))
                 && x.color != y.color
-                && rules.kinds.no_swap_back.contains(x.kind)
-                && rules.kinds.no_swap_back.contains(y.kind)
+                && rules.kinds().no_swap_back.contains(x.kind)
+                && rules.kinds().no_swap_back.contains(y.kind)
             {
                 self.swap_back = Some((a, b));
             }
@@ -266,7 +267,7 @@ impl Position {
         ) {
             return;
         }
-        let g = rules.geometry;
+        let g = rules.geometry();
         let them = !mv.piece.color;
         let lost: Vec<Square> = self
             .unmoved
@@ -276,7 +277,7 @@ impl Position {
                 sq != mv.to
                     && (g.file(sq) == g.file(mv.to) || g.rank(sq) == g.rank(mv.to))
                     && self.piece_at(sq).is_some_and(|p| {
-                        rules.pieces[p.kind.index()]
+                        rules.pieces()[p.kind.index()]
                             .initial_lost_to
                             .contains(mv.piece.kind)
                     })
@@ -312,8 +313,8 @@ impl Position {
             r.front += 1;
             self.take(rules, sq);
             self.put(rules, sq, p);
-            let counts = rules.kinds.tracks_unmoved[p.kind.index()]
-                || rules.castling[us]
+            let counts = rules.kinds().tracks_unmoved[p.kind.index()]
+                || rules.castling()[us]
                     .iter()
                     .any(|c| c.king_from == sq || c.partner_from == sq);
             self.set_unmoved(rules, sq, counts);
@@ -338,14 +339,14 @@ impl Position {
         }
         self.turns[us] += 1;
         self.side = !us;
-        self.hash ^= rules.zobrist.black;
+        self.hash ^= rules.zobrist().black;
     }
 
     /// The owner's choice for a pawn the opponent pushed onto its last
     /// rank: it becomes `kind` (in its form under the active set).
     pub(crate) fn resolve_pending(&mut self, rules: &Rules, square: Square, kind: PieceKind) {
         self.set_pending(rules, None);
-        let form = rules.forms.form(kind, self.active);
+        let form = rules.forms().form(kind, self.active);
         self.apply_effect(
             rules,
             &Effect::Transform {
@@ -354,7 +355,7 @@ impl Position {
                 kind: form,
             },
         );
-        if rules.masks.tracks_promoted {
+        if rules.masks().tracks_promoted {
             self.set_promoted(rules, square, true);
         }
     }
@@ -371,12 +372,12 @@ impl Position {
         self.put(rules, to, pawn);
         self.set_unmoved(rules, from, false);
         self.set_unmoved(rules, to, false);
-        if rules.masks.tracks_promoted {
+        if rules.masks().tracks_promoted {
             let promoted = self.promoted.contains(from);
             self.set_promoted(rules, from, false);
             self.set_promoted(rules, to, promoted);
         }
-        if rules.pawns.promotion_zone[pawn.color].contains(to) {
+        if rules.pawns().promotion_zone[pawn.color].contains(to) {
             self.set_pending(
                 rules,
                 Some(super::Pending {
@@ -443,16 +444,16 @@ impl Position {
         promoted: bool,
     ) {
         let us = mv.piece.color;
-        if self.active.intersects(rules.masks.keeps_captures) {
-            let demote = promoted && self.active.intersects(rules.masks.demotes);
+        if self.active.intersects(rules.masks().keeps_captures) {
+            let demote = promoted && self.active.intersects(rules.masks().demotes);
             let kind = if demote { rules.demoted_kind() } else { None }.unwrap_or_else(|| {
                 // A promoted form enters the hand unpromoted (`unpromoted`).
-                let base = rules.forms.base_of[piece.kind.index()];
-                rules.pieces[base.index()].unpromoted.unwrap_or(base)
+                let base = rules.forms().base_of[piece.kind.index()];
+                rules.pieces()[base.index()].unpromoted.unwrap_or(base)
             });
             self.apply_effect(rules, &Effect::ToPocket { color: us, kind });
         }
-        if self.active.intersects(rules.masks.explode) && !rules.is_royal(mv.piece.kind) {
+        if self.active.intersects(rules.masks().explode) && !rules.is_royal(mv.piece.kind) {
             let shape = rules.shaped_blast(self.active);
             let centre = match shape {
                 Some(m) if m.blast_at_landing => mv.to,
@@ -463,7 +464,7 @@ impl Position {
                     && let Some(p) = self.piece_at(sq)
                 {
                     // Spared bystanders and immune kinds stay.
-                    let base = rules.forms.base_of[p.kind.index()];
+                    let base = rules.forms().base_of[p.kind.index()];
                     if m.blast_immune.contains(base)
                         || (sq != mv.to && m.blast_spares.contains(base))
                     {
@@ -483,7 +484,7 @@ impl Position {
     /// completes the pair with such a piece already on the rule's other
     /// start square: both count as unmoved, which gives the right.
     fn castling_drop(&mut self, rules: &Rules, mv: &Move) {
-        let Some(d) = rules.drops.as_ref() else {
+        let Some(d) = rules.drops().as_ref() else {
             return;
         };
         if !d.castling_drops.contains(&mv.piece.kind) {
@@ -497,7 +498,7 @@ impl Position {
                     && rules.is_royal(p.kind) == royal
             })
         };
-        for c in &rules.castling[us] {
+        for c in &rules.castling()[us] {
             if (c.king_from == mv.to || c.partner_from == mv.to)
                 && fits(self.piece_at(c.king_from), true)
                 && fits(self.piece_at(c.partner_from), false)
@@ -518,7 +519,7 @@ impl Position {
             }
         }
         let done = rules
-            .markers
+            .markers()
             .as_ref()
             .is_none_or(|m| self.markers.len >= m.count);
         let next = if done { Color::White } else { !self.side };
@@ -527,7 +528,7 @@ impl Position {
         }
         if next != self.side {
             self.side = next;
-            self.hash ^= rules.zobrist.black;
+            self.hash ^= rules.zobrist().black;
         }
     }
 
@@ -549,7 +550,7 @@ impl Position {
             | MoveKind::Pair(..)
             | MoveKind::Pocket => leave(self, mv.from, mv.to),
             MoveKind::Castle(i) => {
-                let c = &rules.castling[self.side][*i as usize];
+                let c = &rules.castling()[self.side][*i as usize];
                 leave(self, c.king_from, c.king_to);
                 leave(self, c.partner_from, c.partner_to);
             }
@@ -580,7 +581,7 @@ impl Position {
     /// under it (promoted and dropped pieces too), so the opponent's turn,
     /// and the mover's king safety, are judged under the new rules.
     fn end_turn_mutators(&mut self, rules: &Rules, flips: u16, mv: &Move) {
-        if flips == 0 && rules.morphs.is_empty() && super::after_move_hook(rules).is_none() {
+        if flips == 0 && rules.morphs().is_empty() && super::after_move_hook(rules).is_none() {
             // The rules stay: only what the move put down may need its form.
             self.reform(rules, arrivals(mv));
             return;
@@ -595,8 +596,8 @@ impl Position {
         let before = self.active;
         self.take_forms(rules);
         // Turning `drops` off empties both hands for good.
-        if before.intersects(rules.masks.drops_from_captures)
-            && !self.active.intersects(rules.masks.drops_from_captures)
+        if before.intersects(rules.masks().drops_from_captures)
+            && !self.active.intersects(rules.masks().drops_from_captures)
         {
             for color in Color::ALL {
                 self.apply_effect(rules, &Effect::ClearPocket(color));
@@ -607,23 +608,23 @@ impl Position {
     /// Sets the active set from the markers' faces and puts every piece in
     /// its form under it.
     pub(crate) fn take_forms(&mut self, rules: &Rules) {
-        self.active = self.markers.active_set() | rules.masks.always_on;
+        self.active = self.markers.active_set() | rules.masks().always_on;
         let occupied = self.occupied.white.or(&self.occupied.black);
         self.reform(rules, occupied);
     }
 
     /// Puts the pieces on `squares` in their forms under the active set.
     fn reform(&mut self, rules: &Rules, squares: SquareSet) {
-        if rules.forms.table.is_empty() {
+        if rules.forms().table.is_empty() {
             return;
         }
-        let kinds = rules.forms.in_play(self.active);
+        let kinds = rules.forms().in_play(self.active);
         for sq in squares.iter() {
             let Some(p) = self.piece_at(sq) else { continue };
             if kinds.contains(p.kind) {
                 continue;
             }
-            let form = rules.forms.form(p.kind, self.active);
+            let form = rules.forms().form(p.kind, self.active);
             self.take(rules, sq);
             self.put(rules, sq, Piece::new(form, p.color));
         }
@@ -633,7 +634,7 @@ impl Position {
     pub(crate) fn marker_key(&self, rules: &Rules, i: usize) -> u64 {
         let m = &self.markers;
         rules
-            .zobrist
+            .zobrist()
             .marker(Square(m.squares[i]), m.mutators[i], m.faces >> i & 1 != 0)
     }
 
@@ -641,9 +642,9 @@ impl Position {
     /// when promotions come from the reserve and its side's is empty.
     pub(crate) fn may_arrive(&self, rules: &Rules, piece: Piece, sq: Square) -> bool {
         rules.in_region(piece, sq)
-            && !(rules.pawns.from_reserve()
+            && !(rules.pawns().from_reserve()
                 && rules.is_pawn(piece.kind)
-                && rules.pawns.promotion_zone[piece.color].contains(sq)
+                && rules.pawns().promotion_zone[piece.color].contains(sq)
                 && self.reserves[piece.color].last().is_none())
     }
 
@@ -653,7 +654,7 @@ impl Position {
     /// empty it stays; the move generator refuses such moves.
     pub(crate) fn promote_arrivals(&mut self, rules: &Rules) {
         for color in Color::ALL {
-            let zone = rules.pawns.promotion_zone[color];
+            let zone = rules.pawns().promotion_zone[color];
             for sq in self.occupied(color).and(&zone).iter() {
                 let Some(p) = self.piece_at(sq) else { continue };
                 if !rules.is_pawn(p.kind) {
@@ -670,7 +671,7 @@ impl Position {
     /// The empty square a double step `mv` passed over (halfway, rounded
     /// towards the start), if there is one.
     pub(crate) fn passed_square(&self, rules: &Rules, mv: &Move) -> Option<Square> {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let (df, dr) = (
             g.file(mv.to) - g.file(mv.from),
             g.rank(mv.to) - g.rank(mv.from),
@@ -684,9 +685,9 @@ impl Position {
     fn open_en_passant(&mut self, rules: &Rules, mv: &Move) {
         // An advance that promotes leaves no pawn to take in passing (a
         // morph into another pawn kind does).
-        if !rules.pawns.en_passant
+        if !rules.pawns().en_passant
             || mv.promotion.is_some_and(|k| !rules.is_pawn(k))
-            || !rules.pawns.en_passant_zone[mv.piece.color].contains(mv.from)
+            || !rules.pawns().en_passant_zone[mv.piece.color].contains(mv.from)
         {
             return;
         }
@@ -703,7 +704,7 @@ impl Position {
     /// Could a pawn of `by` capture onto `sq` by a plain leap (the test for
     /// recording an en-passant square)?
     pub fn pawn_can_take(&self, rules: &Rules, sq: crate::board::Square, by: Color) -> bool {
-        rules.tables.leap_attacks[by]
+        rules.tables().leap_attacks[by]
             .of(sq)
             .iter()
             .any(|&(src, kinds)| {
@@ -717,7 +718,7 @@ impl Position {
     /// it (by a plain leap, or under mutators by any of its moves)?
     pub(crate) fn en_passant_possible(&self, rules: &Rules, sq: Square, by: Color) -> bool {
         self.pawn_can_take(rules, sq, by)
-            || !rules.mutators.is_empty() && self.pawn_can_take_any_way(rules, sq, by)
+            || !rules.mutators().is_empty() && self.pawn_can_take_any_way(rules, sq, by)
     }
 
     /// Could a pawn of `by` capture onto `sq` by any of its moves (lame
@@ -778,9 +779,9 @@ impl Position {
                     // keeps no unmoved mark for them (other pieces keep
                     // theirs: a corner piece that acted in place may
                     // still castle).
-                    if rules.pawns.double_step_unmoved()
+                    if rules.pawns().double_step_unmoved()
                         && rules.is_pawn(p.kind)
-                        && !rules.kinds.tracks_unmoved[kind.index()]
+                        && !rules.kinds().tracks_unmoved[kind.index()]
                     {
                         self.set_unmoved(rules, square, false);
                     }
@@ -816,7 +817,7 @@ impl Position {
             } => {
                 if self.pockets[color].take(kind).is_some() {
                     let n = self.pockets[color].count(kind);
-                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+                    self.hash ^= rules.zobrist().pocket(color, kind.index(), n);
                     self.take(rules, square);
                     self.put(rules, square, Piece::new(kind, color));
                 }
@@ -845,7 +846,7 @@ impl Position {
                 for kind in held {
                     self.pockets[color].take(kind);
                     let n = self.pockets[color].count(kind);
-                    self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+                    self.hash ^= rules.zobrist().pocket(color, kind.index(), n);
                 }
             }
             Effect::PlaceMarker { square, mutator } => {
@@ -921,9 +922,9 @@ fn keeps_forms(rules: &Rules, mv: &Move) -> bool {
         && mv.drop.is_none()
         && mv.push.is_none()
         && mv.choice.is_none()
-        && rules.morphs.is_empty()
+        && rules.morphs().is_empty()
         && rules
-            .script
+            .script()
             .as_ref()
             .is_none_or(|s| !s.declares(crate::rules::hooks::AFTER_MOVE))
 }

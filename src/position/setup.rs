@@ -18,7 +18,7 @@ impl Position {
     pub fn set_side(&mut self, rules: &Rules, side: Color) {
         if self.side != side {
             self.side = side;
-            self.hash ^= rules.zobrist.black;
+            self.hash ^= rules.zobrist().black;
         }
     }
 
@@ -63,7 +63,7 @@ impl Position {
         let n = self.pockets[color].count(kind);
         let added = self.pockets[color].push(kind, false);
         if added {
-            self.hash ^= rules.zobrist.pocket(color, kind.index(), n);
+            self.hash ^= rules.zobrist().pocket(color, kind.index(), n);
         }
         added
     }

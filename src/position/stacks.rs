@@ -14,10 +14,10 @@ impl Position {
         let us = self.side;
         self.set_ep(rules, None);
         let pawn = rules.is_pawn(mv.piece.kind);
-        let mut irreversible = rules.ending.fifty_pawn_resets && pawn || mv.captured.is_some();
+        let mut irreversible = rules.ending().fifty_pawn_resets && pawn || mv.captured.is_some();
         match &mv.kind {
             MoveKind::Castle(i) => {
-                let c = &rules.castling[us][*i as usize];
+                let c = &rules.castling()[us][*i as usize];
                 let partner = self
                     .units_at(c.partner_from)
                     .into_iter()
@@ -63,11 +63,11 @@ impl Position {
                 }
             }
         }
-        if mv.promotion.is_some() && rules.ending.fifty_promotion_resets {
+        if mv.promotion.is_some() && rules.ending().fifty_promotion_resets {
             irreversible = true;
         }
         self.pass_turn(rules, irreversible);
-        if rules.ending.check_limit > 0 {
+        if rules.ending().check_limit > 0 {
             self.count_check(rules, us);
         }
     }
@@ -93,8 +93,8 @@ impl Position {
     /// partner of a castling from `sq`, or a kind whose first move
     /// matters?
     fn is_resident(&self, rules: &Rules, sq: Square, unit: Piece) -> bool {
-        rules.kinds.tracks_unmoved[unit.kind.index()]
-            || rules.castling[unit.color].iter().any(|c| {
+        rules.kinds().tracks_unmoved[unit.kind.index()]
+            || rules.castling()[unit.color].iter().any(|c| {
                 c.king_from == sq && rules.is_royal(unit.kind)
                     || c.partner_from == sq && c.partner_kind == Some(unit.kind)
             })
@@ -103,14 +103,14 @@ impl Position {
     /// After a double step, records the passed square when an enemy pawn
     /// could take on it (a pawn may be one unit of a shared square).
     fn open_stacked_en_passant(&mut self, rules: &Rules, mv: &Move) {
-        if !rules.pawns.en_passant || mv.promotion.is_some() {
+        if !rules.pawns().en_passant || mv.promotion.is_some() {
             return;
         }
         let Some(passed) = self.passed_square(rules, mv) else {
             return;
         };
         let them = !mv.piece.color;
-        let takes = rules.tables.leap_attacks[them]
+        let takes = rules.tables().leap_attacks[them]
             .of(passed)
             .iter()
             .any(|&(src, kinds)| {

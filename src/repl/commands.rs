@@ -251,7 +251,7 @@ type Listed = (String, Option<Vec<String>>);
 fn moves(s: &mut Session, rest: &str) -> Reply {
     let rules = s.session.game().rules().clone();
     let pos = s.session.game().position().clone();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut legal = s.session.game().legal_moves();
     if !rest.is_empty() {
         if let Some(sq) = g.parse_square(rest) {
@@ -261,7 +261,7 @@ fn moves(s: &mut Session, rest: &str) -> Reply {
         } else {
             return error(format!(
                 "`{rest}` is neither a square nor a piece of {}",
-                rules.name
+                rules.name()
             ));
         }
     }
@@ -415,7 +415,7 @@ fn new(s: &mut Session, rest: &str) -> Reply {
     let mut start = s.session.game().start().clone();
     // A game that began from the variant's random setup draws a new one
     // from the new seed; a position set by hand is kept.
-    if rules.random_setup.is_some()
+    if rules.random_setup().is_some()
         && let Ok(drawn) = crate::game::start_position(&rules, old_seed)
         && to_fen(&rules, &drawn) == to_fen(&rules, &start)
         && let Ok(fresh) = crate::game::start_position(&rules, seed)
@@ -498,7 +498,7 @@ fn history(s: &mut Session, _: &str) -> Reply {
 
 fn attacks(s: &mut Session, rest: &str) -> Reply {
     let rules = s.session.game().rules();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let Some(sq) = g.parse_square(rest) else {
         return error(format!(
             "`attacks` needs a square of this board, not `{rest}`"
@@ -535,12 +535,12 @@ fn show(s: &mut Session, rest: &str) -> Reply {
         return error("usage: show piece NAME [SQUARE]");
     };
     let rules = s.session.game().rules().clone();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let Some(kind) = crate::notation::kind_named(&rules, name) else {
-        let names: Vec<&str> = rules.pieces.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
         return error(format!(
             "`{name}` is not a piece of {} (pieces: {})",
-            rules.name,
+            rules.name(),
             names.join(", ")
         ));
     };

@@ -38,7 +38,7 @@ impl Session {
                 .session
                 .game()
                 .rules()
-                .by_name
+                .by_name()
                 .keys()
                 .cloned()
                 .collect(),
@@ -73,7 +73,7 @@ impl Session {
     /// Squares with a legal move, and the names of the kinds that have one.
     fn move_sources(&self) -> Vec<String> {
         let rules = self.session.game().rules();
-        let g = rules.geometry;
+        let g = rules.geometry();
         self.session
             .game()
             .legal_moves()

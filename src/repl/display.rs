@@ -54,7 +54,7 @@ fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String
 /// marker shows its face after the square's piece (`*` on, `'` off),
 /// and with colours the squares are light and dark.
 pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     // Every cell is as wide as the widest content, so `Sis` lines up.
     let short = crate::notation::abbreviations(rules);
     let one = short
@@ -63,7 +63,7 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         .max()
         .unwrap_or(1)
         .max(1);
-    let width = one * rules.capacity.max(1) as usize + usize::from(rules.markers.is_some());
+    let width = one * rules.capacity().max(1) as usize + usize::from(rules.markers().is_some());
     let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
     let checked = |sq: Square| {
         pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
@@ -128,7 +128,7 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
                     (paint(&t, Some(p)), t.chars().count(), Some(p))
                 }
                 _ => {
-                    let wall = sq.is_some_and(|sq| rules.walls.contains(sq));
+                    let wall = sq.is_some_and(|sq| rules.walls().contains(sq));
                     let t = match (wall, style.unicode) {
                         (true, true) => "▓",
                         (true, false) => "#",
@@ -194,12 +194,12 @@ fn marker_face(pos: &Position, sq: Square) -> Option<bool> {
 /// Lines for what the position holds beyond the board, each only when
 /// there is something to show.
 pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let short = crate::notation::abbreviations(rules);
     let mut s = String::new();
     let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
-    if rules.pocket.is_some()
-        || pos.active().intersects(rules.masks.drops_from_captures)
+    if rules.pocket().is_some()
+        || pos.active().intersects(rules.masks().drops_from_captures)
         || !pos.pockets().white.is_empty()
         || !pos.pockets().black.is_empty()
     {
@@ -223,7 +223,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                 .map(|p| symbol(rules, &short, p, style))
                 .collect();
             let window = rules
-                .drops
+                .drops()
                 .as_ref()
                 .filter(|d| d.from_reserve)
                 .and_then(|d| d.schedule)
@@ -272,7 +272,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
                     "off"
                 };
                 let name = rules
-                    .mutators
+                    .mutators()
                     .get(markers.mutators[i] as usize)
                     .map_or("?", |m| m.name.as_str());
                 format!("{} {name} ({face})", g.name(sq))
@@ -286,7 +286,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
             .iter()
             .map(|i| {
                 rules
-                    .mutators
+                    .mutators()
                     .get(i)
                     .map_or_else(|| i.to_string(), |m| m.name.clone())
             })
@@ -294,7 +294,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
     }
     if pos.stage() == crate::position::Stage::Setup
-        && let Some(m) = &rules.markers
+        && let Some(m) = &rules.markers()
     {
         let example = crate::movegen::legal_moves(rules, pos)
             .first()
@@ -315,7 +315,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
         }
     }
     if let Some(roll) = pos.roll() {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let file = crate::rules::file_char(roll as i32 - 1);
         if (roll as u16) <= g.width.min(g.height) as u16 {
             s.push_str(&format!(
@@ -331,7 +331,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
 /// The royals of `pos.side()` that stand attacked, named for a checkmate:
 /// `White's King on e1`.
 pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     pos.royals(pos.side())
         .iter()
         .filter(|&sq| is_attacked(rules, pos, sq, !pos.side()))
@@ -355,13 +355,13 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
     if pos.markers().len > 0 {
         markers.push_str("   after a piece: * a marker face up (its mutator on), ' face down\n");
     }
-    if !rules.walls.is_empty() {
+    if !rules.walls().is_empty() {
         let wall = if style.unicode { "▓" } else { "#" };
         markers.push_str(&format!(
             "   {wall} a wall: no piece stands on it or moves through it\n"
         ));
     }
-    if rules.pieces.len() <= 6 {
+    if rules.pieces().len() <= 6 {
         return (!markers.is_empty()).then_some(markers);
     }
     let mut used: Vec<crate::board::PieceKind> = Vec::new();
@@ -408,7 +408,7 @@ pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
 /// blast, a scripted capture), and the mutators on after a marker flip.
 /// `before` is the position the move `mv` was played from.
 pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> Option<String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let name = |p: Piece| format!("{} {}", p.color.name(), rules.piece(p.kind).name);
     let units = |pos: &Position, sq: Square| -> Vec<Piece> {
         pos.units_at(sq).into_iter().flatten().collect()
@@ -417,7 +417,7 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
     // A new form of the same declared kind, given by the mutators now on:
     // said by naming them.
     let reformed = |a: Piece, b: Piece| {
-        flipped && rules.forms.base_of[a.kind.index()] == rules.forms.base_of[b.kind.index()]
+        flipped && rules.forms().base_of[a.kind.index()] == rules.forms().base_of[b.kind.index()]
     };
     let mut changed = Vec::new();
     let mut gone: Vec<(Square, Piece)> = Vec::new();
@@ -477,7 +477,7 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
     // A castling partner that changed kind on its way (a cornering that
     // morphs it): where it went and what it became.
     if let MoveKind::Castle(i) = mv.kind
-        && let Some(c) = rules.castling[mv.piece.color].get(i as usize)
+        && let Some(c) = rules.castling()[mv.piece.color].get(i as usize)
         && let Some(gi) = gone
             .iter()
             .position(|&(sq, p)| sq == c.partner_from && p.color == mv.piece.color)
@@ -526,7 +526,7 @@ pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) 
         let on: Vec<&str> = after
             .active()
             .iter()
-            .filter_map(|i| rules.mutators.get(i).map(|m| m.name.as_str()))
+            .filter_map(|i| rules.mutators().get(i).map(|m| m.name.as_str()))
             .collect();
         said.push(if on.is_empty() {
             "no mutator is on now".to_string()

@@ -48,7 +48,7 @@ pub(super) fn explain(s: &mut Session, rest: &str) -> Reply {
         .position_of(&mv)
         .map_or_else(|| to_san(&rules, &pos, &mv), |i| notation.san_with_check(i));
     let mut out = format!("{san}:\n");
-    if rules.stacking.is_some() {
+    if rules.stacking().is_some() {
         for (i, line) in crate::notation::describe_stacked(&rules, &pos, &mv)
             .iter()
             .enumerate()
@@ -82,7 +82,7 @@ fn effect_line(
     e: &crate::position::Effect,
 ) -> String {
     use crate::position::Effect;
-    let g = rules.geometry;
+    let g = rules.geometry();
     let name = |p: Option<Piece>| named(rules, p);
     match e {
         Effect::MovePiece { from, to, .. } if from == to => {
@@ -140,7 +140,7 @@ fn effect_line(
             let why = if !mv.is_pocketing() || mv.promotion.is_none() {
                 String::new()
             } else if rules
-                .pocket
+                .pocket()
                 .as_ref()
                 .is_some_and(|p| p.promote_zone[*color].contains(mv.from))
             {
@@ -194,7 +194,7 @@ fn effect_line(
         Effect::PlaceMarker { square, mutator } => format!(
             "{} places the marker of {} on {}",
             pos.side().title(),
-            rules.mutators[*mutator as usize].name,
+            rules.mutators()[*mutator as usize].name,
             g.name(*square)
         ),
         Effect::FlipMarker(square) => format!("the marker on {} turns over", g.name(*square)),
@@ -226,12 +226,12 @@ fn consequences(
     now: &Position,
     played: &Position,
 ) -> Vec<String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut lines = Vec::new();
     let mutators = |set: MutatorSet| -> String {
-        let on: Vec<&str> = (0..rules.mutators.len())
+        let on: Vec<&str> = (0..rules.mutators().len())
             .filter(|&i| set.contains(i))
-            .map(|i| rules.mutators[i].name.as_str())
+            .map(|i| rules.mutators()[i].name.as_str())
             .collect();
         if on.is_empty() {
             "none".to_string()
@@ -246,7 +246,7 @@ fn consequences(
                 "{} on {} is {}",
                 named(rules, Some(a)),
                 g.name(sq),
-                if !rules.masks.explode.is_empty() && mv.is_capture() {
+                if !rules.masks().explode.is_empty() && mv.is_capture() {
                     "destroyed by the blast"
                 } else {
                     "removed"
@@ -276,11 +276,11 @@ fn consequences(
     }
     for color in Color::ALL {
         let held = |p: &Position, k: usize| p.pockets()[color].count(PieceKind(k as u8));
-        let gained: Vec<String> = (0..rules.pieces.len())
+        let gained: Vec<String> = (0..rules.pieces().len())
             .filter(|&k| held(played, k) > held(now, k))
             .map(|k| rules.piece(PieceKind(k as u8)).name.clone())
             .collect();
-        let lost = (0..rules.pieces.len()).any(|k| held(played, k) < held(now, k));
+        let lost = (0..rules.pieces().len()).any(|k| held(played, k) < held(now, k));
         if lost && played.pockets()[color].is_empty() {
             lines.push(format!("{}'s hand is emptied", color.title()));
         }
@@ -302,7 +302,7 @@ fn consequences(
     let m1 = played.markers();
     for i in 0..m1.len.min(m0.len) as usize {
         if (m0.faces ^ m1.faces) >> i & 1 != 0 {
-            let name = &rules.mutators[m1.mutators[i] as usize].name;
+            let name = &rules.mutators()[m1.mutators[i] as usize].name;
             lines.push(format!(
                 "the marker on {} turns over: {name} is {}",
                 g.name(Square(m1.squares[i])),
@@ -350,11 +350,11 @@ fn change_reason(
     was: Piece,
     kind: PieceKind,
 ) -> String {
-    if played.active() != now.active() && rules.forms.form(was.kind, played.active()) == kind {
+    if played.active() != now.active() && rules.forms().form(was.kind, played.active()) == kind {
         return " (its form under the mutators now on)".to_string();
     }
-    if rules.is_pawn(was.kind) && rules.pawns.promotion_zone[was.color].contains(sq) {
-        return if rules.pawns.from_reserve() {
+    if rules.is_pawn(was.kind) && rules.pawns().promotion_zone[was.color].contains(sq) {
+        return if rules.pawns().from_reserve() {
             format!(
                 " (promotion on reaching the last rank: the last piece of {}'s reserve)",
                 was.color.title()
@@ -364,8 +364,8 @@ fn change_reason(
         };
     }
     if let MoveKind::Castle(_) = mv.kind {
-        let rule = rules.kinds.morph_of[was.kind.index()].iter().find_map(|&r| {
-            let rule = &rules.morphs[r as usize];
+        let rule = rules.kinds().morph_of[was.kind.index()].iter().find_map(|&r| {
+            let rule = &rules.morphs()[r as usize];
             matches!(&rule.target, MorphTarget::Listed(map) if map[was.kind.index()] == Some(kind))
                 .then_some(&rule.name)
         });
@@ -385,9 +385,9 @@ fn change_reason(
 fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> String {
     let promotes = mv.kind == MoveKind::Promote
         || rules.is_pawn(mv.piece.kind)
-            && rules.pawns.promotion_zone[mv.piece.color].contains(mv.to);
+            && rules.pawns().promotion_zone[mv.piece.color].contains(mv.to);
     if promotes {
-        return if rules.pawns.from_reserve() {
+        return if rules.pawns().from_reserve() {
             format!(
                 " (promotion: the last piece of {}'s reserve)",
                 mv.piece.color.title()
@@ -396,9 +396,9 @@ fn why_changed(rules: &Rules, pos: &Position, mv: &Move, kind: PieceKind) -> Str
             " (promotion)".to_string()
         };
     }
-    let g = rules.geometry;
+    let g = rules.geometry();
     for rule in rules
-        .morphs
+        .morphs()
         .iter()
         .filter(|r| r.kinds.contains(&mv.piece.kind))
     {

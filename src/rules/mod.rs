@@ -610,115 +610,411 @@ pub(crate) type SymbolCache = (Vec<String>, Vec<String>, Vec<Vec<String>>);
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The variant's name.
-    pub name: String,
+    pub(in crate::rules) name: String,
     /// Where it came from (file name or `embedded:NAME`).
-    pub source: String,
+    pub(in crate::rules) source: String,
     /// Board size.
-    pub geometry: Geometry,
+    pub(in crate::rules) geometry: Geometry,
     /// Wall squares (`walls`): part of no move, never occupied, blocking
     /// every line and leg through them; FEN writes them `*`.
-    pub walls: SquareSet,
+    pub(in crate::rules) walls: SquareSet,
     /// The lines drawn on the board (`lines`), each from one square to
     /// another: the moves of a kind's `line_betza` follow them.
-    pub drawn_lines: Vec<(Square, Square)>,
+    pub(in crate::rules) drawn_lines: Vec<(Square, Square)>,
     /// Pieces one square may hold: 1, or 2 for stacking variants.
-    pub capacity: u8,
+    pub(in crate::rules) capacity: u8,
     /// How units share squares, when `capacity` is 2.
-    pub stacking: Option<Stacking>,
+    pub(in crate::rules) stacking: Option<Stacking>,
     /// Piece kinds, indexed by [`PieceKind`].
-    pub pieces: Vec<PieceDef>,
+    pub(in crate::rules) pieces: Vec<PieceDef>,
     /// Piece kinds by name, in declaration order.
-    pub by_name: IndexMap<String, PieceKind>,
+    pub(in crate::rules) by_name: IndexMap<String, PieceKind>,
     /// Pawn rules.
-    pub pawns: PawnRules,
+    pub(in crate::rules) pawns: PawnRules,
     /// Castling moves per side (Black's mirrored from White's).
-    pub castling: ByColor<Vec<CastleRule>>,
+    pub(in crate::rules) castling: ByColor<Vec<CastleRule>>,
     /// Morph rules, in declaration order.
-    pub morphs: Vec<MorphRule>,
+    pub(in crate::rules) morphs: Vec<MorphRule>,
     /// A frozen non-royal piece may remove itself as its turn's action.
-    pub frozen_suicide: bool,
+    pub(in crate::rules) frozen_suicide: bool,
     /// No move may give check (`giving_check = illegal`).
-    pub no_checks: bool,
+    pub(in crate::rules) no_checks: bool,
     /// No move or drop may leave its piece on a square from which its
     /// kind has no move on an empty board (`stranded_pieces = illegal`);
     /// the squares are `kinds.stranded`.
-    pub no_stranding: bool,
+    pub(in crate::rules) no_stranding: bool,
     /// Which royal pieces of a side must be kept from attack
     /// (`royal_rule`).
-    pub royal_rule: RoyalRule,
+    pub(in crate::rules) royal_rule: RoyalRule,
     /// Two royals of opposite sides may not face each other on an open
     /// file (`facing_royals = illegal`: Xiangqi's flying general).
-    pub no_facing: bool,
+    pub(in crate::rules) no_facing: bool,
     /// Two royals of opposite sides facing each other on an open file
     /// must be parted by the side to move, unless it passes; a pass while
     /// they face ends the game drawn (`facing_royals = bikjang`).
-    pub standoff: bool,
+    pub(in crate::rules) standoff: bool,
     /// A side may pass its turn when not in check; two passes in a row
     /// end the game drawn (`passing = true`).
-    pub passing: bool,
+    pub(in crate::rules) passing: bool,
     /// The FEN castling field names the first-move rights of the pieces
     /// on each side's first rank by file letters
     /// (`initial_rights = castling_field`: Cambodian chess's `DEde`).
-    pub rights_in_castling_field: bool,
+    pub(in crate::rules) rights_in_castling_field: bool,
     /// Black's pieces move as White's turned half a turn instead of
     /// mirrored top to bottom, and squares given from White's side are
     /// turned too (`black_orientation = turned`: Legan chess).
-    pub black_turned: bool,
+    pub(in crate::rules) black_turned: bool,
     /// End conditions.
-    pub ending: Ending,
+    pub(in crate::rules) ending: Ending,
     /// The phases of a turn.
-    pub phases: Vec<PhaseDef>,
+    pub(in crate::rules) phases: Vec<PhaseDef>,
     /// The start position as FEN.
-    pub setup: String,
+    pub(in crate::rules) setup: String,
     /// A random setup, if the variant draws its start position.
-    pub random_setup: Option<RandomSetup>,
+    pub(in crate::rules) random_setup: Option<RandomSetup>,
     /// The reserve boards a game starts with (drop order, White's then
     /// Black's), when the variant declares them.
-    pub reserve: Option<ByColor<Vec<PieceKind>>>,
+    pub(in crate::rules) reserve: Option<ByColor<Vec<PieceKind>>>,
     /// Hands, if the variant has them.
-    pub pocket: Option<PocketRules>,
+    pub(in crate::rules) pocket: Option<PocketRules>,
     /// Drops from the hand, if the variant has them.
-    pub drops: Option<DropRules>,
+    pub(in crate::rules) drops: Option<DropRules>,
     /// Mutators: named patches of the rules, switched on and off by
     /// markers (bit `i` of a position's active set is `mutators[i]`).
-    pub mutators: Vec<Mutator>,
+    pub(in crate::rules) mutators: Vec<Mutator>,
     /// Where markers may lie and how many, when the variant has them.
-    pub markers: Option<MarkerRules>,
+    pub(in crate::rules) markers: Option<MarkerRules>,
     /// The variant's script as declared (its file, text and hooks), if it
     /// declares one. The loader compiles it and installs the hooks in
     /// [`Rules::extensions`].
-    pub script: Option<ScriptDecl>,
+    pub(in crate::rules) script: Option<ScriptDecl>,
     /// What layers above the rules install in them: the script's hooks,
     /// as the traits `movegen` and `position` define (see
     /// ARCHITECTURE.md). Empty in a variant without a script.
-    pub extensions: extensions::Extensions,
+    pub(in crate::rules) extensions: extensions::Extensions,
     /// The board's abbreviation of each kind and every symbol move text
     /// accepts for it, worked out by `notation` the first time it spells
     /// a move, beside the piece letters they were made from (a copy of
     /// the rules with other pieces works them out again).
-    pub(crate) symbol_cache: std::sync::OnceLock<SymbolCache>,
+    pub(in crate::rules) symbol_cache: std::sync::OnceLock<SymbolCache>,
 
     // Derived from the parts above when the variant is compiled, by the
     // compiler's passes and `tables::finish`.
     /// What each kind is and does, read from the definitions once.
-    pub kinds: KindFacts,
+    pub(in crate::rules) kinds: KindFacts,
     /// The forms the mutators give the declared kinds.
-    pub forms: Forms,
+    pub(in crate::rules) forms: Forms,
     /// What pieces do to captures and moves around them.
-    pub(crate) auras: Auras,
+    pub(in crate::rules) auras: Auras,
     /// What the mutators do, as the sets of those that do each thing.
-    pub(crate) masks: MutatorMasks,
+    pub(in crate::rules) masks: MutatorMasks,
     /// The per-square tables move generation and attack detection read.
-    pub(crate) tables: MoveTables,
+    pub(in crate::rules) tables: MoveTables,
     /// The turn plan of each active mutator set: the turn rules in force
     /// and the shortcuts move generation may take under them.
-    pub(crate) shortcuts: TurnPlans,
+    pub(in crate::rules) shortcuts: TurnPlans,
     /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
     /// has initial-only moves; castling rights are hashed separately).
-    pub unmoved_relevant: SquareSet,
+    pub(in crate::rules) unmoved_relevant: SquareSet,
     /// The hash keys of every feature of a position that changes its
     /// legal turns.
-    pub(crate) zobrist: Zobrist,
+    pub(in crate::rules) zobrist: Zobrist,
+}
+
+/// The writes the loader makes once the rules are compiled: it installs
+/// what the layers above define (the capture probe, the script's hooks)
+/// and compiles the script against a copy of the rules without it.
+impl Rules {
+    /// What layers above install, for the loader.
+    pub(crate) fn extensions_mut(&mut self) -> &mut extensions::Extensions {
+        &mut self.extensions
+    }
+
+    /// Castling rules, for the loader to tell stacked partners apart.
+    pub(crate) fn castling_mut(&mut self) -> &mut ByColor<Vec<CastleRule>> {
+        &mut self.castling
+    }
+
+    /// The same rules without their script, for the script's own board
+    /// helpers (so that a helper never calls back into a hook).
+    pub(crate) fn clear_script(&mut self) {
+        self.script = None;
+    }
+}
+
+impl Rules {
+    /// The variant's name.
+    #[inline]
+    pub fn name(&self) -> &String {
+        &self.name
+    }
+
+    /// Where it came from (file name or `embedded:NAME`).
+    #[inline]
+    pub fn source(&self) -> &String {
+        &self.source
+    }
+
+    /// Board size.
+    #[inline]
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// Wall squares (`walls`): part of no move, never occupied, blocking
+    /// every line and leg through them; FEN writes them `*`.
+    #[inline]
+    pub fn walls(&self) -> SquareSet {
+        self.walls
+    }
+
+    /// The lines drawn on the board (`lines`), each from one square to
+    /// another: the moves of a kind's `line_betza` follow them.
+    #[inline]
+    pub fn drawn_lines(&self) -> &Vec<(Square, Square)> {
+        &self.drawn_lines
+    }
+
+    /// Pieces one square may hold: 1, or 2 for stacking variants.
+    #[inline]
+    pub fn capacity(&self) -> u8 {
+        self.capacity
+    }
+
+    /// How units share squares, when `capacity` is 2.
+    #[inline]
+    pub fn stacking(&self) -> &Option<Stacking> {
+        &self.stacking
+    }
+
+    /// Piece kinds, indexed by [`PieceKind`].
+    #[inline]
+    pub fn pieces(&self) -> &Vec<PieceDef> {
+        &self.pieces
+    }
+
+    /// Piece kinds by name, in declaration order.
+    #[inline]
+    pub fn by_name(&self) -> &IndexMap<String, PieceKind> {
+        &self.by_name
+    }
+
+    /// Pawn rules.
+    #[inline]
+    pub fn pawns(&self) -> &PawnRules {
+        &self.pawns
+    }
+
+    /// Castling moves per side (Black's mirrored from White's).
+    #[inline]
+    pub fn castling(&self) -> &ByColor<Vec<CastleRule>> {
+        &self.castling
+    }
+
+    /// Morph rules, in declaration order.
+    #[inline]
+    pub fn morphs(&self) -> &Vec<MorphRule> {
+        &self.morphs
+    }
+
+    /// A frozen non-royal piece may remove itself as its turn's action.
+    #[inline]
+    pub fn frozen_suicide(&self) -> bool {
+        self.frozen_suicide
+    }
+
+    /// No move may give check (`giving_check = illegal`).
+    #[inline]
+    pub fn no_checks(&self) -> bool {
+        self.no_checks
+    }
+
+    /// No move or drop may leave its piece on a square from which its
+    /// kind has no move on an empty board (`stranded_pieces = illegal`);
+    /// the squares are `kinds.stranded`.
+    #[inline]
+    pub fn no_stranding(&self) -> bool {
+        self.no_stranding
+    }
+
+    /// Which royal pieces of a side must be kept from attack
+    /// (`royal_rule`).
+    #[inline]
+    pub fn royal_rule(&self) -> RoyalRule {
+        self.royal_rule
+    }
+
+    /// Two royals of opposite sides may not face each other on an open
+    /// file (`facing_royals = illegal`: Xiangqi's flying general).
+    #[inline]
+    pub fn no_facing(&self) -> bool {
+        self.no_facing
+    }
+
+    /// Two royals of opposite sides facing each other on an open file
+    /// must be parted by the side to move, unless it passes; a pass while
+    /// they face ends the game drawn (`facing_royals = bikjang`).
+    #[inline]
+    pub fn standoff(&self) -> bool {
+        self.standoff
+    }
+
+    /// A side may pass its turn when not in check; two passes in a row
+    /// end the game drawn (`passing = true`).
+    #[inline]
+    pub fn passing(&self) -> bool {
+        self.passing
+    }
+
+    /// The FEN castling field names the first-move rights of the pieces
+    /// on each side's first rank by file letters
+    /// (`initial_rights = castling_field`: Cambodian chess's `DEde`).
+    #[inline]
+    pub fn rights_in_castling_field(&self) -> bool {
+        self.rights_in_castling_field
+    }
+
+    /// Black's pieces move as White's turned half a turn instead of
+    /// mirrored top to bottom, and squares given from White's side are
+    /// turned too (`black_orientation = turned`: Legan chess).
+    #[inline]
+    pub fn black_turned(&self) -> bool {
+        self.black_turned
+    }
+
+    /// End conditions.
+    #[inline]
+    pub fn ending(&self) -> &Ending {
+        &self.ending
+    }
+
+    /// The phases of a turn.
+    #[inline]
+    pub fn phases(&self) -> &Vec<PhaseDef> {
+        &self.phases
+    }
+
+    /// The start position as FEN.
+    #[inline]
+    pub fn setup(&self) -> &String {
+        &self.setup
+    }
+
+    /// A random setup, if the variant draws its start position.
+    #[inline]
+    pub fn random_setup(&self) -> &Option<RandomSetup> {
+        &self.random_setup
+    }
+
+    /// The reserve boards a game starts with (drop order, White's then
+    /// Black's), when the variant declares them.
+    #[inline]
+    pub fn reserve(&self) -> &Option<ByColor<Vec<PieceKind>>> {
+        &self.reserve
+    }
+
+    /// Hands, if the variant has them.
+    #[inline]
+    pub fn pocket(&self) -> &Option<PocketRules> {
+        &self.pocket
+    }
+
+    /// Drops from the hand, if the variant has them.
+    #[inline]
+    pub fn drops(&self) -> &Option<DropRules> {
+        &self.drops
+    }
+
+    /// Mutators: named patches of the rules, switched on and off by
+    /// markers (bit `i` of a position's active set is `mutators[i]`).
+    #[inline]
+    pub fn mutators(&self) -> &Vec<Mutator> {
+        &self.mutators
+    }
+
+    /// Where markers may lie and how many, when the variant has them.
+    #[inline]
+    pub fn markers(&self) -> &Option<MarkerRules> {
+        &self.markers
+    }
+
+    /// The variant's script as declared (its file, text and hooks), if it
+    /// declares one. The loader compiles it and installs the hooks in
+    /// [`Rules::extensions`].
+    #[inline]
+    pub fn script(&self) -> &Option<ScriptDecl> {
+        &self.script
+    }
+
+    /// What layers above the rules install in them: the script's hooks,
+    /// as the traits `movegen` and `position` define (see
+    /// ARCHITECTURE.md). Empty in a variant without a script.
+    #[inline]
+    pub fn extensions(&self) -> &extensions::Extensions {
+        &self.extensions
+    }
+
+    /// The board's abbreviation of each kind and every symbol move text
+    /// accepts for it, worked out by `notation` the first time it spells
+    /// a move, beside the piece letters they were made from (a copy of
+    /// the rules with other pieces works them out again).
+    #[inline]
+    pub(crate) fn symbol_cache(&self) -> &std::sync::OnceLock<SymbolCache> {
+        &self.symbol_cache
+    }
+
+    /// What each kind is and does, read from the definitions once.
+    #[inline]
+    pub fn kinds(&self) -> &KindFacts {
+        &self.kinds
+    }
+
+    /// The forms the mutators give the declared kinds.
+    #[inline]
+    pub fn forms(&self) -> &Forms {
+        &self.forms
+    }
+
+    /// What pieces do to captures and moves around them.
+    #[inline]
+    pub(crate) fn auras(&self) -> &Auras {
+        &self.auras
+    }
+
+    /// What the mutators do, as the sets of those that do each thing.
+    #[inline]
+    pub(crate) fn masks(&self) -> &MutatorMasks {
+        &self.masks
+    }
+
+    /// The per-square tables move generation and attack detection read.
+    #[inline]
+    pub(crate) fn tables(&self) -> &MoveTables {
+        &self.tables
+    }
+
+    /// Squares whose raw unmoved bit is hashed (all squares when a non-pawn
+    /// has initial-only moves; castling rights are hashed separately).
+    #[inline]
+    pub fn unmoved_relevant(&self) -> SquareSet {
+        self.unmoved_relevant
+    }
+
+    /// The turn plan of each active mutator set: the turn rules in force
+    /// and the shortcuts move generation may take under them (for the
+    /// unit tests; move generation reads a set's plan through `plan`).
+    #[inline]
+    #[cfg(test)]
+    pub(crate) fn shortcuts(&self) -> &TurnPlans {
+        &self.shortcuts
+    }
+
+    /// The hash keys of every feature of a position that changes its
+    /// legal turns.
+    #[inline]
+    pub(crate) fn zobrist(&self) -> &Zobrist {
+        &self.zobrist
+    }
 }
 
 impl Rules {

@@ -70,13 +70,13 @@ impl Board {
     /// Notes `sq` and its neighbours as read (what auras look at).
     fn around(&self, sq: Square) {
         self.reads.square(sq);
-        for n in self.rules.geometry.neighbours(sq) {
+        for n in self.rules.geometry().neighbours(sq) {
             self.reads.square(n);
         }
     }
 
     pub(crate) fn sq(&self, s: INT) -> Option<Square> {
-        (0..self.rules.geometry.len() as INT)
+        (0..self.rules.geometry().len() as INT)
             .contains(&s)
             .then_some(Square(s as u8))
     }
@@ -85,7 +85,7 @@ impl Board {
     /// the board (any longer one leaves it, so no arithmetic on it can
     /// overflow).
     fn step(&self, dx: INT, dy: INT) -> Option<(i32, i32)> {
-        let g = &self.rules.geometry;
+        let g = &self.rules.geometry();
         let fits = |d: INT, size: INT| (-size..=size).contains(&d);
         (fits(dx, g.width as INT) && fits(dy, g.height as INT)).then_some((dx as i32, dy as i32))
     }
@@ -151,8 +151,8 @@ pub(crate) fn move_map(rules: &Rules, mv: &Move, index: usize) -> rhai::Map {
 /// Registers `Board` and its functions.
 pub(crate) fn register(e: &mut Engine) {
     e.register_type_with_name::<Board>("Board")
-        .register_fn("width", |b: &mut Board| b.rules.geometry.width as INT)
-        .register_fn("height", |b: &mut Board| b.rules.geometry.height as INT)
+        .register_fn("width", |b: &mut Board| b.rules.geometry().width as INT)
+        .register_fn("height", |b: &mut Board| b.rules.geometry().height as INT)
         .register_fn("side", |b: &mut Board| {
             b.reads.side();
             color_name(b.pos.side()).to_string()
@@ -172,26 +172,26 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("square", |b: &mut Board, name: &str| {
             b.rules
-                .geometry
+                .geometry()
                 .parse_square(name)
                 .map_or(-1, |s| s.index() as INT)
         })
         .register_fn("name", |b: &mut Board, s: INT| {
             b.sq(s)
-                .map_or_else(String::new, |sq| b.rules.geometry.name(sq))
+                .map_or_else(String::new, |sq| b.rules.geometry().name(sq))
         })
         .register_fn("file", |b: &mut Board, s: INT| {
-            b.sq(s).map_or(-1, |sq| b.rules.geometry.file(sq) as INT)
+            b.sq(s).map_or(-1, |sq| b.rules.geometry().file(sq) as INT)
         })
         .register_fn("rank", |b: &mut Board, s: INT| {
-            b.sq(s).map_or(-1, |sq| b.rules.geometry.rank(sq) as INT)
+            b.sq(s).map_or(-1, |sq| b.rules.geometry().rank(sq) as INT)
         })
         .register_fn("offset", |b: &mut Board, s: INT, dx: INT, dy: INT| {
             let (Some(sq), Some((dx, dy))) = (b.sq(s), b.step(dx, dy)) else {
                 return -1;
             };
             b.rules
-                .geometry
+                .geometry()
                 .offset(sq, dx, dy)
                 .map_or(-1, |t| t.index() as INT)
         })
@@ -201,7 +201,7 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(s), Some(to)) = (b.sq(s), b.sq(to)) else {
                 return Array::new();
             };
-            let g = &b.rules.geometry;
+            let g = &b.rules.geometry();
             let dx = g.file(to) as INT - g.file(s) as INT;
             let dy = g.rank(to) as INT - g.rank(s) as INT;
             if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
@@ -211,7 +211,7 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("neighbours", |b: &mut Board, s: INT| {
             b.sq(s).map_or_else(Array::new, |sq| {
-                Board::squares(b.rules.geometry.neighbours(sq))
+                Board::squares(b.rules.geometry().neighbours(sq))
             })
         })
         .register_fn("ray", |b: &mut Board, s: INT, dx: INT, dy: INT| {
@@ -224,7 +224,7 @@ pub(crate) fn register(e: &mut Engine) {
             if dx == 0 && dy == 0 {
                 return out;
             }
-            while let Some(t) = b.rules.geometry.offset(sq, dx, dy) {
+            while let Some(t) = b.rules.geometry().offset(sq, dx, dy) {
                 out.push(Dynamic::from(t.index() as INT));
                 if !b.empty(t) {
                     break;
@@ -314,7 +314,7 @@ pub(crate) fn register(e: &mut Engine) {
                 return Array::new();
             };
             let mut seen: Vec<PieceKind> = Vec::new();
-            for sq in b.rules.geometry.squares() {
+            for sq in b.rules.geometry().squares() {
                 b.reads.square(sq);
                 if let Some(p) = b.pos.piece_at(sq).filter(|p| p.color == c)
                     && !seen.contains(&p.kind)

@@ -279,7 +279,7 @@ impl ScriptHost {
                 (h.name, line)
             })
             .collect();
-        let memo_id = (native.capacity <= 1).then(|| HOSTS.fetch_add(1, Ordering::Relaxed));
+        let memo_id = (native.capacity() <= 1).then(|| HOSTS.fetch_add(1, Ordering::Relaxed));
         Ok(ScriptHost {
             engine,
             ast,
@@ -561,7 +561,7 @@ impl ScriptHost {
                 format!(
                     "returned {} moves for the piece on {}; one call may return at most {}",
                     list.len(),
-                    rules.geometry.name(from),
+                    rules.geometry().name(from),
                     limits::MAX_MOVES
                 ),
             );
@@ -734,10 +734,10 @@ pub fn install(rules: &mut Rules, host: ScriptHost) {
     let host = Arc::new(host);
     if host.has(hooks::AFTER_MOVE) {
         let after: Arc<dyn crate::position::AfterMove> = host.clone();
-        rules.extensions.insert(after);
+        rules.extensions_mut().insert(after);
     }
     let moves: Arc<dyn crate::movegen::Hooks> = host;
-    rules.extensions.insert(moves);
+    rules.extensions_mut().insert(moves);
 }
 
 /// The time limit, as errors name it.

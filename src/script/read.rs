@@ -18,7 +18,7 @@ fn square(rules: &Rules, v: &Dynamic, what: &str) -> Result<Square, String> {
     let s = v
         .as_int()
         .map_err(|t| format!("{what} must be a square number, not {t}"))?;
-    if (0..rules.geometry.len() as INT).contains(&s) {
+    if (0..rules.geometry().len() as INT).contains(&s) {
         Ok(Square(s as u8))
     } else {
         Err(format!("{what} {s} is off the board"))
@@ -46,7 +46,7 @@ pub(super) fn read_move(
     piece: Piece,
     item: Dynamic,
 ) -> Result<Move, String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let map = item
         .try_cast::<Map>()
         .ok_or("each move must be a map like #{ to: sq, captures: [sq] }")?;
@@ -169,7 +169,7 @@ pub(super) fn read_move(
 /// `piece` may capture what stands on `sq` in `pos`: an enemy, not immune
 /// to it, not protected.
 fn check_capture(rules: &Rules, pos: &Position, piece: Piece, sq: Square) -> Result<(), String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let victim = pos
         .piece_at(sq)
         .filter(|v| v.color != piece.color)
@@ -195,7 +195,7 @@ pub(super) fn read_effects(
     mover: Option<(Square, Piece)>,
     list: Array,
 ) -> Result<Vec<Effect>, String> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut now = pos.clone();
     let mut out = Vec::new();
     for item in list {

@@ -100,14 +100,17 @@ pub struct Eval {
 impl Eval {
     /// The evaluation for `rules`, `start` being a typical start position.
     pub fn new(rules: &Rules, start: &Position, terms: Terms) -> Eval {
-        let n = rules.pieces.len();
+        let n = rules.pieces().len();
         let blockable = (0..n)
             .map(|k| {
-                !rules.pieces[k].pawn
-                    && !rules.pieces[k].royal
-                    && !rules.kinds.scripted[k]
-                    && rules.pieces[k].units.is_empty()
-                    && rules.pieces[k].atoms.iter().any(|a| a.style == Style::Ride)
+                !rules.pieces()[k].pawn
+                    && !rules.pieces()[k].royal
+                    && !rules.kinds().scripted[k]
+                    && rules.pieces()[k].units.is_empty()
+                    && rules.pieces()[k]
+                        .atoms
+                        .iter()
+                        .any(|a| a.style == Style::Ride)
             })
             .collect();
         let mut eval = Eval {
@@ -178,7 +181,7 @@ impl Eval {
         }
         // 256 at the start, 0 with no pieces left.
         let phase = (256 * pieces / self.opening_material).clamp(0, 256);
-        if self.terms.mobility && rules.capacity == 1 {
+        if self.terms.mobility && rules.capacity() == 1 {
             for c in Color::ALL {
                 // Whatever the phase.
                 material[c as usize] += self.mobility_of(rules, pos, c);
@@ -198,7 +201,7 @@ impl Eval {
     /// The mobility of `color`'s riders: per piece and line, the squares
     /// it moves to now less half those it would on an empty board.
     fn mobility_of(&self, rules: &Rules, pos: &Position, color: Color) -> i32 {
-        let rays = &rules.tables.rays;
+        let rays = &rules.tables().rays;
         let mut total = 0;
         for sq in pos.occupied(color).iter() {
             let Some(p) = pos.piece_at(sq) else {
@@ -207,7 +210,7 @@ impl Eval {
             if !self.blockable[p.kind.index()] {
                 continue;
             }
-            for a in &rules.tables.moves_of[color][p.kind.index()] {
+            for a in &rules.tables().moves_of[color][p.kind.index()] {
                 if a.style != Style::Ride || a.initial || a.skip_first {
                     continue;
                 }
@@ -232,10 +235,10 @@ impl Eval {
     /// The safety of `color`'s royals: friendly units next to each, and
     /// enemy pieces (not pawns or royals) near it.
     fn safety_of(&mut self, rules: &Rules, pos: &Position, color: Color) -> i32 {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let mut total = 0;
         for royal in pos.royals(color).iter() {
-            for n in rules.tables.around[royal.index()].iter() {
+            for n in rules.tables().around[royal.index()].iter() {
                 if pos.piece_at(n).is_some_and(|p| p.color == color) {
                     total += SHELTER;
                 }
@@ -278,7 +281,7 @@ impl Eval {
             }
             let mut moves = Vec::new();
             let mut counts = vec![0; MAX_SQUARES];
-            for sq in rules.geometry.squares() {
+            for sq in rules.geometry().squares() {
                 let mut pos = Position::empty();
                 pos.put(rules, sq, Piece::new(kind, Color::White));
                 pos.rehash(rules);
@@ -303,7 +306,7 @@ impl Eval {
     /// The average reach of `kind` over the board, in hundredths, and
     /// whether it keeps to one colour of squares.
     fn mobility(&mut self, rules: &Rules, kind: PieceKind) -> (i32, bool) {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let squares = g.len() as i32;
         let total: i32 = self.reach(rules, kind).iter().sum();
         let centre = g.centre();
@@ -332,10 +335,10 @@ impl Eval {
     }
 
     fn build(&mut self, rules: &Rules, kind: PieceKind) -> KindTable {
-        let g = rules.geometry;
+        let g = rules.geometry();
         let k = kind.index();
-        let base = rules.forms.base_of[k];
-        let declared = rules.pieces[base.index()].value * PAWN;
+        let base = rules.forms().base_of[k];
+        let declared = rules.pieces()[base.index()].value * PAWN;
         let value = if rules.is_royal(kind) {
             0
         } else if declared != 0 && base == kind {
@@ -357,10 +360,10 @@ impl Eval {
         let mut opening = vec![0; MAX_SQUARES];
         let mut endgame = vec![0; MAX_SQUARES];
         // Where pawns promote (in place, with `promotion_in_place`).
-        let zone = if rules.pawns.in_place {
-            rules.pawns.in_place_zone[Color::White]
+        let zone = if rules.pawns().in_place {
+            rules.pawns().in_place_zone[Color::White]
         } else {
-            rules.pawns.promotion_zone[Color::White]
+            rules.pawns().promotion_zone[Color::White]
         };
         for &sq in &squares {
             let centred = reach[sq.index()] - average;

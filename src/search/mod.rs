@@ -610,7 +610,7 @@ impl Engine {
     /// to move.
     fn settled(&self, rules: &Rules, pos: &Position, k: u64, ply: usize) -> Option<i32> {
         let side = pos.side();
-        if !rules.masks.explode.is_empty()
+        if !rules.masks().explode.is_empty()
             && pos.royals(side).is_empty()
             && pos.royals(!side).count() > 0
         {
@@ -623,7 +623,7 @@ impl Engine {
                 None => 0,
             });
         }
-        if rules.ending.repetition > 0 {
+        if rules.ending().repetition > 0 {
             let back = (pos.halfmove() as usize).min(self.path.len());
             let start = self.path.len() - back;
             if self.path[start..].contains(&k) {
@@ -646,9 +646,9 @@ impl Engine {
             };
         }
         let verdict = if every_push_suicidal(rules, pos) || in_check(rules, pos, pos.side()) {
-            rules.ending.checkmate
+            rules.ending().checkmate
         } else {
-            rules.ending.stalemate
+            rules.ending().stalemate
         };
         match verdict {
             Verdict::Loss => -(MATE - ply as i32),
@@ -666,7 +666,7 @@ impl Engine {
             || pos.pending().is_some()
             || pos.phase() != 0
             || rules.has_chance()
-            || rules.ending.checkmate != Verdict::Loss
+            || rules.ending().checkmate != Verdict::Loss
         {
             return false;
         }
@@ -750,7 +750,7 @@ impl Engine {
         if moves.is_empty() {
             return Engine::no_moves(&rules, pos, ply);
         }
-        if rules.ending.fifty_move > 0 && pos.halfmove() >= 2 * rules.ending.fifty_move {
+        if rules.ending().fifty_move > 0 && pos.halfmove() >= 2 * rules.ending().fifty_move {
             return 0;
         }
         let hash_move = stored.and_then(|e| e.best);
@@ -862,7 +862,7 @@ impl Engine {
             self.pv[ply].clear();
         }
         let side = pos.side();
-        if !rules.masks.explode.is_empty()
+        if !rules.masks().explode.is_empty()
             && pos.royals(side).is_empty()
             && pos.royals(!side).count() > 0
         {

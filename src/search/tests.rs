@@ -33,7 +33,7 @@ fn a_pawn_changing_form_as_it_moves_is_quiet() {
     let pos = crate::notation::parse_fen(&rules, "1r2k3/P7/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
     let mut engine = Engine::new(rules.clone());
     let moves = legal_moves(&rules, &pos);
-    let name = |m: &Move| rules.pieces[m.promotion.unwrap().index()].name.clone();
+    let name = |m: &Move| rules.pieces()[m.promotion.unwrap().index()].name.clone();
     let push = moves
         .iter()
         .find(|m| m.from.index() == 12 && m.to.index() == 28)
@@ -46,7 +46,7 @@ fn a_pawn_changing_form_as_it_moves_is_quiet() {
         .filter(|m| {
             m.from.index() == 48
                 && m.promotion
-                    .is_some_and(|k| rules.pieces[k.index()].name == "queen")
+                    .is_some_and(|k| rules.pieces()[k.index()].name == "queen")
         })
         .collect();
     assert_eq!(to_queen.len(), 2);

@@ -78,7 +78,7 @@ impl StopHandle {
 /// ```
 /// use changeling::session::{load_variant, VariantSource};
 /// let rules = load_variant(&VariantSource::Name("xiangqi".into()))?;
-/// assert_eq!((rules.geometry.width, rules.geometry.height), (9, 10));
+/// assert_eq!((rules.geometry().width, rules.geometry().height), (9, 10));
 /// # Ok::<(), changeling::session::Error>(())
 /// ```
 #[doc(hidden)]
@@ -223,11 +223,11 @@ impl Session {
     pub fn variant(&self) -> Variant {
         let rules = self.game.rules();
         Variant {
-            name: rules.name.clone(),
-            width: rules.geometry.width,
-            height: rules.geometry.height,
+            name: rules.name().clone(),
+            width: rules.geometry().width,
+            height: rules.geometry().height,
             kinds: rules
-                .pieces
+                .pieces()
                 .iter()
                 .map(|p| Kind {
                     name: p.name.clone(),
@@ -237,10 +237,10 @@ impl Session {
                     value: p.value,
                 })
                 .collect(),
-            mutators: rules.mutators.iter().map(|m| m.name.clone()).collect(),
-            hands: rules.pocket.is_some(),
+            mutators: rules.mutators().iter().map(|m| m.name.clone()).collect(),
+            hands: rules.pocket().is_some(),
             dice: rules.has_chance(),
-            stacks: rules.stacking.is_some(),
+            stacks: rules.stacking().is_some(),
         }
     }
 
@@ -613,7 +613,7 @@ impl Session {
     /// ```
     pub fn svg(&self, flipped: bool, arrows: &[(String, String)]) -> Result<String, Error> {
         let rules = self.game.rules();
-        let g = rules.geometry;
+        let g = rules.geometry();
         let square = |name: &str| {
             g.parse_square(name).ok_or_else(|| Error::Move {
                 text: name.to_string(),
@@ -682,7 +682,7 @@ fn begin(rules: Arc<Rules>, start: &Start) -> Result<(Game, u64), Error> {
 }
 
 fn square(rules: &Rules, sq: Square) -> String {
-    rules.geometry.name(sq)
+    rules.geometry().name(sq)
 }
 
 fn kind_name(rules: &Rules, kind: PieceKind) -> String {
@@ -798,7 +798,7 @@ fn turn(rules: &Rules, pos: &Position, mv: &Move, index: usize, san: String) -> 
 
 /// The position as data.
 fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Board {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let markers = pos.markers();
     let promoted = pos.promoted();
     let mut squares = Vec::with_capacity(g.len());
@@ -817,7 +817,7 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
                 .find(|&i| markers.squares[i] == sq.0)
                 .map(|i| Marker {
                     mutator: rules
-                        .mutators
+                        .mutators()
                         .get(markers.mutators[i] as usize)
                         .map_or_else(String::new, |m| m.name.clone()),
                     on: markers.faces >> i & 1 != 0,
@@ -826,7 +826,7 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
                 name: square(rules, sq),
                 file: file as u8,
                 rank: rank as u8,
-                wall: rules.walls.contains(sq),
+                wall: rules.walls().contains(sq),
                 units,
                 marker,
             });
@@ -852,7 +852,7 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
             return None;
         }
         let window = rules
-            .drops
+            .drops()
             .as_ref()
             .filter(|d| d.from_reserve)
             .and_then(|d| d.schedule)
@@ -869,12 +869,12 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
         .filter(|&sq| is_attacked(rules, pos, sq, !side))
         .map(|sq| square(rules, sq))
         .collect();
-    let checks = (rules.ending.check_limit > 0).then(|| {
+    let checks = (rules.ending().check_limit > 0).then(|| {
         let c = pos.checks();
         [c.white, c.black]
     });
     Board {
-        variant: rules.name.clone(),
+        variant: rules.name().clone(),
         width: g.width,
         height: g.height,
         squares,
@@ -889,7 +889,7 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
             .iter()
             .map(|i| {
                 rules
-                    .mutators
+                    .mutators()
                     .get(i)
                     .map_or_else(|| i.to_string(), |m| m.name.clone())
             })
@@ -958,7 +958,7 @@ fn effect(rules: &Rules, e: &crate::position::Effect) -> Effect {
         E::PlaceMarker { square, mutator } => Effect::PlaceMarker {
             square: name(square),
             mutator: rules
-                .mutators
+                .mutators()
                 .get(mutator as usize)
                 .map_or_else(String::new, |m| m.name.clone()),
         },

@@ -52,7 +52,7 @@ fn turns(game: &Game) -> Vec<(String, Move)> {
                     _ => continue,
                 };
                 s.push(mark);
-                s.push_str(&rules.geometry.name(square));
+                s.push_str(&rules.geometry().name(square));
             }
             (s, m)
         })

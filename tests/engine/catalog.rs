@@ -283,7 +283,7 @@ fn non_royal_atomic_kings_castle_through_attack() {
 #[test]
 fn antichess_refuses_castling_rights() {
     let rules = load("antichess").unwrap();
-    assert!(rules.castling.white.is_empty() && rules.castling.black.is_empty());
+    assert!(rules.castling().white.is_empty() && rules.castling().black.is_empty());
     let err = parse_fen(&rules, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap_err();
     assert_eq!(
         err.to_string(),

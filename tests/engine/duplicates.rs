@@ -19,13 +19,13 @@ fn overlap() -> Arc<Rules> {
 /// move, `xd6` for a capture, sorted, repeats kept.
 fn moves_from(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
     let pos = position(rules, fen);
-    let from = rules.geometry.parse_square(from).unwrap();
+    let from = rules.geometry().parse_square(from).unwrap();
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .filter(|m| m.from == from && !m.is_drop())
         .map(|m| {
             let x = if m.captured.is_some() { "x" } else { "" };
-            format!("{x}{}", rules.geometry.name(m.to))
+            format!("{x}{}", rules.geometry().name(m.to))
         })
         .collect();
     v.sort();

@@ -88,7 +88,7 @@ fn describe(rules: &Rules, m: &changeling::Move) -> String {
     for e in m.effects(rules) {
         if let Effect::Capture { square, .. } = e {
             s.push('x');
-            s.push_str(&rules.geometry.name(square));
+            s.push_str(&rules.geometry().name(square));
         }
     }
     s
@@ -98,7 +98,7 @@ fn describe(rules: &Rules, m: &changeling::Move) -> String {
 /// is empty), described and sorted.
 fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
     let pos = position(rules, fen);
-    let from = rules.geometry.parse_square(from);
+    let from = rules.geometry().parse_square(from);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .filter(|m| from.is_none_or(|f| m.from == f))
@@ -313,7 +313,7 @@ fn swapper_swaps_destroys_and_may_not_swap_back() {
         child.play_unchecked(&r, &mv);
         let back: Vec<String> = legal_moves(&r, &child)
             .iter()
-            .filter(|m| r.geometry.name(m.from) == "d4")
+            .filter(|m| r.geometry().name(m.from) == "d4")
             .map(|m| to_uci(&r, m))
             .collect();
         assert!(!back.contains(&"d4g4".to_string()), "{back:?}");

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 
 fn playouts(variant: &str, games: usize, plies: usize, seed: u64) -> usize {
     let rules = load(variant).unwrap();
-    playouts_from(variant, &rules.setup, games, plies, seed, true)
+    playouts_from(variant, rules.setup(), games, plies, seed, true)
 }
 
 /// Plays random games from `start`, checking at every position that the
@@ -90,7 +90,7 @@ fn playouts_from(
                     assert!(
                         view == forward || (!exact && view),
                         "attack view {view}, forward {forward} on {} at {fen}",
-                        rules.geometry.name(sq)
+                        rules.geometry().name(sq)
                     );
                 }
             }

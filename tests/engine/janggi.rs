@@ -175,7 +175,7 @@ fn refused_passes_and_standoff_moves_say_why() {
         assert!(refusal(check, text).ends_with("you may not pass while in check"));
     }
     let chess = changeling::variants::load("chess").unwrap();
-    let start = position(&chess, &chess.setup);
+    let start = position(&chess, chess.setup());
     let e = changeling::notation::parse_move(&chess, &start, "pass").unwrap_err();
     assert!(
         e.to_string()

@@ -72,7 +72,7 @@ fn ten_thousand_nested_brackets_are_an_error_not_a_crash() {
 fn a_chain_of_256_ancestors_loads_and_one_more_is_refused() {
     // v255 has 256 ancestors (v254 ... v0 and chess).
     let rules = load_str("chain.variant", &chain(256)).unwrap();
-    assert_eq!(rules.name, "v255");
+    assert_eq!(rules.name(), "v255");
     let text = chain(257);
     let e = load_str("chain.variant", &text).unwrap_err();
     assert_eq!(
@@ -136,12 +136,12 @@ fn parents_are_found_by_the_names_list_shows() {
             let mine =
                 load_str("mine.variant", &text).unwrap_or_else(|e| panic!("`: {parent}`: {e}"));
             let original = load(listed).unwrap();
-            assert_eq!(mine.name, "mine");
-            assert_eq!(original.name, declared);
-            assert_eq!(mine.setup, original.setup, "{parent}");
-            assert_eq!(mine.pieces.len(), original.pieces.len(), "{parent}");
-            let start = parse_fen(&mine, &mine.setup).unwrap();
-            let first = parse_fen(&original, &original.setup).unwrap();
+            assert_eq!(mine.name(), "mine");
+            assert_eq!(original.name(), declared);
+            assert_eq!(mine.setup(), original.setup(), "{parent}");
+            assert_eq!(mine.pieces().len(), original.pieces().len(), "{parent}");
+            let start = parse_fen(&mine, mine.setup()).unwrap();
+            let first = parse_fen(&original, original.setup()).unwrap();
             assert_eq!(
                 legal_moves(&mine, &start).len(),
                 legal_moves(&original, &first).len(),
@@ -193,7 +193,7 @@ fn a_part_written_many_times_is_one_part() {
     let one = load_str("one.variant", &one_piece("K")).unwrap();
     let z = many.kind("z").unwrap();
     assert_eq!(many.piece(z).atoms.len(), 2, "W and F, once each");
-    let start = parse_fen(&many, &many.setup).unwrap();
+    let start = parse_fen(&many, many.setup()).unwrap();
     let moves: Vec<_> = legal_moves(&many, &start)
         .into_iter()
         .filter(|m| m.piece.kind == z)
@@ -202,7 +202,7 @@ fn a_part_written_many_times_is_one_part() {
     for depth in 1..=2 {
         assert_eq!(
             perft(&many, &start, depth),
-            perft(&one, &parse_fen(&one, &one.setup).unwrap(), depth)
+            perft(&one, &parse_fen(&one, one.setup()).unwrap(), depth)
         );
     }
 }
@@ -389,11 +389,11 @@ fn a_scripted_variant_loads_from_text_and_scripts_given_as_text() {
     let text = std::fs::read_to_string(file).unwrap();
     let scripts = library_texts();
     let from_text = load_text("rococo.variant", &text, &scripts).unwrap();
-    let decl = |r: &changeling::Rules| r.script.as_ref().unwrap().file.clone();
+    let decl = |r: &changeling::Rules| r.script().as_ref().unwrap().file.clone();
     assert_eq!(decl(&from_disk), "scripts/rococo.rhai");
     assert_eq!(decl(&from_text), "rococo.rhai");
-    let start = parse_fen(&from_text, &from_text.setup).unwrap();
-    assert_eq!(from_text.setup, from_disk.setup);
+    let start = parse_fen(&from_text, from_text.setup()).unwrap();
+    assert_eq!(from_text.setup(), from_disk.setup());
     for depth in 1..=2 {
         assert_eq!(
             perft(&from_text, &start, depth),
@@ -447,7 +447,7 @@ fn a_script_missing_from_the_texts_given_is_named() {
         ),
     ]);
     let rules = load_text("s.variant", &variant("sub/main.rhai"), &scripts).unwrap();
-    let start = parse_fen(&rules, &rules.setup).unwrap();
+    let start = parse_fen(&rules, rules.setup()).unwrap();
     assert_eq!(perft(&rules, &start, 2), 400);
 }
 

@@ -10,7 +10,7 @@ use changeling::variants::load;
 #[test]
 fn effect_lists_apply_in_order() {
     let rules = load("chess").unwrap();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let sq = |s: &str| g.parse_square(s).unwrap();
     let mut pos = parse_fen(&rules, "4k3/8/8/8/8/8/8/R3K2N w - - 0 1").unwrap();
     let queen = rules.kind("queen").unwrap();
@@ -65,7 +65,7 @@ fn effect_lists_apply_in_order() {
 #[test]
 fn ordinary_moves_spell_out_their_effects() {
     let rules = load("chess").unwrap();
-    let g = rules.geometry;
+    let g = rules.geometry();
     let pos = parse_fen(&rules, "r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     let moves = changeling::movegen::legal_moves(&rules, &pos);
     let promo = moves
@@ -110,10 +110,10 @@ fn ordinary_moves_spell_out_their_effects() {
 #[test]
 fn rules_have_one_action_phase_and_capacity_one() {
     let rules = load("chess").unwrap();
-    assert_eq!(rules.capacity, 1);
-    assert_eq!(rules.phases.len(), 1);
-    assert_eq!(rules.phases[0].name, "action");
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    assert_eq!(rules.capacity(), 1);
+    assert_eq!(rules.phases().len(), 1);
+    assert_eq!(rules.phases()[0].name, "action");
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     assert!(pos.upper().squares.is_empty());
     assert_eq!(pos.markers().len, 0);
     assert_eq!(pos.active(), 0);

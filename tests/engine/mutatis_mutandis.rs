@@ -70,9 +70,9 @@ fn seeded_random_games_stay_consistent() {
 #[test]
 fn every_cycle_advances_form_by_form() {
     let rules = load(FILE).expect("the variant loads");
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut cycles = 0;
-    for rule in &rules.morphs {
+    for rule in rules.morphs() {
         let changeling::rules::MorphTarget::Listed(map) = &rule.target else {
             continue;
         };
@@ -121,7 +121,7 @@ fn every_cycle_advances_form_by_form() {
     // The Hydra's cycle has six forms.
     let hydra = rules.kind("hydra").unwrap();
     let rule = rules
-        .morphs
+        .morphs()
         .iter()
         .find(|r| r.kinds.contains(&hydra))
         .unwrap();
@@ -229,7 +229,7 @@ fn playouts(games: u64) {
                     0
                 };
                 assert!(
-                    !rules.is_pawn(p.kind) || rules.geometry.rank(sq) != last,
+                    !rules.is_pawn(p.kind) || rules.geometry().rank(sq) != last,
                     "seed {seed}: a pawn on its last rank in {}",
                     to_fen(&rules, pos)
                 );
@@ -296,7 +296,7 @@ fn a_slung_pawn_promotes_from_the_reserve() {
     assert_eq!(
         legal_moves(&rules, &pos)
             .iter()
-            .filter(|m| rules.geometry.name(m.from) == "d6")
+            .filter(|m| rules.geometry().name(m.from) == "d6")
             .count(),
         7
     );
@@ -319,18 +319,18 @@ fn scripted_attacks_stay_within_their_declared_reach() {
         while game.outcome().is_none() && game.history().len() < 160 {
             let pos = game.position().clone();
             for (from, piece) in pos.pieces() {
-                let Some(reach) = &rules.kinds.script_reach[piece.kind.index()] else {
+                let Some(reach) = &rules.kinds().script_reach[piece.kind.index()] else {
                     continue;
                 };
-                for sq in rules.geometry.squares() {
+                for sq in rules.geometry().squares() {
                     if sq != from && !reach[piece.color][from.index()].contains(sq) {
                         asked += 1;
                         assert!(
                             !host.attacks(&pos, from, sq),
                             "{} on {} attacks {} in {}",
-                            rules.pieces[piece.kind.index()].name,
-                            rules.geometry.name(from),
-                            rules.geometry.name(sq),
+                            rules.pieces()[piece.kind.index()].name,
+                            rules.geometry().name(from),
+                            rules.geometry().name(sq),
                             to_fen(&rules, &pos)
                         );
                     }
@@ -356,7 +356,7 @@ fn a_cannon_pawn_may_promote_from_the_reserve() {
         let pos = parse_fen(&rules, fen).unwrap();
         let mut v: Vec<String> = legal_moves(&rules, &pos)
             .iter()
-            .filter(|m| rules.geometry.name(m.to) == "d8")
+            .filter(|m| rules.geometry().name(m.to) == "d8")
             .map(|m| changeling::notation::to_san(&rules, &pos, m))
             .collect();
         v.sort();

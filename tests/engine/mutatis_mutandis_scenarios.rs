@@ -415,7 +415,7 @@ fn a_swap_ends_the_cornering_right() {
     let pos = parse_fen(&r, &next).unwrap();
     assert!(
         !pos.unmoved()
-            .contains(r.geometry.parse_square("h1").unwrap())
+            .contains(r.geometry().parse_square("h1").unwrap())
     );
 }
 
@@ -469,8 +469,8 @@ fn scripted_attackers_guard_empty_squares() {
         ]
     );
     let pos = parse_fen(&r, fen).unwrap();
-    let f1 = r.geometry.parse_square("f1").unwrap();
-    let c2 = r.geometry.parse_square("c2").unwrap();
+    let f1 = r.geometry().parse_square("f1").unwrap();
+    let c2 = r.geometry().parse_square("c2").unwrap();
     assert!(is_attacked(&r, &pos, f1, Black));
     assert_eq!(attackers_of(&r, &pos, f1, Black), [c2]);
     // No obstacle on the second rank: no collision, f1 is safe.

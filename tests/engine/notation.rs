@@ -13,7 +13,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 fn fen_round_trips() {
     let rules = load("chess").unwrap();
     for fen in [
-        rules.setup.as_str(),
+        rules.setup().as_str(),
         KIWIPETE,
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
@@ -24,8 +24,8 @@ fn fen_round_trips() {
         assert_eq!(to_fen(&rules, &pos), fen);
     }
     let capa = load("capablanca").unwrap();
-    let pos = parse_fen(&capa, &capa.setup).unwrap();
-    assert_eq!(to_fen(&capa, &pos), capa.setup);
+    let pos = parse_fen(&capa, capa.setup()).unwrap();
+    assert_eq!(to_fen(&capa, &pos), *capa.setup());
 }
 
 #[test]
@@ -300,7 +300,7 @@ fn coordinate_and_san_text() {
 #[test]
 fn illegal_move_text_says_why() {
     let rules = load("chess").unwrap();
-    let start = parse_fen(&rules, &rules.setup).unwrap();
+    let start = parse_fen(&rules, rules.setup()).unwrap();
     let reason = |pos, t: &str| parse_move(&rules, pos, t).unwrap_err().reason;
     assert_eq!(reason(&start, "e3e4"), "there is no piece on e3");
     assert_eq!(
@@ -369,9 +369,9 @@ fn illegal_move_text_says_why() {
 /// Chess rules with two units allowed per square (the stacking rules
 /// themselves are not declared in the language yet).
 fn stacking_chess() -> changeling::rules::Rules {
-    let mut rules = (*load("chess").unwrap()).clone();
-    rules.capacity = 2;
-    rules
+    let rules =
+        changeling::variants::load_str("s.variant", "variant s : chess { capacity = 2 }").unwrap();
+    (*rules).clone()
 }
 
 #[test]
@@ -380,7 +380,7 @@ fn stacks_round_trip_and_hash_as_two_units() {
     let fen = "r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/(RN)1BQKB(Nr)1 w kq - 0 1";
     let pos = parse_fen(&rules, fen).unwrap();
     assert_eq!(to_fen(&rules, &pos), fen);
-    let sq = |name: &str| rules.geometry.parse_square(name).unwrap();
+    let sq = |name: &str| rules.geometry().parse_square(name).unwrap();
     let lower = pos.piece_at(sq("a1")).unwrap();
     let upper = pos.upper_at(sq("a1")).unwrap();
     assert_eq!(rules.piece(lower.kind).name, "rook");
@@ -450,7 +450,7 @@ fn bad_stacks_are_errors_naming_the_square() {
 #[test]
 fn reading_accepts_what_pgn_readers_write() {
     let rules = load("chess").unwrap();
-    let start = parse_fen(&rules, &rules.setup).unwrap();
+    let start = parse_fen(&rules, rules.setup()).unwrap();
     let nf3 = parse_move(&rules, &start, "Nf3").unwrap();
     for text in [
         "Ngf3", "N1f3", "Ng1f3", "Ng1-f3", "Nf3!", "Nf3?!", "Nf3!!", "Nf3+", "g1f3", " Nf3 ",
@@ -475,7 +475,7 @@ fn reading_accepts_what_pgn_readers_write() {
         "variant tall : chess { board = 8x10 setup = \"4k3/8/8/8/8/8/8/8/8/R3K3 w Q - 0 1\" }",
     )
     .unwrap();
-    let pos = parse_fen(&grand, &grand.setup).unwrap();
+    let pos = parse_fen(&grand, grand.setup()).unwrap();
     let m = parse_move(&grand, &pos, "Ra10+").unwrap();
     assert_eq!(to_san(&grand, &pos, &m), "Ra10+");
     assert_eq!(to_uci(&grand, &m), "a1a10");
@@ -552,7 +552,7 @@ fn san_tells_every_form_apart() {
 fn every_board_abbreviation_can_be_typed() {
     let mm = load("mutatis-mutandis").unwrap();
     let short = changeling::notation::abbreviations(&mm);
-    for (k, def) in mm.pieces.iter().enumerate() {
+    for (k, def) in mm.pieces().iter().enumerate() {
         let kind = changeling::PieceKind(k as u8);
         let token = def.fen_token(changeling::Color::White);
         // The black king where this kind does not attack it.
@@ -563,7 +563,7 @@ fn every_board_abbreviation_can_be_typed() {
                 parse_fen(&mm, &fen).ok().map(|pos| (fen, pos))
             })
             .unwrap_or_else(|| panic!("{}: no square for the black king", def.name));
-        let d4 = mm.geometry.parse_square("d4").unwrap();
+        let d4 = mm.geometry().parse_square("d4").unwrap();
         let n = changeling::notation::Notation::new(&mm, &pos);
         let i = (0..n.turns().len())
             .find(|&i| n.turns()[i].from == d4)
@@ -675,7 +675,7 @@ fn garbage_move_text_never_panics() {
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     for (variant, fen) in cases {
         let rules = load(variant).unwrap();
-        let pos = parse_fen(&rules, fen.unwrap_or(&rules.setup)).unwrap();
+        let pos = parse_fen(&rules, fen.unwrap_or(rules.setup())).unwrap();
         for _ in 0..400 {
             x ^= x << 13;
             x ^= x >> 7;
@@ -948,7 +948,7 @@ fn janggi_pass_is_the_king_square_twice() {
 fn standard_listing(variant: &str, fen: &str) -> Vec<String> {
     let rules = load(variant).unwrap();
     let fen = if fen.is_empty() {
-        rules.setup.clone()
+        rules.setup().clone()
     } else {
         fen.to_string()
     };

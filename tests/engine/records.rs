@@ -122,11 +122,11 @@ fn play_game_and_check(name: &str, mut game: Game, seed: u64, plies: usize) -> (
             "{name}: PGN movetext uses what PGN reserves: {line}"
         );
     }
-    let dir = Path::new(&rules.source).parent();
+    let dir = Path::new(rules.source()).parent();
     let sources = Sources { dir, current: None };
     let back = read_pgn(&text, 0, sources).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
     // The seed is kept where it decides the game.
-    if rules.has_chance() || rules.random_setup.is_some() {
+    if rules.has_chance() || rules.random_setup().is_some() {
         assert_eq!(back.seed, game.seed, "{name}");
     }
     assert_eq!(
@@ -490,7 +490,7 @@ fn saved_games_carry_the_tags_readers_expect() {
         "[Event \"?\"]\n[Variant \"From Position\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1. Ra8# *\n"
     );
     let back = read_pgn(&lichess, 0, Sources::default()).unwrap();
-    assert_eq!(back.rules().name, "chess");
+    assert_eq!(back.rules().name(), "chess");
     assert_eq!(
         to_fen(&chess, back.position()),
         "R3k3/8/8/8/8/8/8/4K3 b - - 1 1"

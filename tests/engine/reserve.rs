@@ -22,7 +22,7 @@ fn pawn_moves(rules: &Rules, fen: &str) -> Vec<String> {
     let pos = position(rules, fen);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
-        .filter(|m| rules.geometry.name(m.from) == "a7")
+        .filter(|m| rules.geometry().name(m.from) == "a7")
         .map(|m| to_uci(rules, m))
         .collect();
     v.sort();
@@ -83,7 +83,7 @@ fn promotions_take_the_reserve_from_the_back() {
     let pos = parse_fen(&rules, black).unwrap();
     let mut promos: Vec<String> = legal_moves(&rules, &pos)
         .iter()
-        .filter(|m| rules.geometry.name(m.from) == "a2")
+        .filter(|m| rules.geometry().name(m.from) == "a2")
         .map(|m| to_uci(&rules, m))
         .collect();
     promos.sort();

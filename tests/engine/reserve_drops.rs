@@ -92,7 +92,7 @@ fn a_drop_may_block_a_check_the_action_leaves() {
     let pawn: Vec<String> = {
         let mut v: Vec<String> = legal
             .iter()
-            .filter(|m| r.geometry.name(m.from) == "h2")
+            .filter(|m| r.geometry().name(m.from) == "h2")
             .map(|m| to_uci(&r, m))
             .collect();
         v.sort();

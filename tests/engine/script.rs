@@ -32,13 +32,13 @@ fn with_script(script: &str, hooks: &str) -> Result<Arc<Rules>, String> {
 
 fn moves_of(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
     let pos = position(rules, fen);
-    let from = rules.geometry.parse_square(from).unwrap();
+    let from = rules.geometry().parse_square(from).unwrap();
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .filter(|m| m.from == from)
         .map(|m| {
             let c = if m.captured.is_some() { "x" } else { "-" };
-            format!("{c}{}", rules.geometry.name(m.to))
+            format!("{c}{}", rules.geometry().name(m.to))
         })
         .collect();
     v.sort();
@@ -100,7 +100,7 @@ fn withdrawer_checks(w: &Arc<Rules>) {
     // Withdrawer's neighbourhood or standing where it cannot withdraw.
     let mut kings: Vec<String> = legal_moves(w, &pos)
         .iter()
-        .map(|m| w.geometry.name(m.to))
+        .map(|m| w.geometry().name(m.to))
         .collect();
     kings.sort();
     // From e5: d6 e6 f6 f5 f4 e4 d5 (d4 is the Withdrawer, not
@@ -115,7 +115,7 @@ fn withdrawer_checks(w: &Arc<Rules>) {
 
 fn failure(script: &str) -> changeling::script::ScriptError {
     let rules = with_script(script, "extra_moves").unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     let before = to_fen(&rules, &pos);
     let moves = legal_moves(&rules, &pos);
     // The native moves are still there; the position is untouched.
@@ -184,7 +184,7 @@ fn bad_hooks_are_refused_when_the_variant_loads() {
 #[test]
 fn variants_without_scripts_never_call_one() {
     let chess = load("chess").unwrap();
-    assert!(chess.script.is_none());
+    assert!(chess.script().is_none());
 }
 
 fn rococo() -> Arc<Rules> {
@@ -250,8 +250,8 @@ fn advancer_and_long_leaper_give_check_in(r: &Arc<Rules>) {
     assert!(in_check(r, &pos, changeling::Color::Black));
     let mut kings: Vec<String> = legal_moves(r, &pos)
         .iter()
-        .filter(|m| r.geometry.name(m.from) == "g7")
-        .map(|m| r.geometry.name(m.to))
+        .filter(|m| r.geometry().name(m.from) == "g7")
+        .map(|m| r.geometry().name(m.to))
         .collect();
     kings.sort();
     // f6 (diagonal a1-h8, g7 empty behind it after the move): attacked.
@@ -270,7 +270,7 @@ fn archer_shoots_without_moving() {
     // b2 c3.
     let fen = "7k/8/8/8/3r4/p7/8/A3nK2 w - - 0 1";
     let pos = parse_fen(&a, fen).unwrap();
-    let from = a.geometry.parse_square("a1").unwrap();
+    let from = a.geometry().parse_square("a1").unwrap();
     let moves: Vec<_> = legal_moves(&a, &pos)
         .into_iter()
         .filter(|m| m.from == from)
@@ -278,7 +278,7 @@ fn archer_shoots_without_moving() {
     let mut quiet: Vec<String> = moves
         .iter()
         .filter(|m| m.captured.is_none())
-        .map(|m| a.geometry.name(m.to))
+        .map(|m| a.geometry().name(m.to))
         .collect();
     quiet.sort();
     assert_eq!(quiet, ["a2", "b1", "b2", "c1", "c3", "d1"]);
@@ -313,7 +313,7 @@ fn archer_shoots_without_moving() {
 fn filter_moves_and_after_move_hooks_shape_the_game() {
     let r = load("tests/scripts/hooks_test.variant").unwrap();
     // No capture available: all 20 opening moves stay.
-    let start = parse_fen(&r, &r.setup).unwrap();
+    let start = parse_fen(&r, r.setup()).unwrap();
     assert_eq!(legal_moves(&r, &start).len(), 20);
     // The knight on f3 can take e5 (and only it captures): compulsory.
     let fen = "4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1";
@@ -541,7 +541,7 @@ fn imports_read_only_scripts_beside_the_importer_or_in_the_library() {
     );
     let rules = rules.unwrap();
     assert_eq!(
-        moves_of(&rules, &rules.setup, "d4"),
+        moves_of(&rules, rules.setup(), "d4"),
         ["-c4", "-d3", "-d5", "-e4", "-e6"]
     );
 }
@@ -551,13 +551,13 @@ fn a_runaway_hook_is_stopped_by_the_time_limit() {
     // Each step copies everything curried so far: 200,000 operations
     // would take minutes. The time limit ends the call after a second.
     let rules = with_script("curry.rhai", "extra_moves").unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     // The verdicts are the errors below, not the time taken, which the
     // machine's load decides.
     legal_moves(&rules, &pos);
     // The native moves are kept.
     assert_eq!(
-        moves_of(&rules, &rules.setup, "d4"),
+        moves_of(&rules, rules.setup(), "d4"),
         ["-c4", "-d3", "-d5", "-e4"]
     );
     let host = changeling::movegen::hooks(&rules).unwrap();
@@ -590,7 +590,7 @@ fn the_same_move_returned_twice_is_one_move_and_a_hook_returns_at_most_1024() {
     // the native ones.
     let rules = with_script("same_moves.rhai", "extra_moves").unwrap();
     assert_eq!(
-        moves_of(&rules, &rules.setup, "d4"),
+        moves_of(&rules, rules.setup(), "d4"),
         ["-c4", "-d3", "-d5", "-e4", "-e6"]
     );
     assert!(
@@ -613,7 +613,7 @@ fn board_functions_answer_any_integer_without_overflow() {
     // checks `board.direction` on the board: a wrong answer is an error.
     let rules = with_script("overflow.rhai", "extra_moves").unwrap();
     assert_eq!(
-        moves_of(&rules, &rules.setup, "d4"),
+        moves_of(&rules, rules.setup(), "d4"),
         ["-c4", "-d3", "-d5", "-e4", "-e6"]
     );
     assert_eq!(
@@ -631,10 +631,10 @@ fn a_scripted_step_the_piece_has_anyway_is_one_move() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     let mut guard: Vec<String> = legal_moves(&rules, &pos)
         .iter()
-        .filter(|m| rules.geometry.name(m.from) == "d4")
+        .filter(|m| rules.geometry().name(m.from) == "d4")
         .map(|m| to_uci(&rules, m))
         .collect();
     guard.sort();
@@ -680,7 +680,7 @@ fn a_legal_turn_of_a_scripted_piece_alone_is_found() {
 #[test]
 fn remembered_answers_follow_the_squares_the_script_read() {
     let rules = withdrawer();
-    let d5 = rules.geometry.parse_square("d5").unwrap();
+    let d5 = rules.geometry().parse_square("d5").unwrap();
     let open = "7k/8/8/3n4/3W4/8/8/4K3 w - - 0 1";
     let blocked = "7k/8/8/3n4/3W4/3P4/8/4K3 w - - 0 1";
     // h2 is a square the script never looks at here.
@@ -733,7 +733,7 @@ fn a_hook_failing_at_every_call_is_disabled_and_the_session_goes_on() {
     // Each call runs into the operations limit: the third failure
     // disables the hook, which is not called again.
     let rules = with_script("loop.rhai", "extra_moves").unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     let host = changeling::movegen::hooks(&rules).unwrap();
     let mut errors = Vec::new();
     for _ in 0..5 {
@@ -780,7 +780,7 @@ fn the_hooks_of_one_command_share_a_budget_of_operations() {
         chess.clone(),
     )
     .unwrap();
-    let pos = parse_fen(&chess, &chess.setup).unwrap();
+    let pos = parse_fen(&chess, chess.setup()).unwrap();
     // Each call does a few thousand operations: a budget of 10,000 lets
     // a few calls through, then stops the command's calls.
     host.set_command_budget(10_000);
@@ -824,7 +824,7 @@ fn failures_on_the_engines_empty_boards_do_not_disable_a_hook() {
     // this script fails at every square: those failures are not the
     // game's, and the hook stays.
     let rules = with_script("needs_king.rhai", "extra_moves").unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     let mut engine = changeling::search::Engine::with_options(
         rules.clone(),
         changeling::search::Options::default(),

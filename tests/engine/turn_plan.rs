@@ -172,7 +172,7 @@ fn an_unknown_turn_rule_changes_no_legal_turn_along_random_games() {
 #[test]
 fn fide_chess_takes_every_fast_path() {
     let rules = load("chess").unwrap();
-    let pos = parse_fen(&rules, &rules.setup).unwrap();
+    let pos = parse_fen(&rules, rules.setup()).unwrap();
     let plan = rules.plan(pos.active());
     assert_eq!(plan.rules(), changeling::rules::TurnRules::EMPTY);
     for f in FastPath::ALL {

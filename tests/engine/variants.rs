@@ -37,9 +37,9 @@ fn every_embedded_variant_loads_and_starts() {
 #[test]
 fn capablanca_inherits_what_it_does_not_restate() {
     let rules = load("capablanca").unwrap();
-    assert_eq!((rules.geometry.width, rules.geometry.height), (10, 8));
+    assert_eq!((rules.geometry().width, rules.geometry().height), (10, 8));
     // Six pieces from chess plus two of its own, in declaration order.
-    let names: Vec<&str> = rules.by_name.keys().map(String::as_str).collect();
+    let names: Vec<&str> = rules.by_name().keys().map(String::as_str).collect();
     assert_eq!(
         names,
         [
@@ -53,9 +53,12 @@ fn capablanca_inherits_what_it_does_not_restate() {
             "chancellor"
         ]
     );
-    assert_eq!(rules.ending.fifty_move, 50);
-    assert_eq!(rules.castling.white.len(), 2);
-    assert_eq!(rules.geometry.name(rules.castling.white[0].king_to), "i1");
+    assert_eq!(rules.ending().fifty_move, 50);
+    assert_eq!(rules.castling().white.len(), 2);
+    assert_eq!(
+        rules.geometry().name(rules.castling().white[0].king_to),
+        "i1"
+    );
 }
 
 #[test]
@@ -63,7 +66,7 @@ fn castling_needs_free_destinations_whatever_the_empty_list_says() {
     // `empty` leaves out g1, where a white knight stands: no castling.
     let text = "variant v : chess {\n castle king_side { king = e1 -> g1 partner = h1 -> f1 empty = [f1] }\n setup = \"4k3/8/8/8/8/8/8/4K1NR w K - 0 1\"\n}";
     let rules = changeling::variants::load_str("v.variant", text).unwrap();
-    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, rules.setup()).unwrap();
     let moves = changeling::movegen::legal_moves(&rules, &pos);
     assert!(
         moves
@@ -78,7 +81,7 @@ fn fen_castling_field_decides_castling_even_with_initial_moves() {
     // castling pieces follow the FEN's castling field.
     let text = "variant v : chess {\n piece rook { betza = \"RifmW\" }\n setup = \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"\n}";
     let rules = changeling::variants::load_str("v.variant", text).unwrap();
-    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, rules.setup()).unwrap();
     let moves = changeling::movegen::legal_moves(&rules, &pos);
     assert!(
         moves
@@ -95,7 +98,7 @@ fn fen_castling_field_decides_castling_even_with_initial_moves() {
 fn long_piece_codes_print_capitalised_for_white() {
     let text = "variant v : chess {\n piece zebra { letter = Zebra betza = \"Z\" }\n setup = \"4k3/8/8/8/8/8/{zebra}7/{Zebra}3K3 w - - 0 1\"\n}";
     let rules = changeling::variants::load_str("v.variant", text).unwrap();
-    let pos = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let pos = changeling::notation::parse_fen(&rules, rules.setup()).unwrap();
     assert_eq!(
         changeling::notation::to_fen(&rules, &pos),
         "4k3/8/8/8/8/8/{zebra}7/{Zebra}3K3 w - - 0 1"

@@ -26,7 +26,7 @@ fn walls_block_lines_and_landings_but_not_leaps() {
     );
     // Omicron's corner wizard jumps the walled edge with a camel's leap.
     let o = catalog("omicron");
-    let start = o.setup.clone();
+    let start = o.setup().clone();
     assert_eq!(sans(&o, &start, "a1"), sorted("Wb4"));
 }
 

@@ -18,7 +18,7 @@ fn zoo() -> Arc<Rules> {
 }
 
 fn sq(rules: &Rules, name: &str) -> Square {
-    rules.geometry.parse_square(name).unwrap()
+    rules.geometry().parse_square(name).unwrap()
 }
 
 /// Destinations of White's `piece` from `at` on an empty board, sorted
@@ -53,7 +53,7 @@ fn in_fen(rules: &Rules, piece: &str, fen: &str, at: &str) -> Vec<String> {
         .reach
         .iter()
         .map(|(s, r)| {
-            let name = rules.geometry.name(*s);
+            let name = rules.geometry().name(*s);
             if *r == Reach::Capture {
                 format!("x{name}")
             } else {
@@ -517,7 +517,7 @@ fn black_pieces_mirror_white_ones() {
             let mut v: Vec<String> = d
                 .reach
                 .iter()
-                .map(|(s, _)| z.geometry.name(z.geometry.flip(*s)))
+                .map(|(s, _)| z.geometry().name(z.geometry().flip(*s)))
                 .collect();
             v.sort();
             v
@@ -678,7 +678,7 @@ fn diagrams_tell_moving_from_capturing() {
         let d = on_empty_board(&z, z.kind(piece).unwrap(), Color::White, sq(&z, at));
         d.reach
             .iter()
-            .map(|(s, r)| format!("{}{}", z.geometry.name(*s), r.mark()))
+            .map(|(s, r)| format!("{}{}", z.geometry().name(*s), r.mark()))
             .collect::<Vec<_>>()
             .join(" ")
     };
@@ -736,7 +736,7 @@ fn every_quiet_two_square_pawn_advance_opens_en_passant() {
     let mut v: Vec<String> = moves
         .iter()
         .filter(|m| m.from == sq(&z, "b2"))
-        .map(|m| z.geometry.name(m.to))
+        .map(|m| z.geometry().name(m.to))
         .collect();
     v.sort();
     assert_eq!(v, sorted("a3 c3 d4"));
@@ -765,7 +765,7 @@ fn takes_in(rules: &Rules, fen: &str, at: &str) -> Vec<String> {
         .reach
         .iter()
         .filter(|r| r.1 == Reach::Capture)
-        .map(|r| format!("x{}", rules.geometry.name(r.0)))
+        .map(|r| format!("x{}", rules.geometry().name(r.0)))
         .collect();
     v.sort();
     v
@@ -778,7 +778,7 @@ fn an_attacked_wuss_must_move() {
         let pos = parse_fen(&z, fen).unwrap();
         let mut v: Vec<String> = changeling::movegen::legal_moves(&z, &pos)
             .iter()
-            .map(|m| z.geometry.name(m.from))
+            .map(|m| z.geometry().name(m.from))
             .collect();
         v.sort();
         v.dedup();

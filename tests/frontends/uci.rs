@@ -131,7 +131,7 @@ fn a_variant_file_is_loaded_by_path() {
     ]);
     let rules = load("capablanca").unwrap();
     let start = parse_fen(&rules, &out[0]).unwrap();
-    assert_eq!(rules.geometry.width, 10);
+    assert_eq!(rules.geometry().width, 10);
     let best = bestmove(&out);
     assert_eq!(best.len(), 1);
     assert!(parse_move(&rules, &start, best[0]).is_ok(), "{}", best[0]);
@@ -214,7 +214,7 @@ fn janggi_passes_and_seirawan_gating_are_written_as_variant_programs_write_them(
 /// The legal turns of chess's start after `moves`, in coordinates.
 fn legal_after(moves: &[&str]) -> Vec<String> {
     let rules = load("chess").unwrap();
-    let mut pos = parse_fen(&rules, &rules.setup).unwrap();
+    let mut pos = parse_fen(&rules, rules.setup()).unwrap();
     for m in moves {
         let mv = parse_move(&rules, &pos, m).unwrap();
         pos.play_unchecked(&rules, &mv);

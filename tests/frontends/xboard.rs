@@ -323,7 +323,7 @@ fn analysis_follows_the_position_without_moving() {
     assert_eq!(pv(2), "d1d8");
     assert_eq!(pv(3), "d8d1");
     let rules = changeling::variants::load("chess").unwrap();
-    let start = changeling::notation::parse_fen(&rules, &rules.setup).unwrap();
+    let start = changeling::notation::parse_fen(&rules, rules.setup()).unwrap();
     assert!(
         changeling::notation::parse_move(&rules, &start, thinking[4].1[4]).is_ok(),
         "{out:?}"

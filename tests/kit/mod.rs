@@ -109,7 +109,7 @@ pub fn outcome_after(
 /// or all of them when `from` names no square (`"-"`).
 pub fn sans(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
     let pos = position(rules, fen);
-    let from = rules.geometry.parse_square(from);
+    let from = rules.geometry().parse_square(from);
     let mut v: Vec<String> = legal_moves(rules, &pos)
         .iter()
         .filter(|m| from.is_none_or(|f| m.from == f))

@@ -111,7 +111,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
     let mut files = Vec::new();
     for path in paths {
         match load(path) {
-            Ok(r) => files.push((r.name.to_ascii_lowercase(), r)),
+            Ok(r) => files.push((r.name().to_ascii_lowercase(), r)),
             Err(e) => {
                 let text = e.to_string();
                 say(
@@ -341,12 +341,12 @@ impl Xboard {
     /// piece images, the board's size, the holdings and the start
     /// position, on the `fairy` rules), then the kinds' moves.
     fn announce(&self) {
-        let g = self.rules.geometry;
+        let g = self.rules.geometry();
         let fen = to_fen(&self.rules, self.session.game().position());
         let told = pieces::announce(&self.rules);
-        let hands = self.rules.pocket.is_some()
-            || self.rules.drops.is_some()
-            || !self.rules.masks.drops_from_captures.is_empty();
+        let hands = self.rules.pocket().is_some()
+            || self.rules.drops().is_some()
+            || !self.rules.masks().drops_from_captures.is_empty();
         // XBoard's holdings hold at most a rank a kind, beside a board
         // of at most 16 files with them.
         let room = if usize::from(g.width) + 4 <= 16 {
@@ -369,7 +369,7 @@ impl Xboard {
         // here one that came from a promotion is a pawn again in the
         // hand, whose drop XBoard then refuses. No parent variant tells
         // XBoard that rule without rules of its own coming with it.
-        if holdings > 0 && !self.rules.masks.demotes.is_empty() {
+        if holdings > 0 && !self.rules.masks().demotes.is_empty() {
             self.say(
                 "# a captured promoted piece enters the hand as a pawn; XBoard's holdings keep it as it stands and refuse that pawn's drop",
             );

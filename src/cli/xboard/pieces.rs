@@ -68,10 +68,11 @@ pub(super) fn announce(rules: &Rules) -> Announcement {
     let mut lines = Vec::new();
     let mut slot_of: Vec<Option<usize>> = Vec::new();
     let mut taken = [false; TYPES];
-    let kinds: Vec<(PieceKind, &PieceDef)> = (0..rules.forms.base_kinds.min(rules.pieces.len()))
-        .filter_map(|i| u8::try_from(i).ok())
-        .map(|i| (PieceKind(i), rules.piece(PieceKind(i))))
-        .collect();
+    let kinds: Vec<(PieceKind, &PieceDef)> =
+        (0..rules.forms().base_kinds.min(rules.pieces().len()))
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| (PieceKind(i), rules.piece(PieceKind(i))))
+            .collect();
     let moves: Vec<Result<String, String>> = kinds
         .iter()
         .map(|&(k, def)| describe(rules, k, def))
@@ -159,13 +160,13 @@ fn is_native(slot: usize, moves: &str) -> bool {
 /// The kind's movement in XBoard's Betza, or why it has none.
 fn describe(rules: &Rules, kind: PieceKind, def: &PieceDef) -> Result<String, String> {
     if rules
-        .kinds
+        .kinds()
         .script_only
         .get(kind.index())
         .copied()
         .unwrap_or(false)
         || rules
-            .kinds
+            .kinds()
             .scripted
             .get(kind.index())
             .copied()

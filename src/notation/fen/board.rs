@@ -11,7 +11,7 @@ pub(super) fn placement(
     pos: &mut Position,
     board: &str,
 ) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != g.height as usize {
         return err(
@@ -43,7 +43,7 @@ pub(super) fn placement(
                         format!("rank {} has more than {} squares", rank + 1, g.width),
                     );
                 };
-                if !rules.walls.contains(sq) {
+                if !rules.walls().contains(sq) {
                     return err(
                         FenField::Board,
                         format!(
@@ -56,7 +56,7 @@ pub(super) fn placement(
                 rest = &rest[1..];
             } else if c == '~' {
                 // The piece before came from a promotion.
-                if rules.masks.tracks_promoted
+                if rules.masks().tracks_promoted
                     && let Some(sq) = g.square(file - 1, rank)
                     && !pos.is_empty(sq)
                 {
@@ -84,7 +84,7 @@ pub(super) fn placement(
                         format!("rank {} has more than {} squares", rank + 1, g.width),
                     );
                 };
-                if rules.walls.contains(sq) {
+                if rules.walls().contains(sq) {
                     return err(
                         FenField::Board,
                         format!("a piece on {}, a wall (written `*`)", g.name(sq)),
@@ -134,7 +134,7 @@ pub(super) fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), Pars
         Some((kind, color)) => Ok((Piece::new(kind, color), len)),
         None => {
             let known: Vec<String> = rules
-                .pieces
+                .pieces()
                 .iter()
                 .map(|p| p.fen_token(Color::White))
                 .collect();
@@ -142,7 +142,7 @@ pub(super) fn piece_token(rules: &Rules, s: &str) -> Result<(Piece, usize), Pars
                 FenField::Board,
                 format!(
                     "`{token}` is not a piece of {} (pieces: {})",
-                    rules.name,
+                    rules.name(),
                     known.join(" ")
                 ),
             )
@@ -158,13 +158,13 @@ pub(super) fn stack(
     sq: Square,
     inner: &str,
 ) -> Result<(), ParseFenError> {
-    let name = rules.geometry.name(sq);
-    if rules.capacity < 2 {
+    let name = rules.geometry().name(sq);
+    if rules.capacity() < 2 {
         return err(
             FenField::Board,
             format!(
                 "`({inner})` on {name}: stacks need a variant with `capacity = 2`; {} holds one piece per square",
-                rules.name
+                rules.name()
             ),
         );
     }
@@ -198,7 +198,7 @@ pub(super) fn place(
     units: &[Piece],
     text: &str,
 ) -> Result<(), ParseFenError> {
-    let name = rules.geometry.name(sq);
+    let name = rules.geometry().name(sq);
     match units {
         [] => err(FenField::Board, format!("empty stack `()` on {name}")),
         [one] => {
@@ -231,7 +231,7 @@ pub(super) fn place(
             format!(
                 "`{text}` on {name}: {} units, but a square holds at most {}",
                 units.len(),
-                rules.capacity
+                rules.capacity()
             ),
         ),
     }

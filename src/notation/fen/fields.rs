@@ -25,7 +25,7 @@ impl Setup<'_> {
             Some((board, last))
                 if self.pockets.is_none()
                     && !last.contains(|c: char| c.is_ascii_digit())
-                    && board.split('/').count() == rules.geometry.height as usize =>
+                    && board.split('/').count() == rules.geometry().height as usize =>
             {
                 (board, Some(last))
             }
@@ -47,7 +47,7 @@ impl Setup<'_> {
         // passant is judged.
         if let Some(text) = &self.markers {
             read_markers(rules, &mut pos, text)?;
-        } else if !rules.masks.always_on.is_empty() {
+        } else if !rules.masks().always_on.is_empty() {
             pos.take_forms(rules);
         }
         // `0` is Fairy-Stockfish's way of writing no square in some of
@@ -95,7 +95,7 @@ fn checks(
     needed: Option<&str>,
     given: Option<&str>,
 ) -> Result<(), ParseFenError> {
-    let limit = rules.ending.check_limit;
+    let limit = rules.ending().check_limit;
     let Some(text) = needed.or(given) else {
         return Ok(());
     };
@@ -142,7 +142,7 @@ fn pockets(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseFe
             ..e
         })?;
         let room = rules
-            .pocket
+            .pocket()
             .as_ref()
             .map_or(crate::board::POCKET_SLOTS, |p| p.capacity as usize);
         if pos.pockets()[piece.color].len() >= room
@@ -164,7 +164,7 @@ fn pockets(rules: &Rules, pos: &mut Position, inner: &str) -> Result<(), ParseFe
         // Only a setup phase of drops (a `drops` section taking from the
         // hand, Placement Chess) puts a royal on the board from a hand.
         let placing =
-            rules.pocket.is_none() && rules.drops.as_ref().is_some_and(|d| !d.from_reserve);
+            rules.pocket().is_none() && rules.drops().as_ref().is_some_and(|d| !d.from_reserve);
         if rules.is_royal(piece.kind) && !placing {
             return err(FenField::Pockets, "a royal piece cannot be in hand");
         }
@@ -205,7 +205,7 @@ fn castling(
     field: Option<&str>,
     moved_list: Option<&str>,
 ) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let granted = match field {
         Some(castling) => castling_grants(rules, pos, castling)?,
         None => SquareSet::EMPTY,
@@ -213,7 +213,7 @@ fn castling(
     for sq in granted.iter() {
         pos.set_unmoved(rules, sq, true);
     }
-    if rules.kinds.uses_unmoved {
+    if rules.kinds().uses_unmoved {
         // Pieces with initial-only moves count as unmoved (pawns only on
         // their double-step ranks), except castling pieces, whose state
         // the castling field gives, and those the `moved:` field names.
@@ -272,7 +272,7 @@ fn castling(
 
 /// `unmoved:e1`: pieces unmoved though nothing else says so.
 fn unmoved(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     for name in text["unmoved:".len()..].split(',') {
         let Some(sq) = g.parse_square(name) else {
             return err(
@@ -301,7 +301,7 @@ fn unmoved(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFen
 /// (a Berolina pawn's double step passes a square diagonally behind it),
 /// also read as `d4e3`.
 fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     // `e3`, or `e3d4` naming the pawn that passed e3 too (a Berolina
     // pawn's double step passes a square diagonally behind it).
     let split = ep
@@ -384,7 +384,7 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
     }
     // Keep it only when a pawn could take (so equal positions hash equal).
     let capturable = pos.en_passant_possible(rules, sq, pos.side());
-    if capturable && rules.pawns.en_passant {
+    if capturable && rules.pawns().en_passant {
         pos.set_ep(rules, Some((sq, victim)));
     }
     Ok(())
@@ -393,7 +393,7 @@ fn en_passant(rules: &Rules, pos: &mut Position, ep: &str) -> Result<(), ParseFe
 /// `swap:d4f4`: a swap of two enemies just made, which may not be swapped
 /// straight back.
 fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let squares = &text["swap:".len()..];
     let split = squares
         .char_indices()
@@ -412,7 +412,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
             format!("`{text}`: expected two squares, like `swap:d4f4`"),
         );
     };
-    let banned = |p: Piece| rules.kinds.no_swap_back.contains(p.kind);
+    let banned = |p: Piece| rules.kinds().no_swap_back.contains(p.kind);
     match (pos.piece_at(a), pos.piece_at(b)) {
         (Some(x), Some(y)) if x.color != y.color && banned(x) && banned(y) => {
             pos.set_swap_back(Some((a, b)));
@@ -433,7 +433,7 @@ fn swap_ban(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFe
 
 /// `placing`: markers are still being placed.
 fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
-    match &rules.markers {
+    match &rules.markers() {
         Some(m) if pos.markers().len < m.count => pos.set_stage(crate::position::Stage::Setup),
         Some(m) => {
             return err(
@@ -448,15 +448,15 @@ fn placing(rules: &Rules, pos: &mut Position) -> Result<(), ParseFenError> {
 
 /// `roll:3`: the die, where a dice mutator is on.
 fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    let faces = rules.masks.dice_faces;
+    let faces = rules.masks().dice_faces;
     let n = text["roll:".len()..].parse::<u8>().ok();
-    if rules.masks.dice.is_empty() {
+    if rules.masks().dice.is_empty() {
         return err(
             FenField::Roll,
-            format!("`{text}`: {} rolls no die", rules.name),
+            format!("`{text}`: {} rolls no die", rules.name()),
         );
     }
-    if !pos.active().intersects(rules.masks.dice) || pos.stage() != crate::position::Stage::Play {
+    if !pos.active().intersects(rules.masks().dice) || pos.stage() != crate::position::Stage::Play {
         return err(
             FenField::Roll,
             format!("`{text}`: no die is rolled here (its mutator is off)"),
@@ -477,10 +477,10 @@ fn roll(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenErr
 /// `passed:1`: the turns passed in a row just before, where passing is
 /// allowed (`1` or `2`).
 fn passed(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    if !rules.passing {
+    if !rules.passing() {
         return err(
             FenField::Passed,
-            format!("`{text}`: {} has no passing", rules.name),
+            format!("`{text}`: {} has no passing", rules.name()),
         );
     }
     match text["passed:".len()..].parse::<u8>() {
@@ -515,18 +515,18 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
             message: reason,
         })
     };
-    if rules.masks.pushes.is_empty() {
-        return err(format!("`{text}`: {} pushes no pawns", rules.name));
+    if rules.masks().pushes.is_empty() {
+        return err(format!("`{text}`: {} pushes no pawns", rules.name()));
     }
     let name = &text["pending:".len()..];
-    let Some(square) = rules.geometry.parse_square(name) else {
+    let Some(square) = rules.geometry().parse_square(name) else {
         return err(format!("`{text}`: `{name}` is not a square of the board"));
     };
     let side = pos.side();
     let pawn = pos
         .piece_at(square)
         .is_some_and(|p| p.color == side && rules.is_pawn(p.kind));
-    if !pawn || !rules.pawns.promotion_zone[side].contains(square) {
+    if !pawn || !rules.pawns().promotion_zone[side].contains(square) {
         return err(format!(
             "`{text}`: a pending promotion needs a pawn of the side to move ({}) on its last rank there",
             side.name()
@@ -546,9 +546,9 @@ fn read_pending(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
 /// Reads the marker field into `pos` and puts every piece in its form
 /// under the active set the faces give.
 fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let inner = &text[1..text.len() - 1];
-    if rules.mutators.is_empty() && !inner.trim().is_empty() {
+    if rules.mutators().is_empty() && !inner.trim().is_empty() {
         return err(
             FenField::Markers,
             format!("`{text}`: this variant has no mutators"),
@@ -556,7 +556,7 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
     }
     let names = || {
         rules
-            .mutators
+            .mutators()
             .iter()
             .map(|m| m.name.as_str())
             .collect::<Vec<_>>()
@@ -598,14 +598,14 @@ fn read_markers(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), Par
 
 /// Rejects positions the rules cannot continue from.
 fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let units = g
         .squares()
         .flat_map(|sq| pos.units_at(sq).into_iter().flatten().map(move |p| (sq, p)));
     for (sq, p) in units {
         if rules.is_pawn(p.kind)
-            && rules.pawns.promotion_zone[p.color].contains(sq)
-            && !rules.pawns.optional_zone[p.color].contains(sq)
+            && rules.pawns().promotion_zone[p.color].contains(sq)
+            && !rules.pawns().optional_zone[p.color].contains(sq)
             && !rules.promotion_choices(p).is_empty()
             && pos.pending().is_none_or(|w| w.square != sq)
         {
@@ -627,7 +627,7 @@ fn validate(rules: &Rules, pos: &Position) -> Result<(), ParseFenError> {
     } else {
         pos.side()
     };
-    let game_over = !rules.masks.explode.is_empty() && pos.royals(mover).is_empty();
+    let game_over = !rules.masks().explode.is_empty() && pos.royals(mover).is_empty();
     if !game_over && in_check(rules, pos, !mover) {
         let sq: Vec<Square> = pos
             .royals(!mover)
@@ -663,12 +663,12 @@ pub(super) fn castling_grants(
     pos: &Position,
     field: &str,
 ) -> Result<SquareSet, ParseFenError> {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut granted = SquareSet::EMPTY;
     if field == "-" {
         return Ok(granted);
     }
-    let gating = rules.drops.as_ref().filter(|d| d.gating);
+    let gating = rules.drops().as_ref().filter(|d| d.gating);
     for c in field.chars() {
         let color = if c.is_ascii_uppercase() {
             Color::White
@@ -676,7 +676,7 @@ pub(super) fn castling_grants(
             Color::Black
         };
         let lc = c.to_ascii_lowercase();
-        let named: Vec<_> = rules.castling[color]
+        let named: Vec<_> = rules.castling()[color]
             .iter()
             .filter(|r| match lc {
                 'k' => r.king_side,
@@ -704,7 +704,7 @@ pub(super) fn castling_grants(
         if named.is_empty() {
             return err(
                 FenField::Castling,
-                format!("`{c}` names no castling rule of {}", rules.name),
+                format!("`{c}` names no castling rule of {}", rules.name()),
             );
         }
         let fitting: Vec<&crate::rules::CastleRule> = named
@@ -745,13 +745,16 @@ pub(super) fn castling_grants(
                         color.name(),
                         color.name(),
                         rule.partner_piece
-                            .map_or("piece", |k| rules.pieces[k.index()].name.as_str()),
+                            .map_or("piece", |k| rules.pieces()[k.index()].name.as_str()),
                     ),
                 );
             }
             // The kinds the rule names, where it names them.
             let kind = |k: Option<crate::PieceKind>, or: &str| -> String {
-                k.map_or_else(|| or.to_string(), |k| rules.pieces[k.index()].name.clone())
+                k.map_or_else(
+                    || or.to_string(),
+                    |k| rules.pieces()[k.index()].name.clone(),
+                )
             };
             // Several rules may share the letter (kings on several files).
             let mut squares: Vec<Square> = named.iter().map(|r| r.king_from).collect();
@@ -795,7 +798,7 @@ pub(super) fn rule_in_place(
     color: Color,
     r: &crate::rules::CastleRule,
 ) -> bool {
-    let any_royal = rules.pieces.iter().any(|p| p.royal);
+    let any_royal = rules.pieces().iter().any(|p| p.royal);
     let of = |sq, kind: Option<crate::PieceKind>| {
         pos.piece_at(sq)
             .is_some_and(|p| p.color == color && kind.is_none_or(|k| p.kind == k))
@@ -813,11 +816,11 @@ pub(super) fn rule_in_place(
 pub(super) fn lettered_squares(rules: &Rules, pos: &Position, color: Color) -> SquareSet {
     let own = pos.occupied(color);
     let mut set = SquareSet::EMPTY;
-    if let Some(d) = rules.drops.as_ref().filter(|d| d.gating) {
+    if let Some(d) = rules.drops().as_ref().filter(|d| d.gating) {
         set = d.zone[color].and(&own);
     }
-    if rules.rights_in_castling_field {
-        let g = rules.geometry;
+    if rules.rights_in_castling_field() {
+        let g = rules.geometry();
         let rank = if color == Color::White {
             0
         } else {
@@ -826,7 +829,7 @@ pub(super) fn lettered_squares(rules: &Rules, pos: &Position, color: Color) -> S
         for sq in own.iter() {
             if g.rank(sq) == rank as i32
                 && pos.piece_at(sq).is_some_and(|p| {
-                    !rules.is_pawn(p.kind) && rules.kinds.tracks_unmoved[p.kind.index()]
+                    !rules.is_pawn(p.kind) && rules.kinds().tracks_unmoved[p.kind.index()]
                 })
             {
                 set.insert(sq);
@@ -843,10 +846,10 @@ pub(super) fn default_unmoved(rules: &Rules, pos: &Position) -> SquareSet {
     let castling = castling_squares(rules);
     pos.pieces()
         .filter(|&(sq, p)| {
-            rules.kinds.tracks_unmoved[p.kind.index()]
+            rules.kinds().tracks_unmoved[p.kind.index()]
                 && !castling.contains(sq)
-                && (!rules.rights_in_castling_field || rules.is_pawn(p.kind))
-                && (!rules.is_pawn(p.kind) || rules.pawns.double_step_zone[p.color].contains(sq))
+                && (!rules.rights_in_castling_field() || rules.is_pawn(p.kind))
+                && (!rules.is_pawn(p.kind) || rules.pawns().double_step_zone[p.color].contains(sq))
         })
         .map(|(sq, _)| sq)
         .collect()
@@ -857,7 +860,7 @@ pub(super) fn castling_squares(rules: &Rules) -> SquareSet {
     Color::ALL
         .iter()
         .flat_map(|&c| {
-            rules.castling[c]
+            rules.castling()[c]
                 .iter()
                 .flat_map(|r| [r.king_from, r.partner_from])
         })

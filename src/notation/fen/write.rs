@@ -21,7 +21,7 @@ pub(super) fn cell_token(rules: &Rules, pos: &Position, sq: Square) -> Option<St
 
 /// Writes `pos` as FEN.
 pub fn to_fen(rules: &Rules, pos: &Position) -> String {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut s = String::new();
     placement(rules, pos, &mut s);
     hands(rules, pos, &mut s);
@@ -43,7 +43,7 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
         }
         None => s.push('-'),
     }
-    let limit = rules.ending.check_limit;
+    let limit = rules.ending().check_limit;
     if limit > 0 {
         let given = pos.checks();
         s.push_str(&format!(
@@ -59,12 +59,12 @@ pub fn to_fen(rules: &Rules, pos: &Position) -> String {
 
 /// The placement field.
 fn placement(rules: &Rules, pos: &Position, s: &mut String) {
-    let g = rules.geometry;
+    let g = rules.geometry();
     for rank in (0..g.height as i32).rev() {
         let mut empty = 0;
         for file in 0..g.width as i32 {
             let sq = g.square(file, rank).expect("loop stays on the board");
-            if rules.walls.contains(sq) {
+            if rules.walls().contains(sq) {
                 if empty > 0 {
                     s.push_str(&empty.to_string());
                     empty = 0;
@@ -98,8 +98,8 @@ fn placement(rules: &Rules, pos: &Position, s: &mut String) {
 /// Hands in brackets and reserves in angle brackets, where the variant
 /// has them.
 fn hands(rules: &Rules, pos: &Position, s: &mut String) {
-    if rules.pocket.is_some()
-        || !rules.masks.drops_from_captures.is_empty()
+    if rules.pocket().is_some()
+        || !rules.masks().drops_from_captures.is_empty()
         || !pos.pockets().white.is_empty()
         || !pos.pockets().black.is_empty()
     {
@@ -111,8 +111,8 @@ fn hands(rules: &Rules, pos: &Position, s: &mut String) {
         }
         s.push(']');
     }
-    let has_reserves = rules.reserve.is_some()
-        || rules.random_setup.as_ref().is_some_and(|r| r.reserve > 0)
+    let has_reserves = rules.reserve().is_some()
+        || rules.random_setup().as_ref().is_some_and(|r| r.reserve > 0)
         || Color::ALL.iter().any(|&c| pos.reserves()[c].len > 0);
     if has_reserves {
         s.push('<');
@@ -136,11 +136,11 @@ fn hands(rules: &Rules, pos: &Position, s: &mut String) {
 
 /// The castling field, and the squares whose pieces it marks unmoved.
 fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let mut castling = String::new();
     let mut granted = SquareSet::EMPTY;
     for color in Color::ALL {
-        let list = &rules.castling[color];
+        let list = &rules.castling()[color];
         for r in list {
             // A right is written only where its pieces stand.
             if super::fields::rule_in_place(rules, pos, color, r)
@@ -220,7 +220,7 @@ fn castling(rules: &Rules, pos: &Position) -> (String, SquareSet) {
 /// `pending:`, `passed:`, `moved:` and `unmoved:`, each only where it
 /// says something.
 fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let m = pos.markers();
     if m.len > 0 {
         let list: Vec<String> = (0..m.len as usize)
@@ -228,7 +228,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
                 format!(
                     "{}:{}{}",
                     g.name(Square(m.squares[i])),
-                    rules.mutators[m.mutators[i] as usize].name,
+                    rules.mutators()[m.mutators[i] as usize].name,
                     if m.faces >> i & 1 != 0 { '+' } else { '-' }
                 )
             })
@@ -250,7 +250,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     if pos.passes() > 0 {
         s.push_str(&format!(" passed:{}", pos.passes()));
     }
-    let defaults = if rules.kinds.uses_unmoved {
+    let defaults = if rules.kinds().uses_unmoved {
         default_unmoved(rules, pos)
     } else {
         SquareSet::EMPTY
@@ -268,7 +268,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     // accounts for, where that can matter: a king whose partner has
     // moved, when a piece dropped from the reserve may become its partner
     // again, and any piece whose state the position's key holds.
-    let regained = rules.drops.as_ref().is_some_and(|d| d.from_reserve);
+    let regained = rules.drops().as_ref().is_some_and(|d| d.from_reserve);
     let castling_squares = castling_squares(rules);
     let unmoved: Vec<String> = pos
         .unmoved()
@@ -277,7 +277,7 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
             !pos.is_empty(sq)
                 && !granted.contains(sq)
                 && !defaults.contains(sq)
-                && (rules.unmoved_relevant.contains(sq)
+                && (rules.unmoved_relevant().contains(sq)
                     || regained && castling_squares.contains(sq))
         })
         .map(|sq| g.name(sq))

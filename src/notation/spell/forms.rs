@@ -23,8 +23,8 @@ pub(super) fn promotion_forms(rules: &Rules, kinds: &[Vec<String>], k: PieceKind
 
 /// A marker placed: `rider@d4`.
 pub(super) fn spell_placement(rules: &Rules, sq: Square, mutator: u8) -> Spelled {
-    let g = rules.geometry;
-    let text = format!("{}@{}", rules.mutators[mutator as usize].name, g.name(sq));
+    let g = rules.geometry();
+    let text = format!("{}@{}", rules.mutators()[mutator as usize].name, g.name(sq));
     let lower = text.to_ascii_lowercase();
     Spelled {
         who: vec![String::new()],
@@ -40,7 +40,7 @@ pub(super) fn spell_placement(rules: &Rules, sq: Square, mutator: u8) -> Spelled
 
 /// A piece pocketed from its square, `^h1` (`^h1=R` in its new form).
 pub(super) fn spell_pocketing(rules: &Rules, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let promo_forms = |k: PieceKind| promotion_forms(rules, kinds, k);
     let square = g.name(mv.from);
     let into: Vec<String> = match mv.promotion {
@@ -83,14 +83,14 @@ pub(super) fn spell_pocketing(rules: &Rules, mv: &Move, kinds: &[Vec<String>]) -
 /// the king's own move, `g1g1` beside `g1h1`; written with the rule's
 /// name, `e1f1:short`, also without it).
 pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String) -> Spelled {
-    let g = rules.geometry;
-    let side = if rules.castling[mv.piece.color][i as usize].king_side {
+    let g = rules.geometry();
+    let side = if rules.castling()[mv.piece.color][i as usize].king_side {
         "O-O"
     } else {
         "O-O-O"
     };
     let mut whole = vec![coordinates];
-    if rules.stacking.is_some() {
+    if rules.stacking().is_some() {
         whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
     }
     // With free starts the coordinates are the king taking its partner;
@@ -98,14 +98,14 @@ pub(super) fn spell_castle(rules: &Rules, mv: &Move, i: u8, coordinates: String)
     // step to that square (a Chess960 king on d8 and rook on b8, castling
     // to c8), the text is that step.
     let mut loose_whole = Vec::new();
-    if rules.castling[mv.piece.color][i as usize].free {
+    if rules.castling()[mv.piece.color][i as usize].free {
         loose_whole.push(format!("{}{}", g.name(mv.from), g.name(mv.to)));
     }
     // Written with the rule's name (`e1e1:odd`, where the bare text could
     // name another turn), it is read bare too, loosely: where nothing
     // else answers to that text.
     let base =
-        crate::notation::coords::castle_base(rules, &rules.castling[mv.piece.color][i as usize]);
+        crate::notation::coords::castle_base(rules, &rules.castling()[mv.piece.color][i as usize]);
     if !whole.contains(&base) && !loose_whole.contains(&base) {
         loose_whole.push(base);
     }
@@ -178,10 +178,10 @@ pub(super) fn swap(
     let Some(&Effect::Swap(a, b)) = list.effects().first() else {
         return None;
     };
-    if !pos.active().intersects(rules.masks.swaps) {
+    if !pos.active().intersects(rules.masks().swaps) {
         return None;
     }
-    let g = rules.geometry;
+    let g = rules.geometry();
     let named = |sq: Square| -> Vec<String> {
         pos.piece_at(sq).map_or(vec![String::new()], |p| {
             kinds[p.kind.index()]

@@ -385,7 +385,7 @@ impl<'a> Notation<'a> {
 
     /// The SAN of turn `i`; `long_push` writes a push with both squares.
     pub(crate) fn san_with(&self, i: usize, long_push: bool) -> String {
-        let g = self.rules.geometry;
+        let g = self.rules.geometry();
         let m = &self.turns[i];
         let (gi, a) = self.at[i];
         let group = &self.groups[gi];
@@ -530,7 +530,7 @@ pub fn spellings() -> u64 {
 
 /// [`spell`] without the written levels filled in.
 fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) -> Spelled {
-    let g = rules.geometry;
+    let g = rules.geometry();
     let promo_forms = |k: PieceKind| promotion_forms(rules, kinds, k);
     if let Some((sq, mutator)) = mv.placement() {
         return spell_placement(rules, sq, mutator);
@@ -575,7 +575,7 @@ fn spell_parts(rules: &Rules, pos: &Position, mv: &Move, kinds: &[Vec<String>]) 
             ..s
         };
     }
-    let stacked = rules.stacking.is_some();
+    let stacked = rules.stacking().is_some();
     let pawn = rules.is_pawn(mv.piece.kind);
     let who: Vec<String> = if stacked {
         stacks::mover_forms(rules, mv, kinds)

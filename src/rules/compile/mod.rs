@@ -24,8 +24,8 @@ mod reserve;
 mod script;
 
 use keys::{PLANNED_SECTIONS, Scope, Shape};
-use load::ScriptPlaces;
 pub use load::LoadError;
+use load::ScriptPlaces;
 pub(crate) use load::{Compiled, Loader};
 use markers::*;
 use morphs::*;

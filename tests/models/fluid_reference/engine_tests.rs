@@ -90,13 +90,13 @@ fn agree(rules: &Rules, mode: Promotion, fen: &str) {
     assert!(
         missing.is_empty() && extra.is_empty(),
         "{} at {fen}: the engine misses {missing:?} and has extra {extra:?}",
-        rules.name
+        rules.name()
     );
     assert_eq!(
         moves,
         engine.len(),
         "{}: two moves lead to one position at {fen}",
-        rules.name
+        rules.name()
     );
     assert_eq!(turns, model.len(), "model duplicates at {fen}");
 }
@@ -591,8 +591,13 @@ fn stacks_in_fen_are_checked() {
 #[test]
 fn seeded_random_games_end_by_a_rule() {
     let rules = fluid("fluid");
-    let units =
-        |pos: &Position| -> usize { rules.geometry.squares().map(|sq| pos.unit_count(sq)).sum() };
+    let units = |pos: &Position| -> usize {
+        rules
+            .geometry()
+            .squares()
+            .map(|sq| pos.unit_count(sq))
+            .sum()
+    };
     let mut plies = 0;
     for seed in 0..2000u64 {
         let mut game = Game::new(rules.clone(), seed).unwrap();
@@ -613,7 +618,7 @@ fn seeded_random_games_end_by_a_rule() {
             let back =
                 parse_fen(&rules, &fen).unwrap_or_else(|e| panic!("seed {seed}: {fen}: {e}"));
             assert_eq!(to_fen(&rules, &back), fen);
-            for sq in rules.geometry.squares() {
+            for sq in rules.geometry().squares() {
                 if let [Some(a), Some(b)] = pos.units_at(sq) {
                     let pawns =
                         usize::from(rules.is_pawn(a.kind)) + usize::from(rules.is_pawn(b.kind));

@@ -29,7 +29,7 @@ fn agree(fen: &str, depth: u32) {
 
 #[test]
 fn engine_start_position_agrees_with_the_reference() {
-    agree(&engine(VARIANT).setup, 4);
+    agree(engine(VARIANT).setup(), 4);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn playouts(path: &str, reference: Rules, seed: u64) {
     let rules = engine(path);
     let mut rng = XorShift(seed);
     for _game in 0..20 {
-        let mut pos = parse_fen(&rules, &rules.setup).unwrap_or_else(|e| panic!("setup: {e}"));
+        let mut pos = parse_fen(&rules, rules.setup()).unwrap_or_else(|e| panic!("setup: {e}"));
         for _ply in 0..80 {
             let fen = to_fen(&rules, &pos);
             let found = legal_moves(&rules, &pos);

@@ -29,7 +29,7 @@ fn agree(fen: &str, depth: u32) {
 
 #[test]
 fn engine_start_position_agrees_with_the_reference() {
-    let setup = engine().setup.clone();
+    let setup = engine().setup().clone();
     let (given, start) = (parse(&setup), parse(START));
     assert_eq!((key(&given), given.fullmove), (key(&start), 1), "{setup}");
     agree(&setup, 3);

@@ -72,7 +72,7 @@ fn rococo_perft_file_agrees_with_the_reference_deep() {
 #[test]
 fn rococo_start_position_agrees_with_the_reference() {
     let rules = load("examples/variants/rococo.variant").unwrap();
-    agree(&rules.setup, 2);
+    agree(rules.setup(), 2);
 }
 
 fn show(b: &Board) -> String {
@@ -99,7 +99,7 @@ fn rococo_playouts_agree_with_the_reference_move_by_move() {
     let rules = load("examples/variants/rococo.variant").unwrap();
     let mut rng = XorShift(0x2545_f491_4f6c_dd1d);
     for _game in 0..12 {
-        let mut pos = parse_fen(&rules, &rules.setup).unwrap();
+        let mut pos = parse_fen(&rules, rules.setup()).unwrap();
         for _ply in 0..60 {
             let fen = changeling::notation::to_fen(&rules, &pos);
             let (b, white) = parse(&fen);
