@@ -3,7 +3,7 @@
 //! the writing that `show piece --svg` shares.
 
 use crate::game::Game;
-use crate::search::{Engine, Limits};
+use crate::session::Session;
 use crate::variants::load;
 use std::process::ExitCode;
 
@@ -31,49 +31,41 @@ pub(super) fn show_position(args: &PositionArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut game = Game::from_position(rules.clone(), start, args.seed);
+    let game = Game::from_position(rules.clone(), start, args.seed);
+    let mut session = Session::of_game(game, args.seed);
     for (i, text) in args.moves.unwrap_or("").split_whitespace().enumerate() {
-        if let Err(e) = game.play_text(text) {
+        if let Err(e) = session.play(text) {
             eprintln!("error: move {} `{text}`: {e}", i + 1);
             return ExitCode::from(2);
         }
     }
-    let mut options = crate::svg::Options {
-        last: game.history().last().map(|(m, _)| *m),
-        flipped: args.flipped,
-        ..Default::default()
-    };
+    let mut arrows = Vec::new();
     if let Some(depth) = args.best {
-        let mut engine = Engine::new(rules.clone());
-        match engine.search(
-            &game,
-            &Limits::depth(depth),
-            &mut |_: &crate::search::Report| {},
-        ) {
-            Some(report) => {
-                options.arrows = report
-                    .pv
-                    .iter()
-                    .map(|m| {
-                        if m.is_drop() {
-                            (m.to, m.to)
-                        } else {
-                            (m.from, m.to)
-                        }
-                    })
-                    .collect();
-            }
+        let limits = crate::session::Limits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        match session.search(&limits, &mut |_| {}) {
+            Some(found) => arrows = found.arrows,
             None => eprintln!("note: the game is over, so there is no line to draw"),
         }
     }
-    if let Some(e) = game.take_script_error() {
-        eprintln!("script error: {e}");
+    let picture = session.svg(args.flipped, &arrows);
+    let failed = match session.take_script_error() {
+        Some(crate::session::Error::Script { message }) => Some(message),
+        _ => session.game().take_script_error().map(|e| e.to_string()),
+    };
+    if let Some(message) = failed {
+        eprintln!("script error: {message}");
         return ExitCode::from(2);
     }
-    write(
-        args.svg,
-        &crate::svg::position(&rules, game.position(), &options),
-    )
+    match picture {
+        Ok(text) => write(args.svg, &text),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// Writes `text` to `path` (standard output for `-`) through a temporary

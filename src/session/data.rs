@@ -545,6 +545,9 @@ pub struct Thought {
     pub pv: Vec<String>,
     /// The best turn's coordinates.
     pub best: String,
+    /// The squares of each turn of the principal variation, from and to
+    /// (a drop's both ends are its square), for drawing it as arrows.
+    pub arrows: Vec<(String, String)>,
 }
 
 /// A kind of piece, as a legend shows it.

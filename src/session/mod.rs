@@ -991,6 +991,14 @@ fn thought(game: &Game, r: &crate::search::Report) -> Thought {
         nodes: r.nodes,
         millis: r.elapsed.as_millis() as u64,
         best: r.pv.first().map_or_else(String::new, |m| to_uci(rules, m)),
+        arrows: r
+            .pv
+            .iter()
+            .map(|m| {
+                let from = if m.is_drop() { m.to } else { m.from };
+                (square(rules, from), square(rules, m.to))
+            })
+            .collect(),
         pv,
     }
 }
