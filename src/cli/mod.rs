@@ -8,8 +8,7 @@ mod run;
 mod uci;
 mod xboard;
 
-use crate::movegen::{divide, perft};
-use crate::notation::{parse_fen, to_uci};
+use crate::notation::parse_fen;
 use crate::variants::{DEFAULT_PLAY_VARIANT, DEFAULT_VARIANT, EMBEDDED, check_str, load};
 use crate::{diag::render, position::Position, rules::Rules};
 use clap::{Parser, Subcommand};
@@ -304,11 +303,15 @@ pub fn run() -> ExitCode {
                 Ok(x) => x,
                 Err(code) => return code,
             };
+            let session = crate::session::Session::of_game(
+                crate::game::Game::from_position(rules, pos, seed),
+                seed,
+            );
             if split {
                 let t = Instant::now();
                 let mut total = 0;
-                for (m, n) in divide(&rules, &pos, depth.max(1)) {
-                    out!("{} {n}", to_uci(&rules, &m));
+                for (m, n) in session.divide(depth) {
+                    out!("{m} {n}");
                     total += n;
                 }
                 report(total, t.elapsed().as_secs_f64());
@@ -318,7 +321,7 @@ pub fn run() -> ExitCode {
                 let mut nodes = 0;
                 for _ in 0..runs {
                     let t = Instant::now();
-                    nodes = perft(&rules, &pos, depth);
+                    nodes = session.perft(depth).unwrap_or(0);
                     best = best.min(t.elapsed().as_secs_f64());
                 }
                 report(nodes, best);

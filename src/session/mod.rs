@@ -527,6 +527,43 @@ impl Session {
         Ok(mv.effects(rules).iter().map(|e| effect(rules, e)).collect())
     }
 
+    /// The number of move paths of `depth` turns from the position
+    /// (perft), or `None` when stopped through [`Session::stop_handle`].
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// assert_eq!(s.perft(3), Some(8_902));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn perft(&self, depth: u32) -> Option<u64> {
+        self.stop.store(false, Ordering::Relaxed);
+        self.scripted(|s| {
+            crate::movegen::perft_until(s.game.rules(), s.game.position(), depth, &s.stop)
+        })
+    }
+
+    /// Perft split by the first turn: each turn's coordinates and the
+    /// paths that begin with it.
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let split = s.divide(2);
+    /// assert_eq!(split.len(), 20);
+    /// assert!(split.contains(&("g1f3".to_string(), 20)));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        self.scripted(|s| {
+            let rules = s.game.rules();
+            crate::movegen::divide(rules, s.game.position(), depth.max(1))
+                .into_iter()
+                .map(|(m, n)| (to_uci(rules, &m), n))
+                .collect()
+        })
+    }
+
     /// A handle that stops a running [`Session::search`] from another
     /// thread.
     pub fn stop_handle(&self) -> StopHandle {
