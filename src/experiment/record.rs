@@ -29,11 +29,9 @@ pub(super) fn color_name(c: Color) -> &'static str {
 /// The names of the mutators `active` holds.
 pub(super) fn mutator_names(rules: &Rules, active: MutatorSet) -> Array {
     rules
-        .mutators()
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| active.contains(i))
-        .map(|(_, m)| Dynamic::from(m.name.clone()))
+        .mutator_names(active)
+        .into_iter()
+        .map(Dynamic::from)
         .collect()
 }
 

@@ -281,16 +281,7 @@ pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
         s.push_str(&format!("markers: {}\n", list.join(", ")));
     }
     if !pos.active().is_empty() {
-        let on: Vec<String> = pos
-            .active()
-            .iter()
-            .map(|i| {
-                rules
-                    .mutators()
-                    .get(i)
-                    .map_or_else(|| i.to_string(), |m| m.name.clone())
-            })
-            .collect();
+        let on = rules.mutator_names(pos.active());
         s.push_str(&format!("mutators on: {}\n", on.join(", ")));
     }
     if pos.stage() == crate::position::Stage::Setup

@@ -1024,6 +1024,19 @@ impl Rules {
         self.geometry.own_square(sq, color, self.black_turned)
     }
 
+    /// The names of the mutators in `active`, in declaration order (a
+    /// number for one the rules do not declare).
+    pub fn mutator_names(&self, active: MutatorSet) -> Vec<String> {
+        active
+            .iter()
+            .map(|i| {
+                self.mutators
+                    .get(i)
+                    .map_or_else(|| i.to_string(), |m| m.name.clone())
+            })
+            .collect()
+    }
+
     /// The composite kind (`units`) made of the units `a` and `b` when
     /// they are one colour's, if one is declared.
     pub fn composite_of(&self, a: Piece, b: Piece) -> Option<PieceKind> {

@@ -921,16 +921,7 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
         halfmove: pos.halfmove(),
         hands,
         reserves,
-        mutators: pos
-            .active()
-            .iter()
-            .map(|i| {
-                rules
-                    .mutators()
-                    .get(i)
-                    .map_or_else(|| i.to_string(), |m| m.name.clone())
-            })
-            .collect(),
+        mutators: rules.mutator_names(pos.active()),
         roll: pos.roll(),
         pending: pos.pending().map(|p| PendingChoice {
             side: p.color.into(),
