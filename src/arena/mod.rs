@@ -14,7 +14,7 @@ mod external;
 pub use external::External;
 
 use crate::board::Color;
-use crate::game::{Game, Outcome, Rng, start_position};
+use crate::game::{Game, Rng, start_position};
 use crate::notation::{parse_fen, parse_move, to_fen, to_uci_standard, to_xboard_standard};
 use crate::position::Move;
 use crate::record::{Players, write_pgn};
@@ -430,7 +430,8 @@ fn play_one(
 ) -> Result<Played, String> {
     let rules = &settings.rules;
     let first_white = index % 2 == 0;
-    let mut game = opening(settings, index / 2)?;
+    // The arbiter's board: the game, kept in a session.
+    let mut session = crate::session::Session::of_game(opening(settings, index / 2)?, 0);
     for seat in seats.iter_mut() {
         seat.new_game(rules)?;
     }
@@ -443,7 +444,8 @@ fn play_one(
     let mut clocks = [base, base];
     let mut verdict: Option<(Color, String)> = None;
     let mut drawn: Option<String> = None;
-    while game.outcome().is_none() {
+    while session.outcome().is_none() {
+        let game = session.game();
         if game.history().len() >= settings.max_plies {
             drawn = Some(format!(
                 "adjudicated a draw after {} plies",
@@ -454,7 +456,7 @@ fn play_one(
         let side = game.position().side();
         let seat = of(side);
         let began = Instant::now();
-        let answer = seats[seat].think(&game, settings.control, clocks);
+        let answer = seats[seat].think(game, settings.control, clocks);
         let took = began.elapsed();
         let mv = match answer {
             Ok(mv) if game.legal().contains(&mv) => mv,
@@ -480,11 +482,11 @@ fn play_one(
             }
             *c = c.saturating_sub(took) + inc;
         }
-        game.push(mv);
+        session.push(mv);
     }
-    let (result, reason, adjudicated) = match (game.outcome(), verdict, drawn) {
-        (Some(Outcome::Decisive { winner, reason }), _, _) => (Some(winner), reason, None),
-        (Some(Outcome::Draw { reason }), _, _) => (None, reason, None),
+    let game = session.game();
+    let (result, reason, adjudicated) = match (session.outcome(), verdict, drawn) {
+        (Some(o), _, _) => (o.winner.map(Color::from), o.words, None),
         (None, Some((winner, why)), _) => {
             let token = if winner == Color::White { "1-0" } else { "0-1" };
             (Some(winner), why.clone(), Some((token.to_string(), why)))
@@ -516,7 +518,7 @@ fn play_one(
         first_white,
         score,
         reason,
-        pgn: write_pgn(&game, &players),
+        pgn: write_pgn(game, &players),
     })
 }
 
