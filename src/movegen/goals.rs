@@ -138,6 +138,9 @@ pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
     goal_of(rules, pos)
 }
 
+// Out of line, so that `goal_reached` stays the small check a variant
+// without goals pays at every ply.
+#[inline(never)]
 fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
     let e = &rules.ending();
     let side = pos.side();

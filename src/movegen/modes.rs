@@ -27,12 +27,6 @@ pub(super) fn mode_moves<S: Sink>(
     out: &mut S,
 ) {
     let lines = &rules.tables().mode_lines[piece.color][piece.kind.index()];
-    // Its quiet moves along its lines.
-    let quiet = |out: &mut S| {
-        for line in lines {
-            Walk { from, piece, line }.quiet(rules, pos, out);
-        }
-    };
     match mode {
         CaptureMode::Withdrawal | CaptureMode::Approach | CaptureMode::Leap => {
             line_moves(rules, pos, from, piece, mode, out);
@@ -41,31 +35,39 @@ pub(super) fn mode_moves<S: Sink>(
             line_moves(rules, pos, from, piece, mode, out);
             imitate_kinds(rules, pos, from, piece, out);
         }
-        CaptureMode::Swap => {
+        CaptureMode::Swap
+        | CaptureMode::Shoot
+        | CaptureMode::Collide
+        | CaptureMode::Sling
+        | CaptureMode::Recruit => {
+            // Its quiet moves along its lines, then its captures: at the
+            // end of a line (a swap, a shot) or made apart.
             for line in lines {
-                if let Some(end) = (Walk { from, piece, line }).quiet(rules, pos, out) {
-                    swap_moves(rules, pos, (from, piece), end, &[], out);
+                let end = Walk { from, piece, line }.quiet(rules, pos, out);
+                let Some(end) = end else { continue };
+                match mode {
+                    CaptureMode::Swap => swap_moves(rules, pos, (from, piece), end, &[], out),
+                    CaptureMode::Shoot => shot(rules, pos, (from, piece), end, None, out),
+                    CaptureMode::Collide
+                    | CaptureMode::Sling
+                    | CaptureMode::Recruit
+                    | CaptureMode::Withdrawal
+                    | CaptureMode::Approach
+                    | CaptureMode::Leap
+                    | CaptureMode::Imitate => {}
                 }
             }
-        }
-        CaptureMode::Shoot => {
-            for line in lines {
-                if let Some(end) = (Walk { from, piece, line }).quiet(rules, pos, out) {
-                    shot(rules, pos, (from, piece), end, None, out);
-                }
+            match mode {
+                CaptureMode::Collide => collisions(rules, pos, (from, piece), lines, None, out),
+                CaptureMode::Sling => slings(rules, pos, from, piece, out),
+                CaptureMode::Recruit => recruits(rules, pos, from, piece, out),
+                CaptureMode::Swap
+                | CaptureMode::Shoot
+                | CaptureMode::Withdrawal
+                | CaptureMode::Approach
+                | CaptureMode::Leap
+                | CaptureMode::Imitate => {}
             }
-        }
-        CaptureMode::Collide => {
-            quiet(out);
-            collisions(rules, pos, (from, piece), lines, None, out);
-        }
-        CaptureMode::Sling => {
-            quiet(out);
-            slings(rules, pos, from, piece, out);
-        }
-        CaptureMode::Recruit => {
-            quiet(out);
-            recruits(rules, pos, from, piece, out);
         }
     }
 }
