@@ -481,6 +481,7 @@ impl Walk<'_> {
 /// left to the script: each such kind once, a shooter or a collider by
 /// that mode, a kind without a mode by its own captures from the
 /// imitator's square, taking only pieces of that kind.
+#[inline]
 fn imitate_kinds<S: Sink>(rules: &Rules, pos: &Position, from: Square, piece: Piece, out: &mut S) {
     let mut seen = KindSet::EMPTY;
     for sq in pos.occupied(!piece.color).iter() {
