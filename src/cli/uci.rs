@@ -254,8 +254,8 @@ impl Uci {
             Err(e) => return self.error(&e.to_string()),
         };
         for text in moves.split_whitespace() {
-            match session.play(text) {
-                Ok(_) => {}
+            match session.replay(text) {
+                Ok(()) => {}
                 Err(SessionError::GameOver { .. }) => {
                     return self.error(&format!("`{text}`: the game is already over"));
                 }

@@ -311,16 +311,7 @@ impl Session {
     /// ```
     pub fn play(&mut self, text: &str) -> Result<Played, Error> {
         self.ensure_going()?;
-        let mv = self.scripted(|s| s.game.read_turn(text));
-        let mv = mv.map_err(|e| match e {
-            crate::game::PlayError::Move(e) => Error::Move {
-                text: e.text,
-                message: e.reason,
-            },
-            crate::game::PlayError::GameOver(_) => Error::GameOver {
-                outcome: self.outcome().expect("the game is over"),
-            },
-        })?;
+        let mv = self.read(text)?;
         Ok(self.push(mv))
     }
 
@@ -361,14 +352,14 @@ impl Session {
         let rules = self.game.rules().clone();
         let before = self.game.position().clone();
         let (san, coordinates) = self.scripted(|s| {
-            let notation = Notation::with_turns(&rules, &before, s.game.legal_moves());
+            let notation = Notation::with_turns(&rules, &before, s.game.legal().to_vec());
             let san = notation.position_of(&mv).map_or_else(
                 || crate::notation::to_san(&rules, &before, &mv),
                 |i| notation.san_with_check(i),
             );
             (san, to_uci(&rules, &mv))
         });
-        self.game.push(mv);
+        self.scripted_mut(|s| s.game.push(mv));
         self.redo.clear();
         let outcome = self.scripted(|s| s.outcome());
         Played {
@@ -376,6 +367,35 @@ impl Session {
             coordinates,
             outcome,
         }
+    }
+
+    /// The legal turn `text` names, not played.
+    fn read(&self, text: &str) -> Result<Move, Error> {
+        let read = self.scripted(|s| s.game.read_turn(text));
+        read.map_err(|e| match e {
+            crate::game::PlayError::Move(e) => Error::Move {
+                text: e.text,
+                message: e.reason,
+            },
+            crate::game::PlayError::GameOver(_) => match self.outcome() {
+                Some(outcome) => Error::GameOver { outcome },
+                None => Error::Move {
+                    text: text.to_string(),
+                    message: "the game is over".to_string(),
+                },
+            },
+        })
+    }
+
+    /// Plays the turn `text` names without spelling it or judging the
+    /// game after it: for front ends that replay many turns at once (a
+    /// UCI `position ... moves`), where [`Session::play`]'s SAN would
+    /// cost a listing of every turn at each one.
+    pub(crate) fn replay(&mut self, text: &str) -> Result<(), Error> {
+        let mv = self.read(text)?;
+        self.scripted_mut(|s| s.game.push(mv));
+        self.redo.clear();
+        Ok(())
     }
 
     /// Takes back the last turn; [`Session::redo`] plays it again.
@@ -689,6 +709,18 @@ impl Session {
                 message: e.to_string(),
             });
         }
+    }
+
+    /// Like [`Session::scripted`], for work that changes the game.
+    fn scripted_mut<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let rules = self.game.rules().clone();
+        let h = hooks(&rules);
+        if let Some(h) = h {
+            h.take_error();
+        }
+        let answer = f(self);
+        self.keep(h);
+        answer
     }
 
     /// Runs `f`, keeping a script failure during it.
