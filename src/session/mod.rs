@@ -623,12 +623,10 @@ impl Session {
             ..Default::default()
         };
         let game = &self.game;
-        let h = hooks(&rules);
-        if let Some(h) = h {
-            h.take_error();
-        }
-        let report = engine.search(game, &limits, &mut |r| progress(&thought(game, r)));
-        self.keep(h);
+        let (report, failure) = watched(&rules, || {
+            engine.search(game, &limits, &mut |r| progress(&thought(game, r)))
+        });
+        self.keep(failure);
         report.map(|r| thought(&self.game, &r))
     }
 
@@ -698,9 +696,9 @@ impl Session {
             .take()
     }
 
-    /// Keeps a failure the hooks report, unless one is kept already.
-    fn keep(&self, h: Option<&dyn crate::movegen::Hooks>) {
-        if let Some(e) = h.and_then(|h| h.take_error()) {
+    /// Keeps a script's failure, unless one is kept already.
+    fn keep(&self, failure: Option<crate::movegen::HookError>) {
+        if let Some(e) = failure {
             let mut slot = self
                 .script_error
                 .lock()
@@ -714,26 +712,28 @@ impl Session {
     /// Like [`Session::scripted`], for work that changes the game.
     fn scripted_mut<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
         let rules = self.game.rules().clone();
-        let h = hooks(&rules);
-        if let Some(h) = h {
-            h.take_error();
-        }
-        let answer = f(self);
-        self.keep(h);
+        let (answer, failure) = watched(&rules, || f(self));
+        self.keep(failure);
         answer
     }
 
     /// Runs `f`, keeping a script failure during it.
     fn scripted<T>(&self, f: impl FnOnce(&Self) -> T) -> T {
-        let rules = self.game.rules().clone();
-        let h = hooks(&rules);
-        if let Some(h) = h {
-            h.take_error();
-        }
-        let answer = f(self);
-        self.keep(h);
+        let (answer, failure) = watched(self.game.rules(), || f(self));
+        self.keep(failure);
         answer
     }
+}
+
+/// Runs `f` and tells the failure of `rules`' script hooks during it, on
+/// this thread, if any (one left from before is dropped first).
+fn watched<T>(rules: &Rules, f: impl FnOnce() -> T) -> (T, Option<crate::movegen::HookError>) {
+    let h = hooks(rules);
+    if let Some(h) = h {
+        h.take_error();
+    }
+    let answer = f();
+    (answer, h.and_then(|h| h.take_error()))
 }
 
 /// A game begun as `start` says, and its seed.
