@@ -383,12 +383,12 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
 
 fn redo(s: &mut Session, _: &str) -> Reply {
     match s.session.redo() {
-        Ok(_) => {
-            let game = s.session.game();
-            let (m, before) = game.history().last().expect("a turn was played again");
-            let san = to_san(game.rules(), before, m);
-            say(format!("played {san}\n{}{}", s.aftermath(), s.status()))
-        }
+        Ok(played) => say(format!(
+            "played {}\n{}{}",
+            played.san,
+            s.aftermath(),
+            s.status()
+        )),
         Err(_) => say("nothing to redo\n"),
     }
 }

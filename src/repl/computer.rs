@@ -166,13 +166,8 @@ impl Session {
         let Some(&mv) = r.pv.first() else {
             return Err("the search found no move".to_string());
         };
-        let san = to_san(
-            self.session.game().rules(),
-            self.session.game().position(),
-            &mv,
-        );
         let score = score_text(self.session.game(), &r);
-        self.session.push(mv);
+        let san = self.session.push(mv).san;
         Ok(format!(
             "computer plays {san} ({score}, depth {}, {} nodes)\n{}",
             r.depth,

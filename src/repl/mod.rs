@@ -188,11 +188,9 @@ impl Session {
     }
 
     fn play(&mut self, text: &str) -> Reply {
-        let before = self.session.game().position().clone();
         match self.session.game().read_turn(text) {
             Ok(mv) => {
-                self.session.push(mv);
-                let san = crate::notation::to_san(self.session.game().rules(), &before, &mv);
+                let san = self.session.push(mv).san;
                 let mut text = format!("played {san}\n{}{}", self.aftermath(), self.status());
                 text.push_str(&self.computer_turns());
                 Reply::say(text)

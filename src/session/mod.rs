@@ -310,7 +310,7 @@ impl Session {
     /// # Ok::<(), changeling::session::Error>(())
     /// ```
     pub fn play(&mut self, text: &str) -> Result<Played, Error> {
-        self.ensure_going()?;
+        // Reading refuses a turn once the game is over.
         let mv = self.read(text)?;
         Ok(self.push(mv))
     }
@@ -351,12 +351,18 @@ impl Session {
     pub(crate) fn push(&mut self, mv: Move) -> Played {
         let rules = self.game.rules().clone();
         let before = self.game.position().clone();
+        // Spelled as `to_san` spells it, from the turns the game has
+        // listed already.
         let (san, coordinates) = self.scripted(|s| {
-            let notation = Notation::with_turns(&rules, &before, s.game.legal().to_vec());
-            let san = notation.position_of(&mv).map_or_else(
-                || crate::notation::to_san(&rules, &before, &mv),
-                |i| notation.san_with_check(i),
-            );
+            let san = if mv.placement().is_some() {
+                crate::notation::to_san(&rules, &before, &mv)
+            } else {
+                let notation = Notation::with_turns(&rules, &before, s.game.legal().to_vec());
+                notation.position_of(&mv).map_or_else(
+                    || crate::notation::to_san(&rules, &before, &mv),
+                    |i| notation.san_with_check(i),
+                )
+            };
             (san, to_uci(&rules, &mv))
         });
         self.scripted_mut(|s| s.game.push(mv));
@@ -725,15 +731,15 @@ impl Session {
     }
 }
 
-/// Runs `f` and tells the failure of `rules`' script hooks during it, on
-/// this thread, if any (one left from before is dropped first).
+/// Runs `f` and tells the first failure of `rules`' script hooks on this
+/// thread not yet told: one a step of this game's front end left just
+/// before (reading the turn it then plays), else one during `f`.
 fn watched<T>(rules: &Rules, f: impl FnOnce() -> T) -> (T, Option<crate::movegen::HookError>) {
     let h = hooks(rules);
-    if let Some(h) = h {
-        h.take_error();
-    }
+    let left = h.and_then(|h| h.take_error());
     let answer = f();
-    (answer, h.and_then(|h| h.take_error()))
+    let during = h.and_then(|h| h.take_error());
+    (answer, left.or(during))
 }
 
 /// A game begun as `start` says, and its seed.
