@@ -19,13 +19,11 @@
 
 use super::protocol::{Out, Protocol, say, serve};
 use crate::lines::MAX_LINE_BYTES;
-use crate::notation::to_uci_standard;
 use crate::rules::Rules;
-use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
-use crate::session::{Error as SessionError, Session, Start};
+use crate::search::{Limits, MAX_DEPTH};
+use crate::session::{Error as SessionError, Score, Session, Start, Thought};
 use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -34,13 +32,11 @@ use std::time::Duration;
 struct Uci {
     out: Out,
     rules: Arc<Rules>,
-    /// The position and the moves to it.
+    /// The position and the moves to it, and the engine (away on the
+    /// search thread, in a fork of the session, while it thinks).
     session: Session,
-    /// The engine, away on the search thread while it thinks.
-    engine: Option<Engine>,
     hash_mb: usize,
-    stop: Arc<AtomicBool>,
-    thinking: Option<JoinHandle<Engine>>,
+    thinking: Option<JoinHandle<Session>>,
 }
 
 /// Runs the protocol over `input` until `quit` or its end.
@@ -64,9 +60,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         out,
         rules,
         session,
-        engine: None,
         hash_mb: 16,
-        stop: Arc::new(AtomicBool::new(false)),
         thinking: None,
     };
     serve(input, &mut uci);
@@ -97,7 +91,7 @@ impl Protocol for Uci {
                 self.halt();
                 match word {
                     "uci" => self.identify(),
-                    "ucinewgame" => self.engine = None,
+                    "ucinewgame" => self.session.clear_engine(),
                     "setoption" => self.set_option(rest),
                     "position" => self.position(rest),
                     _ => self.go(rest),
@@ -126,24 +120,19 @@ impl Uci {
     /// once it has written its `bestmove`.
     fn halt(&mut self) {
         if let Some(handle) = self.thinking.take() {
-            self.stop.store(true, Ordering::Relaxed);
+            self.session.stop_handle().stop();
             match handle.join() {
-                Ok(engine) => self.engine = Some(engine),
+                Ok(fork) => self.session.join(fork),
                 Err(_) => self.error("the search failed; a new engine takes over"),
             }
         }
     }
 
-    /// A new engine with a table of `hash_mb` MB, or of the largest half,
+    /// A table of `hash_mb` MB for the engine, or of the largest half,
     /// quarter, ... of it that memory allows, which is then said and kept
     /// as the size.
-    fn fresh_engine(&mut self) -> Engine {
-        let options = crate::search::Options {
-            hash_mb: self.hash_mb,
-            ..crate::search::Options::default()
-        };
-        let engine = Engine::with_options(self.rules.clone(), options);
-        let got = engine.options.hash_mb;
+    fn set_hash(&mut self) {
+        let got = self.session.set_hash_mb(self.hash_mb);
         if got < self.hash_mb {
             self.say(&format!(
                 "info string Hash: no memory for {} MB; the table has {got} MB",
@@ -151,7 +140,6 @@ impl Uci {
             ));
             self.hash_mb = got;
         }
-        engine
     }
 
     fn error(&self, what: &str) {
@@ -194,10 +182,10 @@ impl Uci {
                 }
                 match load(value) {
                     Ok(rules) => match Session::with_rules(rules.clone(), &Start::Setup) {
-                        Ok(session) => {
+                        Ok(mut session) => {
+                            session.adopt_engine(&mut self.session);
                             self.rules = rules;
                             self.session = session;
-                            self.engine = None;
                         }
                         Err(e) => self.error(&format!("`{value}`: {e}")),
                     },
@@ -213,10 +201,9 @@ impl Uci {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => {
                     // The old table goes before the new one is made.
-                    self.engine = None;
+                    self.session.clear_engine();
                     self.hash_mb = mb;
-                    let engine = self.fresh_engine();
-                    self.engine = Some(engine);
+                    self.set_hash();
                 }
                 _ => self.error(&format!(
                     "Hash is a number of MB from 1 to 4096, not `{value}`"
@@ -262,6 +249,7 @@ impl Uci {
                 Err(e) => return self.error(&e.to_string()),
             }
         }
+        session.adopt_engine(&mut self.session);
         self.session = session;
     }
 
@@ -274,52 +262,59 @@ impl Uci {
             self.say("info string the game is over");
             return self.say("bestmove (none)");
         }
-        let mut engine = match self.engine.take() {
-            Some(e) => e,
-            None => self.fresh_engine(),
-        };
-        self.stop.store(false, Ordering::Relaxed);
-        engine.stop_on(self.stop.clone());
-        let game = self.session.game().clone();
+        let mut fork = self.session.fork();
         let out = self.out.clone();
-        let rules = self.rules.clone();
+        let limits = to_session(&limits);
         let infinite = rest.split_whitespace().any(|w| w == "infinite");
-        let stop = self.stop.clone();
         self.thinking = Some(std::thread::spawn(move || {
-            let found = engine.search(&game, &limits, &mut |r| say(&out, &info(&rules, r)));
+            let found = fork.search(&limits, &mut |t| say(&out, &info(t)));
             // Told to think without end, it answers only when stopped.
-            while infinite && !stop.load(Ordering::Relaxed) {
+            let stop = fork.stop_handle();
+            while infinite && !stop.stopped() {
                 std::thread::sleep(Duration::from_millis(5));
             }
-            match found.as_ref().and_then(|r| r.pv.first()) {
+            match found.as_ref().and_then(|t| t.standard.first()) {
                 Some(mv) => {
-                    let mut line = format!("bestmove {}", to_uci_standard(&rules, mv));
-                    if let Some(reply) = found.as_ref().and_then(|r| r.pv.get(1)) {
-                        line.push_str(&format!(" ponder {}", to_uci_standard(&rules, reply)));
+                    let mut line = format!("bestmove {mv}");
+                    if let Some(reply) = found.as_ref().and_then(|t| t.standard.get(1)) {
+                        line.push_str(&format!(" ponder {reply}"));
                     }
                     say(&out, &line);
                 }
                 None => say(&out, "bestmove (none)"),
             }
-            engine
+            fork
         }));
     }
 }
 
+/// The session's limits for the search limits of a `go`.
+fn to_session(l: &Limits) -> crate::session::Limits {
+    crate::session::Limits {
+        depth: l.depth,
+        nodes: l.nodes,
+        millis: l.time.map(|t| t.as_millis() as u64),
+        clock: l.clock.map(|(left, inc)| crate::session::Clock {
+            left_millis: left.as_millis() as u64,
+            increment_millis: inc.as_millis() as u64,
+            moves_to_go: l.moves_to_go,
+        }),
+    }
+}
+
 /// An `info` line for a finished iteration.
-fn info(rules: &Rules, r: &Report) -> String {
-    let ms = r.elapsed.as_millis();
-    let nps = (r.nodes as u128 * 1000).checked_div(ms).unwrap_or(0);
-    let score = match r.score {
+fn info(t: &Thought) -> String {
+    let ms = t.millis;
+    let nps = (t.nodes * 1000).checked_div(ms).unwrap_or(0);
+    let score = match t.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(n) => format!("mate {n}"),
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| to_uci_standard(rules, m)).collect();
     format!(
         "info depth {} score {score} nodes {} nps {nps} time {ms} pv {}",
-        r.depth,
-        r.nodes,
-        pv.join(" ")
+        t.depth,
+        t.nodes,
+        t.standard.join(" ")
     )
 }
 

@@ -28,6 +28,18 @@ impl From<crate::board::Color> for Side {
     }
 }
 
+impl std::ops::Not for Side {
+    type Output = Side;
+
+    /// The other side.
+    fn not(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
 impl From<Side> for crate::board::Color {
     fn from(s: Side) -> crate::board::Color {
         match s {
@@ -374,6 +386,10 @@ pub struct Turn {
     pub san: String,
     /// Its coordinate spelling (`e2e4`, `P@e4`, `e7e8q`).
     pub coordinates: String,
+    /// The standard coordinates the engine protocols speak (UCI and
+    /// XBoard, as Fairy-Stockfish writes them); see
+    /// [`Session::set_xboard_spelling`](super::Session::set_xboard_spelling).
+    pub standard: String,
     /// What it is: `move`, `capture`, `castle`, `drop`, `pocket`,
     /// `pass`, `suicide`, `placement`, `effects`.
     pub what: String,
@@ -509,8 +525,9 @@ pub enum Effect {
     },
 }
 
-/// When a search stops.
+/// When a search stops (a field left out of the data is unset).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Limits {
     /// Iterations of at most this many plies.
     pub depth: Option<u32>,
@@ -518,6 +535,19 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// At most this many milliseconds.
     pub millis: Option<u64>,
+    /// A game clock: the search takes its share of the time left.
+    pub clock: Option<Clock>,
+}
+
+/// The mover's clock, for a search that budgets its own time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// Milliseconds left for the rest of the game (or until `moves_to_go`).
+    pub left_millis: u64,
+    /// Milliseconds added after each move.
+    pub increment_millis: u64,
+    /// Moves to play before the clock gets more time, if it does.
+    pub moves_to_go: Option<u32>,
 }
 
 /// A score for the side to move.
@@ -545,6 +575,9 @@ pub struct Thought {
     pub pv: Vec<String>,
     /// The best turn's coordinates.
     pub best: String,
+    /// The principal variation in the standard coordinates the engine
+    /// protocols speak (UCI and XBoard, as Fairy-Stockfish writes them).
+    pub standard: Vec<String>,
     /// The squares of each turn of the principal variation, from and to
     /// (a drop's both ends are its square), for drawing it as arrows.
     pub arrows: Vec<(String, String)>,

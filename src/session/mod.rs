@@ -52,7 +52,15 @@ pub struct Session {
     redo: Vec<Move>,
     seed: u64,
     engine: Option<crate::search::Engine>,
+    /// The features and table size of the engine [`Session::search`]
+    /// makes.
+    engine_options: crate::search::Options,
     stop: Arc<AtomicBool>,
+    /// A copy made by [`Session::fork`]: its searches leave the shared
+    /// stop flag as the session that made it set it.
+    forked: bool,
+    /// [`Thought::standard`] spells a pass as XBoard does.
+    xboard: bool,
     /// The first script failure of this session's calls not yet taken.
     script_error: std::sync::Mutex<Option<Error>>,
 }
@@ -66,6 +74,11 @@ impl StopHandle {
     /// found so far.
     pub fn stop(&self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// The search has been asked to stop (and not begun again since).
+    pub fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -184,9 +197,104 @@ impl Session {
             redo: Vec::new(),
             seed,
             engine: None,
+            engine_options: crate::search::Options::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            forked: false,
+            xboard: false,
             script_error: std::sync::Mutex::new(None),
         }
+    }
+
+    /// A copy of the game to search on another thread, which takes this
+    /// session's engine (and what its tables have learnt) along and
+    /// answers to its [`StopHandle`]. [`Session::join`] takes the engine
+    /// back.
+    ///
+    /// ```
+    /// use changeling::session::{Limits, Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let mut fork = s.fork();
+    /// let thinking = std::thread::spawn(move || {
+    ///     let found = fork.search(&Limits { depth: Some(2), ..Limits::default() }, &mut |_| {});
+    ///     (fork, found)
+    /// });
+    /// let (fork, found) = thinking.join().unwrap();
+    /// s.join(fork);
+    /// s.play(&found.unwrap().best)?;
+    /// assert_eq!(s.moves().len(), 1);
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn fork(&mut self) -> Session {
+        self.stop.store(false, Ordering::Relaxed);
+        Session {
+            game: self.game.clone(),
+            redo: self.redo.clone(),
+            seed: self.seed,
+            engine: self.engine.take(),
+            engine_options: self.engine_options,
+            stop: self.stop.clone(),
+            forked: true,
+            xboard: self.xboard,
+            script_error: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Takes back the engine a [`Session::fork`] took along, and a script
+    /// failure it kept. The game stays this session's.
+    pub fn join(&mut self, fork: Session) {
+        if let Some(Error::Script { message }) = fork.take_script_error() {
+            let mut slot = self
+                .script_error
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert(Error::Script { message });
+        }
+        if fork.engine_options == self.engine_options {
+            self.engine = fork.engine;
+        }
+    }
+
+    /// Takes the engine settings of `other`, a session this one
+    /// replaces, and its engine with what its tables learnt when both
+    /// play the same rules.
+    pub fn adopt_engine(&mut self, other: &mut Session) {
+        self.engine_options = other.engine_options;
+        self.xboard = other.xboard;
+        let engine = other.engine.take();
+        if Arc::ptr_eq(self.game.rules(), other.game.rules()) {
+            self.engine = engine;
+        }
+    }
+
+    /// Sets the size of the engine's table, in MB, and gives the size it
+    /// got: the largest half, quarter, ... of it that memory allows. The
+    /// engine starts afresh.
+    pub fn set_hash_mb(&mut self, megabytes: usize) -> usize {
+        self.engine_options.hash_mb = megabytes;
+        let engine =
+            crate::search::Engine::with_options(self.game.rules().clone(), self.engine_options);
+        let got = engine.options.hash_mb;
+        self.engine_options.hash_mb = got;
+        self.engine = Some(engine);
+        got
+    }
+
+    /// The engine's search features, for front ends that compare them.
+    #[doc(hidden)]
+    pub fn set_engine_options(&mut self, options: crate::search::Options) {
+        self.engine_options = options;
+        self.engine = None;
+    }
+
+    /// Forgets what the engine learnt (a new game for it).
+    pub fn clear_engine(&mut self) {
+        self.engine = None;
+    }
+
+    /// Spells a pass in [`Thought::standard`] as XBoard does (`@@@@`)
+    /// rather than as UCI (the passing piece's square twice).
+    pub fn set_xboard_spelling(&mut self, xboard: bool) {
+        self.xboard = xboard;
     }
 
     /// Replaces the game by one a front end read or set up itself, begun
@@ -244,6 +352,21 @@ impl Session {
         }
     }
 
+    /// The side to move.
+    pub fn side(&self) -> Side {
+        self.game.position().side().into()
+    }
+
+    /// The number of the full move being played (1 at the start).
+    pub fn fullmove(&self) -> u32 {
+        self.game.position().fullmove()
+    }
+
+    /// The number of legal turns, without spelling them.
+    pub fn count_turns(&self) -> usize {
+        self.scripted(|s| s.game.legal().len())
+    }
+
     /// The seed the game was begun with.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -291,7 +414,11 @@ impl Session {
                 .turns()
                 .iter()
                 .enumerate()
-                .map(|(i, mv)| turn(rules, pos, mv, i, notation.san_with_check(i)))
+                .map(|(i, mv)| {
+                    let mut t = turn(rules, pos, mv, i, notation.san_with_check(i));
+                    t.standard = standard(rules, mv, s.xboard);
+                    t
+                })
                 .collect()
         })
     }
@@ -614,26 +741,32 @@ impl Session {
         limits: &Limits,
         progress: &mut dyn FnMut(&Thought),
     ) -> Option<Thought> {
-        self.stop.store(false, Ordering::Relaxed);
+        if !self.forked {
+            self.stop.store(false, Ordering::Relaxed);
+        }
         let rules = self.game.rules().clone();
-        let stop = self.stop.clone();
-        let engine = self.engine.get_or_insert_with(|| {
-            let mut e = crate::search::Engine::new(rules.clone());
-            e.stop_on(stop);
-            e
-        });
+        let options = self.engine_options;
+        let engine = self
+            .engine
+            .get_or_insert_with(|| crate::search::Engine::with_options(rules.clone(), options));
+        engine.stop_on(self.stop.clone());
+        let ms = crate::clock::Duration::from_millis;
         let limits = crate::search::Limits {
             depth: limits.depth,
             nodes: limits.nodes,
-            time: limits.millis.map(crate::clock::Duration::from_millis),
-            ..Default::default()
+            time: limits.millis.map(ms),
+            clock: limits
+                .clock
+                .map(|c| (ms(c.left_millis), ms(c.increment_millis))),
+            moves_to_go: limits.clock.and_then(|c| c.moves_to_go),
         };
         let game = &self.game;
+        let xboard = self.xboard;
         let (report, failure) = watched(&rules, || {
-            engine.search(game, &limits, &mut |r| progress(&thought(game, r)))
+            engine.search(game, &limits, &mut |r| progress(&thought(game, r, xboard)))
         });
         self.keep(failure);
-        report.map(|r| thought(&self.game, &r))
+        report.map(|r| thought(&self.game, &r, xboard))
     }
 
     /// Searches within `limits` and plays the turn found; `None` when
@@ -740,6 +873,14 @@ fn watched<T>(rules: &Rules, f: impl FnOnce() -> T) -> (T, Option<crate::movegen
     let answer = f();
     let during = h.and_then(|h| h.take_error());
     (answer, left.or(during))
+}
+
+/// `mv` in the engine protocols' standard coordinates.
+fn standard(rules: &Rules, mv: &Move, xboard: bool) -> String {
+    match xboard {
+        true => crate::notation::to_xboard_standard(rules, mv),
+        false => crate::notation::to_uci_standard(rules, mv),
+    }
 }
 
 /// A game begun as `start` says, and its seed.
@@ -859,6 +1000,7 @@ fn turn(rules: &Rules, pos: &Position, mv: &Move, index: usize, san: String) -> 
         index,
         san,
         coordinates: to_uci(rules, mv),
+        standard: String::new(),
         what: what.to_string(),
         from,
         to: name(mv.to),
@@ -1040,7 +1182,7 @@ fn effect(rules: &Rules, e: &crate::position::Effect) -> Effect {
 }
 
 /// A search report as data.
-fn thought(game: &Game, r: &crate::search::Report) -> Thought {
+fn thought(game: &Game, r: &crate::search::Report, xboard: bool) -> Thought {
     let rules = game.rules();
     let mut pos = game.position().clone();
     let mut pv = Vec::new();
@@ -1057,6 +1199,7 @@ fn thought(game: &Game, r: &crate::search::Report) -> Thought {
         nodes: r.nodes,
         millis: r.elapsed.as_millis() as u64,
         best: r.pv.first().map_or_else(String::new, |m| to_uci(rules, m)),
+        standard: r.pv.iter().map(|m| standard(rules, m, xboard)).collect(),
         arrows: r
             .pv
             .iter()

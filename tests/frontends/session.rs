@@ -358,6 +358,41 @@ fn a_node_limited_search_gives_the_same_answer_every_time() {
 }
 
 #[test]
+fn a_fork_searches_on_another_thread_and_gives_the_engine_back() {
+    let mut s = session("chess");
+    s.play("e4").unwrap();
+    let mut fork = s.fork();
+    let stop = s.stop_handle();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let thinking = std::thread::spawn(move || {
+        // No limits: only the stop ends it.
+        let found = fork.search(&Limits::default(), &mut |t| {
+            let _ = tx.send(t.depth);
+        });
+        (fork, found)
+    });
+    // A stop raised before the fork's search begins is not lost.
+    stop.stop();
+    let _ = rx.recv();
+    let (fork, found) = thinking.join().unwrap();
+    s.join(fork);
+    let found = found.unwrap();
+    let turn = s
+        .turns()
+        .into_iter()
+        .find(|t| t.coordinates == found.best)
+        .unwrap();
+    assert_eq!(found.standard[0], turn.standard);
+    s.play(&found.best).unwrap();
+    assert_eq!(s.moves().len(), 2);
+    // A clock limit is data too.
+    let limits: Limits =
+        serde_json::from_str(r#"{"clock": {"left_millis": 1000, "increment_millis": 0}}"#).unwrap();
+    assert_eq!(limits.clock.unwrap().left_millis, 1000);
+    assert_eq!(limits.depth, None);
+}
+
+#[test]
 fn pgn_and_fen_go_out_and_come_back() {
     let mut s = session("pocket-mutation");
     let mut rng = XorShift(17);

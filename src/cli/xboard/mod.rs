@@ -28,14 +28,12 @@
 mod pieces;
 
 use super::protocol::{Out, Protocol, hold, say, serve, write_line};
-use crate::board::Color;
-use crate::game::Outcome;
 use crate::lines::MAX_LINE_BYTES;
-use crate::notation::{parse_move, to_fen, to_xboard_standard};
-use crate::position::Move;
 use crate::rules::Rules;
-use crate::search::{Engine, Limits, MAX_DEPTH, Report, Score};
-use crate::session::{Error as SessionError, Session, Start};
+use crate::search::MAX_DEPTH;
+use crate::session::{
+    Clock, Error as SessionError, Limits, Outcome, Score, Session, Side, Start, Thought,
+};
 use crate::variants::{EMBEDDED, load};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -61,11 +59,11 @@ struct Xboard {
     /// The variants loaded from files, by name.
     files: Vec<(String, Arc<Rules>)>,
     rules: Arc<Rules>,
-    /// The position and the moves to it.
+    /// The position and the moves to it, and the engine (away on the
+    /// search thread, in a fork of the session, while it thinks).
     session: Session,
-    engine: Option<Engine>,
     /// The side the engine plays, or none in force mode.
-    engine_side: Option<Color>,
+    engine_side: Option<Side>,
     /// `post`: thinking lines are written (read by the search as it goes).
     post: Arc<AtomicBool>,
     /// In analysis mode (`analyze` until `exit`).
@@ -76,15 +74,14 @@ struct Xboard {
     clock: Option<Duration>,
     increment: Duration,
     moves_per_session: u32,
-    stop: Arc<AtomicBool>,
     /// Raised with the output held: the search in progress writes and
     /// plays no move.
     abort: Arc<AtomicBool>,
     /// What the search in progress has done, for `.`.
     progress: Arc<Mutex<Progress>>,
-    /// The search in progress, giving back the engine and the move it
-    /// wrote, if it wrote one.
-    thinking: Option<JoinHandle<(Engine, Option<Move>)>>,
+    /// The search in progress, giving back the fork of the session it
+    /// searched and the move it wrote (in coordinates), if it wrote one.
+    thinking: Option<JoinHandle<(Session, Option<String>)>>,
 }
 
 /// How far a search has gone: its start, and its last finished depth.
@@ -125,17 +122,17 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
         Ok(r) => r,
         Err(e) => return say(&out, &format!("Error (cannot load chess): {e}")),
     };
-    let session = match Session::with_rules(rules.clone(), &Start::Setup) {
+    let mut session = match Session::with_rules(rules.clone(), &Start::Setup) {
         Ok(s) => s,
         Err(e) => return say(&out, &format!("Error (bad start): {e}")),
     };
+    session.set_xboard_spelling(true);
     let mut x = Xboard {
         out,
         files,
         rules,
         session,
-        engine: None,
-        engine_side: Some(Color::Black),
+        engine_side: Some(Side::Black),
         post: Arc::new(AtomicBool::new(false)),
         analyzing: false,
         move_time: None,
@@ -143,7 +140,6 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
         clock: None,
         increment: Duration::ZERO,
         moves_per_session: 0,
-        stop: Arc::new(AtomicBool::new(false)),
         abort: Arc::new(AtomicBool::new(false)),
         progress: Arc::new(Mutex::new(Progress {
             started: Instant::now(),
@@ -212,7 +208,7 @@ impl Protocol for Xboard {
             "protover" => self.features(),
             "new" => {
                 self.reset(self.rules.clone());
-                self.engine_side = (!self.analyzing).then_some(Color::Black);
+                self.engine_side = (!self.analyzing).then_some(Side::Black);
                 self.depth = None;
                 self.move_time = None;
             }
@@ -220,12 +216,12 @@ impl Protocol for Xboard {
             "force" | "result" => self.engine_side = None,
             "go" => {
                 self.analyzing = false;
-                self.engine_side = Some(self.session.game().position().side());
+                self.engine_side = Some(self.session.side());
                 self.think();
             }
             "playother" => {
                 self.analyzing = false;
-                self.engine_side = Some(!self.session.game().position().side());
+                self.engine_side = Some(!self.session.side());
             }
             "analyze" => {
                 self.analyzing = true;
@@ -239,7 +235,10 @@ impl Protocol for Xboard {
                     seed: 0,
                 };
                 match Session::with_rules(self.rules.clone(), &start) {
-                    Ok(session) => self.session = session,
+                    Ok(mut session) => {
+                        session.adopt_engine(&mut self.session);
+                        self.session = session;
+                    }
                     Err(SessionError::Fen { message }) => {
                         self.say(&format!("tellusererror Illegal position: {message}"));
                     }
@@ -255,10 +254,12 @@ impl Protocol for Xboard {
             }
             _ => {
                 // A bare move, as protocol version 1 sends them.
-                if parse_move(&self.rules, self.session.game().position(), line).is_ok() {
-                    self.user_move(line);
-                } else {
-                    self.say(&format!("Error (unknown command): {word}"));
+                match self.session.play(line) {
+                    Ok(_) => self.moved(),
+                    Err(SessionError::GameOver { .. }) => {
+                        self.say(&format!("Illegal move (the game is over): {line}"));
+                    }
+                    Err(_) => self.say(&format!("Error (unknown command): {word}")),
                 }
             }
         }
@@ -301,10 +302,8 @@ impl Xboard {
 
     fn reset(&mut self, rules: Arc<Rules>) {
         match Session::with_rules(rules.clone(), &Start::Setup) {
-            Ok(session) => {
-                if !Arc::ptr_eq(&rules, &self.rules) {
-                    self.engine = None;
-                }
+            Ok(mut session) => {
+                session.adopt_engine(&mut self.session);
                 self.rules = rules;
                 self.session = session;
             }
@@ -342,7 +341,7 @@ impl Xboard {
     /// position, on the `fairy` rules), then the kinds' moves.
     fn announce(&self) {
         let g = self.rules.geometry();
-        let fen = to_fen(&self.rules, self.session.game().position());
+        let fen = self.session.fen();
         let told = pieces::announce(&self.rules);
         let hands = self.rules.pocket().is_some()
             || self.rules.drops().is_some()
@@ -391,12 +390,13 @@ impl Xboard {
             let _w = hold(&self.out);
             self.abort.store(true, Ordering::Relaxed);
         }
-        self.stop.store(true, Ordering::Relaxed);
+        self.session.stop_handle().stop();
         match handle.join() {
-            Ok((engine, mv)) => {
-                self.engine = Some(engine);
+            Ok((fork, mv)) => {
+                self.session.join(fork);
                 if let Some(mv) = mv {
-                    self.session.push(mv);
+                    // The fork has played it: it is legal here.
+                    let _ = self.session.play(&mv);
                 }
             }
             Err(_) => self.say("Error (search failed): a new engine takes over"),
@@ -459,9 +459,8 @@ impl Xboard {
 
     /// `hint`: a legal move; true.
     fn hint(&self) -> bool {
-        if let Some(mv) = self.session.game().legal_moves().first() {
-            let text = to_xboard_standard(&self.rules, mv);
-            self.say(&format!("Hint: {text}"));
+        if let Some(t) = self.session.turns().first() {
+            self.say(&format!("Hint: {}", t.standard));
         }
         true
     }
@@ -481,26 +480,26 @@ impl Xboard {
                 p.started.elapsed().as_millis() / 10,
                 p.nodes,
                 p.depth,
-                self.session.game().legal().len()
+                self.session.count_turns()
             ));
         }
         true
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.session.game().outcome().is_some() {
-            return self.say(&format!("Illegal move (the game is over): {text}"));
-        }
-        match parse_move(&self.rules, self.session.game().position(), text) {
-            Ok(mv) if self.session.game().legal().contains(&mv) => {
-                self.session.push(mv);
-                if !self.announce_end()
-                    && self.engine_side == Some(self.session.game().position().side())
-                {
-                    self.think();
-                }
+        match self.session.play(text) {
+            Ok(_) => self.moved(),
+            Err(SessionError::GameOver { .. }) => {
+                self.say(&format!("Illegal move (the game is over): {text}"));
             }
-            _ => self.say(&format!("Illegal move: {text}")),
+            Err(_) => self.say(&format!("Illegal move: {text}")),
+        }
+    }
+
+    /// After the opponent's move: the result, or the engine's turn.
+    fn moved(&mut self) {
+        if !self.announce_end() && self.engine_side == Some(self.session.side()) {
+            self.think();
         }
     }
 
@@ -508,9 +507,9 @@ impl Xboard {
     /// where XBoard judges); true then.
     fn announce_end(&self) -> bool {
         if self.analyzing {
-            return self.session.game().outcome().is_some();
+            return self.session.outcome().is_some();
         }
-        match self.session.game().outcome() {
+        match self.session.outcome() {
             Some(o) => {
                 self.say(&result_line(&o));
                 true
@@ -524,30 +523,40 @@ impl Xboard {
         if self.announce_end() {
             return;
         }
+        let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
         let limits = if let Some(d) = self.depth {
-            Limits::depth(d)
+            Limits {
+                depth: Some(d),
+                ..Limits::default()
+            }
         } else if let Some(t) = self.move_time {
             Limits {
-                time: Some(t),
+                millis: Some(ms(t).max(1)),
                 ..Limits::default()
             }
         } else if let Some(c) = self.clock {
-            let played = self.session.game().position().fullmove().saturating_sub(1);
+            let played = self.session.fullmove().saturating_sub(1);
             Limits {
-                clock: Some((c, self.increment)),
-                moves_to_go: (self.moves_per_session > 0)
-                    .then(|| self.moves_per_session - played % self.moves_per_session),
+                clock: Some(Clock {
+                    left_millis: ms(c),
+                    increment_millis: ms(self.increment),
+                    moves_to_go: (self.moves_per_session > 0)
+                        .then(|| self.moves_per_session - played % self.moves_per_session),
+                }),
                 ..Limits::default()
             }
         } else {
-            Limits::time(5.0)
+            Limits {
+                millis: Some(5000),
+                ..Limits::default()
+            }
         };
         self.search(limits, false);
     }
 
     /// Starts analysing the current position (if the game goes on).
     fn analyse(&mut self) {
-        if self.session.game().outcome().is_none() {
+        if self.session.outcome().is_none() {
             self.search(Limits::default(), true);
         }
     }
@@ -557,13 +566,7 @@ impl Xboard {
     /// the end, unless abandoned) or analysing (writing every thinking
     /// line, moving never).
     fn search(&mut self, limits: Limits, analysis: bool) {
-        let mut engine = self
-            .engine
-            .take()
-            .unwrap_or_else(|| Engine::new(self.rules.clone()));
-        self.stop.store(false, Ordering::Relaxed);
         self.abort.store(false, Ordering::Relaxed);
-        engine.stop_on(self.stop.clone());
         *self
             .progress
             .lock()
@@ -572,69 +575,62 @@ impl Xboard {
             depth: 0,
             nodes: 0,
         };
-        let mut game = self.session.game().clone();
+        let mut fork = self.session.fork();
         let out = self.out.clone();
-        let rules = self.rules.clone();
         let post = self.post.clone();
         let abort = self.abort.clone();
         let progress = self.progress.clone();
         self.thinking = Some(std::thread::spawn(move || {
-            let found = engine.search(&game, &limits, &mut |r| {
+            let found = fork.search(&limits, &mut |t| {
                 if let Ok(mut p) = progress.lock() {
-                    p.depth = r.depth;
-                    p.nodes = r.nodes;
+                    p.depth = t.depth;
+                    p.nodes = t.nodes;
                 }
                 if analysis || post.load(Ordering::Relaxed) {
-                    say(&out, &thinking(&rules, r));
+                    say(&out, &thinking(t));
                 }
             });
             if analysis {
-                return (engine, None);
+                return (fork, None);
             }
-            let mv = found.and_then(|r| r.pv.first().copied());
             let mut w = hold(&out);
             if abort.load(Ordering::Relaxed) {
-                return (engine, None);
+                return (fork, None);
             }
-            if let Some(mv) = mv {
-                write_line(&mut w, &format!("move {}", to_xboard_standard(&rules, &mv)));
-                game.push(mv);
-                if let Some(o) = game.outcome() {
-                    write_line(&mut w, &result_line(&o));
-                }
+            let Some(found) = found else {
+                return (fork, None);
+            };
+            let (Some(text), Ok(_)) = (found.standard.first(), fork.play(&found.best)) else {
+                return (fork, None);
+            };
+            write_line(&mut w, &format!("move {text}"));
+            if let Some(o) = fork.outcome() {
+                write_line(&mut w, &result_line(&o));
             }
             drop(w);
-            (engine, mv)
+            (fork, Some(found.best))
         }));
     }
 }
 
 /// `1-0 {checkmate}`.
 fn result_line(o: &Outcome) -> String {
-    match o {
-        Outcome::Decisive {
-            winner: Color::White,
-            reason,
-        } => format!("1-0 {{{reason}}}"),
-        Outcome::Decisive { reason, .. } => format!("0-1 {{{reason}}}"),
-        Outcome::Draw { reason } => format!("1/2-1/2 {{{reason}}}"),
-    }
+    format!("{} {{{}}}", o.result(), o.words)
 }
 
 /// A line of thinking output: ply, score, time in centiseconds, nodes,
 /// the principal variation.
-fn thinking(rules: &Rules, r: &Report) -> String {
-    let score = match r.score {
+fn thinking(t: &Thought) -> String {
+    let score = match t.score {
         Score::Centipawns(cp) => cp,
         Score::Mate(n) if n >= 0 => 100_000 + n,
         Score::Mate(n) => -100_000 + n,
     };
-    let pv: Vec<String> = r.pv.iter().map(|m| to_xboard_standard(rules, m)).collect();
     format!(
         "{} {score} {} {} {}",
-        r.depth,
-        r.elapsed.as_millis() / 10,
-        r.nodes,
-        pv.join(" ")
+        t.depth,
+        t.millis / 10,
+        t.nodes,
+        t.standard.join(" ")
     )
 }
