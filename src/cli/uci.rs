@@ -264,7 +264,7 @@ impl Uci {
         }
         let mut fork = self.session.fork();
         let out = self.out.clone();
-        let limits = to_session(&limits);
+        let limits = crate::session::limits_of(&limits);
         let infinite = rest.split_whitespace().any(|w| w == "infinite");
         self.thinking = Some(std::thread::spawn(move || {
             let found = fork.search(&limits, &mut |t| say(&out, &info(t)));
@@ -285,20 +285,6 @@ impl Uci {
             }
             fork
         }));
-    }
-}
-
-/// The session's limits for the search limits of a `go`.
-fn to_session(l: &Limits) -> crate::session::Limits {
-    crate::session::Limits {
-        depth: l.depth,
-        nodes: l.nodes,
-        millis: l.time.map(|t| t.as_millis() as u64),
-        clock: l.clock.map(|(left, inc)| crate::session::Clock {
-            left_millis: left.as_millis() as u64,
-            increment_millis: inc.as_millis() as u64,
-            moves_to_go: l.moves_to_go,
-        }),
     }
 }
 

@@ -3,11 +3,8 @@
 
 use super::{Reply, Session};
 use crate::board::Color;
-use crate::notation::to_san;
-use crate::position::{Move, Position};
-use crate::rules::Rules;
-use crate::search::{Engine, Limits, Report, parse_limits};
-use std::sync::Arc;
+use crate::search::{Limits, parse_limits};
+use crate::session::{Reason, Score, Thought};
 
 /// Who the computer plays and how long it thinks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,39 +58,22 @@ impl std::fmt::Debug for Progress {
     }
 }
 
-/// A principal variation in SAN from `pos`, numbered as in a game.
-pub fn line(rules: &Rules, pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for (i, mv) in pv.iter().enumerate() {
-        let san = to_san(rules, &pos, mv);
-        let number = match pos.side() {
-            Color::White => format!("{}. ", pos.fullmove()),
-            Color::Black if i == 0 => format!("{}... ", pos.fullmove()),
-            Color::Black => String::new(),
-        };
-        out.push(format!("{number}{san}"));
-        pos.play_unchecked(rules, mv);
-    }
-    out.join(" ")
-}
-
 /// One iteration as `analyse` prints it.
-fn describe(rules: &Rules, pos: &Position, r: &Report) -> String {
-    let secs = r.elapsed.as_secs_f64();
+fn describe(t: &Thought) -> String {
+    let secs = t.millis as f64 / 1000.0;
     let nps = if secs > 0.0 {
-        r.nodes as f64 / secs
+        t.nodes as f64 / secs
     } else {
         0.0
     };
     format!(
         "depth {:>2}  {:>9}  {:>10} nodes  {:>7.0} n/s  {:>6.2} s  {}",
-        r.depth,
-        r.score.to_string(),
-        r.nodes,
+        t.depth,
+        t.score.to_string(),
+        t.nodes,
         nps,
         secs,
-        line(rules, pos, &r.pv)
+        t.line
     )
 }
 
@@ -109,49 +89,26 @@ impl Session {
         self.progress = Some(Progress(show));
     }
 
-    /// The engine for the game's rules, made when first needed and again
-    /// when the rules change.
-    fn engine(&mut self) -> &mut Engine {
-        let rules = self.session.game().rules().clone();
-        let stale = self
-            .engine
-            .as_ref()
-            .is_none_or(|e| !Arc::ptr_eq(e.rules(), &rules));
-        if stale {
-            let mut engine = Engine::new(rules);
-            if let Some(stop) = &self.stop {
-                engine.stop_on(stop.clone());
-            }
-            self.engine = Some(engine);
-        }
-        self.engine.as_mut().expect("just made")
-    }
-
     /// Searches the current position; `None` when the game is over or the
     /// search was stopped before it had a move.
-    fn think(&mut self, limits: &Limits, every: bool) -> (Option<Report>, Vec<String>) {
-        let rules = self.session.game().rules().clone();
-        let pos = self.session.game().position().clone();
-        let game = self.session.game().clone();
+    fn think(&mut self, limits: &Limits, every: bool) -> (Option<Thought>, Vec<String>) {
         let mut lines = Vec::new();
         let mut progress = self.progress.take();
-        let found = {
-            let engine = self.engine();
-            engine.search(&game, limits, &mut |r| {
-                let text = describe(&rules, &pos, r);
-                if let Some(Progress(show)) = &mut progress {
-                    show(Shown::Thinking(&text));
-                }
-                if every {
-                    lines.push(text);
-                }
-            })
-        };
+        let limits = crate::session::limits_of(limits);
+        let found = self.session.search(&limits, &mut |t| {
+            let text = describe(t);
+            if let Some(Progress(show)) = &mut progress {
+                show(Shown::Thinking(&text));
+            }
+            if every {
+                lines.push(text);
+            }
+        });
         if let Some(Progress(show)) = &mut progress {
             show(Shown::Done);
         }
         self.progress = progress;
-        (found, lines)
+        (found.filter(|t| !t.pv.is_empty()), lines)
     }
 
     /// Plays the engine's move; the text says what it played.
@@ -161,13 +118,10 @@ impl Session {
         }
         let (found, _) = self.think(limits, false);
         let Some(r) = found else {
-            return Err("the game is over".to_string());
-        };
-        let Some(&mv) = r.pv.first() else {
             return Err("the search found no move".to_string());
         };
-        let score = score_text(self.session.game(), &r);
-        let san = self.session.push(mv).san;
+        let score = score_text(&r);
+        let san = self.session.play(&r.best).map_err(|e| e.to_string())?.san;
         Ok(format!(
             "computer plays {san} ({score}, depth {}, {} nodes)\n{}",
             r.depth,
@@ -245,33 +199,22 @@ pub(super) fn go(s: &mut Session, rest: &str) -> Reply {
     }
 }
 
-/// A report's score as the player reads it: a forced win or loss that
+/// A search's score as the player reads it: a forced win or loss that
 /// ends by another rule than checkmate (the third check, a royal blown
 /// up, a flag square reached) says how it ends, not "mate".
-fn score_text(game: &crate::Game, r: &Report) -> String {
-    use crate::game::Reason;
-    use crate::search::Score;
-    if let Score::Mate(n) = r.score {
-        let mut g = game.clone();
-        for &mv in &r.pv {
-            if g.outcome().is_some() {
-                break;
-            }
-            g.push(mv);
-        }
-        if let Some(end) = g.ending()
-            && end.winner.is_some()
-            && end.reason != Reason::Checkmate
-        {
-            let reason = end.words;
-            return if n >= 0 {
-                format!("wins in {n} - {reason}")
-            } else {
-                format!("loses in {} - {reason}", -n)
-            };
-        }
+fn score_text(t: &Thought) -> String {
+    if let (Score::Mate(n), Some(end)) = (t.score, &t.end)
+        && end.winner.is_some()
+        && end.reason != Reason::Checkmate
+    {
+        let reason = &end.words;
+        return if n >= 0 {
+            format!("wins in {n} - {reason}")
+        } else {
+            format!("loses in {} - {reason}", -n)
+        };
     }
-    r.score.to_string()
+    t.score.to_string()
 }
 
 pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
@@ -283,15 +226,13 @@ pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
         return Reply::say(format!("no hint: the game is over, {o}\n"));
     }
     let (found, _) = s.think(&limits, false);
-    let rules = s.session.game().rules().clone();
-    let pos = s.session.game().position().clone();
     match found {
-        Some(r) if !r.pv.is_empty() => Reply::say(format!(
+        Some(r) => Reply::say(format!(
             "hint: {} ({}, depth {}): {}\n",
-            to_san(&rules, &pos, &r.pv[0]),
-            score_text(s.session.game(), &r),
+            r.pv[0],
+            score_text(&r),
             r.depth,
-            line(&rules, &pos, &r.pv)
+            r.line
         )),
         _ => Reply::say("no hint: the search was stopped before it found a move\n"),
     }
@@ -311,14 +252,8 @@ pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
         text.push('\n');
     }
     match found {
-        Some(r) if !r.pv.is_empty() => {
-            let rules = s.session.game().rules().clone();
-            let pos = s.session.game().position().clone();
-            text.push_str(&format!(
-                "best {} ({})\n",
-                to_san(&rules, &pos, &r.pv[0]),
-                score_text(s.session.game(), &r)
-            ));
+        Some(r) => {
+            text.push_str(&format!("best {} ({})\n", r.pv[0], score_text(&r)));
         }
         _ => text.push_str("stopped before a move was found\n"),
     }

@@ -11,7 +11,7 @@ mod display;
 mod explain;
 
 pub use commands::{COMMANDS, Command};
-pub use computer::{Computer, Shown, line};
+pub use computer::{Computer, Shown};
 pub use display::Style;
 
 use crate::board::Color;
@@ -51,8 +51,6 @@ pub struct Session {
     stop: Option<Arc<AtomicBool>>,
     /// Who the computer plays, and how long it thinks.
     computer: Computer,
-    /// The search engine, made when first asked for.
-    engine: Option<crate::search::Engine>,
     /// Where the thinking is shown as it goes.
     progress: Option<computer::Progress>,
 }
@@ -68,7 +66,6 @@ impl Session {
             style: Style::default(),
             stop: None,
             computer: Computer::default(),
-            engine: None,
             progress: None,
         }
     }
@@ -76,9 +73,7 @@ impl Session {
     /// Lets long commands (`perft`) end early when `flag` is raised; the
     /// session lowers it before each line.
     pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
-        if let Some(engine) = &mut self.engine {
-            engine.stop_on(flag.clone());
-        }
+        self.session.set_stop_flag(flag.clone());
         self.stop = Some(flag);
     }
 

@@ -560,6 +560,17 @@ pub enum Score {
     Mate(i32),
 }
 
+impl fmt::Display for Score {
+    /// `+0.35` (pawns), `mate in 3`, `mated in 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Centipawns(cp) => write!(f, "{:+.2}", f64::from(cp) / 100.0),
+            Score::Mate(n) if n >= 0 => write!(f, "mate in {n}"),
+            Score::Mate(n) => write!(f, "mated in {}", -n),
+        }
+    }
+}
+
 /// A search's finding so far (after an iteration) or at its end.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Thought {
@@ -573,11 +584,17 @@ pub struct Thought {
     pub millis: u64,
     /// The principal variation in SAN, best turn first.
     pub pv: Vec<String>,
+    /// The principal variation numbered as in a game (`12. Nf3 Nc6
+    /// 13. d4`, or `12... Nc6 13. d4` from Black's move).
+    pub line: String,
     /// The best turn's coordinates.
     pub best: String,
     /// The principal variation in the standard coordinates the engine
     /// protocols speak (UCI and XBoard, as Fairy-Stockfish writes them).
     pub standard: Vec<String>,
+    /// How the game ends at the end of the principal variation, when
+    /// the score is a forced win or loss and the line reaches the end.
+    pub end: Option<Outcome>,
     /// The squares of each turn of the principal variation, from and to
     /// (a drop's both ends are its square), for drawing it as arrows.
     pub arrows: Vec<(String, String)>,

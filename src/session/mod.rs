@@ -286,6 +286,14 @@ impl Session {
         self.engine = None;
     }
 
+    /// Makes `flag` the session's stop flag (one a front end raises on
+    /// Ctrl-C, say): raised, it stops a search as [`StopHandle::stop`]
+    /// does.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+        self.engine = None;
+    }
+
     /// Forgets what the engine learnt (a new game for it).
     pub fn clear_engine(&mut self) {
         self.engine = None;
@@ -301,6 +309,9 @@ impl Session {
     /// with `seed`.
     #[doc(hidden)]
     pub fn set_game(&mut self, game: Game, seed: u64) {
+        if !Arc::ptr_eq(game.rules(), self.game.rules()) {
+            self.engine = None;
+        }
         self.game = game;
         self.seed = seed;
         self.redo.clear();
@@ -1186,8 +1197,16 @@ fn thought(game: &Game, r: &crate::search::Report, xboard: bool) -> Thought {
     let rules = game.rules();
     let mut pos = game.position().clone();
     let mut pv = Vec::new();
-    for mv in &r.pv {
-        pv.push(crate::notation::to_san(rules, &pos, mv));
+    let mut line = Vec::new();
+    for (i, mv) in r.pv.iter().enumerate() {
+        let san = crate::notation::to_san(rules, &pos, mv);
+        let number = match pos.side() {
+            Color::White => format!("{}. ", pos.fullmove()),
+            Color::Black if i == 0 => format!("{}... ", pos.fullmove()),
+            Color::Black => String::new(),
+        };
+        line.push(format!("{number}{san}"));
+        pv.push(san);
         pos.play_unchecked(rules, mv);
     }
     Thought {
@@ -1198,6 +1217,7 @@ fn thought(game: &Game, r: &crate::search::Report, xboard: bool) -> Thought {
         },
         nodes: r.nodes,
         millis: r.elapsed.as_millis() as u64,
+        line: line.join(" "),
         best: r.pv.first().map_or_else(String::new, |m| to_uci(rules, m)),
         standard: r.pv.iter().map(|m| standard(rules, m, xboard)).collect(),
         arrows: r
@@ -1208,6 +1228,38 @@ fn thought(game: &Game, r: &crate::search::Report, xboard: bool) -> Thought {
                 (square(rules, from), square(rules, m.to))
             })
             .collect(),
+        end: match r.score {
+            crate::search::Score::Mate(_) => {
+                let mut g = game.clone();
+                for &mv in &r.pv {
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    g.push(mv);
+                }
+                g.ending().map(|e| Outcome {
+                    winner: e.winner.map(Side::from),
+                    reason: e.reason,
+                    words: e.words,
+                })
+            }
+            crate::search::Score::Centipawns(_) => None,
+        },
         pv,
+    }
+}
+
+/// The session's limits for limits a front end read as the search's.
+pub(crate) fn limits_of(l: &crate::search::Limits) -> Limits {
+    let ms = |d: crate::clock::Duration| d.as_millis().clamp(1, u128::from(u64::MAX)) as u64;
+    Limits {
+        depth: l.depth,
+        nodes: l.nodes,
+        millis: l.time.map(ms),
+        clock: l.clock.map(|(left, inc)| Clock {
+            left_millis: left.as_millis().min(u128::from(u64::MAX)) as u64,
+            increment_millis: inc.as_millis().min(u128::from(u64::MAX)) as u64,
+            moves_to_go: l.moves_to_go,
+        }),
     }
 }
