@@ -89,7 +89,7 @@ fn escape(value: &str) -> String {
 
 /// Who played, for the `White` and `Black` tags (`?` when unknown), and
 /// what an arbiter decided beyond the rules.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Players {
     /// White's name.
     pub white: Option<String>,

@@ -13,13 +13,10 @@ mod external;
 
 pub use external::External;
 
-use crate::board::Color;
-use crate::game::{Game, Rng, start_position};
-use crate::notation::{parse_fen, parse_move, to_fen, to_uci_standard, to_xboard_standard};
-use crate::position::Move;
-use crate::record::{Players, write_pgn};
+use crate::game::Rng;
 use crate::rules::Rules;
-use crate::search::{Engine, Limits, Options, parse_settings};
+use crate::search::{Limits, Options, parse_settings};
+use crate::session::{Error as SessionError, Players, Session, Side, Start};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
@@ -221,7 +218,9 @@ impl Tally {
 
 /// A contender ready to play: an engine of changeling's or a process.
 enum Seat {
-    Own(Box<Engine>, Option<Limits>),
+    /// changeling's engine, kept in a session of its own between moves,
+    /// and its own limits.
+    Own(Box<Session>, Option<Limits>),
     Uci(Box<External>),
     /// An XBoard engine, whether it wants `usermove` before moves and
     /// whether it takes `setboard`.
@@ -233,10 +232,12 @@ impl Seat {
         match who {
             Contender::Own {
                 limits, options, ..
-            } => Ok(Seat::Own(
-                Box::new(Engine::with_options(rules.clone(), *options)),
-                *limits,
-            )),
+            } => {
+                let mut own =
+                    Session::with_rules(rules.clone(), &Start::Setup).map_err(|e| e.to_string())?;
+                own.set_engine_options(*options);
+                Ok(Seat::Own(Box::new(own), *limits))
+            }
             Contender::Uci { command, options } => {
                 let mut ext = External::start(command, options)?;
                 if rules.source() != "embedded:chess" {
@@ -255,8 +256,8 @@ impl Seat {
 
     fn new_game(&mut self, rules: &Arc<Rules>) -> Result<(), String> {
         match self {
-            Seat::Own(engine, _) => {
-                **engine = Engine::with_options(rules.clone(), engine.options);
+            Seat::Own(own, _) => {
+                own.clear_engine();
                 Ok(())
             }
             Seat::Uci(ext) => {
@@ -267,15 +268,16 @@ impl Seat {
         }
     }
 
-    /// The move for the side to move, with `clocks` left (White's first).
+    /// The move for the side to move on the arbiter's `board`, with
+    /// `clocks` left (White's first), as the seat wrote it.
     fn think(
         &mut self,
-        game: &Game,
+        board: &mut Session,
         control: Control,
         clocks: [Duration; 2],
-    ) -> Result<Move, String> {
-        let rules = game.rules();
-        let side = game.position().side() as usize;
+    ) -> Result<String, String> {
+        let rules = board.rules().clone();
+        let side = usize::from(board.side() == Side::Black);
         match self {
             Seat::Own(engine, own) => {
                 let limits = own.unwrap_or(match control {
@@ -290,18 +292,22 @@ impl Seat {
                     Control::Depth(d) => Limits::depth(d),
                     Control::Nodes(n) => Limits::nodes(n),
                 });
-                engine
-                    .search(game, &limits, &mut |_| {})
-                    .and_then(|r| r.pv.first().copied())
-                    .ok_or_else(|| "no move".to_string())
+                // The board's game with this seat's engine.
+                let mut fork = board.fork();
+                fork.adopt_engine(engine);
+                let found = fork.search(&crate::session::limits_of(&limits), &mut |_| {});
+                engine.adopt_engine(&mut fork);
+                found.map(|t| t.best).ok_or_else(|| "no move".to_string())
             }
             Seat::Uci(ext) => {
-                let mut line = format!("position fen {}", to_fen(rules, game.start()));
-                if !game.history().is_empty() {
+                let mut line = format!("position fen {}", board.start_fen());
+                board.set_xboard_spelling(false);
+                let moves = board.standard_moves();
+                if !moves.is_empty() {
                     line.push_str(" moves");
-                    for (mv, _) in game.history() {
+                    for mv in moves {
                         line.push(' ');
-                        line.push_str(&to_uci_standard(rules, mv));
+                        line.push_str(&mv);
                     }
                 }
                 ext.send(&line)?;
@@ -324,26 +330,26 @@ impl Seat {
                     Control::Depth(d) => (format!("depth {d}"), Duration::from_secs(600)),
                     Control::Nodes(n) => (format!("nodes {n}"), Duration::from_secs(600)),
                 };
-                let text = ext.best_move(&go, Instant::now() + wait)?;
-                parse_move(rules, game.position(), &text)
-                    .map_err(|e| format!("{} played `{text}`: {e}", ext.name))
+                ext.best_move(&go, Instant::now() + wait)
             }
             Seat::Xboard(ext, usermove, setboard) => {
                 // The whole game again from its start, in force mode,
                 // then the clock and `go`; `force` after its move.
-                xboard_reset(ext, rules)?;
-                if to_fen(rules, game.start()) != *rules.setup() {
+                xboard_reset(ext, &rules)?;
+                let start = board.start_fen();
+                if start != *rules.setup() {
                     if !*setboard {
                         return Err(format!(
                             "{} cannot be given a position (no setboard)",
                             ext.name
                         ));
                     }
-                    ext.send(&format!("setboard {}", to_fen(rules, game.start())))?;
+                    ext.send(&format!("setboard {start}"))?;
                 }
                 let prefix = if *usermove { "usermove " } else { "" };
-                for (mv, _) in game.history() {
-                    ext.send(&format!("{prefix}{}", to_xboard_standard(rules, mv)))?;
+                board.set_xboard_spelling(true);
+                for mv in board.standard_moves() {
+                    ext.send(&format!("{prefix}{mv}"))?;
                 }
                 let cs = |d: Duration| d.as_millis() / 10;
                 let wait = match control {
@@ -373,8 +379,7 @@ impl Seat {
                 ext.send("go")?;
                 let text = ext.xboard_move(Instant::now() + wait)?;
                 ext.send("force")?;
-                parse_move(rules, game.position(), &text)
-                    .map_err(|e| format!("{} played `{text}`: {e}", ext.name))
+                Ok(text)
             }
         }
     }
@@ -393,32 +398,40 @@ fn xboard_reset(ext: &mut External, rules: &Rules) -> Result<(), String> {
 /// The opening of pair `pair`: a FEN of the list in turn, or random
 /// plies from the variant's start drawn from the match's seed (kept as
 /// moves of the game, so an engine is told them as moves).
-fn opening(settings: &Settings, pair: usize) -> Result<Game, String> {
+fn opening(settings: &Settings, pair: usize) -> Result<Session, String> {
     let rules = &settings.rules;
     let seed = settings.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     if !settings.openings.is_empty() {
         let fen = &settings.openings[pair % settings.openings.len()];
-        let start = parse_fen(rules, fen).map_err(|e| format!("opening `{fen}`: {e}"))?;
-        return Ok(Game::from_position(rules.clone(), start, seed));
+        let start = Start::Fen {
+            fen: fen.clone(),
+            seed,
+        };
+        return Session::with_rules(rules.clone(), &start).map_err(|e| match e {
+            SessionError::Fen { message } => format!("opening `{fen}`: {message}"),
+            e => format!("opening `{fen}`: {e}"),
+        });
     }
     let mut rng = Rng::new(seed);
-    let start = start_position(rules, seed).map_err(|e| e.to_string())?;
-    let fresh = Game::from_position(rules.clone(), start, seed);
+    let fresh =
+        || Session::with_rules(rules.clone(), &Start::Seed(seed)).map_err(|e| e.to_string());
     // A few tries for random plies that do not end the game.
     for _ in 0..16 {
-        let mut game = fresh.clone();
+        let mut board = fresh()?;
         for _ in 0..settings.opening_plies {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
+            let turns = board.count_turns();
+            if turns == 0 {
                 break;
             }
-            game.push(legal[rng.below(legal.len() as u64) as usize]);
+            if board.play_turn(rng.below(turns as u64) as usize).is_err() {
+                break;
+            }
         }
-        if game.outcome().is_none() {
-            return Ok(game);
+        if board.outcome().is_none() {
+            return Ok(board);
         }
     }
-    Ok(fresh)
+    fresh()
 }
 
 /// Plays game `index` between `seats` (the first contender's first).
@@ -431,50 +444,41 @@ fn play_one(
     let rules = &settings.rules;
     let first_white = index % 2 == 0;
     // The arbiter's board: the game, kept in a session.
-    let mut session = crate::session::Session::of_game(opening(settings, index / 2)?, 0);
+    let mut session = opening(settings, index / 2)?;
     for seat in seats.iter_mut() {
         seat.new_game(rules)?;
     }
     // The seat of each colour: White's first.
-    let of = |color: Color| -> usize { usize::from((color == Color::White) != first_white) };
+    let of = |side: Side| -> usize { usize::from((side == Side::White) != first_white) };
     let (base, inc) = match settings.control {
         Control::Clock(base, inc) => (base, inc),
         _ => (Duration::ZERO, Duration::ZERO),
     };
     let mut clocks = [base, base];
-    let mut verdict: Option<(Color, String)> = None;
+    let mut verdict: Option<(Side, String)> = None;
     let mut drawn: Option<String> = None;
     while session.outcome().is_none() {
-        let game = session.game();
-        if game.history().len() >= settings.max_plies {
+        if session.ply() >= settings.max_plies {
             drawn = Some(format!(
                 "adjudicated a draw after {} plies",
                 settings.max_plies
             ));
             break;
         }
-        let side = game.position().side();
+        let side = session.side();
         let seat = of(side);
         let began = Instant::now();
-        let answer = seats[seat].think(game, settings.control, clocks);
+        let answer = seats[seat].think(&mut session, settings.control, clocks);
         let took = began.elapsed();
-        let mv = match answer {
-            Ok(mv) if game.legal().contains(&mv) => mv,
-            Ok(mv) => {
-                let text = to_uci_standard(rules, &mv);
-                verdict = Some((
-                    !side,
-                    format!("{} played an illegal move, {text}", names[seat]),
-                ));
-                break;
-            }
+        let text = match answer {
+            Ok(text) => text,
             Err(e) => {
                 verdict = Some((!side, format!("{} lost by forfeit: {e}", names[seat])));
                 break;
             }
         };
         if let Control::Clock(..) = settings.control {
-            let c = &mut clocks[side as usize];
+            let c = &mut clocks[usize::from(side == Side::Black)];
             // A little grace for the time a process takes to answer.
             if took > *c + Duration::from_millis(100) {
                 verdict = Some((!side, format!("{} lost on time", names[seat])));
@@ -482,13 +486,26 @@ fn play_one(
             }
             *c = c.saturating_sub(took) + inc;
         }
-        session.push(mv);
+        match session.play(&text) {
+            Ok(_) => {}
+            Err(SessionError::Move { message, .. }) => {
+                let who = &names[seat];
+                verdict = Some((
+                    !side,
+                    format!("{who} lost by forfeit: {who} played `{text}`: {message}"),
+                ));
+                break;
+            }
+            Err(e) => {
+                verdict = Some((!side, format!("{} lost by forfeit: {e}", names[seat])));
+                break;
+            }
+        }
     }
-    let game = session.game();
     let (result, reason, adjudicated) = match (session.outcome(), verdict, drawn) {
-        (Some(o), _, _) => (o.winner.map(Color::from), o.words, None),
+        (Some(o), _, _) => (o.winner, o.words, None),
         (None, Some((winner, why)), _) => {
-            let token = if winner == Color::White { "1-0" } else { "0-1" };
+            let token = if winner == Side::White { "1-0" } else { "0-1" };
             (Some(winner), why.clone(), Some((token.to_string(), why)))
         }
         (None, None, why) => {
@@ -498,7 +515,7 @@ fn play_one(
     };
     let score = match result {
         None => 0.5,
-        Some(w) if (w == Color::White) == first_white => 1.0,
+        Some(w) if (w == Side::White) == first_white => 1.0,
         Some(_) => 0.0,
     };
     let (white, black) = if first_white {
@@ -518,7 +535,7 @@ fn play_one(
         first_white,
         score,
         reason,
-        pgn: write_pgn(game, &players),
+        pgn: session.pgn_with(&players),
     })
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 pub use crate::game::Reason;
+pub use crate::record::Players;
 
 /// Which side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -634,7 +634,34 @@ impl Session {
     /// The game as PGN, with its `Variant`, `Seed` and (when it did not
     /// begin at the setup) `FEN` tags.
     pub fn pgn(&self) -> String {
-        crate::record::write_pgn(&self.game, &crate::record::Players::default())
+        self.pgn_with(&Players::default())
+    }
+
+    /// The game as PGN with the players' names, the event and round, and
+    /// a result an arbiter gave where the rules gave none.
+    pub fn pgn_with(&self, players: &Players) -> String {
+        crate::record::write_pgn(&self.game, players)
+    }
+
+    /// The position the game began from, as FEN.
+    pub fn start_fen(&self) -> String {
+        to_fen(self.game.rules(), self.game.start())
+    }
+
+    /// The turns played, in the engine protocols' standard coordinates
+    /// (see [`Session::set_xboard_spelling`]).
+    pub fn standard_moves(&self) -> Vec<String> {
+        let rules = self.game.rules();
+        self.game
+            .history()
+            .iter()
+            .map(|(mv, _)| standard(rules, mv, self.xboard))
+            .collect()
+    }
+
+    /// The number of turns played.
+    pub fn ply(&self) -> usize {
+        self.game.history().len()
     }
 
     /// Replaces the game by the first game of a PGN record. The record's
