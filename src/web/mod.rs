@@ -7,3 +7,5 @@
 //! needs to redraw, and every failure is an answer too.
 
 pub mod protocol;
+#[cfg(feature = "native")]
+pub mod serve;

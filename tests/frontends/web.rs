@@ -1,7 +1,11 @@
-//! The browser board's wire protocol: JSON in, JSON out.
+//! The browser board's wire protocol (JSON in, JSON out) and
+//! `changeling serve` answering it over real HTTP.
 
 use changeling::web::protocol::{State, handle_json};
+use changeling::web::serve::Server;
 use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 
 /// Sends `request` (a JSON value) and reads the answer.
 fn ask(state: &mut State, request: Value) -> Value {
@@ -419,4 +423,128 @@ fn a_script_is_given_as_text_and_never_read_from_a_file() {
     assert_eq!(v["ok"], false);
     let message = v["diagnostics"][0]["message"].as_str().unwrap();
     assert!(message.contains("not among the scripts given"), "{message}");
+}
+
+/// An HTTP exchange: the status and the body.
+fn http(addr: std::net::SocketAddr, head: &str, body: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .write_all(format!("{head}\r\nConnection: close\r\n\r\n").as_bytes())
+        .unwrap();
+    // The server may answer (and close) before reading a body it refuses.
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = answer
+        .split_once("\r\n\r\n")
+        .map_or_else(String::new, |(_, b)| b.to_string());
+    (status, body)
+}
+
+fn post(addr: std::net::SocketAddr, body: &str) -> (u16, String) {
+    http(
+        addr,
+        &format!(
+            "POST /api HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}",
+            body.len()
+        ),
+        body.as_bytes(),
+    )
+}
+
+#[test]
+fn the_server_answers_the_page_and_the_protocol_over_http() {
+    let server = Server::bind("127.0.0.1", 0, State::new()).unwrap();
+    let addr = server.addr();
+    assert_ne!(addr.port(), 0);
+    assert_eq!(server.url(), format!("http://{addr}/"));
+    let stop = server.stop_handle();
+    let running = std::thread::spawn(move || server.run());
+
+    let (status, page) = http(addr, &format!("GET / HTTP/1.1\r\nHost: {addr}"), b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<script src=\"app.js\""), "{page}");
+    for path in ["/app.js", "/style.css", "/index.html", "/?variant=chess"] {
+        let (status, _) = http(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}"), b"");
+        assert_eq!(status, 200, "{path}");
+    }
+
+    let (status, body) = post(addr, r#"{"op":"new","variant":"chess"}"#);
+    assert_eq!(status, 200);
+    let view: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(view["turns"].as_array().unwrap().len(), 20);
+    let (status, body) = post(addr, r#"{"op":"play","game":"g1","text":"e4"}"#);
+    assert_eq!(status, 200);
+    let view: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(view["moves"], json!(["e4"]));
+    // An illegal move is an answer of the protocol.
+    let (status, body) = post(addr, r#"{"op":"play","game":"g1","text":"e4"}"#);
+    assert_eq!(status, 200);
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"]["kind"],
+        "move"
+    );
+
+    let error_kind = |body: &str| {
+        let v: Value = serde_json::from_str(body).unwrap();
+        assert_eq!(v["type"], "error");
+        v["error"]["kind"].as_str().unwrap().to_string()
+    };
+    let (status, body) = post(addr, "{not json");
+    assert_eq!(
+        (status, error_kind(&body)),
+        (400, "bad_request".to_string())
+    );
+    let (status, body) = http(addr, &format!("GET /nowhere HTTP/1.1\r\nHost: {addr}"), b"");
+    assert_eq!(status, 404);
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["message"],
+        "bad request: no such path: `/nowhere`"
+    );
+    let (status, _) = http(addr, &format!("GET /api HTTP/1.1\r\nHost: {addr}"), b"");
+    assert_eq!(status, 405);
+    let huge = vec![b' '; changeling::web::serve::MAX_BODY + 10];
+    let (status, body) = http(
+        addr,
+        &format!(
+            "POST /api HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}",
+            huge.len()
+        ),
+        &huge,
+    );
+    assert_eq!(status, 413);
+    assert!(body.contains("larger than 1048576 bytes"), "{body}");
+    // A name that resolves here, or a page of another site: refused.
+    let (status, body) = http(
+        addr,
+        "POST /api HTTP/1.1\r\nHost: evil.example:80\r\nContent-Length: 2",
+        b"{}",
+    );
+    assert_eq!(
+        (status, error_kind(&body)),
+        (403, "bad_request".to_string())
+    );
+    let (status, _) = http(
+        addr,
+        &format!(
+            "POST /api HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\nContent-Length: 2"
+        ),
+        b"{}",
+    );
+    assert_eq!(status, 403);
+    let (status, _) = http(
+        addr,
+        &format!("GET / HTTP/1.1\r\nHost: localhost:{}", addr.port()),
+        b"",
+    );
+    assert_eq!(status, 200);
+
+    stop.stop();
+    running.join().unwrap();
 }

@@ -1,0 +1,2 @@
+// The board is drawn here.
+"use strict";
