@@ -231,8 +231,12 @@ function drawBoard() {
   if (!ui.viewing) {
     if (ui.narrowing) {
       for (const t of ui.narrowing) if (partSquare(t)) targets.set(partSquare(t), "part");
-    } else {
+    } else if (ui.selected) {
       for (const t of ui.candidates) targets.set(t.to, "move");
+    } else {
+      // Nothing selected: show where turns that need no piece go (a
+      // marker placed before play).
+      for (const t of looseTurns(ui.view.turns)) targets.set(t.to, "move");
     }
   }
 

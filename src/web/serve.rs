@@ -2,7 +2,7 @@
 //!
 //! An HTTP server (tiny_http) that answers `GET /` with the page (its
 //! files are built into the binary, from `web/`) and `POST /api` with the
-//! [`protocol`](super::protocol): one JSON request in the body, one JSON
+//! [`protocol`]: one JSON request in the body, one JSON
 //! answer. It listens on the loopback address unless told otherwise, and
 //! then answers only requests addressed to a loopback name, so that a
 //! page of another site cannot reach it through a name that resolves to
