@@ -99,6 +99,8 @@ pub mod variants;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod variants;
 
+pub mod web;
+
 #[cfg(feature = "internals")]
 pub use board::{Color, Piece, PieceKind, Square};
 #[cfg(not(feature = "internals"))]

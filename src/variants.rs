@@ -802,7 +802,22 @@ fn file_text(name_or_path: &str) -> (String, String) {
 /// Checks every variant in `text`: all diagnostics, sorted, and the
 /// sources to render them. Empty means clean.
 pub fn check_str(source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
-    let mut loader = loader();
+    check_by(loader(), source, text)
+}
+
+/// Checks every variant in `text` as [`check_str`] does, with the
+/// scripts it names given as text ([`load_text`]): reads no file.
+pub fn check_text(
+    source: &str,
+    text: &str,
+    scripts: &BTreeMap<String, String>,
+) -> (Vec<Diagnostic>, SourceMap) {
+    let texts = crate::files::ScriptTexts::from(scripts.clone());
+    check_by(loader().with_scripts(Arc::new(texts)), source, text)
+}
+
+/// [`check_str`] with `loader`.
+fn check_by(mut loader: Loader, source: &str, text: &str) -> (Vec<Diagnostic>, SourceMap) {
     let id = loader.add_file(source, text);
     let names = loader.variant_names(id);
     if names.is_empty() {

@@ -1,5 +1,5 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
-//! `run`, `merge`, `uci`, `xboard`, `match`.
+//! `run`, `merge`, `uci`, `xboard`, `match`, `serve`.
 
 mod picture;
 mod play;
@@ -136,6 +136,20 @@ enum Command {
         /// Embedded variant name or variant file.
         #[arg(default_value = crate::variants::DEFAULT_PLAY_VARIANT)]
         variant: String,
+    },
+    /// Play in the browser: serve the board on this machine and print
+    /// its address.
+    Serve {
+        /// Variants to offer first (embedded names or variant files), besides
+        /// every embedded variant.
+        variants: Vec<String>,
+        /// The port to listen on (0: any free port, printed).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on. Only this machine can reach the
+        /// default one; another address lets other machines play too.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
     },
     /// Show what something of a variant looks like.
     Show {
@@ -413,6 +427,11 @@ pub fn run() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
+        Command::Serve {
+            variants,
+            port,
+            host,
+        } => crate::web::serve::serve(&variants, &host, port),
         Command::Uci => {
             uci::run(std::io::stdin().lock(), Box::new(std::io::stdout()));
             ExitCode::SUCCESS

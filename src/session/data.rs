@@ -195,6 +195,42 @@ impl fmt::Display for Problem {
     }
 }
 
+/// How serious a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The variant cannot be played.
+    Error,
+    /// It can, but probably not as meant.
+    Warning,
+}
+
+/// One finding of [`super::check`] on a variant's text, with the place
+/// it points at, as `changeling check` prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Diagnostic {
+    /// An error or a warning.
+    pub severity: Severity,
+    /// The file it is in (the name the text was given, or a script's).
+    pub file: String,
+    /// Its first line, from 1 (0 when it has no place).
+    pub line: usize,
+    /// Its first column in characters, from 1 (0 when it has no place).
+    pub column: usize,
+    /// The line it ends on.
+    pub end_line: usize,
+    /// The column just past its end (equal to `column` for a point).
+    pub end_column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What the place shows, said under it.
+    pub label: Option<String>,
+    /// Notes, in order.
+    pub notes: Vec<String>,
+    /// What to write instead.
+    pub help: Option<String>,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

@@ -121,6 +121,82 @@ pub fn load_variant(source: &VariantSource) -> Result<Arc<Rules>, Error> {
     }
 }
 
+/// Every error and warning of a variant's text (or a built-in
+/// variant's), each at its line and column, as `changeling check` finds
+/// them; empty when the text is clean. The scripts come as text: nothing
+/// is read from a file.
+///
+/// ```
+/// use changeling::session::{check, Severity, VariantSource};
+/// let source = VariantSource::Text {
+///     name: "mine.variant".into(),
+///     text: "variant mine : chess {\n  boar = 8x8\n}\n".into(),
+///     scripts: Default::default(),
+/// };
+/// let found = check(&source);
+/// assert_eq!(found[0].severity, Severity::Error);
+/// assert_eq!((found[0].line, found[0].column), (2, 3));
+/// assert!(check(&VariantSource::Name("chess".into())).is_empty());
+/// ```
+pub fn check(source: &VariantSource) -> Vec<Diagnostic> {
+    let (found, sources) = match source {
+        VariantSource::Name(name) => match crate::variants::embedded(name) {
+            Some(text) => crate::variants::check_str(&format!("embedded:{name}"), text),
+            None => {
+                return match load_variant(source) {
+                    Err(Error::Variant { problems }) => problems
+                        .into_iter()
+                        .map(|p| Diagnostic {
+                            severity: Severity::Error,
+                            file: p.file,
+                            line: p.line,
+                            column: p.column,
+                            end_line: p.line,
+                            end_column: p.column,
+                            message: p.message,
+                            label: None,
+                            notes: Vec::new(),
+                            help: None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+            }
+        },
+        VariantSource::Text {
+            name,
+            text,
+            scripts,
+        } => crate::variants::check_text(name, text, scripts),
+    };
+    found
+        .iter()
+        .map(|d| {
+            let file = sources
+                .get(d.span.file)
+                .map_or_else(String::new, |(n, _)| n.to_string());
+            let (line, column) = sources.line_col(d.span.file, d.span.start);
+            let (end_line, end_column) = sources.line_col(d.span.file, d.span.end);
+            Diagnostic {
+                severity: if d.is_error() {
+                    Severity::Error
+                } else {
+                    Severity::Warning
+                },
+                file,
+                line,
+                column,
+                end_line,
+                end_column,
+                message: d.message.clone(),
+                label: d.label.clone(),
+                notes: d.notes.clone(),
+                help: d.help.clone(),
+            }
+        })
+        .collect()
+}
+
 fn load_error(e: crate::rules::LoadError) -> Error {
     let problems = e
         .diagnostics

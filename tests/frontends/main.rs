@@ -12,4 +12,5 @@ mod session;
 mod svg;
 mod terminal;
 mod uci;
+mod web;
 mod xboard;
