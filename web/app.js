@@ -8,15 +8,68 @@
 // turns share the piece and the target (promotion choices, a victim on a
 // shared square, a drop or a push that goes with the action), asks which.
 //
-// Every request goes through `call`, so the same page can later talk to a
-// web worker running the WebAssembly build instead of the server.
+// Every request goes through `call`, which talks to `changeling serve`
+// or, in the static build, to a web worker running the WebAssembly build.
 "use strict";
 
 // ---------------------------------------------------------------------------
 // The protocol
 
+/**
+ * Where requests go. Served by `changeling serve`, to `POST /api`; built
+ * as a static page (web/build-static.sh marks it so), to the session
+ * compiled to WebAssembly in a web worker, which answers the same JSON.
+ */
+const staticPage =
+  document.querySelector('meta[name="changeling-mode"]')?.getAttribute("content") === "static";
+
+/** The static page's worker and the answers it owes, by request number. */
+const engine = { worker: null, next: 0, waiting: new Map() };
+
+function worker() {
+  if (!engine.worker) {
+    engine.worker = new Worker("worker.js", { type: "module" });
+    engine.worker.onmessage = (event) => {
+      const { id, response } = event.data;
+      const resolve = engine.waiting.get(id);
+      engine.waiting.delete(id);
+      if (resolve) resolve(response);
+    };
+    engine.worker.onerror = (event) => {
+      const failure = {
+        type: "error",
+        error: { kind: "worker" },
+        message: "the engine could not start: " + (event.message || "see the browser's console"),
+      };
+      for (const resolve of engine.waiting.values()) resolve(failure);
+      engine.waiting.clear();
+      engine.worker = null;
+    };
+  }
+  return engine.worker;
+}
+
+/** Requests sent and not yet answered (0: the page is idle). */
+let inFlight = 0;
+
 /** Sends one request and returns its answer (an error answer included). */
 async function call(request) {
+  inFlight++;
+  try {
+    return await send(request);
+  } finally {
+    inFlight--;
+  }
+}
+
+async function send(request) {
+  if (staticPage) {
+    return new Promise((resolve) => {
+      const id = engine.next++;
+      engine.waiting.set(id, resolve);
+      worker().postMessage({ id, request });
+    });
+  }
   let response;
   try {
     response = await fetch("api", {

@@ -1,19 +1,25 @@
-"""The browser board in a real browser: `changeling serve --port 0`,
-opened in headless Chromium over WebDriver, played by clicks.
+"""The browser board in a real browser, driven over WebDriver: the page
+served by `changeling serve --port 0`, and the same page built as a
+static site (web/build-static.sh: the session in WebAssembly in a web
+worker) served by any static server. Every test runs against both.
 
 Needs Debian's `chromium` and `chromium-driver` and `pip install selenium
-pytest`. Run from the repository's root after `cargo build`:
+pytest`. From the repository's root, after `cargo build`:
 
     pytest tests/browser
 
 The program is `target/debug/changeling` under CARGO_TARGET_DIR (or
-`target/`), or the one CHANGELING_BIN names.
+`target/`), or the one CHANGELING_BIN names. The static build is tested
+when CHANGELING_STATIC names its directory (`web/build-static.sh DIR`);
+`.ci/run` builds it and sets it.
 """
 
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from selenium import webdriver
@@ -30,18 +36,35 @@ def program():
     return os.path.join(target, "debug", "changeling")
 
 
-@pytest.fixture(scope="module")
-def server():
-    proc = subprocess.Popen(
-        [program(), "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def started(command, pattern):
+    """A server started by `command`, and the address it prints."""
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
-    found = re.search(r"http://\S+/", line)
-    assert found, f"no address printed: {line!r}"
-    yield found.group(0)
+    found = re.search(pattern, line)
+    if not found:
+        proc.kill()
+        raise AssertionError(f"no address printed by {command[0]}: {line!r} {proc.stderr.read()!r}")
+    return proc, found
+
+
+SITES = ["serve", "static"]
+
+
+@pytest.fixture(scope="module", params=SITES)
+def server(request):
+    if request.param == "serve":
+        proc, found = started([program(), "serve", "--port", "0"], r"http://\S+/")
+        address = found.group(0)
+    else:
+        site = os.environ.get("CHANGELING_STATIC")
+        if not site:
+            pytest.skip("CHANGELING_STATIC names no static build (web/build-static.sh DIR)")
+        proc, found = started(
+            [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site],
+            r"port (\d+)",
+        )
+        address = f"http://127.0.0.1:{found.group(1)}/"
+    yield address
     proc.terminate()
     proc.wait(timeout=10)
 
@@ -57,6 +80,7 @@ def browser():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
+    driver.set_script_timeout(120)
     yield driver
     driver.quit()
 
@@ -105,3 +129,234 @@ def test_a_move_typed_and_a_promotion_chosen(server, browser):
     field = browser.find_element(By.ID, "move-text")
     field.send_keys("Kh7\n")
     wait.until(lambda b: moves(b) == ["e8=N", "Kh7"])
+
+
+# ---------------------------------------------------------------------------
+# The seed variants, played by clicks.
+#
+# A test looks for a position where the kind of turn it wants is legal:
+# seeded random games (captures preferred half the time, to bring pieces
+# together) played through the page's own `call`, so through the server
+# or the worker alike. The game found is loaded into the page by its PGN,
+# the turn is played by clicks on the board, the hands, the chooser or the
+# list of special turns, and the page's position must then be the one the
+# same turn gives when played by number.
+
+FIND = """
+const [variant, done] = [arguments[0], arguments[arguments.length - 1]];
+const pick = (g) => (%s);
+(async () => {
+  let x = 0x9E3779B97F4A7C15n;
+  const below = (n) => {
+    x ^= (x << 13n) & 0xFFFFFFFFFFFFFFFFn; x ^= x >> 7n; x ^= (x << 17n) & 0xFFFFFFFFFFFFFFFFn;
+    return Number(x %% BigInt(n));
+  };
+  let g = await call({ op: "new", variant });
+  for (let game = 0; game < 40; game++) {
+    for (let ply = 0; ply < 300 && !g.outcome && g.turns.length > 0; ply++) {
+      const turn = pick(g);
+      if (turn) {
+        const pgn = (await call({ op: "pgn", game: g.game })).pgn;
+        return done({ scratch: g.game, pgn, turn, plies: g.moves.length });
+      }
+      const captures = g.turns.filter((t) => t.captured);
+      const pool = captures.length > 0 && below(2) === 0 ? captures : g.turns;
+      g = await call({ op: "play", game: g.game, index: pool[below(pool.length)].index });
+      if (g.type === "error") return done({ error: g.message });
+    }
+    g = await call({ op: "new", variant, start: { seed: game + 1 }, game: g.game });
+  }
+  done({ error: "no such position in 40 games" });
+})().catch((e) => done({ error: String(e) }));
+"""
+
+
+def find(browser, variant, pick):
+    """A game of `variant` reaching a position where the JavaScript
+    expression `pick` (of the game view `g`) gives a turn."""
+    found = browser.execute_async_script(FIND % pick, variant)
+    assert found and "error" not in found, found
+    return found
+
+
+def page_call(browser, request):
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; call(arguments[0]).then(done, (e) => done({ error: String(e) }));",
+        request,
+    )
+
+
+def open_variant(browser, server, variant):
+    browser.get(server + "#variant=" + variant)
+    wait = WebDriverWait(browser, 30)
+    wait.until(
+        lambda b: b.execute_script(
+            "return typeof ui !== 'undefined' && ui.view !== null && ui.view.variant === arguments[0] && inFlight === 0",
+            variant,
+        )
+    )
+    assert browser.find_element(By.ID, "variant").get_attribute("value") == variant
+    return wait
+
+
+def load_game(browser, wait, pgn, plies):
+    """The PGN, pasted and loaded as a person would."""
+    box = browser.find_element(By.ID, "pgn")
+    browser.execute_script("arguments[0].value = arguments[1];", box, pgn)
+    browser.find_element(By.ID, "load-pgn").click()
+    wait.until(lambda b: len(moves(b)) == plies)
+
+
+def idle(browser, wait):
+    """Waits until every request the page sent is answered (and drawn)."""
+    wait.until(lambda b: b.execute_script("return inFlight === 0"))
+
+
+def visible(browser, element_id):
+    return browser.execute_script(f"return !document.getElementById('{element_id}').hidden")
+
+
+def click_turn(browser, wait, turn):
+    """Plays `turn` (as the game view lists it) by clicks."""
+    side = browser.execute_script("return ui.view.board.side")
+    special = turn["what"] in ("pass", "suicide") or (turn["from"] is not None and turn["from"] == turn["to"])
+    if special:
+        button = next(
+            b for b in browser.find_elements(By.CSS_SELECTOR, "#special button.san") if b.text == turn["san"]
+        )
+        button.click()
+        return
+    if turn["from"] is None and turn["dropped"]:
+        kind, source = turn["dropped"]
+        if source == "hand":
+            css = f'button.held[data-hand="{kind}"][data-side="{side}"]'
+        else:
+            css = f'button.held.next[data-reserve="{side}"]'
+        browser.find_element(By.CSS_SELECTOR, css).click()
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .target"))
+    elif turn["from"] is not None:
+        square(browser, turn["from"]).click()
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .target"))
+    square(browser, turn["to"]).click()
+    idle(browser, wait)
+    # A drop or a push that goes with the action: its square, marked on
+    # the board.
+    part = next((p for p in turn["parts"] if p["part"] in ("drop", "push")), None)
+    if part and visible(browser, "chooser") and browser.execute_script("return ui.narrowing !== null"):
+        square(browser, part["square"] if part["part"] == "drop" else part["from"]).click()
+        idle(browser, wait)
+    # Turns still alike on the board (a promotion, a victim, a pair or a
+    # single unit): the chooser, by SAN.
+    if visible(browser, "chooser"):
+        button = next(
+            b for b in browser.find_elements(By.CSS_SELECTOR, "#chooser button.san") if b.text == turn["san"]
+        )
+        button.click()
+
+
+def play_by_clicks(browser, wait, found, turn=None):
+    """Plays the turn found (or `turn`, of the page's position) by
+    clicks, and checks the page's game against the same turn played by
+    number on the scratch game."""
+    turn = turn or found["turn"]
+    before = len(moves(browser))
+    click_turn(browser, wait, turn)
+    wait.until(lambda b: len(moves(b)) == before + 1)
+    assert moves(browser)[-1] == turn["san"].rstrip("+#")
+    page = page_call(browser, {"op": "fen", "game": browser.execute_script("return ui.game")})
+    expected = page_call(browser, {"op": "play", "game": found["scratch"], "index": turn["index"]})
+    assert expected["type"] == "game", expected
+    assert page["fen"] == expected["board"]["fen"]
+    return expected
+
+
+def no_errors(browser):
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
+
+
+def test_mutatis_mutandis_an_action_with_its_reserve_drop(server, browser):
+    wait = open_variant(browser, server, "mutatis-mutandis")
+    found = find(
+        browser,
+        "mutatis-mutandis",
+        "g.turns.find((t) => t.from !== null && t.parts.some((p) => p.part === 'drop' && p.source === 'reserve'))",
+    )
+    load_game(browser, wait, found["pgn"], found["plies"])
+    after = play_by_clicks(browser, wait, found)
+    assert after["played"]["san"] == found["turn"]["san"]
+    no_errors(browser)
+
+
+def test_twelve_mutation_a_marker_placed_and_a_move_under_a_mutator(server, browser):
+    wait = open_variant(browser, server, "twelve-mutation")
+    assert "places a marker" in browser.find_element(By.ID, "status").text
+    found = find(browser, "twelve-mutation", "g.turns.find((t) => t.what === 'placement')")
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    found = find(
+        browser,
+        "twelve-mutation",
+        "g.board.mutators.length > 0 && g.board.side === 'white' ? g.turns.find((t) => t.from !== null && t.what === 'move') : null",
+    )
+    load_game(browser, wait, found["pgn"], found["plies"])
+    chips = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#status .mutators .chip")]
+    assert chips and all(chips), chips
+    play_by_clicks(browser, wait, found)
+    no_errors(browser)
+
+
+def test_fluid_a_pair_move_and_a_victim_chosen(server, browser):
+    wait = open_variant(browser, server, "fluid")
+    # The queen is a bishop and a rook on one square: the pair moves as
+    # a queen, or either leaves alone.
+    found = find(
+        browser,
+        "fluid",
+        "g.turns.find((t) => t.san.startsWith('Q') && t.from !== null && g.turns.some((u) => u !== t && u.from === t.from && u.to === t.to))",
+    )
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    # A single unit taking on a square of two enemy units: the mover
+    # chooses the victim.
+    found = find(
+        browser,
+        "fluid",
+        "g.turns.find((a) => a.captured && g.turns.some((b) => b !== a && b.from === a.from && b.to === a.to && b.captured && b.captured.kind !== a.captured.kind))",
+    )
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    no_errors(browser)
+
+
+def test_pocket_mutation_a_piece_pocketed_then_dropped(server, browser):
+    wait = open_variant(browser, server, "pocket-mutation")
+    found = find(browser, "pocket-mutation", "g.turns.find((t) => t.what === 'pocket')")
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    found = find(browser, "pocket-mutation", "g.turns.find((t) => t.dropped && t.dropped[1] === 'hand')")
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    no_errors(browser)
+
+
+def test_metamorph_a_promotion_by_escape(server, browser):
+    wait = open_variant(browser, server, "metamorph")
+    found = find(browser, "metamorph", "g.turns.find((t) => t.promotion && t.piece !== 'pawn')")
+    load_game(browser, wait, found["pgn"], found["plies"])
+    after = play_by_clicks(browser, wait, found)
+    # The piece that escaped stands on its square as its new kind.
+    target = next(q for q in after["board"]["squares"] if q["name"] == found["turn"]["to"])
+    assert [u["kind"] for u in target["units"]] == [found["turn"]["promotion"]]
+    no_errors(browser)
+
+
+def test_the_engine_replies(server, browser):
+    wait = open_variant(browser, server, "chess")
+    square(browser, "e2").click()
+    square(browser, "e4").click()
+    wait.until(lambda b: moves(b) == ["e4"])
+    browser.find_element(By.ID, "go").click()
+    wait.until(lambda b: len(moves(b)) == 2)
+    assert "White to move" in browser.find_element(By.ID, "status").text
+    no_errors(browser)
