@@ -774,7 +774,105 @@ async function newGame(variant, start) {
   $("explain").replaceChildren();
   $("pgn").value = "";
   take(answer);
+  drawRules();
   engineTurn();
+}
+
+// ---------------------------------------------------------------------------
+// The rules in words, the pieces, and the variant editor
+
+/** The rules in words and a button for each kind, for the game's variant. */
+async function drawRules() {
+  const answer = await call({ op: "rules", game: ui.game });
+  $("rules-text").textContent = answer.type === "rules" ? answer.text : answer.message;
+  const kinds = $("kinds");
+  kinds.replaceChildren();
+  $("piece-sheet").replaceChildren();
+  for (const k of (ui.legend && ui.legend.kinds) || []) {
+    const b = html("button", k.name, "kind", kinds);
+    b.type = "button";
+    b.dataset.kind = k.name;
+    b.addEventListener("click", () => showPiece(k.name));
+  }
+}
+
+/** A kind's moves in words and its diagram (an image: the SVG is shown,
+ * never run). */
+async function showPiece(name) {
+  const box = $("piece-sheet");
+  box.replaceChildren();
+  const answer = await call({ op: "piece", game: ui.game, name });
+  if (answer.type !== "piece") {
+    html("p", answer.message, "error", box);
+    return;
+  }
+  const sheet = answer.sheet;
+  html("h3", `${sheet.name} (${sheet.letter})`, null, box);
+  const img = html("img", null, "diagram", box);
+  img.alt = "how the " + sheet.name + " moves";
+  img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg);
+  html("p", sheet.words, "words", box);
+}
+
+/** The editor's text as the protocol's variant source. */
+function editorSource() {
+  return { text: { name: "editor.variant", text: $("editor").value, scripts: {} } };
+}
+
+let checking = null;
+
+/** Checks the editor's text a moment after the last key. */
+function checkSoon() {
+  clearTimeout(checking);
+  checking = setTimeout(checkEditor, 250);
+}
+
+async function checkEditor() {
+  const answer = await call({ op: "check", variant: editorSource() });
+  const list = $("diagnostics");
+  list.replaceChildren();
+  if (answer.type !== "check") {
+    $("editor-status").textContent = answer.message;
+    return;
+  }
+  const errors = answer.diagnostics.filter((d) => d.severity === "error").length;
+  $("editor-status").textContent = answer.ok
+    ? "No errors" + (answer.diagnostics.length ? ` (${answer.diagnostics.length} warnings)` : "") + ": ready to play."
+    : `${errors} error${errors === 1 ? "" : "s"}`;
+  for (const d of answer.diagnostics) {
+    const li = html("li", null, d.severity, list);
+    li.dataset.line = d.line;
+    li.dataset.column = d.column;
+    const where = html("button", `line ${d.line}, column ${d.column}`, "where", li);
+    where.type = "button";
+    where.addEventListener("click", () => selectLine(d.line, d.column));
+    html("span", `${d.severity}: ${d.message}` + (d.help ? ` (${d.help})` : ""), null, li);
+  }
+}
+
+/** Puts the editor's caret at a line and column (both from 1). */
+function selectLine(line, column) {
+  const field = $("editor");
+  const lines = field.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  const start = at + Math.max(0, column - 1);
+  const end = at + (lines[line - 1] || "").length;
+  field.focus();
+  field.setSelectionRange(start, Math.max(start, end));
+}
+
+async function loadIntoEditor() {
+  const answer = await call({ op: "source", name: $("variant").value });
+  if (answer.type !== "source") return say(answer.message, true);
+  $("editor").value = answer.text;
+  checkEditor();
+}
+
+async function playEditor() {
+  await checkEditor();
+  const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
+  await newGame(editorSource(), seed ? { seed } : "setup");
 }
 
 // ---------------------------------------------------------------------------
@@ -862,6 +960,10 @@ async function start() {
       $("move-text").focus();
     }
   });
+
+  $("editor").addEventListener("input", checkSoon);
+  $("editor-load").addEventListener("click", loadIntoEditor);
+  $("editor-play").addEventListener("click", playEditor);
 
   window.addEventListener("hashchange", fromLink);
   if (!(await fromLink())) await newGame(menu.value, "setup");

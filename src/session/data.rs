@@ -131,6 +131,13 @@ pub enum Error {
     NothingToUndo,
     /// Nothing to play again.
     NothingToRedo,
+    /// No kind of the variant has this name or letter.
+    NoSuchKind {
+        /// The name asked for.
+        name: String,
+        /// The variant's kinds, joined by commas.
+        kinds: String,
+    },
     /// The variant's script failed while this call ran; the position is
     /// the one before the call.
     Script {
@@ -160,6 +167,9 @@ impl fmt::Display for Error {
             Error::GameOver { outcome } => write!(f, "the game is over: {outcome}"),
             Error::NothingToUndo => write!(f, "nothing to undo"),
             Error::NothingToRedo => write!(f, "nothing to redo"),
+            Error::NoSuchKind { name, kinds } => {
+                write!(f, "`{name}` is not a kind of this variant (kinds: {kinds})")
+            }
             Error::Script { message } => write!(f, "script error: {message}"),
             Error::Limits { message } => write!(f, "bad search limits: {message}"),
         }
@@ -635,6 +645,20 @@ pub struct Thought {
     /// The squares of each turn of the principal variation, from and to
     /// (a drop's both ends are its square), for drawing it as arrows.
     pub arrows: Vec<(String, String)>,
+}
+
+/// One kind of piece explained: its moves in words and drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceSheet {
+    /// Its name.
+    pub name: String,
+    /// White's letter.
+    pub letter: String,
+    /// How it moves, in words.
+    pub words: String,
+    /// White's piece alone in the middle of the board, the squares it
+    /// moves to and takes on marked, as SVG.
+    pub svg: String,
 }
 
 /// A kind of piece, as a legend shows it.

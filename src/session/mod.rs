@@ -454,6 +454,55 @@ impl Session {
         self.scripted(|s| s.game.legal().len())
     }
 
+    /// The rules in words: the board, the kinds and how they move, and
+    /// every rule beyond FIDE chess's, as `changeling rules` prints them.
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("pocket-mutation".into()), &Start::Setup)?;
+    /// assert!(s.rules_in_words().contains("pocket"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn rules_in_words(&self) -> String {
+        self.scripted(|s| crate::describe::rules_in_words(s.game.rules()))
+    }
+
+    /// A kind of piece (by name or letter) explained: its moves in words
+    /// and a diagram of them from the middle of an empty board.
+    ///
+    /// # Errors
+    ///
+    /// No kind of the variant has that name or letter.
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("capablanca".into()), &Start::Setup)?;
+    /// let sheet = s.piece("archbishop")?;
+    /// assert_eq!(sheet.letter, "A");
+    /// assert!(sheet.svg.starts_with("<svg"));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn piece(&self, name: &str) -> Result<PieceSheet, Error> {
+        let rules = self.game.rules();
+        let Some(kind) = crate::notation::kind_named(rules, name) else {
+            let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
+            return Err(Error::NoSuchKind {
+                name: name.to_string(),
+                kinds: names.join(", "),
+            });
+        };
+        Ok(self.scripted(|_| {
+            let def = rules.piece(kind);
+            let centre = rules.geometry().centre();
+            let diagram = crate::show::on_empty_board(rules, kind, Color::White, centre);
+            PieceSheet {
+                name: def.name.clone(),
+                letter: def.letter.clone(),
+                words: crate::describe::piece_in_words(rules, kind),
+                svg: crate::svg::diagram(rules, &diagram),
+            }
+        }))
+    }
+
     /// The seed the game was begun with.
     pub fn seed(&self) -> u64 {
         self.seed

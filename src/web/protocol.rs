@@ -27,8 +27,8 @@
 
 use crate::rules::Rules;
 use crate::session::{
-    self, Board, Diagnostic, Effect, Error, Limits, Outcome, Played, Session, Severity, Start,
-    Thought, Turn, Variant, VariantSource,
+    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Session, Severity,
+    Start, Thought, Turn, Variant, VariantSource,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -219,6 +219,25 @@ pub enum Request {
         /// The variant.
         variant: VariantRef,
     },
+    /// An offered variant's text, to begin editing from. Answers
+    /// [`Response::Source`].
+    Source {
+        /// The variant's name in the menu.
+        name: String,
+    },
+    /// The rules in words. Answers [`Response::Rules`].
+    Rules {
+        /// The game.
+        game: String,
+    },
+    /// A kind of piece explained, with its move diagram. Answers
+    /// [`Response::Piece`].
+    Piece {
+        /// The game.
+        game: String,
+        /// The kind's name or letter.
+        name: String,
+    },
     /// Forgets a game. Answers [`Response::Closed`].
     Close {
         /// The game.
@@ -406,6 +425,23 @@ pub enum Response {
         ok: bool,
         /// Errors and warnings, in the order of the text.
         diagnostics: Vec<Diagnostic>,
+    },
+    /// A variant's text.
+    Source {
+        /// Its name.
+        name: String,
+        /// The text of its file.
+        text: String,
+    },
+    /// The rules in words.
+    Rules {
+        /// As `changeling rules` prints them.
+        text: String,
+    },
+    /// A kind of piece explained.
+    Piece {
+        /// Its moves in words and drawn.
+        sheet: PieceSheet,
     },
     /// A game was forgotten.
     Closed {
@@ -797,6 +833,27 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
             arrows,
         } => Response::Svg {
             svg: state.entry(&game)?.session.svg(flipped, &arrows)?,
+        },
+        Request::Source { name } => {
+            let given = state.offered.iter().find_map(|(n, s)| match s {
+                VariantSource::Text { text, .. } if *n == name => Some(text.clone()),
+                _ => None,
+            });
+            match given.or_else(|| crate::variants::embedded(&name).map(str::to_string)) {
+                Some(text) => Response::Source { name, text },
+                None => {
+                    return Err(RequestError::BadRequest {
+                        message: format!("no variant `{name}` is offered"),
+                    }
+                    .into());
+                }
+            }
+        }
+        Request::Rules { game } => Response::Rules {
+            text: state.entry(&game)?.session.rules_in_words(),
+        },
+        Request::Piece { game, name } => Response::Piece {
+            sheet: state.entry(&game)?.session.piece(&name)?,
         },
         Request::View { game, ply } => {
             let e = state.entry(&game)?;

@@ -262,7 +262,7 @@ def play_by_clicks(browser, wait, found, turn=None):
     before = len(moves(browser))
     click_turn(browser, wait, turn)
     wait.until(lambda b: len(moves(b)) == before + 1)
-    assert moves(browser)[-1] == turn["san"].rstrip("+#")
+    assert moves(browser)[-1].rstrip("+#") == turn["san"].rstrip("+#")
     page = page_call(browser, {"op": "fen", "game": browser.execute_script("return ui.game")})
     expected = page_call(browser, {"op": "play", "game": found["scratch"], "index": turn["index"]})
     assert expected["type"] == "game", expected
@@ -359,4 +359,46 @@ def test_the_engine_replies(server, browser):
     browser.find_element(By.ID, "go").click()
     wait.until(lambda b: len(moves(b)) == 2)
     assert "White to move" in browser.find_element(By.ID, "status").text
+    no_errors(browser)
+
+
+TINY = """variant tiny {
+  board = 4x4
+  piece king { letter = K betza = "K" royal = true }
+  piece rook { letter = R betza = "R"%s }
+  setup = "k3/3r/1R2/2K1 w - - 0 1"
+}
+"""
+
+
+def test_the_editor_shows_an_error_at_its_line_then_plays_the_variant(server, browser):
+    wait = open_variant(browser, server, "chess")
+    browser.find_element(By.CSS_SELECTOR, "#editor-box summary").click()
+    editor = browser.find_element(By.ID, "editor")
+    editor.send_keys(TINY % " oops")
+    # The problem, at its line and column, as soon as typing stops.
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#diagnostics li.error"))
+    item = browser.find_element(By.CSS_SELECTOR, "#diagnostics li.error")
+    assert (item.get_attribute("data-line"), item.get_attribute("data-column")) == ("4", "44")
+    assert "line 4, column 44" in item.text
+    # Clicking it puts the caret on that line.
+    item.find_element(By.CSS_SELECTOR, "button.where").click()
+    caret = browser.execute_script("return arguments[0].selectionStart", editor)
+    assert editor.get_attribute("value")[:caret].count("\n") == 3
+    # Corrected, it has no error and plays.
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", editor, TINY % "")
+    wait.until(lambda b: "No errors" in b.find_element(By.ID, "editor-status").text)
+    assert browser.find_elements(By.CSS_SELECTOR, "#diagnostics li.error") == []
+    browser.find_element(By.ID, "editor-play").click()
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#board rect.hit")) == 16)
+    idle(browser, wait)
+    square(browser, "b2").click()
+    square(browser, "b4").click()
+    wait.until(lambda b: moves(b) == ["Rb4+"])
+    # Its rules in words and a piece's diagram.
+    browser.find_element(By.CSS_SELECTOR, "#rules-box summary").click()
+    assert "on a board of 4 files and 4 ranks" in browser.find_element(By.ID, "rules-text").text
+    browser.find_element(By.CSS_SELECTOR, '#kinds button[data-kind="rook"]').click()
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#piece-sheet img.diagram"))
+    assert browser.find_element(By.CSS_SELECTOR, "#piece-sheet img.diagram").get_attribute("src").startswith("data:image/svg+xml")
     no_errors(browser)

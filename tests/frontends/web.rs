@@ -404,6 +404,35 @@ fn a_variant_text_is_checked_at_line_and_column_and_played() {
 }
 
 #[test]
+fn a_variant_s_text_its_rules_in_words_and_a_piece_sheet() {
+    let mut state = State::new();
+    let source = ask(&mut state, json!({"op": "source", "name": "capablanca"}));
+    assert_eq!(source["type"], "source", "{source}");
+    assert!(source["text"].as_str().unwrap().contains("archbishop"));
+    let missing = ask(&mut state, json!({"op": "source", "name": "nonesuch"}));
+    assert_eq!(missing["error"]["kind"], "bad_request", "{missing}");
+    let (id, _) = new_game(&mut state, "capablanca");
+    let rules = ask(&mut state, json!({"op": "rules", "game": id}));
+    assert!(
+        rules["text"]
+            .as_str()
+            .unwrap()
+            .contains("on a board of 10 files and 8 ranks"),
+        "{rules}"
+    );
+    let sheet = ask(&mut state, json!({"op": "piece", "game": id, "name": "A"}));
+    assert_eq!(sheet["sheet"]["name"], "archbishop", "{sheet}");
+    assert!(sheet["sheet"]["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(!sheet["sheet"]["words"].as_str().unwrap().is_empty());
+    let unknown = ask(
+        &mut state,
+        json!({"op": "piece", "game": id, "name": "dragon"}),
+    );
+    assert_eq!(unknown["error"]["kind"], "no_such_kind", "{unknown}");
+    assert!(unknown["message"].as_str().unwrap().contains("archbishop"));
+}
+
+#[test]
 fn a_script_is_given_as_text_and_never_read_from_a_file() {
     let mut state = State::new();
     let text =
