@@ -445,7 +445,10 @@ function drawStatus() {
   const box = $("status");
   box.replaceChildren();
   const line = html("p", null, "line", box);
-  if (view.outcome && !ui.viewing) {
+  if (clock.flagged && !ui.viewing) {
+    const loser = clock.flagged === "white" ? "White" : "Black";
+    html("strong", `${clock.flagged === "white" ? "0-1" : "1-0"} \u2014 ${loser} lost on time`, "result", line);
+  } else if (view.outcome && !ui.viewing) {
     html("strong", `${resultOf(view.outcome)} \u2014 ${view.outcome.words}`, "result", line);
   } else {
     html("span", (board.side === "white" ? "White" : "Black") + (board.placing ? " places a marker" : " to move"), "turn", line);
@@ -561,6 +564,8 @@ function draw() {
   drawTurnLists();
   drawFen();
   drawButtons();
+  // When the first board was shown, for benches/browser.py.
+  if (performance.getEntriesByName("first-board").length === 0) performance.mark("first-board");
 }
 
 // ---------------------------------------------------------------------------
@@ -579,6 +584,7 @@ function take(answer) {
     ui.viewing = null;
     ui.arrows = [];
     say("");
+    clockAfter(answer);
     draw();
     if (answer.thought) $("thought").textContent = thoughtText(answer.thought, "The engine played");
   }
@@ -593,7 +599,7 @@ function clearSelection() {
 }
 
 function select(selected) {
-  if (ui.viewing || ui.busy) return;
+  if (ui.viewing || ui.busy || clock.flagged) return;
   const turns = turnsOf(selected, ui.view.turns);
   clearSelection();
   if (turns.length > 0) {
@@ -605,7 +611,7 @@ function select(selected) {
 
 /** A click on a square of the board. */
 function clickSquare(name) {
-  if (ui.viewing || ui.busy || !ui.view) return;
+  if (ui.viewing || ui.busy || !ui.view || clock.flagged) return;
   const turns = ui.view.turns;
   if (ui.narrowing) {
     const narrowed = ui.narrowing.filter((t) => partSquare(t) === name);
@@ -646,13 +652,14 @@ function choose(turns, narrowed) {
 }
 
 async function playTurn(t) {
-  if (ui.busy) return;
+  if (ui.busy || clock.flagged) return;
   take(await call({ op: "play", game: ui.game, index: t.index }));
   engineTurn();
 }
 
 async function playText(text) {
   if (!text.trim()) return;
+  if (clock.flagged) return say("the game is over on time: a new game, or another clock", true);
   if (take(await call({ op: "play", game: ui.game, text: text.trim() }))) {
     $("move-text").value = "";
     engineTurn();
@@ -717,7 +724,7 @@ function setBusy(busy) {
 
 /** The engine plays a turn now. */
 async function engineMove() {
-  if (ui.busy || !ui.view || ui.view.outcome) return;
+  if (ui.busy || !ui.view || ui.view.outcome || clock.flagged) return;
   setBusy(true);
   $("thought").textContent = "The engine is thinking\u2026";
   const answer = await call({ op: "go", game: ui.game, level: level() });
@@ -774,8 +781,78 @@ async function newGame(variant, start) {
   $("explain").replaceChildren();
   $("pgn").value = "";
   take(answer);
+  setClock($("clock").value);
   drawRules();
   engineTurn();
+}
+
+// ---------------------------------------------------------------------------
+// The clocks: a game clock kept by the page (minutes and an increment a
+// move); the side whose time runs out loses, and the board takes no
+// more turns until a new game or another clock.
+
+const clock = { base: 0, increment: 0, left: { white: 0, black: 0 }, running: null, since: 0, timer: null, flagged: null };
+
+/** Starts the clock `spec` ("SECONDS+INCREMENT", or "" for none) afresh. */
+function setClock(spec) {
+  clearInterval(clock.timer);
+  clock.timer = null;
+  clock.flagged = null;
+  clock.running = null;
+  const [base, increment] = (spec || "").split("+").map(Number);
+  clock.base = spec ? base * 1000 : 0;
+  clock.increment = spec ? increment * 1000 : 0;
+  clock.left = { white: clock.base, black: clock.base };
+  $("clocks").hidden = !spec;
+  if (spec) {
+    runClockFor(ui.view && !ui.view.outcome ? ui.view.board.side : null);
+    clock.timer = setInterval(tickClock, 100);
+  }
+  drawClocks();
+}
+
+function runClockFor(side) {
+  clock.since = performance.now();
+  clock.running = side;
+}
+
+function tickClock() {
+  if (!clock.running) return;
+  const now = performance.now();
+  const side = clock.running;
+  clock.left[side] -= now - clock.since;
+  clock.since = now;
+  if (clock.left[side] <= 0) {
+    clock.left[side] = 0;
+    clock.flagged = side;
+    clock.running = null;
+    draw();
+  }
+  drawClocks();
+}
+
+/** After the board changed: the mover gets the increment, and the clock
+ * of the side to move runs (none once the game is over). */
+function clockAfter(answer) {
+  if (!clock.base || clock.flagged) return;
+  tickClock();
+  if (answer.played && clock.running && clock.running !== answer.board.side) clock.left[clock.running] += clock.increment;
+  runClockFor(answer.outcome ? null : answer.board.side);
+  drawClocks();
+}
+
+function clockText(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  for (const el of document.querySelectorAll("#clocks .clock")) {
+    const side = el.dataset.side;
+    el.textContent = `${side === "white" ? "White" : "Black"} ${clockText(clock.left[side])}`;
+    el.classList.toggle("running", clock.running === side);
+    el.classList.toggle("flagged", clock.flagged === side);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -901,6 +978,23 @@ async function start() {
     const sq = e.target.closest("[data-square]");
     if (sq) clickSquare(sq.dataset.square);
   });
+  // Dragging a piece to a target is its two clicks. (A press and a
+  // release on different squares make no click of their own.)
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (e) => {
+    const sq = e.target.closest("[data-square]");
+    dragFrom = sq && e.button === 0 ? sq.dataset.square : null;
+  });
+  window.addEventListener("pointerup", (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    if (!from) return;
+    const under = document.elementFromPoint(e.clientX, e.clientY);
+    const sq = under && under.closest("#board [data-square]");
+    if (!sq || sq.dataset.square === from) return;
+    if (!(ui.selected && ui.selected.square === from)) clickSquare(from);
+    if (ui.selected && ui.selected.square === from) clickSquare(sq.dataset.square);
+  });
   $("new-game").addEventListener("submit", (e) => {
     e.preventDefault();
     const seed = Math.max(0, Math.floor(Number($("seed").value) || 0));
@@ -927,6 +1021,7 @@ async function start() {
   $("hint").addEventListener("click", hint);
   $("go").addEventListener("click", engineMove);
   $("engine-side").addEventListener("change", engineTurn);
+  $("clock").addEventListener("change", () => setClock($("clock").value));
   $("back-to-game").addEventListener("click", () => {
     ui.viewing = null;
     draw();

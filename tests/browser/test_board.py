@@ -24,6 +24,7 @@ import sys
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
@@ -187,6 +188,9 @@ def page_call(browser, request):
 
 
 def open_variant(browser, server, variant):
+    """A fresh page (nothing left of the test before) on a new game of
+    `variant`."""
+    browser.get("about:blank")
     browser.get(server + "#variant=" + variant)
     wait = WebDriverWait(browser, 30)
     wait.until(
@@ -401,4 +405,40 @@ def test_the_editor_shows_an_error_at_its_line_then_plays_the_variant(server, br
     browser.find_element(By.CSS_SELECTOR, '#kinds button[data-kind="rook"]').click()
     wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#piece-sheet img.diagram"))
     assert browser.find_element(By.CSS_SELECTOR, "#piece-sheet img.diagram").get_attribute("src").startswith("data:image/svg+xml")
+    no_errors(browser)
+
+
+def test_a_piece_dragged_to_its_target(server, browser):
+    wait = open_variant(browser, server, "chess")
+    ActionChains(browser).drag_and_drop(square(browser, "g1"), square(browser, "f3")).perform()
+    wait.until(lambda b: moves(b) == ["Nf3"])
+    # A drag to a square the piece cannot reach plays nothing.
+    ActionChains(browser).drag_and_drop(square(browser, "g8"), square(browser, "g5")).perform()
+    idle(browser, wait)
+    assert moves(browser) == ["Nf3"]
+    no_errors(browser)
+
+
+def test_a_clock_runs_for_the_side_to_move_and_its_fall_ends_the_game(server, browser):
+    from selenium.webdriver.support.ui import Select
+
+    wait = open_variant(browser, server, "chess")
+    Select(browser.find_element(By.ID, "clock")).select_by_visible_text("3+2")
+    assert not browser.find_element(By.ID, "clocks").get_attribute("hidden")
+    assert browser.execute_script("return clock.running") == "white"
+    square(browser, "e2").click()
+    square(browser, "e4").click()
+    wait.until(lambda b: moves(b) == ["e4"])
+    assert browser.execute_script("return clock.running") == "black"
+    # Black's time all but gone: it falls, and the board takes no turn.
+    browser.execute_script("clock.left.black = 30")
+    wait.until(lambda b: "Black lost on time" in b.find_element(By.ID, "status").text)
+    assert "1-0" in browser.find_element(By.ID, "status").text
+    square(browser, "e7").click()
+    assert browser.find_elements(By.CSS_SELECTOR, "#board .target") == []
+    # A new game begins with the clock afresh.
+    browser.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
+    wait.until(lambda b: moves(b) == [] and b.execute_script("return clock.flagged === null && clock.running === 'white'"))
+    Select(browser.find_element(By.ID, "clock")).select_by_visible_text("none")
+    assert browser.find_element(By.ID, "clocks").get_attribute("hidden")
     no_errors(browser)
