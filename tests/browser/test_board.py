@@ -442,3 +442,26 @@ def test_a_clock_runs_for_the_side_to_move_and_its_fall_ends_the_game(server, br
     Select(browser.find_element(By.ID, "clock")).select_by_visible_text("none")
     assert browser.find_element(By.ID, "clocks").get_attribute("hidden")
     no_errors(browser)
+
+
+def test_a_phone_sized_screen_and_no_other_host(server, browser):
+    browser.set_window_size(390, 844)
+    try:
+        wait = open_variant(browser, server, "mutatis-mutandis")
+        # Nothing wider than the screen: the board scales down.
+        widths = browser.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth,"
+            " document.getElementById('board').getBoundingClientRect().right]"
+        )
+        assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+        square(browser, "c1").click()
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .target"))
+        # Every request went to the page's own host.
+        hosts = browser.execute_script(
+            "return [...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).origin))]"
+        )
+        origin = browser.execute_script("return location.origin")
+        assert set(hosts) <= {origin}, hosts
+        no_errors(browser)
+    finally:
+        browser.set_window_size(1200, 1000)
