@@ -949,7 +949,12 @@ fn kind_name(rules: &Rules, kind: PieceKind) -> String {
 }
 
 fn unit(rules: &Rules, piece: Piece, promoted: bool) -> Unit {
-    unit_with(rules, &crate::notation::symbol_table(rules).1, piece, promoted)
+    unit_with(
+        rules,
+        &crate::notation::symbol_table(rules).1,
+        piece,
+        promoted,
+    )
 }
 
 /// [`unit`] given the board's abbreviations `short`, worked out once
@@ -1174,15 +1179,17 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
         [c.white, c.black]
     });
     let placing = pos.stage() == crate::position::Stage::Setup;
-    let placement = rules.markers().as_ref().filter(|_| placing).map(|m| {
-        Placement {
+    let placement = rules
+        .markers()
+        .as_ref()
+        .filter(|_| placing)
+        .map(|m| Placement {
             placed: markers.len,
             needed: m.count,
             example: crate::movegen::legal_moves(rules, pos)
                 .first()
                 .map_or_else(String::new, |mv| to_uci(rules, mv)),
-        }
-    });
+        });
     let reserve_drop = crate::movegen::reserve_drop_due(rules, pos).map(|due| match due {
         true => ReserveDrop::Must,
         false => ReserveDrop::May,
