@@ -18,6 +18,7 @@ pub use refusal::ParseMoveError;
 pub use spell::{Notation, spellings};
 #[cfg(feature = "native")]
 pub(crate) use stacks::describe as describe_stacked;
+pub(crate) use symbols::symbol_table;
 pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};
 
 /// The texts of a pass (`passing`): `pass` as written, then the null

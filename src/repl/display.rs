@@ -7,10 +7,10 @@
 //! brackets, so a transcript still shows it: `[P]`.
 
 use crate::board::{Color, Piece, Square};
-use crate::movegen::is_attacked;
 use crate::notation::fide_glyph;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Rules, file_char};
+use crate::session::{Board, ReserveDrop, Side, SquareData, Variant};
 
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,17 +35,36 @@ const DARK: &str = "\x1b[48;5;240m";
 const LAST_MOVE: &str = "\x1b[44m";
 const CHECKED: &str = "\x1b[41m";
 
-/// The symbol of a piece in `style`: a glyph, its one-letter code, or a
-/// short unique abbreviation of a longer code (the legend spells it out).
-/// `short` is [`abbreviations`], worked out once per drawing.
-fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String {
-    let def = rules.piece(piece.kind);
+/// The symbol of a unit of `kind` (its name) and `side` in `style`: a
+/// glyph for a FIDE kind, else `board_symbol`, its one-letter code or
+/// the short abbreviation of a longer code (the legend spells it out).
+fn symbol(kind: &str, side: Side, board_symbol: &str, style: Style) -> String {
     if style.unicode
-        && let Some(g) = fide_glyph(&def.name, piece.color)
+        && let Some(g) = fide_glyph(kind, side.into())
     {
         return g.to_string();
     }
-    crate::notation::board_symbol(short, piece)
+    board_symbol.to_string()
+}
+
+/// The symbol of `unit` in `style` (see [`symbol`]).
+fn unit_symbol(unit: &crate::session::Unit, style: Style) -> String {
+    symbol(&unit.kind, unit.side, &unit.board_symbol, style)
+}
+
+/// The square of `b` on `file` and `rank`, if on the board.
+fn square_at(b: &Board, file: i32, rank: i32) -> Option<&SquareData> {
+    if file < 0 || rank < 0 || file >= i32::from(b.width) || rank >= i32::from(b.height) {
+        return None;
+    }
+    b.squares
+        .get((rank * i32::from(b.width) + file) as usize)
+        .filter(|q| i32::from(q.file) == file && i32::from(q.rank) == rank)
+        .or_else(|| {
+            b.squares
+                .iter()
+                .find(|q| i32::from(q.file) == file && i32::from(q.rank) == rank)
+        })
 }
 
 /// The board, White at the bottom (Black's side with `style.flipped`):
@@ -53,41 +72,42 @@ fn symbol(rules: &Rules, short: &[String], piece: Piece, style: Style) -> String
 /// marked. Every unit of a shared square is drawn (lower first), a
 /// marker shows its face after the square's piece (`*` on, `'` off),
 /// and with colours the squares are light and dark.
-pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -> String {
-    let g = rules.geometry();
+pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
     // Every cell is as wide as the widest content, so `Sis` lines up.
-    let short = crate::notation::abbreviations(rules);
-    let one = short
+    let one = variant
+        .kinds
         .iter()
-        .map(|a| a.chars().count())
+        .map(|k| k.symbol.chars().count())
         .max()
         .unwrap_or(1)
         .max(1);
-    let width = one * rules.capacity().max(1) as usize + usize::from(rules.markers().is_some());
-    let marked = |sq: Square| last.is_some_and(|m| m.to == sq || (!m.is_drop() && m.from == sq));
-    let checked = |sq: Square| {
-        pos.royals(pos.side()).contains(sq) && is_attacked(rules, pos, sq, !pos.side())
+    let width = one * usize::from(variant.capacity.max(1)) + usize::from(variant.markers);
+    let marked = |q: &SquareData| {
+        b.last_move
+            .as_ref()
+            .is_some_and(|(from, to)| *to == q.name || *from == q.name)
     };
-    let paint = |text: &str, piece: Option<Piece>| -> String {
+    let checked = |q: &SquareData| b.checked.contains(&q.name);
+    let paint = |text: &str, side: Option<Side>| -> String {
         if !style.colour {
             return text.to_string();
         }
-        let fore = match piece {
-            Some(p) if p.color == Color::White => WHITE_PIECE,
-            Some(_) => BLACK_PIECE,
+        let fore = match side {
+            Some(Side::White) => WHITE_PIECE,
+            Some(Side::Black) => BLACK_PIECE,
             None => DIM_FORE,
         };
         format!("{fore}{text}")
     };
     let ranks: Vec<i32> = if style.flipped {
-        (0..g.height as i32).collect()
+        (0..i32::from(b.height)).collect()
     } else {
-        (0..g.height as i32).rev().collect()
+        (0..i32::from(b.height)).rev().collect()
     };
     let files: Vec<i32> = if style.flipped {
-        (0..g.width as i32).rev().collect()
+        (0..i32::from(b.width)).rev().collect()
     } else {
-        (0..g.width as i32).collect()
+        (0..i32::from(b.width)).collect()
     };
     let mut s = String::new();
     for &rank in &ranks {
@@ -99,54 +119,50 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
         }
         let mut before_marked = false;
         for &file in &files {
-            let sq = g.square(file, rank);
+            let sq = square_at(b, file, rank);
             let here = sq.is_some_and(marked);
             // The cell's units, each drawn in its side's colour; a
             // composite stack (a Queen of Bishop and Rook) as its
             // composite.
-            let (mut text, mut shown, first) = match sq.map(|sq| pos.units_at(sq)) {
-                Some([Some(p), Some(q)]) => match rules.composite_of(p, q) {
-                    Some(k) => {
-                        let t = symbol(rules, &short, Piece::new(k, p.color), style);
-                        (paint(&t, Some(p)), t.chars().count(), Some(p))
-                    }
-                    None => {
-                        let (a, b) = (
-                            symbol(rules, &short, p, style),
-                            symbol(rules, &short, q, style),
-                        );
-                        let n = a.chars().count() + b.chars().count();
-                        (
-                            format!("{}{}", paint(&a, Some(p)), paint(&b, Some(q))),
-                            n,
-                            Some(p),
-                        )
-                    }
-                },
-                Some([Some(p), None]) => {
-                    let t = symbol(rules, &short, p, style);
-                    (paint(&t, Some(p)), t.chars().count(), Some(p))
+            let units = sq.map_or(&[][..], |q| &q.units[..]);
+            let (mut text, mut shown) = match (units, sq.and_then(|q| q.composite.as_ref())) {
+                ([p, _], Some(c)) => {
+                    let t = unit_symbol(c, style);
+                    (paint(&t, Some(p.side)), t.chars().count())
+                }
+                ([p, q], None) => {
+                    let (a, z) = (unit_symbol(p, style), unit_symbol(q, style));
+                    let n = a.chars().count() + z.chars().count();
+                    (
+                        format!("{}{}", paint(&a, Some(p.side)), paint(&z, Some(q.side))),
+                        n,
+                    )
+                }
+                ([p], _) => {
+                    let t = unit_symbol(p, style);
+                    (paint(&t, Some(p.side)), t.chars().count())
                 }
                 _ => {
-                    let wall = sq.is_some_and(|sq| rules.walls().contains(sq));
+                    let wall = sq.is_some_and(|q| q.wall);
                     let t = match (wall, style.unicode) {
                         (true, true) => "▓",
                         (true, false) => "#",
                         (false, true) => "·",
                         (false, false) => ".",
                     };
-                    (paint(t, None), 1, None)
+                    (paint(t, None), 1)
                 }
             };
-            if let Some(face) = sq.and_then(|sq| marker_face(pos, sq)) {
-                let t = if face { "*" } else { "'" };
+            let occupied = matches!(units.len(), 1 | 2);
+            if let Some(marker) = sq.and_then(|q| q.marker.as_ref()) {
+                let t = if marker.on { "*" } else { "'" };
                 text.push_str(&paint(t, None));
                 shown += 1;
             }
             text.push_str(&" ".repeat(width.saturating_sub(shown)));
             if style.colour {
                 let background = match sq {
-                    Some(sq) if first.is_some() && checked(sq) => CHECKED,
+                    Some(q) if occupied && checked(q) => CHECKED,
                     _ if here => LAST_MOVE,
                     _ if (file + rank) % 2 == 0 => DARK,
                     _ => LIGHT,
@@ -183,157 +199,132 @@ pub fn board(rules: &Rules, pos: &Position, last: Option<&Move>, style: Style) -
     s
 }
 
-/// The face of the marker on `sq`, if one lies there: `true` when on.
-fn marker_face(pos: &Position, sq: Square) -> Option<bool> {
-    let markers = pos.markers();
-    (0..markers.len as usize)
-        .find(|&i| markers.squares[i] == sq.0)
-        .map(|i| markers.faces & (1 << i) != 0)
+/// `White` or `Black`.
+fn title(side: Side) -> &'static str {
+    Color::from(side).title()
 }
 
 /// Lines for what the position holds beyond the board, each only when
 /// there is something to show.
-pub fn extras(rules: &Rules, pos: &Position, style: Style) -> String {
-    let g = rules.geometry();
-    let short = crate::notation::abbreviations(rules);
+pub fn extras(b: &Board, style: Style) -> String {
     let mut s = String::new();
-    let token = |kind, color| symbol(rules, &short, Piece { kind, color }, style);
-    if rules.pocket().is_some()
-        || pos.active().intersects(rules.masks().drops_from_captures)
-        || !pos.pockets().white.is_empty()
-        || !pos.pockets().black.is_empty()
-    {
-        for color in [Color::White, Color::Black] {
-            let held: Vec<String> = pos.pockets()[color]
+    let sides = [Side::White, Side::Black];
+    if b.has_hands {
+        for (side, hand) in sides.into_iter().zip(&b.hands) {
+            let held: Vec<String> = hand
                 .iter()
-                .map(|(k, _)| token(k, color))
+                .flat_map(|h| {
+                    let t = symbol(&h.kind, side, &h.board_symbol, style);
+                    std::iter::repeat_n(t, h.count)
+                })
                 .collect();
             let held = if held.is_empty() {
                 "nothing".to_string()
             } else {
                 held.join(" ")
             };
-            s.push_str(&format!("{} in hand: {held}\n", color.title()));
+            s.push_str(&format!("{} in hand: {held}\n", title(side)));
         }
     }
-    if !pos.reserves().white.is_empty() || !pos.reserves().black.is_empty() {
-        for color in [Color::White, Color::Black] {
-            let left: Vec<String> = pos.reserves()[color]
-                .remaining()
-                .map(|p| symbol(rules, &short, p, style))
-                .collect();
-            let window = rules
-                .drops()
-                .as_ref()
-                .filter(|d| d.from_reserve)
-                .and_then(|d| d.schedule)
-                .map(|s| {
-                    let (open, last) = s.window(u32::from(pos.reserves()[color].front) + 1, color);
-                    format!(", its window: own turns {open} to {last}")
-                })
-                .unwrap_or_default();
+    if b.reserves.iter().flatten().any(|r| !r.pieces.is_empty()) {
+        for (side, reserve) in sides.into_iter().zip(&b.reserves) {
+            let (left, window): (Vec<String>, String) = match reserve {
+                Some(r) => (
+                    r.pieces.iter().map(|p| unit_symbol(p, style)).collect(),
+                    r.window
+                        .map(|(open, last)| format!(", its window: own turns {open} to {last}"))
+                        .unwrap_or_default(),
+                ),
+                None => (Vec::new(), String::new()),
+            };
             let line = match left.first() {
                 Some(next) => format!("{} (next to drop: {next}{window})", left.join(" ")),
                 None => "empty".to_string(),
             };
-            s.push_str(&format!("{} reserve: {line}\n", color.title()));
+            s.push_str(&format!("{} reserve: {line}\n", title(side)));
         }
     }
-    if pos.upper().len > 0 {
-        let stacks: Vec<String> = pos
-            .upper()
-            .squares
-            .iter()
-            .filter_map(|sq| {
-                let top = pos.upper_at(sq)?;
-                let bottom = pos.piece_at(sq)?;
-                let composite = rules
-                    .composite_of(bottom, top)
-                    .map(|k| format!(" ({})", rules.piece(k).name))
-                    .unwrap_or_default();
-                Some(format!(
-                    "{} {}+{}{composite}",
-                    g.name(sq),
-                    symbol(rules, &short, bottom, style),
-                    symbol(rules, &short, top, style)
-                ))
-            })
-            .collect();
+    let stacks: Vec<String> = b
+        .squares
+        .iter()
+        .filter_map(|q| {
+            let [bottom, top] = &q.units[..] else {
+                return None;
+            };
+            let composite = q
+                .composite
+                .as_ref()
+                .map(|c| format!(" ({})", c.kind))
+                .unwrap_or_default();
+            Some(format!(
+                "{} {}+{}{composite}",
+                q.name,
+                unit_symbol(bottom, style),
+                unit_symbol(top, style)
+            ))
+        })
+        .collect();
+    if !stacks.is_empty() {
         s.push_str(&format!("shared squares: {}\n", stacks.join(", ")));
     }
-    let markers = pos.markers();
-    if markers.len > 0 {
-        let list: Vec<String> = (0..markers.len as usize)
-            .map(|i| {
-                let sq = Square(markers.squares[i]);
-                let face = if markers.faces & (1 << i) != 0 {
-                    "on"
+    if !b.markers.is_empty() {
+        let list: Vec<String> = b
+            .markers
+            .iter()
+            .map(|m| {
+                let face = if m.on { "on" } else { "off" };
+                let name = if m.mutator.is_empty() {
+                    "?"
                 } else {
-                    "off"
+                    &m.mutator
                 };
-                let name = rules
-                    .mutators()
-                    .get(markers.mutators[i] as usize)
-                    .map_or("?", |m| m.name.as_str());
-                format!("{} {name} ({face})", g.name(sq))
+                format!("{} {name} ({face})", m.square)
             })
             .collect();
         s.push_str(&format!("markers: {}\n", list.join(", ")));
     }
-    if !pos.active().is_empty() {
-        let on = rules.mutator_names(pos.active());
-        s.push_str(&format!("mutators on: {}\n", on.join(", ")));
+    if !b.mutators.is_empty() {
+        s.push_str(&format!("mutators on: {}\n", b.mutators.join(", ")));
     }
-    if pos.stage() == crate::position::Stage::Setup
-        && let Some(m) = &rules.markers()
-    {
-        let example = crate::movegen::legal_moves(rules, pos)
-            .first()
-            .map_or_else(String::new, |mv| crate::notation::to_uci(rules, mv));
+    if let Some(p) = &b.placement {
         s.push_str(&format!(
-            "placing markers: {} places one ({} of {} down), like `{example}`\n",
-            pos.side().title(),
-            markers.len,
-            m.count,
+            "placing markers: {} places one ({} of {} down), like `{}`\n",
+            title(b.side),
+            p.placed,
+            p.needed,
+            p.example,
         ));
     }
-    if let Some(due) = crate::movegen::reserve_drop_due(rules, pos) {
-        let side = pos.side().title();
-        if due {
-            s.push_str(&format!("{side} must drop this turn if any turn can\n"));
-        } else {
-            s.push_str(&format!("{side} may drop this turn\n"));
+    if let Some(drop) = b.reserve_drop {
+        let side = title(b.side);
+        match drop {
+            ReserveDrop::Must => {
+                s.push_str(&format!("{side} must drop this turn if any turn can\n"));
+            }
+            ReserveDrop::May => s.push_str(&format!("{side} may drop this turn\n")),
         }
     }
-    if let Some(roll) = pos.roll() {
-        let g = rules.geometry();
-        let file = crate::rules::file_char(roll as i32 - 1);
-        if (roll as u16) <= g.width.min(g.height) as u16 {
-            s.push_str(&format!(
-                "die: {roll} (act from file {file} or rank {roll} if able)\n"
-            ));
-        } else {
-            s.push_str(&format!("die: {roll}\n"));
+    if let Some(roll) = b.roll {
+        match &b.die_hint {
+            Some(hint) => s.push_str(&format!(
+                "die: {roll} (act from file {} or rank {} if able)\n",
+                hint.file, hint.rank
+            )),
+            None => s.push_str(&format!("die: {roll}\n")),
         }
     }
     s
 }
 
-/// The royals of `pos.side()` that stand attacked, named for a checkmate:
-/// `White's King on e1`.
-pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
-    let g = rules.geometry();
-    pos.royals(pos.side())
+/// The royals of the side to move that stand attacked, named for a
+/// checkmate: `White's King on e1`.
+pub fn attacked_royals(b: &Board) -> Vec<String> {
+    b.squares
         .iter()
-        .filter(|&sq| is_attacked(rules, pos, sq, !pos.side()))
-        .filter_map(|sq| {
-            let p = pos.piece_at(sq)?;
-            Some(format!(
-                "{}'s {} on {}",
-                p.color.title(),
-                rules.piece(p.kind).name,
-                g.name(sq)
-            ))
+        .filter(|q| b.checked.contains(&q.name))
+        .filter_map(|q| {
+            let p = q.units.first()?;
+            Some(format!("{}'s {} on {}", title(p.side), p.kind, q.name))
         })
         .collect()
 }
@@ -341,52 +332,33 @@ pub fn attacked_royals(rules: &Rules, pos: &Position) -> Vec<String> {
 /// For variants beyond the six FIDE kinds, the symbols on the board, in
 /// hands and in reserves, and what they stand for (White's symbol;
 /// Black's is the lower case); and what a marker's sign means.
-pub fn legend(rules: &Rules, pos: &Position, style: Style) -> Option<String> {
+pub fn legend(b: &Board, variant: &Variant, style: Style) -> Option<String> {
     let mut markers = String::new();
-    if pos.markers().len > 0 {
+    if !b.markers.is_empty() {
         markers.push_str("   after a piece: * a marker face up (its mutator on), ' face down\n");
     }
-    if !rules.walls().is_empty() {
+    if b.squares.iter().any(|q| q.wall) {
         let wall = if style.unicode { "▓" } else { "#" };
         markers.push_str(&format!(
             "   {wall} a wall: no piece stands on it or moves through it\n"
         ));
     }
-    if rules.pieces().len() <= 6 {
-        return (!markers.is_empty()).then_some(markers);
-    }
-    let mut used: Vec<crate::board::PieceKind> = Vec::new();
-    let held = Color::ALL.into_iter().flat_map(|c| {
-        pos.pockets()[c]
-            .iter()
-            .map(|(k, _)| k)
-            .chain(pos.reserves()[c].remaining().map(|p| p.kind))
-    });
-    for kind in pos.units().map(|(_, p)| p.kind).chain(held) {
-        if !used.contains(&kind) {
-            used.push(kind);
-        }
-    }
     // Only the six FIDE kinds in play: nothing to explain.
-    if used
-        .iter()
-        .all(|&k| fide_glyph(&rules.piece(k).name, Color::White).is_some())
+    if variant.kinds.len() <= 6
+        || b.legend
+            .iter()
+            .all(|e| fide_glyph(&e.kind, Color::White).is_some())
     {
         return (!markers.is_empty()).then_some(markers);
     }
-    used.sort_by_key(|k| k.index());
-    let short = crate::notation::abbreviations(rules);
-    let items: Vec<String> = used
+    let items: Vec<String> = b
+        .legend
         .iter()
-        .map(|&kind| {
-            let piece = Piece {
-                kind,
-                color: Color::White,
-            };
+        .map(|e| {
             format!(
                 "{} {}",
-                symbol(rules, &short, piece, style),
-                rules.piece(kind).name
+                symbol(&e.kind, Side::White, &e.symbol, style),
+                e.kind
             )
         })
         .collect();

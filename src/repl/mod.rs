@@ -16,7 +16,6 @@ pub use display::Style;
 
 use crate::board::Color;
 use crate::game::{Game, PlayError, Reason};
-use crate::movegen::in_check;
 use crate::position::Position;
 use crate::rules::Rules;
 use std::sync::Arc;
@@ -84,19 +83,18 @@ impl Session {
 
     /// The board, side to move and check, or the result.
     pub fn status(&self) -> String {
-        let rules = self.session.game().rules();
-        let pos = self.session.game().position();
-        let last = self.session.game().history().last().map(|(m, _)| m);
-        let mut s = display::board(rules, pos, last, self.style);
-        if let Some(legend) = display::legend(rules, pos, self.style) {
+        let board = self.session.board();
+        let variant = self.session.variant();
+        let mut s = display::board(&board, &variant, self.style);
+        if let Some(legend) = display::legend(&board, &variant, self.style) {
             s.push_str(&legend);
         }
-        s.push_str(&display::extras(rules, pos, self.style));
-        match self.session.game().ending() {
+        s.push_str(&display::extras(&board, self.style));
+        match self.session.outcome() {
             Some(end) => {
                 let checkmate = end.winner.is_some() && end.reason == Reason::Checkmate;
-                let mut said = end.outcome().to_string();
-                let mated = display::attacked_royals(rules, pos);
+                let mut said = end.to_string();
+                let mated = display::attacked_royals(&board);
                 if checkmate && !mated.is_empty() {
                     said = said.replace(
                         "(checkmate)",
@@ -106,12 +104,8 @@ impl Session {
                 s.push_str(&format!("game over: {said}\n"));
             }
             None => {
-                let side = pos.side().title();
-                let check = if in_check(rules, pos, pos.side()) {
-                    " (check)"
-                } else {
-                    ""
-                };
+                let side = Color::from(board.side).title();
+                let check = if board.in_check { " (check)" } else { "" };
                 s.push_str(&format!("{side} to move{check}\n"));
             }
         }

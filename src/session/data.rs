@@ -277,6 +277,11 @@ pub struct Unit {
     pub kind: String,
     /// Its letter as FEN writes it for its side (`N`, `n`, `+p`).
     pub symbol: String,
+    /// Its symbol on a text board: a one-letter code as it is, a longer
+    /// code cut to a short abbreviation that no other kind uses (`Sis` for
+    /// `Sissa`); White's as written, Black's in lower case (`N`, `n`,
+    /// `Sis`, `sis`). Move text accepts it too.
+    pub board_symbol: String,
     /// Whose it is.
     pub side: Side,
     /// It was promoted (it goes back to its base kind when captured into
@@ -306,17 +311,38 @@ pub struct SquareData {
     pub wall: bool,
     /// Its units, bottom first (two on a shared square).
     pub units: Vec<Unit>,
+    /// On a shared square whose two units make a composite kind the
+    /// variant declares (a Queen of Bishop and Rook): that kind, of the
+    /// bottom unit's side, which a board may draw instead of the pair.
+    pub composite: Option<Unit>,
     /// The marker on it, if any.
     pub marker: Option<Marker>,
 }
 
-/// What a side holds off the board.
+/// A marker on the board, with its square.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlacedMarker {
+    /// Its square (`d4`).
+    pub square: String,
+    /// The mutator it switches.
+    pub mutator: String,
+    /// It shows its active face.
+    pub on: bool,
+}
+
+/// What a side holds off the board: pieces of one kind, promoted or not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Held {
     /// The kind's name.
     pub kind: String,
     /// Its FEN letter for the side.
     pub symbol: String,
+    /// Its symbol on a text board for the side (see
+    /// [`Unit::board_symbol`]).
+    pub board_symbol: String,
+    /// They were promoted before they were captured (where the variant
+    /// keeps that in hand).
+    pub promoted: bool,
     /// How many.
     pub count: usize,
 }
@@ -324,11 +350,53 @@ pub struct Held {
 /// A side's reserve board: pieces dropped in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReserveData {
-    /// The pieces not yet dropped, next first.
+    /// The pieces not yet dropped, next first (the first is the next to
+    /// drop).
     pub pieces: Vec<Unit>,
-    /// The own turns in which the next piece may be dropped, when the
-    /// variant schedules reserve drops.
+    /// The own turns in which the next piece may be dropped, first and
+    /// last, when the variant schedules reserve drops.
     pub window: Option<(u32, u32)>,
+}
+
+/// Whether the side to move drops from its reserve this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReserveDrop {
+    /// It may drop its next reserve piece after its action.
+    May,
+    /// It must drop it, if any turn can.
+    Must,
+}
+
+/// Markers being placed before play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// How many markers are down.
+    pub placed: u8,
+    /// How many the game places.
+    pub needed: u8,
+    /// One placement the side to move may make, in coordinates
+    /// (`M1@d4`), to show how one is written; empty when there is none.
+    pub example: String,
+}
+
+/// Where the die tells the side to move to act from, if it is able.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieHint {
+    /// The file of the number rolled (`c` for a 3).
+    pub file: String,
+    /// The rank of the number rolled (from 1).
+    pub rank: u8,
+}
+
+/// A kind in play, as a legend explains it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegendEntry {
+    /// The kind's name (`sissa`).
+    pub kind: String,
+    /// White's symbol on a text board (`Sis`); Black's is its lower
+    /// case.
+    pub symbol: String,
 }
 
 /// A choice the rules leave to a player before play goes on.
@@ -360,21 +428,43 @@ pub struct Board {
     /// Plies since the last capture or pawn move (or what the variant
     /// counts for its move-count rule).
     pub halfmove: u32,
-    /// Each side's hand (pocket), white first; empty lists when the
-    /// variant has none.
+    /// Each side's hand (pocket), white first, in kind order (those
+    /// promoted after the rest); empty lists when the variant has none.
     pub hands: [Vec<Held>; 2],
+    /// Hands are in use here, so a board shows them even when empty: the
+    /// variant has them, a mutator on fills them, or one holds a piece.
+    pub has_hands: bool,
     /// Each side's reserve board, white first.
     pub reserves: [Option<ReserveData>; 2],
     /// The mutators in force.
     pub mutators: Vec<String>,
     /// The die, when the variant rolls one.
     pub roll: Option<u8>,
+    /// Where the die tells the side to move to act from (the file and
+    /// the rank of the number), when the board has that many files and
+    /// ranks.
+    pub die_hint: Option<DieHint>,
+    /// The markers on the board, in the order they were placed.
+    pub markers: Vec<PlacedMarker>,
+    /// Markers are being placed before play: how many are down, how many
+    /// go down, and an example.
+    pub placement: Option<Placement>,
+    /// Whether the side to move drops from its reserve this turn (none
+    /// when it cannot yet, or has no reserve drops).
+    pub reserve_drop: Option<ReserveDrop>,
     /// A choice waiting for a player.
     pub pending: Option<PendingChoice>,
-    /// The squares of the last turn (from, to), if a turn was played.
+    /// The squares of the last turn (from, to), if a turn was played;
+    /// for a drop, both are the square it landed on.
     pub last_move: Option<(String, String)>,
     /// Royal pieces of the side to move that stand attacked.
     pub checked: Vec<String>,
+    /// The side to move is in check as its variant counts it (with
+    /// several royals, by the variant's royal rule).
+    pub in_check: bool,
+    /// The kinds in play (on the board, in hands and in reserves), in the
+    /// order the variant declares them, with their symbols.
+    pub legend: Vec<LegendEntry>,
     /// Checks given by each side, white first, when the variant counts
     /// them.
     pub checks: Option<[u8; 2]>,
@@ -668,6 +758,8 @@ pub struct Kind {
     pub name: String,
     /// White's FEN letter (`N`); Black's is its lower case.
     pub letter: String,
+    /// White's symbol on a text board (see [`Unit::board_symbol`]).
+    pub symbol: String,
     /// Its moves in Betza notation, as declared (empty when it moves
     /// only by script).
     pub betza: String,
@@ -696,4 +788,8 @@ pub struct Variant {
     pub dice: bool,
     /// Up to two units may share a square.
     pub stacks: bool,
+    /// The most units a square holds (1, or 2 with stacks).
+    pub capacity: u8,
+    /// Mutator markers are placed on the board before play.
+    pub markers: bool,
 }

@@ -417,6 +417,7 @@ impl Session {
     /// ```
     pub fn variant(&self) -> Variant {
         let rules = self.game.rules();
+        let short = crate::notation::symbol_table(rules);
         Variant {
             name: rules.name().clone(),
             width: rules.geometry().width,
@@ -424,9 +425,11 @@ impl Session {
             kinds: rules
                 .pieces()
                 .iter()
-                .map(|p| Kind {
+                .zip(&short.1)
+                .map(|(p, symbol)| Kind {
                     name: p.name.clone(),
                     letter: p.letter.clone(),
+                    symbol: symbol.clone(),
                     betza: p.betza.clone(),
                     royal: p.royal,
                     value: p.value,
@@ -436,6 +439,8 @@ impl Session {
             hands: rules.pocket().is_some(),
             dice: rules.has_chance(),
             stacks: rules.stacking().is_some(),
+            capacity: rules.capacity().max(1),
+            markers: rules.markers().is_some(),
         }
     }
 
@@ -1069,9 +1074,21 @@ fn kind_name(rules: &Rules, kind: PieceKind) -> String {
 }
 
 fn unit(rules: &Rules, piece: Piece, promoted: bool) -> Unit {
+    unit_with(
+        rules,
+        &crate::notation::symbol_table(rules).1,
+        piece,
+        promoted,
+    )
+}
+
+/// [`unit`] given the board's abbreviations `short`, worked out once
+/// for a whole board.
+fn unit_with(rules: &Rules, short: &[String], piece: Piece, promoted: bool) -> Unit {
     Unit {
         kind: kind_name(rules, piece.kind),
         symbol: rules.piece(piece.kind).fen_token(piece.color),
+        board_symbol: crate::notation::board_symbol(short, piece),
         side: piece.color.into(),
         promoted,
     }
@@ -1179,27 +1196,38 @@ fn turn(rules: &Rules, pos: &Position, mv: &Move, index: usize, san: String) -> 
 /// The position as data.
 fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Board {
     let g = rules.geometry();
+    let table = crate::notation::symbol_table(rules);
+    let short = &table.1;
     let markers = pos.markers();
     let promoted = pos.promoted();
+    let mutator = |i: u8| {
+        rules
+            .mutators()
+            .get(i as usize)
+            .map_or_else(String::new, |m| m.name.clone())
+    };
     let mut squares = Vec::with_capacity(g.len());
     for rank in 0..g.height as i32 {
         for file in 0..g.width as i32 {
             let Some(sq) = g.square(file, rank) else {
                 continue;
             };
-            let units = pos
-                .units_at(sq)
+            let [lower, upper] = pos.units_at(sq);
+            let units = [lower, upper]
                 .iter()
                 .flatten()
-                .map(|&p| unit(rules, p, promoted.contains(sq)))
+                .map(|&p| unit_with(rules, short, p, promoted.contains(sq)))
                 .collect();
+            let composite = match (lower, upper) {
+                (Some(p), Some(q)) => rules
+                    .composite_of(p, q)
+                    .map(|k| unit_with(rules, short, Piece::new(k, p.color), false)),
+                _ => None,
+            };
             let marker = (0..markers.len as usize)
                 .find(|&i| markers.squares[i] == sq.0)
                 .map(|i| Marker {
-                    mutator: rules
-                        .mutators()
-                        .get(markers.mutators[i] as usize)
-                        .map_or_else(String::new, |m| m.name.clone()),
+                    mutator: mutator(markers.mutators[i]),
                     on: markers.faces >> i & 1 != 0,
                 });
             squares.push(SquareData {
@@ -1208,24 +1236,43 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
                 rank: rank as u8,
                 wall: rules.walls().contains(sq),
                 units,
+                composite,
                 marker,
             });
         }
     }
+    let placed = (0..markers.len as usize)
+        .map(|i| PlacedMarker {
+            square: square(rules, Square(markers.squares[i])),
+            mutator: mutator(markers.mutators[i]),
+            on: markers.faces >> i & 1 != 0,
+        })
+        .collect();
+    // In the hand's own order (kind order, promoted pieces after), one
+    // entry per kind and promoted bit.
     let hands = Color::ALL.map(|color| {
         let mut held: Vec<Held> = Vec::new();
-        for (kind, _) in pos.pockets()[color].iter() {
-            match held.iter_mut().find(|h| h.kind == kind_name(rules, kind)) {
-                Some(h) => h.count += 1,
-                None => held.push(Held {
-                    kind: kind_name(rules, kind),
-                    symbol: rules.piece(kind).fen_token(color),
-                    count: 1,
-                }),
+        let mut runs: Vec<(PieceKind, bool)> = Vec::new();
+        for (kind, promoted) in pos.pockets()[color].iter() {
+            match runs.iter().position(|&r| r == (kind, promoted)) {
+                Some(i) => held[i].count += 1,
+                None => {
+                    runs.push((kind, promoted));
+                    held.push(Held {
+                        kind: kind_name(rules, kind),
+                        symbol: rules.piece(kind).fen_token(color),
+                        board_symbol: crate::notation::board_symbol(short, Piece { kind, color }),
+                        promoted,
+                        count: 1,
+                    });
+                }
             }
         }
         held
     });
+    let has_hands = rules.pocket().is_some()
+        || pos.active().intersects(rules.masks().drops_from_captures)
+        || Color::ALL.iter().any(|&c| !pos.pockets()[c].is_empty());
     let reserves = Color::ALL.map(|color| {
         let r = &pos.reserves()[color];
         if r.len == 0 {
@@ -1238,7 +1285,10 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
             .and_then(|d| d.schedule)
             .map(|s| s.window(u32::from(r.front) + 1, color));
         Some(ReserveData {
-            pieces: r.remaining().map(|p| unit(rules, p, false)).collect(),
+            pieces: r
+                .remaining()
+                .map(|p| unit_with(rules, short, p, false))
+                .collect(),
             window,
         })
     });
@@ -1253,25 +1303,80 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
         let c = pos.checks();
         [c.white, c.black]
     });
+    let placing = pos.stage() == crate::position::Stage::Setup;
+    let placement = rules
+        .markers()
+        .as_ref()
+        .filter(|_| placing)
+        .map(|m| Placement {
+            placed: markers.len,
+            needed: m.count,
+            example: crate::movegen::legal_moves(rules, pos)
+                .first()
+                .map_or_else(String::new, |mv| to_uci(rules, mv)),
+        });
+    let reserve_drop = crate::movegen::reserve_drop_due(rules, pos).map(|due| match due {
+        true => ReserveDrop::Must,
+        false => ReserveDrop::May,
+    });
+    let die_hint = pos
+        .roll()
+        .filter(|&roll| u16::from(roll) <= u16::from(g.width.min(g.height)))
+        .map(|roll| DieHint {
+            file: crate::rules::file_char(i32::from(roll) - 1).to_string(),
+            rank: roll,
+        });
+    // The kinds in play, in declaration order.
+    let mut in_play = vec![false; rules.pieces().len()];
+    let held = Color::ALL.into_iter().flat_map(|c| {
+        pos.pockets()[c]
+            .iter()
+            .map(|(k, _)| k)
+            .chain(pos.reserves()[c].remaining().map(|p| p.kind))
+    });
+    for kind in pos.units().map(|(_, p)| p.kind).chain(held) {
+        if let Some(seen) = in_play.get_mut(kind.index()) {
+            *seen = true;
+        }
+    }
+    let legend = in_play
+        .iter()
+        .enumerate()
+        .filter(|&(_, &seen)| seen)
+        .map(|(k, _)| LegendEntry {
+            kind: kind_name(rules, PieceKind(k as u8)),
+            symbol: short[k].clone(),
+        })
+        .collect();
     Board {
         variant: rules.name().clone(),
         width: g.width,
         height: g.height,
         squares,
         side: side.into(),
-        placing: pos.stage() == crate::position::Stage::Setup,
+        placing,
         fullmove: pos.fullmove(),
         halfmove: pos.halfmove(),
         hands,
+        has_hands,
         reserves,
         mutators: rules.mutator_names(pos.active()),
         roll: pos.roll(),
+        die_hint,
+        markers: placed,
+        placement,
+        reserve_drop,
         pending: pos.pending().map(|p| PendingChoice {
             side: p.color.into(),
             square: square(rules, p.square),
         }),
-        last_move: last.map(|(mv, _)| (square(rules, mv.from), square(rules, mv.to))),
+        last_move: last.map(|(mv, _)| {
+            let from = if mv.is_drop() { mv.to } else { mv.from };
+            (square(rules, from), square(rules, mv.to))
+        }),
         checked,
+        in_check: crate::movegen::in_check(rules, pos, side),
+        legend,
         checks,
         fen: to_fen(rules, pos),
     }

@@ -582,3 +582,62 @@ fn garbage_in_is_refused_and_the_game_kept() {
         let _ = Session::load(&VariantSource::Name(junk(&mut rng)), &Start::Seed(3));
     }
 }
+
+/// The board data carries what a text board draws beyond the units:
+/// board symbols, a stack's composite, the marker-placement stage, a
+/// reserve's next piece and window, and the kinds in play for a legend.
+#[test]
+fn the_board_data_has_what_a_text_board_draws() {
+    let fluid = session("fluid");
+    let b = fluid.board();
+    let d1 = b.squares.iter().find(|q| q.name == "d1").unwrap();
+    let symbols: Vec<&str> = d1.units.iter().map(|u| u.board_symbol.as_str()).collect();
+    assert_eq!(symbols, ["R", "B"]);
+    let queen = d1.composite.as_ref().unwrap();
+    assert_eq!(
+        (queen.kind.as_str(), queen.board_symbol.as_str(), queen.side),
+        ("queen", "Q", Side::White)
+    );
+    assert_eq!(fluid.variant().capacity, 2);
+
+    let twelve = session("twelve-mutation");
+    let b = twelve.board();
+    assert_eq!(b.side, Side::Black);
+    let placing = b.placement.unwrap();
+    assert_eq!(
+        (placing.placed, placing.needed, placing.example.as_str()),
+        (0, 8, "atomic@a4")
+    );
+    assert!(twelve.variant().markers);
+
+    let mutatis = Session::load(&named("mutatis-mutandis"), &Start::Seed(7)).unwrap();
+    let b = mutatis.board();
+    let white = b.reserves[0].as_ref().unwrap();
+    assert_eq!(white.pieces[0].board_symbol, "Pao");
+    assert_eq!(white.window, Some((7, 11)));
+    let black = b.reserves[1].as_ref().unwrap();
+    assert_eq!(
+        (black.pieces[0].board_symbol.as_str(), black.window),
+        ("pao", Some((6, 10)))
+    );
+    assert_eq!(b.reserve_drop, None);
+    let a1 = b.squares.iter().find(|q| q.name == "a1").unwrap();
+    assert_eq!(a1.units[0].board_symbol, "Chan");
+    let legend: Vec<String> = b
+        .legend
+        .iter()
+        .map(|e| format!("{} {}", e.symbol, e.kind))
+        .collect();
+    assert_eq!(
+        legend.join(", "),
+        "K king, Q queen, R rook, N knight, P pawn, Am amazon, Ar archbishoprider, \
+         Ni nightrider, Chan chancellor, Da dancinghorse, Dr dragonking, Gr gryphon, \
+         Cr crookedrook, Kni knightwazir, Pao paovao, Cham chameleon, Lo long_leaper, \
+         Wi withdrawer, Im immobilizer, Mam mamra, Hy hydra, Oxy oxybeles"
+    );
+
+    let chess = session("chess");
+    let b = chess.board();
+    assert!(!b.in_check && !b.has_hands && b.die_hint.is_none() && b.markers.is_empty());
+    assert_eq!(b.legend.len(), 6);
+}
