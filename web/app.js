@@ -170,10 +170,14 @@ function drawUnit(parent, unit, cx, cy, size) {
       svg("text", { ...at, fill: "#000000" }, g).textContent = glyph[1];
     }
   } else {
-    const label = abbreviation(unit.symbol);
+    // The board symbol the terminal shows (`Sis`), else the FEN symbol
+    // cut short; White's and Black's alike, the circle tells them apart.
+    const label = unit.board_symbol
+      ? unit.board_symbol.replace(/^[a-z]/, (c) => c.toUpperCase())
+      : abbreviation(unit.symbol);
     const white = unit.side === "white";
     svg("circle", { cx, cy, r: size * 0.4, fill: white ? "#ffffff" : "#222222", stroke: "#111111", "stroke-width": 1.5 }, g);
-    const font = size * [0.46, 0.46, 0.36, 0.28][Math.min(label.length, 3)];
+    const font = size * Math.min(0.46, 0.9 / Math.max(1, label.length));
     const t = svg("text", {
       x: cx, y: cy + font * 0.36, "font-size": font, "font-weight": "bold",
       "text-anchor": "middle", fill: white ? "#111111" : "#ffffff", class: "letters",
@@ -406,7 +410,7 @@ function drawHoldings() {
       b.dataset.hand = held.kind;
       b.dataset.side = side;
       b.title = held.count + " " + held.kind + " in " + side + "'s hand";
-      b.appendChild(unitIcon({ kind: held.kind, symbol: held.symbol, side }));
+      b.appendChild(unitIcon({ kind: held.kind, symbol: held.symbol, board_symbol: held.board_symbol, side }));
       html("span", "\u00d7" + held.count, "count", b);
       const usable = side === board.side && turnsOf({ hand: held.kind }, turns).length > 0;
       b.disabled = !usable;
