@@ -465,3 +465,28 @@ def test_a_phone_sized_screen_and_no_other_host(server, browser):
         no_errors(browser)
     finally:
         browser.set_window_size(1200, 1000)
+
+
+# Every other kind of turn a variant has, played by clicks the same way:
+# the variant where random play meets it, and how to know it.
+KINDS_OF_TURN = {
+    "pawn-push-after-the-action": ("twelve-mutation", "g.turns.find((t) => t.parts.some((p) => p.part === 'push'))"),
+    "promotion-chosen-first": ("twelve-mutation", "g.turns.find((t) => t.parts.some((p) => p.part === 'choice'))"),
+    "a-piece-removing-itself": ("mutatis-mutandis", "g.turns.find((t) => t.what === 'suicide')"),
+    "a-scripted-move-with-a-tag": ("mutatis-mutandis", "g.turns.find((t) => t.tag !== null && t.what !== 'suicide')"),
+    "passing": ("janggi", "g.turns.find((t) => t.what === 'pass')"),
+    "a-gate-from-the-hand": (
+        "seirawan",
+        "g.turns.find((t) => t.parts.some((p) => p.part === 'drop' && p.source === 'hand'))",
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS_OF_TURN))
+def test_every_kind_of_turn_is_played_by_clicks(server, browser, kind):
+    variant, pick = KINDS_OF_TURN[kind]
+    wait = open_variant(browser, server, variant)
+    found = find(browser, variant, pick)
+    load_game(browser, wait, found["pgn"], found["plies"])
+    play_by_clicks(browser, wait, found)
+    no_errors(browser)
