@@ -895,9 +895,38 @@ async function showPiece(name) {
   html("p", sheet.words, "words", box);
 }
 
-/** The editor's text as the protocol's variant source. */
+/** The editor's text and scripts as the protocol's variant source. */
 function editorSource() {
-  return { text: { name: "editor.variant", text: $("editor").value, scripts: {} } };
+  const scripts = {};
+  for (const box of document.querySelectorAll("#scripts .script")) {
+    const name = box.querySelector("input").value.trim();
+    if (name) scripts[name] = box.querySelector("textarea").value;
+  }
+  return { text: { name: "editor.variant", text: $("editor").value, scripts } };
+}
+
+/** A script's name and text, edited beside the variant. */
+function addScript(name, text) {
+  const box = html("div", null, "script", $("scripts"));
+  const label = html("label", "Script file ", null, box);
+  const field = html("input", null, null, label);
+  field.value = name || "";
+  field.placeholder = "pieces.rhai";
+  field.spellcheck = false;
+  const remove = html("button", "Remove", null, box);
+  remove.type = "button";
+  remove.addEventListener("click", () => {
+    box.remove();
+    checkSoon();
+  });
+  const area = html("textarea", null, null, box);
+  area.rows = 10;
+  area.spellcheck = false;
+  area.value = text || "";
+  area.setAttribute("aria-label", "script text");
+  field.addEventListener("input", checkSoon);
+  area.addEventListener("input", checkSoon);
+  return box;
 }
 
 let checking = null;
@@ -947,6 +976,8 @@ async function loadIntoEditor() {
   const answer = await call({ op: "source", name: $("variant").value });
   if (answer.type !== "source") return say(answer.message, true);
   $("editor").value = answer.text;
+  $("scripts").replaceChildren();
+  for (const [name, text] of Object.entries(answer.scripts || {})) addScript(name, text);
   checkEditor();
 }
 
@@ -1063,6 +1094,7 @@ async function start() {
   $("editor").addEventListener("input", checkSoon);
   $("editor-load").addEventListener("click", loadIntoEditor);
   $("editor-play").addEventListener("click", playEditor);
+  $("add-script").addEventListener("click", () => addScript().querySelector("input").focus());
 
   window.addEventListener("hashchange", fromLink);
   if (!(await fromLink())) await newGame(menu.value, "setup");

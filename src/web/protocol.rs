@@ -432,6 +432,9 @@ pub enum Response {
         name: String,
         /// The text of its file.
         text: String,
+        /// The scripts it was given with, by the path the file writes
+        /// (none for a built-in variant: built-in scripts need none).
+        scripts: BTreeMap<String, String>,
     },
     /// The rules in words.
     Rules {
@@ -836,11 +839,19 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
         },
         Request::Source { name } => {
             let given = state.offered.iter().find_map(|(n, s)| match s {
-                VariantSource::Text { text, .. } if *n == name => Some(text.clone()),
+                VariantSource::Text { text, scripts, .. } if *n == name => {
+                    Some((text.clone(), scripts.clone()))
+                }
                 _ => None,
             });
-            match given.or_else(|| crate::variants::embedded(&name).map(str::to_string)) {
-                Some(text) => Response::Source { name, text },
+            let builtin =
+                || crate::variants::embedded(&name).map(|t| (t.to_string(), BTreeMap::new()));
+            match given.or_else(builtin) {
+                Some((text, scripts)) => Response::Source {
+                    name,
+                    text,
+                    scripts,
+                },
                 None => {
                     return Err(RequestError::BadRequest {
                         message: format!("no variant `{name}` is offered"),

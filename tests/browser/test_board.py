@@ -490,3 +490,54 @@ def test_every_kind_of_turn_is_played_by_clicks(server, browser, kind):
     load_game(browser, wait, found["pgn"], found["plies"])
     play_by_clicks(browser, wait, found)
     no_errors(browser)
+
+
+SCRIPTED = """variant tiny {
+  board = 4x4
+  piece king { letter = K betza = "K" royal = true }
+  piece rook { letter = R betza = "R" }
+  script {
+    file = "tiny.rhai"
+    hooks = [extra_moves]
+    pieces = [rook]
+  }
+  setup = "k3/3r/1R2/2K1 w - - 0 1"
+}
+"""
+
+# The rook may also step one square up and to the right.
+TINY_SCRIPT = """fn extra_moves(board, from) {
+    let ray = board.ray(from, 1, 1);
+    if ray.is_empty() || !board.is_empty(ray[0]) {
+        return [];
+    }
+    [#{ to: ray[0] }]
+}
+"""
+
+
+def test_the_editor_takes_the_variant_s_script_as_text(server, browser):
+    wait = open_variant(browser, server, "chess")
+    browser.find_element(By.CSS_SELECTOR, "#editor-box summary").click()
+    editor = browser.find_element(By.ID, "editor")
+    set_text = "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));"
+    browser.execute_script(set_text, editor, SCRIPTED)
+    # The script is named but not given: an error, at the variant's line.
+    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#diagnostics li.error"))
+    assert "tiny.rhai" in browser.find_element(By.ID, "diagnostics").text
+    browser.find_element(By.ID, "add-script").click()
+    box = browser.find_element(By.CSS_SELECTOR, "#scripts .script")
+    browser.execute_script(set_text, box.find_element(By.TAG_NAME, "input"), "tiny.rhai")
+    browser.execute_script(set_text, box.find_element(By.TAG_NAME, "textarea"), TINY_SCRIPT)
+    wait.until(lambda b: "No errors" in b.find_element(By.ID, "editor-status").text)
+    browser.find_element(By.ID, "editor-play").click()
+    wait.until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#board rect.hit")) == 16)
+    idle(browser, wait)
+    # The scripted step is a target of the rook, and plays.
+    square(browser, "b2").click()
+    targets = browser.execute_script("return ui.candidates.map((t) => t.to)")
+    assert "c3" in targets, targets
+    square(browser, "c3").click()
+    wait.until(lambda b: len(moves(b)) == 1)
+    assert moves(b := browser)[0].startswith("R") and "c3" in moves(b)[0]
+    no_errors(browser)
