@@ -26,7 +26,8 @@ fi
 CARGO_TARGET_DIR=$target cargo build --release --locked --target wasm32-unknown-unknown \
     --manifest-path "$here/wasm/Cargo.toml"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+    --out-dir "$out/pkg" \
     "$target/wasm32-unknown-unknown/release/changeling_web.wasm"
 cp "$here/app.js" "$here/style.css" "$here/worker.js" "$out/"
 # The same page, told to answer itself through the worker.
