@@ -32,7 +32,7 @@ use crate::session::{
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The most games a [`State`] keeps; a new game beyond it replaces the
 /// one used least recently.
@@ -663,6 +663,74 @@ pub fn limits(level: Option<u8>, given: Option<Limits>) -> Result<Limits, Error>
     Ok(limits)
 }
 
+/// Plays the turn a search found (none when the game is over) and
+/// answers the game with the engine's thought.
+fn play_found(game: &str, e: &mut Entry, thought: Option<Thought>) -> Result<Response, Failure> {
+    let index = thought.as_ref().and_then(|t| {
+        e.session
+            .turns()
+            .iter()
+            .position(|turn| turn.coordinates == t.best)
+    });
+    let played = match index {
+        Some(i) => Some(e.session.play_turn(i)?),
+        None => None,
+    };
+    if played.is_some() {
+        e.redo = 0;
+    }
+    Ok(view(game, e, played, thought))
+}
+
+/// Answers `request` for a state that several threads share (the
+/// server's). A search (`go`, `hint`) runs on a fork of its game with the
+/// state unlocked, so that every other request, of this game or another,
+/// is answered meanwhile; if the game changed while the engine thought,
+/// the answer says so and nothing is played.
+pub fn handle_shared(state: &Mutex<State>, request: Request) -> Response {
+    let lock = || state.lock().unwrap_or_else(PoisonError::into_inner);
+    let (game, level, given, go) = match request {
+        Request::Go {
+            game,
+            level,
+            limits,
+        } => (game, level, limits, true),
+        Request::Hint {
+            game,
+            level,
+            limits,
+        } => (game, level, limits, false),
+        other => return handle(&mut lock(), other),
+    };
+    let searched = || -> Result<Response, Failure> {
+        let limits = limits(level, given)?;
+        let (mut fork, before) = {
+            let mut st = lock();
+            let e = st.entry(&game)?;
+            if go && let Some(outcome) = e.session.outcome() {
+                return Err(Error::GameOver { outcome }.into());
+            }
+            (e.session.fork(), (e.session.ply(), e.session.fen()))
+        };
+        let thought = fork.search(&limits, &mut |_| {});
+        let mut st = lock();
+        let e = st.entry(&game)?;
+        e.session.join(fork);
+        if (e.session.ply(), e.session.fen()) != before {
+            return Err(RequestError::BadRequest {
+                message: "the game changed while the engine thought: ask again".to_string(),
+            }
+            .into());
+        }
+        if go {
+            play_found(&game, e, thought)
+        } else {
+            Ok(Response::Thought { thought })
+        }
+    };
+    searched().unwrap_or_else(Response::error)
+}
+
 /// Answers `request`. A request that fails leaves every game as it was.
 pub fn handle(state: &mut State, request: Request) -> Response {
     match answer(state, request) {
@@ -804,20 +872,7 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
                 return Err(Error::GameOver { outcome }.into());
             }
             let thought = e.session.search(&limits, &mut |_| {});
-            let index = thought.as_ref().and_then(|t| {
-                e.session
-                    .turns()
-                    .iter()
-                    .position(|turn| turn.coordinates == t.best)
-            });
-            let played = match index {
-                Some(i) => Some(e.session.play_turn(i)?),
-                None => None,
-            };
-            if played.is_some() {
-                e.redo = 0;
-            }
-            view(&game, e, played, thought)
+            play_found(&game, e, thought)?
         }
         Request::Hint {
             game,

@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// The threads answering requests: a search holds the games while it
-/// runs, so the page's files are still served by the others.
+/// The threads answering requests: a search occupies one while it
+/// runs (with the games unlocked), and the others answer the rest.
 const WORKERS: usize = 4;
 
 /// The page's files: (path, content type, text).
@@ -264,10 +264,11 @@ impl Server {
             }
         };
         let game = game_of(&request);
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        // A search unlocks the games while it runs (`handle_shared`).
         let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            protocol::handle(&mut state, request)
+            protocol::handle_shared(&self.state, request)
         }));
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         match answered {
             Ok(answer) => (200, json, protocol::to_json(&answer)),
             Err(_) => {

@@ -1,7 +1,7 @@
 //! The browser board's wire protocol (JSON in, JSON out) and
 //! `changeling serve` answering it over real HTTP.
 
-use changeling::web::protocol::{State, handle_json};
+use changeling::web::protocol::{Request, State, handle_json, handle_shared};
 use changeling::web::serve::Server;
 use serde_json::{Value, json};
 use std::io::{Read, Write};
@@ -430,6 +430,53 @@ fn a_variant_s_text_its_rules_in_words_and_a_piece_sheet() {
     );
     assert_eq!(unknown["error"]["kind"], "no_such_kind", "{unknown}");
     assert!(unknown["message"].as_str().unwrap().contains("archbishop"));
+}
+
+/// A shared state's request, as JSON in and out.
+fn ask_shared(state: &std::sync::Mutex<State>, request: Value) -> Value {
+    let request: Request = serde_json::from_value(request).unwrap();
+    serde_json::to_value(handle_shared(state, request)).unwrap()
+}
+
+#[test]
+fn a_search_leaves_the_other_requests_answered_and_a_changed_game_unplayed() {
+    use std::sync::{Arc, Mutex};
+    let state = Arc::new(Mutex::new(State::new()));
+    let a = ask_shared(&state, json!({"op": "new", "variant": "chess"}));
+    let b = ask_shared(&state, json!({"op": "new", "variant": "chess"}));
+    let (a, b) = (a["game"].clone(), b["game"].clone());
+    // A long search of game a on its own thread.
+    let thinking = {
+        let state = state.clone();
+        let a = a.clone();
+        std::thread::spawn(move || {
+            ask_shared(
+                &state,
+                json!({"op": "hint", "game": a, "limits": {"nodes": 3_000_000, "millis": 60_000}}),
+            )
+        })
+    };
+    // Play on both games while it thinks.
+    let played_b = ask_shared(&state, json!({"op": "play", "game": b, "text": "d4"}));
+    assert_eq!(played_b["moves"], json!(["d4"]), "{played_b}");
+    // Answered while the search goes on (3,000,000 nodes take seconds;
+    // a search holding the games would have answered first).
+    assert!(!thinking.is_finished());
+    let played_a = ask_shared(&state, json!({"op": "play", "game": a, "text": "e4"}));
+    assert_eq!(played_a["moves"], json!(["e4"]), "{played_a}");
+    let answer = thinking.join().unwrap();
+    // Either the search began after e4 (a thought about that position)
+    // or it saw the game change and says so: never a stale move.
+    if answer["type"] == "error" {
+        assert!(
+            answer["message"].as_str().unwrap().contains("changed"),
+            "{answer}"
+        );
+    } else {
+        assert_eq!(answer["type"], "thought", "{answer}");
+    }
+    let state_a = ask_shared(&state, json!({"op": "moves", "game": a}));
+    assert_eq!(state_a["moves"], json!(["e4"]));
 }
 
 #[test]
