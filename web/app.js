@@ -1065,7 +1065,13 @@ async function start() {
     take(await call({ op: "set_fen", game: ui.game, fen: $("fen").value.trim() }));
   });
   $("get-pgn").addEventListener("click", async () => {
-    const answer = await call({ op: "pgn", game: ui.game });
+    // A loss on the page's clock is the arbiter's result.
+    const players = clock.flagged
+      ? {
+          adjudicated: [clock.flagged === "white" ? "0-1" : "1-0", (clock.flagged === "white" ? "White" : "Black") + " lost on time"],
+        }
+      : null;
+    const answer = await call({ op: "pgn", game: ui.game, players });
     if (answer.type === "pgn") $("pgn").value = answer.pgn;
     else say(answer.message, true);
   });

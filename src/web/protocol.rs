@@ -27,7 +27,7 @@
 
 use crate::rules::Rules;
 use crate::session::{
-    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Session, Severity,
+    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Players, Session, Severity,
     Start, Thought, Turn, Variant, VariantSource,
 };
 use serde::{Deserialize, Serialize};
@@ -154,6 +154,10 @@ pub enum Request {
     Pgn {
         /// The game.
         game: String,
+        /// The players' names, the event and round, and a result the
+        /// page gave where the rules gave none (a loss on time).
+        #[serde(default)]
+        players: Option<Players>,
     },
     /// Replaces the game by a PGN record's. Answers [`Response::Game`].
     LoadPgn {
@@ -848,8 +852,11 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
             e.redo = 0;
             view(&game, e, None, None)
         }
-        Request::Pgn { game } => Response::Pgn {
-            pgn: state.entry(&game)?.session.pgn(),
+        Request::Pgn { game, players } => Response::Pgn {
+            pgn: state
+                .entry(&game)?
+                .session
+                .pgn_with(&players.unwrap_or_default()),
         },
         Request::LoadPgn { game, pgn } => {
             let e = state.entry(&game)?;

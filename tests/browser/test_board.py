@@ -436,6 +436,10 @@ def test_a_clock_runs_for_the_side_to_move_and_its_fall_ends_the_game(server, br
     assert "1-0" in browser.find_element(By.ID, "status").text
     square(browser, "e7").click()
     assert browser.find_elements(By.CSS_SELECTOR, "#board .target") == []
+    # The record says so.
+    browser.find_element(By.ID, "get-pgn").click()
+    wait.until(lambda b: "Black lost on time" in b.find_element(By.ID, "pgn").get_attribute("value"))
+    assert '[Result "1-0"]' in browser.find_element(By.ID, "pgn").get_attribute("value")
     # A new game begins with the clock afresh.
     browser.find_element(By.CSS_SELECTOR, "#new-game button[type=submit]").click()
     wait.until(lambda b: moves(b) == [] and b.execute_script("return clock.flagged === null && clock.running === 'white'"))
