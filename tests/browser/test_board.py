@@ -138,10 +138,12 @@ def test_a_move_typed_and_a_promotion_chosen(server, browser):
 # A test looks for a position where the kind of turn it wants is legal:
 # seeded random games (captures preferred half the time, to bring pieces
 # together) played through the page's own `call`, so through the server
-# or the worker alike. The game found is loaded into the page by its PGN,
-# the turn is played by clicks on the board, the hands, the chooser or the
-# list of special turns, and the page's position must then be the one the
-# same turn gives when played by number.
+# or the worker alike. The seed variants' games are then played in the
+# page from their start by clicks, turn by turn (the other kinds of turn
+# load theirs by PGN); the turn wanted is played by clicks on the board,
+# the hands, the chooser or the list of special turns; and the page's
+# position must then be the one the same turn gives when played by
+# number.
 
 FIND = """
 const [variant, done] = [arguments[0], arguments[arguments.length - 1]];
@@ -152,17 +154,24 @@ const pick = (g) => (%s);
     x ^= (x << 13n) & 0xFFFFFFFFFFFFFFFFn; x ^= x >> 7n; x ^= (x << 17n) & 0xFFFFFFFFFFFFFFFFn;
     return Number(x %% BigInt(n));
   };
-  let g = await call({ op: "new", variant });
+  let g = await call({ op: "new", variant, start: { seed: 0 } });
   for (let game = 0; game < 40; game++) {
+    const line = [];
     for (let ply = 0; ply < 300 && !g.outcome && g.turns.length > 0; ply++) {
       const turn = pick(g);
       if (turn) {
         const pgn = (await call({ op: "pgn", game: g.game })).pgn;
-        return done({ scratch: g.game, pgn, turn, plies: g.moves.length });
+        // What the turn gives, played by number: the page's game must
+        // reach the same.
+        const after = await call({ op: "play", game: g.game, index: turn.index });
+        await call({ op: "close", game: g.game });
+        return done({ pgn, turn, plies: g.moves.length, seed: game, line, after });
       }
       const captures = g.turns.filter((t) => t.captured);
       const pool = captures.length > 0 && below(2) === 0 ? captures : g.turns;
-      g = await call({ op: "play", game: g.game, index: pool[below(pool.length)].index });
+      const chosen = pool[below(pool.length)];
+      line.push(chosen.coordinates);
+      g = await call({ op: "play", game: g.game, index: chosen.index });
       if (g.type === "error") return done({ error: g.message });
     }
     g = await call({ op: "new", variant, start: { seed: game + 1 }, game: g.game });
@@ -216,6 +225,30 @@ def idle(browser, wait):
     wait.until(lambda b: b.execute_script("return inFlight === 0"))
 
 
+def play_game_by_clicks(browser, server, variant, found):
+    """The game `found` reached, played from its start by clicks, turn
+    by turn, on a fresh page begun with the same seed."""
+    browser.get("about:blank")
+    browser.get(server + f"#variant={variant}&seed={found['seed']}")
+    wait = WebDriverWait(browser, 30)
+    wait.until(
+        lambda b: b.execute_script(
+            "return typeof ui !== 'undefined' && ui.view !== null && ui.view.variant === arguments[0] && inFlight === 0",
+            variant,
+        )
+    )
+    for ply, coordinates in enumerate(found["line"]):
+        turn = browser.execute_script(
+            "return ui.view.turns.find((t) => t.coordinates === arguments[0]) || null", coordinates
+        )
+        assert turn, f"ply {ply}: no turn {coordinates} on the page"
+        click_turn(browser, wait, turn)
+        wait.until(lambda b: len(moves(b)) == ply + 1)
+        idle(browser, wait)
+    assert len(moves(browser)) == found["plies"]
+    return wait
+
+
 def visible(browser, element_id):
     return browser.execute_script(f"return !document.getElementById('{element_id}').hidden")
 
@@ -258,17 +291,16 @@ def click_turn(browser, wait, turn):
         button.click()
 
 
-def play_by_clicks(browser, wait, found, turn=None):
-    """Plays the turn found (or `turn`, of the page's position) by
-    clicks, and checks the page's game against the same turn played by
-    number on the scratch game."""
-    turn = turn or found["turn"]
+def play_by_clicks(browser, wait, found):
+    """Plays the turn found by clicks, and checks the page's game
+    against the same turn played by number where it was found."""
+    turn = found["turn"]
     before = len(moves(browser))
     click_turn(browser, wait, turn)
     wait.until(lambda b: len(moves(b)) == before + 1)
     assert moves(browser)[-1].rstrip("+#") == turn["san"].rstrip("+#")
     page = page_call(browser, {"op": "fen", "game": browser.execute_script("return ui.game")})
-    expected = page_call(browser, {"op": "play", "game": found["scratch"], "index": turn["index"]})
+    expected = found["after"]
     assert expected["type"] == "game", expected
     assert page["fen"] == expected["board"]["fen"]
     return expected
@@ -286,7 +318,7 @@ def test_mutatis_mutandis_an_action_with_its_reserve_drop(server, browser):
         "mutatis-mutandis",
         "g.turns.find((t) => t.from !== null && t.parts.some((p) => p.part === 'drop' && p.source === 'reserve'))",
     )
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "mutatis-mutandis", found)
     after = play_by_clicks(browser, wait, found)
     assert after["played"]["san"] == found["turn"]["san"]
     no_errors(browser)
@@ -296,14 +328,14 @@ def test_twelve_mutation_a_marker_placed_and_a_move_under_a_mutator(server, brow
     wait = open_variant(browser, server, "twelve-mutation")
     assert "places a marker" in browser.find_element(By.ID, "status").text
     found = find(browser, "twelve-mutation", "g.turns.find((t) => t.what === 'placement')")
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "twelve-mutation", found)
     play_by_clicks(browser, wait, found)
     found = find(
         browser,
         "twelve-mutation",
         "g.board.mutators.length > 0 && g.board.side === 'white' ? g.turns.find((t) => t.from !== null && t.what === 'move') : null",
     )
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "twelve-mutation", found)
     chips = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#status .mutators .chip")]
     assert chips and all(chips), chips
     play_by_clicks(browser, wait, found)
@@ -319,7 +351,7 @@ def test_fluid_a_pair_move_and_a_victim_chosen(server, browser):
         "fluid",
         "g.turns.find((t) => t.san.startsWith('Q') && t.from !== null && g.turns.some((u) => u !== t && u.from === t.from && u.to === t.to))",
     )
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "fluid", found)
     play_by_clicks(browser, wait, found)
     # A single unit taking on a square of two enemy units: the mover
     # chooses the victim.
@@ -328,7 +360,7 @@ def test_fluid_a_pair_move_and_a_victim_chosen(server, browser):
         "fluid",
         "g.turns.find((a) => a.captured && g.turns.some((b) => b !== a && b.from === a.from && b.to === a.to && b.captured && b.captured.kind !== a.captured.kind))",
     )
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "fluid", found)
     play_by_clicks(browser, wait, found)
     no_errors(browser)
 
@@ -336,10 +368,10 @@ def test_fluid_a_pair_move_and_a_victim_chosen(server, browser):
 def test_pocket_mutation_a_piece_pocketed_then_dropped(server, browser):
     wait = open_variant(browser, server, "pocket-mutation")
     found = find(browser, "pocket-mutation", "g.turns.find((t) => t.what === 'pocket')")
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "pocket-mutation", found)
     play_by_clicks(browser, wait, found)
     found = find(browser, "pocket-mutation", "g.turns.find((t) => t.dropped && t.dropped[1] === 'hand')")
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "pocket-mutation", found)
     play_by_clicks(browser, wait, found)
     no_errors(browser)
 
@@ -347,7 +379,7 @@ def test_pocket_mutation_a_piece_pocketed_then_dropped(server, browser):
 def test_metamorph_a_promotion_by_escape(server, browser):
     wait = open_variant(browser, server, "metamorph")
     found = find(browser, "metamorph", "g.turns.find((t) => t.promotion && t.piece !== 'pawn')")
-    load_game(browser, wait, found["pgn"], found["plies"])
+    wait = play_game_by_clicks(browser, server, "metamorph", found)
     after = play_by_clicks(browser, wait, found)
     # The piece that escaped stands on its square as its new kind.
     target = next(q for q in after["board"]["squares"] if q["name"] == found["turn"]["to"])
