@@ -511,6 +511,11 @@ KINDS_OF_TURN = {
     "a-piece-removing-itself": ("mutatis-mutandis", "g.turns.find((t) => t.what === 'suicide')"),
     "a-scripted-move-with-a-tag": ("mutatis-mutandis", "g.turns.find((t) => t.tag !== null && t.what !== 'suicide')"),
     "passing": ("janggi", "g.turns.find((t) => t.what === 'pass')"),
+    "a-swap": (
+        "mutatis-mutandis",
+        "g.turns.find((t) => t.piece === 'swapper' && t.what === 'effects' && t.tag === null && t.captured === null"
+        " && g.board.squares.some((q) => q.name === t.to && q.units.length > 0))",
+    ),
     "a-gate-from-the-hand": (
         "seirawan",
         "g.turns.find((t) => t.parts.some((p) => p.part === 'drop' && p.source === 'hand'))",
@@ -576,4 +581,36 @@ def test_the_editor_takes_the_variant_s_script_as_text(server, browser):
     square(browser, "c3").click()
     wait.until(lambda b: len(moves(b)) == 1)
     assert moves(b := browser)[0].startswith("R") and "c3" in moves(b)[0]
+    no_errors(browser)
+
+
+def test_the_move_list_undo_redo_flip_fen_and_a_checkmate(server, browser):
+    wait = open_variant(browser, server, "chess")
+    for a, b in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")]:
+        square(browser, a).click()
+        square(browser, b).click()
+        idle(browser, wait)
+    assert moves(browser) == ["f3", "e5", "g4", "Qh4#"]
+    status = browser.find_element(By.ID, "status").text
+    assert "0-1" in status and "checkmate" in status, status
+    fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    assert browser.find_element(By.ID, "fen").get_attribute("value") == fen
+    # A past position, looked at and left.
+    next(b for b in browser.find_elements(By.CSS_SELECTOR, "#moves button.ply") if b.text == "f3").click()
+    wait.until(lambda b: "after f3" in b.find_element(By.ID, "viewing-text").text)
+    assert browser.find_elements(By.CSS_SELECTOR, '#board .unit') and not browser.execute_script(
+        "return ui.viewing.board.squares.some((q) => q.name === 'h4' && q.units.length > 0)"
+    )
+    browser.find_element(By.ID, "back-to-game").click()
+    # Undo, redo.
+    browser.find_element(By.ID, "undo").click()
+    wait.until(lambda b: moves(b) == ["f3", "e5", "g4"])
+    browser.find_element(By.ID, "redo").click()
+    wait.until(lambda b: moves(b) == ["f3", "e5", "g4", "Qh4#"])
+    # Flip: a1 is drawn at the top right.
+    left = lambda name: float(square(browser, name).get_attribute("x"))
+    top = lambda name: float(square(browser, name).get_attribute("y"))
+    assert left("a1") < left("h1") and top("a1") > top("a8")
+    browser.find_element(By.ID, "flip").click()
+    wait.until(lambda b: left("a1") > left("h1") and top("a1") < top("a8"))
     no_errors(browser)
