@@ -56,6 +56,8 @@ def server(request):
     if request.param == "serve":
         proc, found = started([program(), "serve", "--port", "0"], r"http://\S+/")
         address = found.group(0)
+        # Loopback only, unless told otherwise.
+        assert address.startswith("http://127.0.0.1:"), address
     else:
         site = os.environ.get("CHANGELING_STATIC")
         if not site:
