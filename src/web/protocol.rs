@@ -27,8 +27,8 @@
 
 use crate::rules::Rules;
 use crate::session::{
-    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Players, Session, Severity,
-    Start, Thought, Turn, Variant, VariantSource,
+    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Players, Session,
+    Severity, Start, Thought, Turn, Variant, VariantSource,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
