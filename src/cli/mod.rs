@@ -1,6 +1,7 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
 //! `run`, `merge`, `uci`, `xboard`, `match`, `serve`.
 
+mod openings;
 mod picture;
 mod play;
 mod protocol;
@@ -136,6 +137,33 @@ enum Command {
         /// Embedded variant name or variant file.
         #[arg(default_value = crate::variants::DEFAULT_PLAY_VARIANT)]
         variant: String,
+    },
+    /// Write a book of starting positions the engine judges close to
+    /// level: the variant's start (its random setup drawn anew for each
+    /// where it has one) and a few random turns, each scored by a
+    /// node-limited search (the same on every machine). One FEN a line,
+    /// then `; cp SCORE`.
+    Openings {
+        /// Embedded variant name or variant file.
+        variant: String,
+        /// Positions wanted.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: u64,
+        /// Random turns from the start.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u64).range(0..=200))]
+        plies: u64,
+        /// Nodes of the search that scores each position.
+        #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        nodes: u64,
+        /// The largest score kept either way, in centipawns.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(i64).range(0..=10_000))]
+        margin: i64,
+        /// The seed of the draws.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the book to FILE (`-`: standard output, the default).
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
     },
     /// Play in the browser: serve the board on this machine and print
     /// its address.
@@ -442,6 +470,24 @@ pub fn run() -> ExitCode {
             out,
             plot,
         } => run::merge_files(&files, script.as_deref(), out.as_deref(), plot.as_deref()),
+        Command::Openings {
+            variant,
+            count,
+            plies,
+            nodes,
+            margin,
+            seed,
+            out,
+        } => {
+            let ask = openings::Ask {
+                count: count as usize,
+                plies: plies as usize,
+                nodes,
+                margin: margin as i32,
+                seed,
+            };
+            openings::run(&variant, &ask, out.as_deref())
+        }
         Command::Rules { variant } => match load(&variant) {
             Ok(rules) => {
                 out!("{}", crate::describe::rules_in_words(&rules).trim_end());

@@ -6,6 +6,7 @@ mod experiment;
 #[path = "../kit/mod.rs"]
 mod kit;
 mod matches;
+mod openings;
 mod repl;
 mod scripts;
 mod session;
