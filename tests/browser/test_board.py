@@ -198,11 +198,11 @@ def page_call(browser, request):
     )
 
 
-def open_variant(browser, server, variant):
+def open_variant(browser, server, variant, seed=None):
     """A fresh page (nothing left of the test before) on a new game of
-    `variant`."""
+    `variant` (begun from `seed`, when given)."""
     browser.get("about:blank")
-    browser.get(server + "#variant=" + variant)
+    browser.get(server + "#variant=" + variant + ("" if seed is None else f"&seed={seed}"))
     wait = WebDriverWait(browser, 30)
     wait.until(
         lambda b: b.execute_script(
@@ -230,15 +230,7 @@ def idle(browser, wait):
 def play_game_by_clicks(browser, server, variant, found):
     """The game `found` reached, played from its start by clicks, turn
     by turn, on a fresh page begun with the same seed."""
-    browser.get("about:blank")
-    browser.get(server + f"#variant={variant}&seed={found['seed']}")
-    wait = WebDriverWait(browser, 30)
-    wait.until(
-        lambda b: b.execute_script(
-            "return typeof ui !== 'undefined' && ui.view !== null && ui.view.variant === arguments[0] && inFlight === 0",
-            variant,
-        )
-    )
+    wait = open_variant(browser, server, variant, found["seed"])
     for ply, coordinates in enumerate(found["line"]):
         turn = browser.execute_script(
             "return ui.view.turns.find((t) => t.coordinates === arguments[0]) || null", coordinates

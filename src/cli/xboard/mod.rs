@@ -30,9 +30,9 @@ mod pieces;
 use super::protocol::{Out, Protocol, hold, say, serve, write_line};
 use crate::lines::MAX_LINE_BYTES;
 use crate::rules::Rules;
-use crate::search::MAX_DEPTH;
+use crate::search::{self, MAX_DEPTH};
 use crate::session::{
-    Clock, Error as SessionError, Limits, Outcome, Score, Session, Side, Start, Thought,
+    Error as SessionError, Limits, Outcome, Score, Session, Side, Start, Thought,
 };
 use crate::variants::{EMBEDDED, load};
 use std::io::{BufRead, Write};
@@ -523,34 +523,25 @@ impl Xboard {
         if self.announce_end() {
             return;
         }
-        let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
         let limits = if let Some(d) = self.depth {
-            Limits {
-                depth: Some(d),
-                ..Limits::default()
-            }
+            search::Limits::depth(d)
         } else if let Some(t) = self.move_time {
-            Limits {
-                millis: Some(ms(t).max(1)),
-                ..Limits::default()
+            search::Limits {
+                time: Some(t),
+                ..search::Limits::default()
             }
         } else if let Some(c) = self.clock {
             let played = self.session.fullmove().saturating_sub(1);
-            Limits {
-                clock: Some(Clock {
-                    left_millis: ms(c),
-                    increment_millis: ms(self.increment),
-                    moves_to_go: (self.moves_per_session > 0)
-                        .then(|| self.moves_per_session - played % self.moves_per_session),
-                }),
-                ..Limits::default()
+            search::Limits {
+                clock: Some((c, self.increment)),
+                moves_to_go: (self.moves_per_session > 0)
+                    .then(|| self.moves_per_session - played % self.moves_per_session),
+                ..search::Limits::default()
             }
         } else {
-            Limits {
-                millis: Some(5000),
-                ..Limits::default()
-            }
+            search::Limits::time(5.0)
         };
+        let limits = crate::session::limits_of(&limits);
         self.search(limits, false);
     }
 
