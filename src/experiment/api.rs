@@ -1,17 +1,10 @@
 //! What experiment scripts can call: `variant`, `game`, `play`, and the
 //! finished game's record, turn by turn (its types in `record.rs`).
 
-use super::players::{Player, Values};
-
 pub use super::record::{Record, Turn};
-use super::record::{RecordData, Source, color_name, mutator_names, name};
+use super::record::{RecordData, array, color_name};
 use super::stats;
-use crate::board::{Color, MutatorSet, PieceKind};
-use crate::game::{Game, Rng};
-use crate::movegen::in_check;
-use crate::notation::{parse_move, to_fen, to_san};
-use crate::position::{Move, Position};
-use crate::rules::Rules;
+use crate::session::{Dice, Error, Player, Seat, Session, Side, Start};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, INT, Map, NativeCallContext};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -23,21 +16,29 @@ type Fallible<T> = Result<T, Box<EvalAltResult>>;
 /// A game stops here unless the script asks for more (`max_turns`).
 pub const DEFAULT_MAX_TURNS: INT = 1000;
 
-/// A loaded variant, with its material values.
+/// A loaded variant, with its material values: a game at its setup,
+/// from which the games of the variant are begun.
 #[derive(Clone, Debug)]
 pub struct Variant {
-    rules: Arc<Rules>,
-    values: Arc<Values>,
+    template: Arc<Session>,
+    values: Arc<Vec<(String, i32)>>,
 }
 
 impl Variant {
-    fn new(rules: Arc<Rules>) -> Variant {
-        let values = Arc::new(Values::of_rules(&rules));
-        Variant { rules, values }
+    fn new(template: Session) -> Variant {
+        let values = Arc::new(template.material_values());
+        Variant {
+            template: Arc::new(template),
+            values,
+        }
     }
 
-    fn names(&self, kinds: impl Iterator<Item = PieceKind>) -> Array {
-        kinds.map(|k| Dynamic::from(name(&self.rules, k))).collect()
+    /// A game of this variant, begun as `start` says.
+    fn begin(&self, start: &Start) -> Result<Session, String> {
+        self.template.another(start).map_err(|e| match e {
+            Error::Fen { message } => message,
+            other => other.to_string(),
+        })
     }
 }
 
@@ -45,16 +46,15 @@ impl Variant {
 /// it is played).
 #[derive(Clone, Debug)]
 pub struct GameStart {
-    game: Game,
-    variant: Variant,
+    session: Arc<Session>,
 }
 
 /// The most random plies an opening may have.
 pub const MAX_OPENING_PLIES: INT = 1_000;
 
 /// The random stream of a game's opening (apart from the players').
-fn opening_rng(game_seed: u64) -> Rng {
-    Rng::new(game_seed ^ 0x09e1_1a65_0be1_0000)
+fn opening_dice(game_seed: u64) -> Dice {
+    Dice::new(game_seed ^ 0x09e1_1a65_0be1_0000)
 }
 
 /// `game(v, seed, #{ ... })`: the start the options describe. `fen` is
@@ -67,7 +67,7 @@ fn start_with(v: Variant, seed: INT, opts: &Map) -> Fallible<GameStart> {
     let seed = seed as u64;
     let mut fen: Option<String> = None;
     let mut plies: INT = 0;
-    let mut rng = opening_rng(seed);
+    let mut rng = opening_dice(seed);
     for (k, val) in opts {
         match k.as_str() {
             "fen" => fen = Some(text_of("fen", val)?),
@@ -135,30 +135,26 @@ fn start_with(v: Variant, seed: INT, opts: &Map) -> Fallible<GameStart> {
             }
         }
     }
-    let mut game = match &fen {
-        Some(f) => {
-            Game::from_fen(v.rules.clone(), f, seed).map_err(|e| format!("bad FEN `{f}`: {e}"))?
-        }
-        None => Game::new(v.rules.clone(), seed).map_err(|e| e.to_string())?,
+    let mut session = match &fen {
+        Some(f) => v
+            .begin(&Start::Fen {
+                fen: f.clone(),
+                seed,
+            })
+            .map_err(|e| format!("bad FEN `{f}`: {e}"))?,
+        None => v.begin(&Start::Seed(seed))?,
     };
     if plies > 0 {
-        for _ in 0..plies {
-            // A turn that would end the game ends the opening instead.
-            let Some(mv) = game.random_move(&mut rng) else {
-                break;
-            };
-            let mut next = game.clone();
-            next.push(mv);
-            if next.outcome().is_some() {
-                break;
-            }
-            game = next;
-        }
-        let reached = to_fen(game.rules(), game.position());
-        game = Game::from_fen(v.rules.clone(), &reached, seed)
-            .map_err(|e| format!("the opening's position `{reached}` does not read back: {e}"))?;
+        session
+            .random_opening(plies as usize, &mut rng)
+            .map_err(|e| match e {
+                Error::Fen { message } => message,
+                other => other.to_string(),
+            })?;
     }
-    Ok(GameStart { game, variant: v })
+    Ok(GameStart {
+        session: Arc::new(session),
+    })
 }
 
 /// `val` as text, or an error naming `key`.
@@ -338,17 +334,14 @@ fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<V
     if let Some(v) = shared.variants.lock().map_err(|_| "poisoned")?.get(&key) {
         return Ok(v.clone());
     }
-    let loaded = match &body {
-        None => crate::variants::load(spec),
-        Some(b) => crate::variants::load_with(spec, b),
-    };
-    let rules = loaded.map_err(|e| {
+    let loaded = Session::load_from_disk(spec, body.as_deref(), &Start::Setup);
+    let template = loaded.map_err(|e| {
         format!(
             "cannot load variant `{spec}`:\n{}",
             e.to_string().trim_end()
         )
     })?;
-    let v = Variant::new(rules);
+    let v = Variant::new(template);
     let mut kept = shared.variants.lock().map_err(|_| "poisoned")?;
     // A script making ever new variants keeps only the first ones.
     if kept.len() < MAX_KEPT_VARIANTS {
@@ -358,31 +351,45 @@ fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<V
 }
 
 /// A seed for a player's choices: its own stream per game and side.
-fn player_rng(game_seed: u64, color: Color) -> Rng {
-    Rng::new(
-        game_seed ^ 0x7a1e_5eed_0000_0000 ^ (color as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-    )
+fn player_dice(game_seed: u64, side: Side) -> Dice {
+    let n = match side {
+        Side::White => 1u64,
+        Side::Black => 2,
+    };
+    Dice::new(game_seed ^ 0x7a1e_5eed_0000_0000 ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-/// Who plays a side: a built-in player or a script function.
-enum Seat {
-    Builtin(Player, Rng, Box<Option<crate::search::Engine>>),
-    Script(FnPtr, Arc<Mutex<Rng>>),
+/// Who plays a side: a built-in player, or a script function choosing
+/// from the turns on offer.
+struct SidePlayer {
+    seat: Seat,
+    script: Option<(FnPtr, Arc<Mutex<Dice>>)>,
 }
 
-impl Seat {
-    fn new(who: &Dynamic, rng: Rng) -> Fallible<(Seat, String)> {
+impl SidePlayer {
+    fn new(who: &Dynamic, dice: Dice) -> Fallible<(SidePlayer, String)> {
         if let Some(f) = who.read_lock::<FnPtr>() {
             let name = if f.fn_name().starts_with("anon$") {
                 "script".to_string()
             } else {
                 f.fn_name().to_string()
             };
-            Ok((Seat::Script(f.clone(), Arc::new(Mutex::new(rng))), name))
+            let script = Some((f.clone(), Arc::new(Mutex::new(dice))));
+            Ok((
+                SidePlayer {
+                    seat: Seat::chosen_by_caller(),
+                    script,
+                },
+                name,
+            ))
         } else if who.is_string() {
             let name = who.to_string();
+            let player = Player::parse(&name).map_err(|e| e.to_string())?;
             Ok((
-                Seat::Builtin(Player::parse(&name)?, rng, Box::new(None)),
+                SidePlayer {
+                    seat: Seat::new(player, dice),
+                    script: None,
+                },
                 name,
             ))
         } else {
@@ -394,76 +401,53 @@ impl Seat {
         }
     }
 
-    /// Does this seat choose from the list of legal turns? (Then the
-    /// list is made before the game asks whether a turn exists, which
-    /// the list answers.)
-    fn lists(&self) -> bool {
-        !matches!(self, Seat::Builtin(Player::Random, ..))
-    }
-
-    /// A random seat's move, drawn ahead of its turn (see
-    /// [`Game::random_move`]); `None` for other seats, and where no move
-    /// is drawn.
-    fn draw_ahead(&mut self, game: &Game) -> Option<Move> {
-        match self {
-            Seat::Builtin(Player::Random, rng, _) => game.random_move(rng),
-            _ => None,
-        }
-    }
-
-    fn choose(&mut self, ctx: &NativeCallContext, game: &Game, values: &Values) -> Fallible<Move> {
-        let (f, rng) = match self {
-            Seat::Builtin(player, rng, engine) => {
-                return Ok(player.choose(game, values, rng, engine));
-            }
-            Seat::Script(f, rng) => (f, rng),
+    /// Plays the side to move's turn in `session`.
+    fn play(&mut self, ctx: &NativeCallContext, session: &mut Session) -> Fallible<()> {
+        let Some((f, dice)) = &self.script else {
+            return session
+                .play_seat(&mut self.seat)
+                .map_err(|e| e.to_string().into());
         };
-        let rules = game.rules();
-        let before = Arc::new(game.position().clone());
-        let ply = game.history().len();
-        let moves: Array = game
-            .legal()
+        let offered = session.offered_turns();
+        let moves: Array = offered
             .iter()
-            .map(|m| Dynamic::from(Turn::offered(rules, &before, *m, ply)))
+            .map(|t| Dynamic::from(Turn(t.clone())))
             .collect();
+        let side = color_name(session.side());
         let view = Choice {
-            rules: rules.clone(),
-            position: before.clone(),
-            ply,
+            fen: session.fen(),
+            side,
+            ply: session.ply(),
+            in_check: session.in_check(),
             moves: moves.clone(),
-            rng: rng.clone(),
+            dice: dice.clone(),
         };
         let answer: Dynamic = f.call_within_context(ctx, (view,))?;
-        let side = color_name(before.side());
         if let Some(t) = answer.read_lock::<Turn>() {
-            if let Source::Offered(o) = &t.0
-                && Arc::ptr_eq(&o.before, &before)
-            {
-                return Ok(o.mv);
-            }
-            return Err(format!(
-                "the {side} player returned `{}`, a turn of another position; return one of `p.moves`",
-                to_san(t.rules(), t.before(), t.mv())
-            )
-            .into());
+            return session.play_offered(&t.0).map_err(|_| {
+                format!(
+                    "the {side} player returned `{}`, a turn of another position; return one of `p.moves`",
+                    t.0.san()
+                )
+                .into()
+            });
         }
         if let Ok(i) = answer.as_int() {
-            return usize::try_from(i)
+            let turn = usize::try_from(i)
                 .ok()
-                .and_then(|i| game.legal().get(i))
-                .cloned()
+                .and_then(|i| offered.get(i))
                 .ok_or_else(|| {
                     format!(
                         "the {side} player returned {i}, but there are {} moves (0 to {})",
                         moves.len(),
                         moves.len().saturating_sub(1)
                     )
-                    .into()
-                });
+                })?;
+            return session.play_offered(turn).map_err(|e| e.to_string().into());
         }
         if answer.is_string() {
             let text = answer.to_string();
-            return parse_move(rules, &before, &text).map_err(|e| {
+            return session.replay(&text).map_err(|e| {
                 format!("the {side} player returned `{text}`, not a legal move here: {e}").into()
             });
         }
@@ -504,29 +488,24 @@ fn what(v: &Dynamic) -> String {
 /// What a script player sees: the position and its legal turns.
 #[derive(Clone, Debug)]
 pub struct Choice {
-    rules: Arc<Rules>,
-    position: Arc<Position>,
+    fen: String,
+    side: &'static str,
     ply: usize,
+    in_check: bool,
     moves: Array,
-    rng: Arc<Mutex<Rng>>,
+    dice: Arc<Mutex<Dice>>,
 }
 
 /// Calls `on_turn` with the turn just played; `false` ends the game.
-fn on_turn(ctx: &NativeCallContext, f: &FnPtr, game: &Game) -> Fallible<bool> {
-    let Some((mv, before)) = game.history().last() else {
+fn on_turn(ctx: &NativeCallContext, f: &FnPtr, session: &Session) -> Fallible<bool> {
+    let Some(turn) = session
+        .ply()
+        .checked_sub(1)
+        .and_then(|p| session.played_turn(p))
+    else {
         return Ok(true);
     };
-    let rules = game.rules();
-    let turn = Turn::offered(
-        rules,
-        &Arc::new(before.clone()),
-        *mv,
-        game.history().len() - 1,
-    );
-    if let Source::Offered(o) = &turn.0 {
-        let _ = o.after.set(game.position().clone());
-    }
-    let answer: Dynamic = f.call_within_context(ctx, (turn,))?;
+    let answer: Dynamic = f.call_within_context(ctx, (Turn(turn),))?;
     Ok(answer.as_bool().unwrap_or(true))
 }
 
@@ -562,53 +541,40 @@ fn play(
             }
         }
     }
-    let seed = start.game.seed;
-    let (white_seat, white_name) = Seat::new(white, player_rng(seed, Color::White))?;
-    let (black_seat, black_name) = Seat::new(black, player_rng(seed, Color::Black))?;
+    let seed = start.session.seed();
+    let (white_seat, white_name) = SidePlayer::new(white, player_dice(seed, Side::White))?;
+    let (black_seat, black_name) = SidePlayer::new(black, player_dice(seed, Side::Black))?;
     let mut seats = [white_seat, black_seat];
     // An engine's search ends early when the run is stopped; the game
     // then stops at its next turn.
-    for seat in &mut seats {
-        if let Seat::Builtin(Player::Engine(_, options), _, engine) = seat {
-            let mut e = crate::search::Engine::with_options(start.game.rules().clone(), *options);
-            e.stop_on(shared.stop.clone());
-            **engine = Some(e);
-        }
+    for s in &mut seats {
+        s.seat.set_stop_flag(shared.stop.clone());
     }
-    let mut game = start.game.clone();
+    let index = |side: Side| match side {
+        Side::White => 0,
+        Side::Black => 1,
+    };
+    let mut session = start.session.copy_game();
     // A game is a command: its script work has a budget of its own.
-    if let Some(host) = crate::movegen::hooks(game.rules()) {
-        host.begin_command();
-    }
-    let values = &start.variant.values;
-    // A random seat's move is drawn before the game is asked whether it
-    // is over: the draw tells it that a move exists.
-    let mut ahead = seats[game.position().side() as usize].draw_ahead(&game);
-    let mut outcome = game.outcome();
+    session.begin_command();
+    // The seat to move is readied before the game is asked whether it
+    // is over: a random player's draw tells it that a turn exists.
+    session.ready(&mut seats[index(session.side())].seat);
+    let mut outcome = session.outcome();
     let mut cut = None;
     while outcome.is_none() {
-        if (game.history().len() as INT) >= max_turns {
+        if (session.ply() as INT) >= max_turns {
             cut = Some("turn limit");
             break;
         }
         if shared.stop.load(Ordering::Relaxed) {
             return Err("stopped".into());
         }
-        let side = game.position().side() as usize;
-        let mv = match ahead.take() {
-            Some(mv) => mv,
-            None => seats[side].choose(ctx, &game, values)?,
-        };
-        game.push(mv);
-        let next = &mut seats[game.position().side() as usize];
-        if next.lists() {
-            game.legal();
-        } else {
-            ahead = next.draw_ahead(&game);
-        }
-        outcome = game.outcome();
+        seats[index(session.side())].play(ctx, &mut session)?;
+        session.ready(&mut seats[index(session.side())].seat);
+        outcome = session.outcome();
         if let Some(f) = &watch
-            && !on_turn(ctx, f, &game)?
+            && !on_turn(ctx, f, &session)?
         {
             if outcome.is_none() {
                 cut = Some("on_turn");
@@ -616,15 +582,16 @@ fn play(
             break;
         }
     }
-    if let Some(e) = game.take_script_error() {
-        return Err(format!("the variant's script failed: {e}").into());
+    if let Some(e) = session.take_script_error() {
+        let why = match e {
+            Error::Script { message } => message,
+            other => other.to_string(),
+        };
+        return Err(format!("the variant's script failed: {why}").into());
     }
-    note_played(&game);
+    note_played(&session);
     Ok(Record(Arc::new(RecordData {
-        rules: game.rules().clone(),
-        start: game.start().clone(),
-        turns: game.history().to_vec(),
-        end: game.position().clone(),
+        session,
         outcome,
         cut,
         white: white_name,
@@ -640,16 +607,16 @@ thread_local! {
 
 /// Notes `game`'s start and moves, so that the runner can tell when
 /// games repeat.
-fn note_played(game: &Game) {
+fn note_played(session: &Session) {
     use std::hash::{Hash, Hasher};
     // The default hasher with its fixed keys: the same number on every
     // run and thread.
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    to_fen(game.rules(), game.start()).hash(&mut h);
+    session.start_fen().hash(&mut h);
     // Moves as text: their numbers inside the program may depend on
     // the order in which threads met them.
-    for (mv, _) in game.history() {
-        crate::notation::to_uci(game.rules(), mv).hash(&mut h);
+    for mv in session.coordinates_played() {
+        mv.hash(&mut h);
     }
     let print = h.finish();
     PLAYED.with(|p| p.borrow_mut().push(print));
@@ -693,44 +660,50 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
 
     engine
         .register_type_with_name::<Variant>("Variant")
-        .register_get("name", |v: &mut Variant| v.rules.name().clone())
+        .register_get("name", |v: &mut Variant| v.template.variant().name)
         .register_get("pieces", |v: &mut Variant| {
-            v.names((0..v.rules.forms().base_kinds).map(|k| PieceKind(k as u8)))
+            array(v.template.declared_kinds())
         })
         .register_get("mutators", |v: &mut Variant| {
-            mutator_names(&v.rules, MutatorSet::ALL)
+            array(v.template.mutator_names())
         })
         .register_get("morphs", |v: &mut Variant| {
             let mut m = Map::new();
-            for r in v.rules.morphs() {
-                m.insert(
-                    r.name.as_str().into(),
-                    Dynamic::from_array(v.names(r.kinds.iter().copied())),
-                );
+            for (name, kinds) in v.template.morph_groups() {
+                m.insert(name.as_str().into(), Dynamic::from_array(array(kinds)));
             }
             m
         })
         .register_fn("value", |v: &mut Variant, piece: &str| -> Fallible<INT> {
-            let kind = v
-                .rules
-                .kind_named(piece)
-                .ok_or_else(|| format!("`{piece}` is not a piece of {}", v.rules.name()))?;
-            Ok(v.values.of(&v.rules, kind) as INT)
+            let name = v.template.declared_kind(piece);
+            name.and_then(|name| v.values.iter().find(|(n, _)| *n == name))
+                .map(|(_, value)| *value as INT)
+                .ok_or_else(|| {
+                    format!("`{piece}` is not a piece of {}", v.template.variant().name).into()
+                })
         })
         .register_fn("to_string", |v: &mut Variant| {
-            format!("variant {}", v.rules.name())
+            format!("variant {}", v.template.variant().name)
         });
 
     engine.register_fn("game", |v: Variant, seed: INT| -> Fallible<GameStart> {
-        let game = Game::new(v.rules.clone(), seed as u64).map_err(|e| e.to_string())?;
-        Ok(GameStart { game, variant: v })
+        let session = v.begin(&Start::Seed(seed as u64))?;
+        Ok(GameStart {
+            session: Arc::new(session),
+        })
     });
     engine.register_fn(
         "game",
         |v: Variant, seed: INT, fen: &str| -> Fallible<GameStart> {
-            let game = Game::from_fen(v.rules.clone(), fen, seed as u64)
+            let session = v
+                .begin(&Start::Fen {
+                    fen: fen.to_string(),
+                    seed: seed as u64,
+                })
                 .map_err(|e| format!("bad FEN: {e}"))?;
-            Ok(GameStart { game, variant: v })
+            Ok(GameStart {
+                session: Arc::new(session),
+            })
         },
     );
     engine.register_fn("game", |v: Variant, seed: INT, opts: Map| {
@@ -738,12 +711,10 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
     });
     engine
         .register_type_with_name::<GameStart>("Game")
-        .register_get("fen", |g: &mut GameStart| {
-            to_fen(g.game.rules(), g.game.position())
-        })
-        .register_get("seed", |g: &mut GameStart| g.game.seed as INT)
+        .register_get("fen", |g: &mut GameStart| g.session.fen())
+        .register_get("seed", |g: &mut GameStart| g.session.seed() as INT)
         .register_fn("to_string", |g: &mut GameStart| {
-            format!("game {}", to_fen(g.game.rules(), g.game.position()))
+            format!("game {}", g.session.fen())
         });
 
     let s = shared.clone();
@@ -764,25 +735,19 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
     engine
         .register_type_with_name::<Choice>("Position")
         .register_get("moves", |c: &mut Choice| c.moves.clone())
-        .register_get("side", |c: &mut Choice| {
-            color_name(c.position.side()).to_string()
-        })
+        .register_get("side", |c: &mut Choice| c.side.to_string())
         .register_get("ply", |c: &mut Choice| c.ply as INT)
-        .register_get("fen", |c: &mut Choice| to_fen(&c.rules, &c.position))
-        .register_get("in_check", |c: &mut Choice| {
-            in_check(&c.rules, &c.position, c.position.side())
-        })
+        .register_get("fen", |c: &mut Choice| c.fen.clone())
+        .register_get("in_check", |c: &mut Choice| c.in_check)
         .register_fn("random", |c: &mut Choice, n: INT| -> Fallible<INT> {
             let n = u64::try_from(n)
                 .ok()
                 .filter(|&n| n > 0)
                 .ok_or_else(|| format!("random({n}): the bound must be 1 or more"))?;
-            let mut rng = c.rng.lock().map_err(|_| "poisoned")?;
-            Ok(rng.below(n) as INT)
+            let mut dice = c.dice.lock().map_err(|_| "poisoned")?;
+            Ok(dice.below(n) as INT)
         })
-        .register_fn("to_string", |c: &mut Choice| {
-            format!("position {}", to_fen(&c.rules, &c.position))
-        });
+        .register_fn("to_string", |c: &mut Choice| format!("position {}", c.fen));
 
     super::record::register(engine);
 }

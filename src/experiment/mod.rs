@@ -14,7 +14,6 @@
 pub mod api;
 mod merge;
 pub mod output;
-pub mod players;
 pub mod plot;
 mod record;
 mod results;

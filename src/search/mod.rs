@@ -17,6 +17,7 @@
 //! feature, so a match can measure what it gains.
 
 mod eval;
+pub mod material;
 mod table;
 
 pub use eval::{Eval, PAWN, Terms};

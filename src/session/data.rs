@@ -149,6 +149,12 @@ pub enum Error {
         /// Why.
         message: String,
     },
+    /// A built-in player's name that does not parse, or a seat that
+    /// cannot play.
+    Player {
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -172,6 +178,7 @@ impl fmt::Display for Error {
             }
             Error::Script { message } => write!(f, "script error: {message}"),
             Error::Limits { message } => write!(f, "bad search limits: {message}"),
+            Error::Player { message } => f.write_str(message),
         }
     }
 }

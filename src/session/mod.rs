@@ -32,8 +32,14 @@
 //! ```
 
 pub mod data;
+#[cfg(feature = "native")]
+mod disk;
+mod inspect;
+mod players;
 
 pub use data::*;
+pub use inspect::TurnInfo;
+pub use players::{Dice, Player, Seat};
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;
@@ -997,6 +1003,8 @@ impl Session {
     /// The first script failure of this session's calls since the last
     /// time it was taken, if any.
     pub fn take_script_error(&self) -> Option<Error> {
+        // One a call that watches none left behind on this thread.
+        self.keep(hooks(self.game.rules()).and_then(|h| h.take_error()));
         self.script_error
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -1,148 +1,14 @@
-//! Built-in players: uniform random, greedy (captures first) and a
-//! shallow alpha-beta search over a generic material count.
-//!
-//! Every choice is drawn from the player's own seeded generator, so a game
-//! is the same whatever thread plays it.
+//! The built-in players' material search: a shallow alpha-beta over a
+//! generic count of material, and the material values it counts.
 
 use crate::board::Color;
-use crate::game::{Game, Rng};
 use crate::movegen::{TurnPool, has_legal_move, in_check, legal_moves};
 use crate::position::{Move, Position};
 use crate::rules::{Rules, Verdict};
-use crate::search::{Engine, Limits, Options};
 
-/// The deepest search a player may ask for: deeper searches are better
-/// run by a real engine.
+/// The deepest material search a player may ask for: deeper searches
+/// are better run by the engine.
 pub const MAX_DEPTH: u32 = 4;
-
-/// A built-in player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// Any legal move, uniformly.
-    Random,
-    /// A capture of the most valuable victim when there is one, else any
-    /// move.
-    Greedy,
-    /// Alpha-beta to this many plies over material.
-    Search(u32),
-    /// The engine of [`crate::search`] within these limits, with these
-    /// features.
-    Engine(Limits, Options),
-}
-
-/// The nodes an `engine` player searches when its name sets no limit.
-pub const ENGINE_NODES: u64 = 10_000;
-
-impl Player {
-    /// `random`, `greedy`, `search` (two plies), `search:N`, `engine`
-    /// ([`ENGINE_NODES`] nodes a move), or `engine:` with settings
-    /// separated by commas: the limits `depth=N`, `nodes=N`, `time=S`
-    /// and features switched off, `FEATURE=off` (`engine:depth=6`,
-    /// `engine:nodes=50000,null_move=off`; see [`crate::search::FEATURES`]).
-    ///
-    /// # Errors
-    ///
-    /// Any other name, a depth out of 1 to [`MAX_DEPTH`], or a limit the
-    /// engine cannot take.
-    pub fn parse(name: &str) -> Result<Player, String> {
-        if name == "engine" {
-            return Ok(Player::Engine(
-                Limits::nodes(ENGINE_NODES),
-                Options::default(),
-            ));
-        }
-        if let Some(spec) = name.strip_prefix("engine:") {
-            let (limits, options) =
-                crate::search::parse_settings(spec).map_err(|e| format!("`{name}`: {e}"))?;
-            return Ok(Player::Engine(
-                limits.unwrap_or(Limits::nodes(ENGINE_NODES)),
-                options,
-            ));
-        }
-        match name {
-            "random" => Ok(Player::Random),
-            "greedy" => Ok(Player::Greedy),
-            "search" => Ok(Player::Search(2)),
-            _ => match name.strip_prefix("search:").map(str::parse::<u32>) {
-                Some(Ok(d)) if (1..=MAX_DEPTH).contains(&d) => Ok(Player::Search(d)),
-                Some(_) => Err(format!(
-                    "`{name}`: the search depth must be a whole number from 1 to {MAX_DEPTH}"
-                )),
-                None => Err(format!(
-                    "`{name}` is not a player (players: \"random\", \"greedy\", \"search\", \"search:N\", \"engine\", \"engine:depth=N\", \"engine:nodes=N\", \"engine:time=S\")"
-                )),
-            },
-        }
-    }
-
-    /// The move this player makes in `game`'s position (which has legal
-    /// moves). An `engine` player searches with `engine`, made by the
-    /// caller once per game and side so that its tables carry over from
-    /// move to move; the other players ignore it.
-    pub fn choose(
-        self,
-        game: &Game,
-        values: &Values,
-        rng: &mut Rng,
-        engine: &mut Option<Engine>,
-    ) -> Move {
-        if self == Player::Random
-            && let Some(mv) = game.random_move(rng)
-        {
-            return mv;
-        }
-        let legal = game.legal();
-        let pick = |rng: &mut Rng, moves: &[&Move]| *moves[rng.below(moves.len() as u64) as usize];
-        match self {
-            Player::Random => legal[rng.below(legal.len() as u64) as usize],
-            Player::Greedy => {
-                let best = legal
-                    .iter()
-                    .filter_map(|m| m.captured.map(|v| values.of(game.rules(), v.kind)))
-                    .max();
-                let moves: Vec<&Move> = match best {
-                    Some(best) => legal
-                        .iter()
-                        .filter(|m| {
-                            m.captured.map(|v| values.of(game.rules(), v.kind)) == Some(best)
-                        })
-                        .collect(),
-                    None => legal.iter().collect(),
-                };
-                pick(rng, &moves)
-            }
-            Player::Engine(limits, options) => {
-                let engine = engine
-                    .get_or_insert_with(|| Engine::with_options(game.rules().clone(), options));
-                engine
-                    .search(game, &limits, &mut |_| {})
-                    .and_then(|r| r.pv.first().copied())
-                    .unwrap_or(legal[0])
-            }
-            Player::Search(depth) => {
-                let rules = game.rules();
-                let pos = game.position();
-                let mut scored = Vec::with_capacity(legal.len());
-                let mut alpha = -INFINITY;
-                for mv in ordered(rules, values, legal) {
-                    let mut next = pos.clone();
-                    next.play_unchecked(rules, mv);
-                    // A window one wider than the best so far keeps every
-                    // move that ties it exact.
-                    let score = -negamax(rules, values, &next, depth - 1, -INFINITY, -(alpha - 1));
-                    alpha = alpha.max(score);
-                    scored.push((score, mv));
-                }
-                let moves: Vec<&Move> = scored
-                    .iter()
-                    .filter(|(s, _)| *s == alpha)
-                    .map(|(_, m)| *m)
-                    .collect();
-                pick(rng, &moves)
-            }
-        }
-    }
-}
 
 const INFINITY: i32 = 1_000_000;
 const MATE: i32 = 100_000;
@@ -201,6 +67,34 @@ impl Values {
         }
         total
     }
+}
+
+/// The turns of `legal` (those of `pos`) that score best for the side
+/// to move, `depth` plies ahead (at least 1): captures of the most
+/// valuable victims first, then in `legal`'s order.
+pub fn best_turns<'a>(
+    rules: &Rules,
+    values: &Values,
+    pos: &Position,
+    legal: &'a [Move],
+    depth: u32,
+) -> Vec<&'a Move> {
+    let mut scored = Vec::with_capacity(legal.len());
+    let mut alpha = -INFINITY;
+    for mv in ordered(rules, values, legal) {
+        let mut next = pos.clone();
+        next.play_unchecked(rules, mv);
+        // A window one wider than the best so far keeps every move that
+        // ties it exact.
+        let score = -negamax(rules, values, &next, depth - 1, -INFINITY, -(alpha - 1));
+        alpha = alpha.max(score);
+        scored.push((score, mv));
+    }
+    scored
+        .iter()
+        .filter(|(s, _)| *s == alpha)
+        .map(|(_, m)| *m)
+        .collect()
 }
 
 /// Captures of the most valuable victims first, for earlier cut-offs.
@@ -283,6 +177,7 @@ fn no_turn(rules: &Rules, pos: &Position, depth: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, Rng};
     use crate::variants::{EMBEDDED, load};
 
     /// The value of `pos`, `depth` plies ahead, by looking at every legal
