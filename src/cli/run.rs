@@ -31,7 +31,9 @@ pub struct Args {
     #[arg(long)]
     out: Option<String>,
     /// Play only shard I of N (the games i with i % N == I - 1); `changeling
-    /// merge` combines the shards' .jsonl outputs.
+    /// merge` combines the shards' .jsonl outputs. `auto` (or `auto/N`)
+    /// takes it from a Slurm job array or a Kubernetes Indexed Job, as
+    /// does a run given no --shard inside one (see examples/cluster/).
     #[arg(long, value_name = "I/N")]
     shard: Option<String>,
     /// Play this many games instead of the script's `games()`.
@@ -165,8 +167,15 @@ pub fn run(args: Args) -> ExitCode {
         eprintln!("error: {e}");
         return ExitCode::from(2);
     }
-    let shard = match args.shard.as_deref().map(Shard::parse).transpose() {
-        Ok(s) => s.unwrap_or(Shard::ALL),
+    let shard = match Shard::choose(args.shard.as_deref(), &|k| std::env::var(k).ok()) {
+        Ok((shard, from)) => {
+            if let Some(from) = from
+                && !args.quiet
+            {
+                eprintln!("shard {shard}, from {from}");
+            }
+            shard
+        }
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::from(2);

@@ -112,6 +112,90 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
+    /// The shard a run plays: the one `text` names (`I/N`; `auto` or
+    /// `auto/N`, the scheduler's), or, when there is no `text`, the one a
+    /// scheduler gives through `env` (the process's environment), or the
+    /// whole run. With it, where it came from when a scheduler gave it.
+    ///
+    /// The schedulers: a Slurm job array (`SLURM_ARRAY_TASK_ID` among
+    /// `SLURM_ARRAY_TASK_COUNT` tasks, from `SLURM_ARRAY_TASK_MIN` by
+    /// `SLURM_ARRAY_TASK_STEP`) or a Kubernetes Indexed Job
+    /// (`JOB_COMPLETION_INDEX`, from 0; it does not tell how many, so
+    /// the count comes as `auto/N`).
+    ///
+    /// # Errors
+    ///
+    /// A shard that does not parse, a scheduler's numbers that make no
+    /// shard, `auto` outside a scheduler, or a Kubernetes index without
+    /// its count.
+    pub fn choose(
+        text: Option<&str>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<(Shard, Option<String>), String> {
+        let count =
+            match text.and_then(|t| t.strip_prefix("auto/")) {
+                Some(n) => Some(n.trim().parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(
+                    || format!("`auto/{n}`: the count after `auto/` is a whole number, 1 or more"),
+                )?),
+                None => None,
+            };
+        if let Some(t) = text
+            && t != "auto"
+            && count.is_none()
+        {
+            return Shard::parse(t).map(|s| (s, None));
+        }
+        let number = |name: &str| -> Result<Option<u64>, String> {
+            match env(name) {
+                None => Ok(None),
+                Some(v) => v
+                    .trim()
+                    .parse::<u64>()
+                    .map(Some)
+                    .map_err(|_| format!("{name}={v} is not a whole number")),
+            }
+        };
+        let found = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
+            let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+            let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+            let tasks = count.or(number("SLURM_ARRAY_TASK_COUNT")?).ok_or(
+                "SLURM_ARRAY_TASK_ID is set but not SLURM_ARRAY_TASK_COUNT: give the count as `--shard auto/N`",
+            )?;
+            if id < min || (id - min) % step != 0 {
+                return Err(format!(
+                    "SLURM_ARRAY_TASK_ID={id} is not a task of an array from {min} by {step}"
+                ));
+            }
+            Some((
+                (id - min) / step + 1,
+                tasks,
+                format!("SLURM_ARRAY_TASK_ID={id}"),
+            ))
+        } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+            let tasks = count.ok_or(
+                "JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job): give the Job's completions as `--shard auto/N`",
+            )?;
+            Some((index + 1, tasks, format!("JOB_COMPLETION_INDEX={index}")))
+        } else {
+            None
+        };
+        match found {
+            Some((index, count, from)) => {
+                if index > count {
+                    return Err(format!(
+                        "{from} makes shard {index} of {count}: the array has more tasks than the count"
+                    ));
+                }
+                Ok((Shard { index, count }, Some(from)))
+            }
+            None if text.is_some() => Err(
+                "`--shard auto` reads the shard from a Slurm job array (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX), and neither is set"
+                    .to_string(),
+            ),
+            None => Ok((Shard::ALL, None)),
+        }
+    }
+
     fn plays(self, game: u64) -> bool {
         game % self.count == self.index - 1
     }

@@ -10,9 +10,23 @@ use std::process::{Command, Output};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// The program, outside any scheduler (a test run inside a Slurm array
+/// would otherwise play one shard of every run).
 fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_changeling"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_changeling"));
+    for var in SCHEDULER_VARS {
+        c.env_remove(var);
+    }
+    c
 }
+
+const SCHEDULER_VARS: [&str; 5] = [
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_COUNT",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_STEP",
+    "JOB_COMPLETION_INDEX",
+];
 
 fn changeling(args: &[&str], dir: &Path) -> Output {
     bin().args(args).current_dir(dir).output().unwrap()
@@ -106,6 +120,160 @@ fn the_same_seed_gives_the_same_bytes_with_one_or_two_threads() {
     );
     ok(&other);
     assert_ne!(std::fs::read_to_string(dir.join("other.jsonl")).unwrap(), a);
+}
+
+/// `Shard::choose` over a made-up environment.
+fn shard_in(text: Option<&str>, vars: &[(&str, &str)]) -> Result<(String, Option<String>), String> {
+    let env = |k: &str| {
+        vars.iter()
+            .find(|(name, _)| *name == k)
+            .map(|(_, v)| v.to_string())
+    };
+    Shard::choose(text, &env).map(|(s, from)| (s.to_string(), from))
+}
+
+#[test]
+fn the_shard_comes_from_the_scheduler() {
+    let shard = |text, vars| shard_in(text, vars).map(|(s, _)| s);
+    // No scheduler: the whole run, or the shard asked for.
+    assert_eq!(shard(None, &[]), Ok("1/1".to_string()));
+    assert_eq!(shard(Some("2/5"), &[]), Ok("2/5".to_string()));
+    // A Slurm array numbered from 1, from 0, and by steps of 4.
+    let from_one = [
+        ("SLURM_ARRAY_TASK_ID", "3"),
+        ("SLURM_ARRAY_TASK_COUNT", "8"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+    ];
+    assert_eq!(
+        shard_in(None, &from_one),
+        Ok(("3/8".to_string(), Some("SLURM_ARRAY_TASK_ID=3".to_string())))
+    );
+    assert_eq!(shard(Some("auto"), &from_one), Ok("3/8".to_string()));
+    let from_zero = [
+        ("SLURM_ARRAY_TASK_ID", "0"),
+        ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+    ];
+    assert_eq!(shard(None, &from_zero), Ok("1/4".to_string()));
+    let stepped = [
+        ("SLURM_ARRAY_TASK_ID", "8"),
+        ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+        ("SLURM_ARRAY_TASK_STEP", "4"),
+    ];
+    assert_eq!(shard(None, &stepped), Ok("3/4".to_string()));
+    // An explicit shard wins over the scheduler's.
+    assert_eq!(shard(Some("1/2"), &from_one), Ok("1/2".to_string()));
+    // A Kubernetes Indexed Job tells the index, from 0, not the count.
+    let k8s = [("JOB_COMPLETION_INDEX", "5")];
+    assert_eq!(shard(Some("auto/16"), &k8s), Ok("6/16".to_string()));
+    let err = shard(None, &k8s).unwrap_err();
+    assert!(err.contains("--shard auto/N"), "{err}");
+    // Numbers that make no shard.
+    assert!(
+        shard(Some("auto"), &[])
+            .unwrap_err()
+            .contains("neither is set")
+    );
+    assert!(shard(Some("auto/0"), &k8s).is_err());
+    assert!(shard(Some("auto/4"), &[("JOB_COMPLETION_INDEX", "4")]).is_err());
+    assert!(
+        shard(
+            None,
+            &[
+                ("SLURM_ARRAY_TASK_ID", "x"),
+                ("SLURM_ARRAY_TASK_COUNT", "2")
+            ]
+        )
+        .is_err()
+    );
+    assert!(
+        shard(
+            None,
+            &[
+                ("SLURM_ARRAY_TASK_ID", "5"),
+                ("SLURM_ARRAY_TASK_COUNT", "2")
+            ]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn a_run_inside_a_slurm_array_plays_its_shard() {
+    let dir = scratch("slurm");
+    std::fs::write(dir.join("mixed.rhai"), MIXED).unwrap();
+    let out = bin()
+        .args(["run", "mixed.rhai", "--seed", "3", "--out", "part.jsonl"])
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "3")
+        .env("SLURM_ARRAY_TASK_MIN", "0")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    ok(&out);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("shard 2/3, from SLURM_ARRAY_TASK_ID=1"),
+        "{err}"
+    );
+    ok(&changeling(
+        &[
+            "run",
+            "mixed.rhai",
+            "--seed",
+            "3",
+            "--shard",
+            "2/3",
+            "--out",
+            "asked.jsonl",
+        ],
+        &dir,
+    ));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("part.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.join("asked.jsonl")).unwrap()
+    );
+}
+
+/// examples/cluster/parallel.sh, the GNU parallel recipe, gives the
+/// bytes of a single run. Without GNU parallel the test says so and
+/// passes, unless `CHANGELING_REQUIRE_PARALLEL` is set (as `.ci/run`
+/// sets it).
+#[test]
+fn the_gnu_parallel_recipe_merges_into_the_run() {
+    let have = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have {
+        assert!(
+            std::env::var_os("CHANGELING_REQUIRE_PARALLEL").is_none(),
+            "GNU parallel is not installed"
+        );
+        eprintln!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let dir = scratch("parallel");
+    std::fs::write(dir.join("mixed.rhai"), MIXED).unwrap();
+    let recipe = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/cluster/parallel.sh");
+    let mut c = Command::new("bash");
+    c.arg(&recipe)
+        .args(["mixed.rhai", "4", "merged.jsonl", "--seed", "3"])
+        .env("CHANGELING", env!("CARGO_BIN_EXE_changeling"))
+        .current_dir(&dir);
+    for var in SCHEDULER_VARS {
+        c.env_remove(var);
+    }
+    ok(&c.output().unwrap());
+    ok(&changeling(
+        &["run", "mixed.rhai", "--seed", "3", "--out", "whole.jsonl"],
+        &dir,
+    ));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("merged.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.join("whole.jsonl")).unwrap()
+    );
 }
 
 #[test]
