@@ -31,8 +31,10 @@
 //! # Ok::<(), changeling::session::Error>(())
 //! ```
 
+mod catalog;
 pub mod data;
 
+pub use catalog::*;
 pub use data::*;
 
 use crate::board::{Color, Piece, PieceKind, Square};
