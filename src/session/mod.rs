@@ -33,9 +33,11 @@
 
 mod catalog;
 pub mod data;
+mod pieces;
 
 pub use catalog::*;
 pub use data::*;
+pub use pieces::KindMoves;
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;
