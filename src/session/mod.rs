@@ -33,10 +33,12 @@
 
 mod catalog;
 pub mod data;
+mod diagram;
 mod pieces;
 
 pub use catalog::*;
 pub use data::*;
+pub use diagram::PieceDiagram;
 pub use pieces::KindMoves;
 
 use crate::board::{Color, Piece, PieceKind, Square};
