@@ -85,7 +85,8 @@ impl Rulebook {
     /// The variant `name_or_path` names as the command line takes it: a
     /// built-in name, a variant file (its last variant), or `FILE:NAME`.
     /// The file and the scripts it imports are read from the file
-    /// system.
+    /// system; a build without one (the browser's) knows the built-in
+    /// names alone. Front ends without files use [`Rulebook::load`].
     ///
     /// # Errors
     ///
@@ -307,7 +308,8 @@ pub struct Drawn {
 
 /// Every error and warning of the variant file `text` (named `file`),
 /// drawn; empty when it is clean. The scripts it imports are read from
-/// the file system, next to `file`.
+/// the file system, next to `file` ([`super::check`] takes them as
+/// text instead).
 pub fn check_drawn(file: &str, text: &str) -> Vec<Drawn> {
     let (found, sources) = crate::variants::check_str(file, text);
     found
