@@ -13,12 +13,12 @@ mod external;
 
 pub use external::External;
 
-use crate::game::Rng;
-use crate::rules::Rules;
-use crate::search::{Limits, Options, parse_settings};
-use crate::session::{Error as SessionError, Players, Session, Side, Start};
+use crate::session::{
+    Clock, Dice, EngineFeatures as Options, Error as SessionError, Limits, Players, Rulebook,
+    Session, Side, Start, parse_engine_settings as parse_settings,
+};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Who plays: changeling's engine, or an external UCI engine.
@@ -128,7 +128,7 @@ pub enum Control {
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The variant.
-    pub rules: Arc<Rules>,
+    pub rules: Rulebook,
     /// Games in all (rounded up to pairs).
     pub games: usize,
     /// The time control.
@@ -216,6 +216,11 @@ impl Tally {
     }
 }
 
+/// `d` in whole milliseconds.
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
 /// A contender ready to play: an engine of changeling's or a process.
 enum Seat {
     /// changeling's engine, kept in a session of its own between moves,
@@ -228,20 +233,19 @@ enum Seat {
 }
 
 impl Seat {
-    fn start(who: &Contender, rules: &Arc<Rules>) -> Result<Seat, String> {
+    fn start(who: &Contender, rules: &Rulebook) -> Result<Seat, String> {
         match who {
             Contender::Own {
                 limits, options, ..
             } => {
-                let mut own =
-                    Session::with_rules(rules.clone(), &Start::Setup).map_err(|e| e.to_string())?;
-                own.set_engine_options(*options);
+                let mut own = Session::new(rules, &Start::Setup).map_err(|e| e.to_string())?;
+                own.set_engine_features(*options);
                 Ok(Seat::Own(Box::new(own), *limits))
             }
             Contender::Uci { command, options } => {
                 let mut ext = External::start(command, options)?;
-                if rules.source() != "embedded:chess" {
-                    let name = crate::record::variant_name(rules);
+                if rules.builtin_name() != Some("chess") {
+                    let name = rules.engine_name();
                     ext.send(&format!("setoption name UCI_Variant value {name}"))?;
                     ext.ready()?;
                 }
@@ -254,7 +258,7 @@ impl Seat {
         }
     }
 
-    fn new_game(&mut self, rules: &Arc<Rules>) -> Result<(), String> {
+    fn new_game(&mut self, rules: &Rulebook) -> Result<(), String> {
         match self {
             Seat::Own(own, _) => {
                 own.clear_engine();
@@ -276,26 +280,27 @@ impl Seat {
         control: Control,
         clocks: [Duration; 2],
     ) -> Result<String, String> {
-        let rules = board.rules().clone();
+        let rules = board.rulebook();
         let side = usize::from(board.side() == Side::Black);
         match self {
             Seat::Own(engine, own) => {
                 let limits = own.unwrap_or(match control {
                     Control::Clock(_, inc) => Limits {
-                        clock: Some((clocks[side], inc)),
+                        clock: Some(Clock {
+                            left_millis: millis(clocks[side]),
+                            increment_millis: millis(inc),
+                            moves_to_go: None,
+                        }),
                         ..Limits::default()
                     },
-                    Control::MoveTime(t) => Limits {
-                        time: Some(t),
-                        ..Limits::default()
-                    },
+                    Control::MoveTime(t) => Limits::millis(millis(t).max(1)),
                     Control::Depth(d) => Limits::depth(d),
                     Control::Nodes(n) => Limits::nodes(n),
                 });
                 // The board's game with this seat's engine.
                 let mut fork = board.fork();
                 fork.adopt_engine(engine);
-                let found = fork.search(&crate::session::limits_of(&limits), &mut |_| {});
+                let found = fork.search(&limits, &mut |_| {});
                 engine.adopt_engine(&mut fork);
                 found.map(|t| t.best).ok_or_else(|| "no move".to_string())
             }
@@ -337,7 +342,7 @@ impl Seat {
                 // then the clock and `go`; `force` after its move.
                 xboard_reset(ext, &rules)?;
                 let start = board.start_fen();
-                if start != *rules.setup() {
+                if start != rules.setup_fen() {
                     if !*setboard {
                         return Err(format!(
                             "{} cannot be given a position (no setboard)",
@@ -387,10 +392,10 @@ impl Seat {
 
 /// `new`, the variant (outside FIDE chess) and `force`: an XBoard engine
 /// at the start, waiting for moves.
-fn xboard_reset(ext: &mut External, rules: &Rules) -> Result<(), String> {
+fn xboard_reset(ext: &mut External, rules: &Rulebook) -> Result<(), String> {
     ext.send("new")?;
-    if rules.source() != "embedded:chess" {
-        ext.send(&format!("variant {}", crate::record::variant_name(rules)))?;
+    if rules.builtin_name() != Some("chess") {
+        ext.send(&format!("variant {}", rules.engine_name()))?;
     }
     ext.send("force")
 }
@@ -407,14 +412,13 @@ fn opening(settings: &Settings, pair: usize) -> Result<Session, String> {
             fen: fen.clone(),
             seed,
         };
-        return Session::with_rules(rules.clone(), &start).map_err(|e| match e {
+        return Session::new(rules, &start).map_err(|e| match e {
             SessionError::Fen { message } => format!("opening `{fen}`: {message}"),
             e => format!("opening `{fen}`: {e}"),
         });
     }
-    let mut rng = Rng::new(seed);
-    let fresh =
-        || Session::with_rules(rules.clone(), &Start::Seed(seed)).map_err(|e| e.to_string());
+    let mut rng = Dice::new(seed);
+    let fresh = || Session::new(rules, &Start::Seed(seed)).map_err(|e| e.to_string());
     // A few tries for random plies that do not end the game.
     for _ in 0..16 {
         let mut board = fresh()?;

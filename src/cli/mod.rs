@@ -9,9 +9,10 @@ mod run;
 mod uci;
 mod xboard;
 
-use crate::notation::parse_fen;
-use crate::variants::{DEFAULT_PLAY_VARIANT, DEFAULT_VARIANT, EMBEDDED, check_str, load};
-use crate::{diag::render, position::Position, rules::Rules};
+use crate::session::{
+    DEFAULT_PLAY_VARIANT, DEFAULT_VARIANT, Error as SessionError, Rulebook, Session, Severity,
+    Side, Start, builtin_text, builtin_variants, check_drawn, nearest_variant_name,
+};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -64,7 +65,7 @@ enum Command {
         #[arg(long, value_name = "SECONDS", conflicts_with_all = ["depth", "nodes"])]
         time: Option<f64>,
         /// Let the computer search this many plies a move instead.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64))]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::session::MAX_DEPTH as i64))]
         depth: Option<u32>,
         /// Let the computer search this many nodes a move instead.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -135,7 +136,7 @@ enum Command {
     /// castling, morphs, mutators, hands and drops, stacking, the end.
     Rules {
         /// Embedded variant name or variant file.
-        #[arg(default_value = crate::variants::DEFAULT_PLAY_VARIANT)]
+        #[arg(default_value = DEFAULT_PLAY_VARIANT)]
         variant: String,
     },
     /// Write a book of starting positions the engine judges close to
@@ -208,7 +209,7 @@ struct MatchArgs {
     #[arg(long, value_name = "SECONDS", conflicts_with_all = ["depth", "nodes"])]
     movetime: Option<f64>,
     /// A fixed depth per move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64), conflicts_with = "nodes")]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::session::MAX_DEPTH as i64), conflicts_with = "nodes")]
     depth: Option<u32>,
     /// A fixed number of nodes per move.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -277,7 +278,7 @@ enum ShowWhat {
         moves: Option<String>,
         /// Draw the engine's principal variation, searched to this depth,
         /// as arrows.
-        #[arg(long, value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(1..=crate::search::MAX_DEPTH as i64))]
+        #[arg(long, value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(1..=crate::session::MAX_DEPTH as i64))]
         best: Option<u32>,
         /// Black's side at the bottom.
         #[arg(long)]
@@ -310,7 +311,7 @@ pub fn run() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let rules = match load(&variant) {
+            let rules = match Rulebook::open(&variant) {
                 Ok(r) => r,
                 Err(e) => {
                     eprint!("{e}");
@@ -321,17 +322,18 @@ pub fn run() -> ExitCode {
                 Some(seed) => seed,
                 None => play::drawn_seed(&rules, fen.is_some(), clock_seed),
             };
-            match start(&rules, fen.as_deref(), seed) {
-                Ok(pos) => {
-                    let computer = crate::repl::Computer {
-                        white: matches!(computer, Some(play::Sides::White | play::Sides::Both)),
-                        black: matches!(computer, Some(play::Sides::Black | play::Sides::Both)),
-                        limits,
-                    };
-                    play::run(rules, pos, seed, play::Looks { pieces, colour }, computer)
-                }
-                Err(code) => code,
-            }
+            let computer = crate::repl::Computer {
+                white: matches!(computer, Some(play::Sides::White | play::Sides::Both)),
+                black: matches!(computer, Some(play::Sides::Black | play::Sides::Both)),
+                limits,
+            };
+            play::run(
+                &rules,
+                fen.as_deref(),
+                seed,
+                play::Looks { pieces, colour },
+                computer,
+            )
         }
         Command::Perft {
             depth,
@@ -341,14 +343,10 @@ pub fn run() -> ExitCode {
             bench,
             seed,
         } => {
-            let (rules, pos) = match setup(&variant, fen.as_deref(), seed) {
-                Ok(x) => x,
+            let session = match setup(&variant, fen.as_deref(), seed) {
+                Ok(s) => s,
                 Err(code) => return code,
             };
-            let session = crate::session::Session::of_game(
-                crate::game::Game::from_position(rules, pos, seed),
-                seed,
-            );
             if split {
                 let t = Instant::now();
                 let mut total = 0;
@@ -373,7 +371,7 @@ pub fn run() -> ExitCode {
         Command::Check { file } => {
             // A file by that name first, else the embedded variant.
             let embedded = (!std::path::Path::new(&file).exists())
-                .then(|| crate::variants::embedded(&file))
+                .then(|| builtin_text(&file))
                 .flatten();
             let text = match embedded {
                 Some(text) => text.to_string(),
@@ -384,18 +382,21 @@ pub fn run() -> ExitCode {
                     Ok(t) => t,
                     Err(e) => {
                         eprintln!("error: {e}");
-                        if let Some(near) = crate::variants::nearest_name(&file) {
+                        if let Some(near) = nearest_variant_name(&file) {
                             eprintln!("help: did you mean the embedded variant `{near}`?");
                         }
                         return ExitCode::from(2);
                     }
                 },
             };
-            let (diags, sources) = check_str(&file, &text);
+            let diags = check_drawn(&file, &text);
             for d in &diags {
-                eprint!("{}", render(d, &sources));
+                eprint!("{}", d.text);
             }
-            let errors = diags.iter().filter(|d| d.is_error()).count();
+            let errors = diags
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count();
             if diags.is_empty() {
                 out!("{file}: ok");
                 ExitCode::SUCCESS
@@ -488,9 +489,9 @@ pub fn run() -> ExitCode {
             };
             openings::run(&variant, &ask, out.as_deref())
         }
-        Command::Rules { variant } => match load(&variant) {
+        Command::Rules { variant } => match Rulebook::open(&variant) {
             Ok(rules) => {
-                out!("{}", crate::describe::rules_in_words(&rules).trim_end());
+                out!("{}", rules.rules_in_words().trim_end());
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -499,8 +500,9 @@ pub fn run() -> ExitCode {
             }
         },
         Command::List => {
-            let width = EMBEDDED.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-            for (name, text) in EMBEDDED {
+            let width = builtin_variants().map(str::len).max().unwrap_or(0);
+            for name in builtin_variants() {
+                let text = builtin_text(name).unwrap_or("");
                 out!("{name:width$}  {}", about(name, text));
             }
             ExitCode::SUCCESS
@@ -563,74 +565,48 @@ fn show_piece(
     black: bool,
     svg: Option<&str>,
 ) -> ExitCode {
-    let rules = match load(variant) {
+    let rules = match Rulebook::open(variant) {
         Ok(r) => r,
         Err(e) => {
             eprint!("{e}");
             return ExitCode::from(2);
         }
     };
-    let Some(kind) = crate::notation::kind_named(&rules, name) else {
-        let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
-        eprintln!(
-            "error: `{name}` is not a piece of {} (pieces: {})",
-            rules.name(),
-            names.join(", ")
-        );
-        return ExitCode::from(2);
-    };
-    let g = rules.geometry();
-    let from = match at {
-        Some(text) => match g.parse_square(text) {
-            Some(sq) => sq,
-            None => {
-                eprintln!(
-                    "error: `{text}` is not a square of this {}x{} board",
-                    g.width, g.height
-                );
-                return ExitCode::from(2);
-            }
-        },
-        None => g.centre(),
-    };
-    let color = if black {
-        crate::board::Color::Black
-    } else {
-        crate::board::Color::White
-    };
-    let diagram = match fen {
-        None => crate::show::on_empty_board(&rules, kind, color, from),
-        Some(f) => {
-            let mut pos = match parse_fen(&rules, f) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            pos.take(&rules, from);
-            pos.put(&rules, from, crate::board::Piece::new(kind, color));
-            pos.set_side(&rules, color);
-            crate::show::in_position(&rules, &pos, from).expect("the piece was just put there")
+    let side = if black { Side::Black } else { Side::White };
+    let diagram = match rules.piece_diagram(name, side, at, fen, svg.is_some()) {
+        Ok(d) => d,
+        Err(SessionError::NoSuchKind { name, kinds }) => {
+            eprintln!(
+                "error: `{name}` is not a piece of {} (pieces: {kinds})",
+                rules.name()
+            );
+            return ExitCode::from(2);
+        }
+        Err(SessionError::Move { message, .. } | SessionError::Fen { message }) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
         }
     };
-    if let Some(path) = svg {
-        let code = picture::write(path, &crate::svg::diagram(&rules, &diagram));
-        if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
-            eprintln!("script error: {e}");
+    if let (Some(path), Some(picture)) = (svg, &diagram.svg) {
+        let code = picture::write(path, picture);
+        if let Some(e) = rules.take_script_error() {
+            eprintln!("{e}");
         }
         return code;
     }
-    let def = rules.piece(kind);
     out!(
         "{} ({}) \"{}\" on {}: {} squares",
-        def.name,
-        def.fen_token(color),
-        def.betza,
-        g.name(from),
+        diagram.name,
+        diagram.symbol,
+        diagram.betza,
+        diagram.square,
         diagram.reach.len()
     );
-    out!("{}", diagram.render(&rules).trim_end());
+    out!("{}", diagram.text.trim_end());
     out!(
         "{}",
         if fen.is_some() {
@@ -642,18 +618,11 @@ fn show_piece(
     let list: Vec<String> = diagram
         .reach
         .iter()
-        .map(|(s, r)| {
-            let x = if *r == crate::show::Reach::Capture {
-                "x"
-            } else {
-                ""
-            };
-            format!("{x}{}", g.name(*s))
-        })
+        .map(|(s, capture)| format!("{}{s}", if *capture { "x" } else { "" }))
         .collect();
     out!("{}", list.join(" "));
-    if let Some(e) = crate::movegen::hooks(&rules).and_then(|h| h.take_error()) {
-        eprintln!("script error: {e}");
+    if let Some(e) = rules.take_script_error() {
+        eprintln!("{e}");
     }
     ExitCode::SUCCESS
 }
@@ -674,23 +643,29 @@ fn clock_seed() -> u64 {
     (now.as_secs() ^ u64::from(now.subsec_nanos())) % 1_000_000
 }
 
-fn setup(variant: &str, fen: Option<&str>, seed: u64) -> Result<(Arc<Rules>, Position), ExitCode> {
-    let rules = load(variant).map_err(|e| {
+fn setup(variant: &str, fen: Option<&str>, seed: u64) -> Result<Session, ExitCode> {
+    let rules = Rulebook::open(variant).map_err(|e| {
         eprint!("{e}");
         ExitCode::from(2)
     })?;
-    let pos = start(&rules, fen, seed)?;
-    Ok((rules, pos))
+    start(&rules, fen, seed)
 }
 
-/// The position `fen` gives, or the variant's start for `seed`.
-fn start(rules: &Rules, fen: Option<&str>, seed: u64) -> Result<Position, ExitCode> {
-    match fen {
-        Some(fen) => parse_fen(rules, fen),
-        None => crate::game::start_position(rules, seed),
-    }
-    .map_err(|e| {
-        eprintln!("error: {e}");
+/// A game from the position `fen` gives, or from the variant's start
+/// for `seed`.
+fn start(rules: &Rulebook, fen: Option<&str>, seed: u64) -> Result<Session, ExitCode> {
+    let start = match fen {
+        Some(fen) => Start::Fen {
+            fen: fen.to_string(),
+            seed,
+        },
+        None => Start::Seed(seed),
+    };
+    Session::new(rules, &start).map_err(|e| {
+        match e {
+            SessionError::Fen { message } => eprintln!("error: {message}"),
+            e => eprintln!("error: {e}"),
+        }
         ExitCode::from(2)
     })
 }
@@ -703,7 +678,7 @@ fn play_match(args: MatchArgs) -> ExitCode {
         eprintln!("error: {e}");
         ExitCode::from(2)
     };
-    let rules = match load(&args.variant) {
+    let rules = match Rulebook::open(&args.variant) {
         Ok(r) => r,
         Err(e) => {
             eprint!("{e}");
@@ -761,7 +736,15 @@ fn play_match(args: MatchArgs) -> ExitCode {
         },
     };
     for fen in &openings {
-        if let Err(e) = parse_fen(&rules, fen) {
+        let start = Start::Fen {
+            fen: fen.clone(),
+            seed: 0,
+        };
+        if let Err(e) = Session::new(&rules, &start) {
+            let e = match e {
+                SessionError::Fen { message } => message,
+                e => e.to_string(),
+            };
             return fail(format!(
                 "{}: opening `{fen}`: {e}",
                 args.openings.as_deref().unwrap_or("")
@@ -844,4 +827,101 @@ fn play_match(args: MatchArgs) -> ExitCode {
     );
     out!("Elo difference {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})");
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    /// The paths below `crate::` a front end may name: the session, file
+    /// and line reading, the diagnostics, the clock, and the other front
+    /// ends.
+    const ALLOWED: [&str; 10] = [
+        "session",
+        "files",
+        "lines",
+        "diag",
+        "clock",
+        "repl",
+        "experiment",
+        "arena",
+        "web",
+        "cli",
+    ];
+
+    /// What still reaches the core, and why: the REPL's constructor
+    /// takes the core's rules and start position, and its computer the
+    /// search's limits.
+    const KNOWN: [(&str, &str); 4] = [
+        ("cli/play.rs", "crate::search::Limits"),
+        ("cli/play.rs", "crate::notation::parse_fen"),
+        ("cli/play.rs", "crate::game::start_position"),
+        ("cli/play.rs", "rules.rules()"),
+    ];
+
+    /// The Rust files under `dir`, by their paths below `src/`.
+    fn files(src: &std::path::Path, dir: &str, out: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(src.join(dir)) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = format!("{dir}/{}", entry.file_name().to_string_lossy());
+            if entry.path().is_dir() {
+                files(src, &name, out);
+            } else if name.ends_with(".rs") {
+                out.push(name);
+            }
+        }
+    }
+
+    #[test]
+    fn front_ends_reach_the_core_only_through_the_session() {
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut names = Vec::new();
+        for dir in ["cli", "arena", "web"] {
+            files(&src, dir, &mut names);
+        }
+        assert!(names.iter().any(|n| n == "cli/uci.rs"), "{names:?}");
+        let mut found = Vec::new();
+        for name in &names {
+            let text = std::fs::read_to_string(src.join(name)).unwrap();
+            // Not this test, which names what it looks for.
+            let text = match text.find("mod tests {\n    /// The paths below") {
+                Some(end) => &text[..end],
+                None => &text,
+            };
+            for line in text.lines() {
+                let code = line.split("//").next().unwrap_or("");
+                let mut rest = code;
+                while let Some(at) = rest.find("crate::") {
+                    let path: String = rest[at..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                        .collect();
+                    let module = path["crate::".len()..].split("::").next().unwrap_or("");
+                    let file_io = path.starts_with("crate::record::write_atomically")
+                        || path.starts_with("crate::record::read_text_file");
+                    if !ALLOWED.contains(&module) && !file_io {
+                        found.push((name.clone(), path));
+                    }
+                    rest = &rest[at + "crate::".len()..];
+                }
+                for call in [
+                    ".game()",
+                    ".rules()",
+                    "of_game(",
+                    "set_game(",
+                    "with_rules(",
+                    "load_variant(",
+                ] {
+                    if let Some(at) = code.find(call) {
+                        let start = code[..at]
+                            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
+                            .map_or(0, |i| i + 1);
+                        found.push((name.clone(), code[start..at + call.len()].to_string()));
+                    }
+                }
+            }
+        }
+        found.retain(|(n, p)| !KNOWN.contains(&(n.as_str(), p.as_str())));
+        assert!(found.is_empty(), "{found:?}");
+    }
 }

@@ -8,8 +8,7 @@
 //! and it is kept when the score is within the margin and the game goes
 //! on. Everything goes through the session API.
 
-use crate::session::{Limits, Score, Session, Start};
-use std::sync::Arc;
+use crate::session::{Limits, Rulebook, Score, Session, Start};
 
 /// What `openings` is asked for.
 #[derive(Clone, Debug)]
@@ -45,7 +44,7 @@ fn mix(mut x: u64) -> u64 {
 ///
 /// The variant's start does not read.
 pub fn book(
-    rules: &Arc<crate::rules::Rules>,
+    rules: &Rulebook,
     ask: &Ask,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Vec<(String, i32)>, String> {
@@ -60,8 +59,7 @@ pub fn book(
         }
         progress(found.len(), i);
         let seed = mix(ask.seed ^ mix(i as u64));
-        let mut s =
-            Session::with_rules(rules.clone(), &Start::Seed(seed)).map_err(|e| e.to_string())?;
+        let mut s = Session::new(rules, &Start::Seed(seed)).map_err(|e| e.to_string())?;
         let mut draw = seed;
         for _ in 0..ask.plies {
             let n = s.count_turns();
@@ -96,7 +94,7 @@ pub fn book(
 pub fn run(variant: &str, ask: &Ask, out: Option<&str>) -> std::process::ExitCode {
     use std::io::IsTerminal;
     use std::process::ExitCode;
-    let rules = match crate::variants::load(variant) {
+    let rules = match Rulebook::open(variant) {
         Ok(r) => r,
         Err(e) => {
             eprint!("{e}");

@@ -2,9 +2,7 @@
 //! on the command line, with the engine's line as arrows when asked; and
 //! the writing that `show piece --svg` shares.
 
-use crate::game::Game;
-use crate::session::Session;
-use crate::variants::load;
+use crate::session::{Error, Rulebook};
 use std::process::ExitCode;
 
 /// What `show position` was asked for.
@@ -20,19 +18,17 @@ pub(super) struct PositionArgs<'a> {
 
 /// Draws the position `args` names into its file.
 pub(super) fn show_position(args: &PositionArgs) -> ExitCode {
-    let rules = match load(args.variant) {
+    let rules = match Rulebook::open(args.variant) {
         Ok(r) => r,
         Err(e) => {
             eprint!("{e}");
             return ExitCode::from(2);
         }
     };
-    let start = match super::start(&rules, args.fen, args.seed) {
-        Ok(p) => p,
+    let mut session = match super::start(&rules, args.fen, args.seed) {
+        Ok(s) => s,
         Err(code) => return code,
     };
-    let game = Game::from_position(rules.clone(), start, args.seed);
-    let mut session = Session::of_game(game, args.seed);
     for (i, text) in args.moves.unwrap_or("").split_whitespace().enumerate() {
         if let Err(e) = session.play(text) {
             eprintln!("error: move {} `{text}`: {e}", i + 1);
@@ -52,8 +48,11 @@ pub(super) fn show_position(args: &PositionArgs) -> ExitCode {
     }
     let picture = session.svg(args.flipped, &arrows);
     let failed = match session.take_script_error() {
-        Some(crate::session::Error::Script { message }) => Some(message),
-        _ => session.game().take_script_error().map(|e| e.to_string()),
+        Some(Error::Script { message }) => Some(message),
+        _ => match rules.take_script_error() {
+            Some(Error::Script { message }) => Some(message),
+            _ => None,
+        },
     };
     if let Some(message) = failed {
         eprintln!("script error: {message}");

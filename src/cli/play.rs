@@ -5,10 +5,9 @@
 //! prompt and no colour, so it can be scripted. Either way every line goes
 //! to [`crate::repl::Session`].
 
-use crate::position::Position;
 use crate::repl::{Computer, Session, Shown, Style};
-use crate::rules::Rules;
 use crate::search::Limits;
+use crate::session::Rulebook;
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -93,9 +92,9 @@ pub struct Looks {
 /// printed, so the game can be played again) when something in it is left
 /// to chance, a random setup (unless `--fen` gives the start) or dice;
 /// 0 when nothing is, so such games never print a seed.
-pub fn drawn_seed(rules: &Rules, fen_given: bool, clock: impl FnOnce() -> u64) -> u64 {
-    let setup = !fen_given && rules.random_setup().is_some();
-    let chance = rules.has_chance();
+pub fn drawn_seed(rules: &Rulebook, fen_given: bool, clock: impl FnOnce() -> u64) -> u64 {
+    let setup = !fen_given && rules.random_setup();
+    let chance = rules.variant().dice;
     let what = match (setup, chance) {
         (false, false) => return 0,
         (true, false) => "random setup",
@@ -109,12 +108,26 @@ pub fn drawn_seed(rules: &Rules, fen_given: bool, clock: impl FnOnce() -> u64) -
 
 /// Runs the session until `quit`, end of input or Ctrl-D.
 pub fn run(
-    rules: Arc<Rules>,
-    start: Position,
+    rules: &Rulebook,
+    fen: Option<&str>,
     seed: u64,
     looks: Looks,
     computer: Computer,
 ) -> ExitCode {
+    // The REPL's session is made from the core's rules and start
+    // position.
+    let rules = rules.rules().clone();
+    let start = match fen {
+        Some(fen) => crate::notation::parse_fen(&rules, fen),
+        None => crate::game::start_position(&rules, seed),
+    };
+    let start = match start {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let mut session = Session::new(rules, start, seed);
     // A human playing Black against the computer sees the board from

@@ -19,10 +19,10 @@
 
 use super::protocol::{Out, Protocol, say, serve};
 use crate::lines::MAX_LINE_BYTES;
-use crate::rules::Rules;
-use crate::search::{Limits, MAX_DEPTH};
-use crate::session::{Error as SessionError, Score, Session, Start, Thought};
-use crate::variants::{DEFAULT_VARIANT, EMBEDDED, load};
+use crate::session::{
+    Clock, DEFAULT_VARIANT, Error as SessionError, Limits, MAX_DEPTH, Rulebook, Score, Session,
+    Side, Start, Thought, builtin_variants,
+};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -31,7 +31,7 @@ use std::time::Duration;
 /// The session: the variant, the position with its moves, the engine.
 struct Uci {
     out: Out,
-    rules: Arc<Rules>,
+    rules: Rulebook,
     /// The position and the moves to it, and the engine (away on the
     /// search thread, in a fork of the session, while it thinks).
     session: Session,
@@ -41,7 +41,7 @@ struct Uci {
 
 /// Runs the protocol over `input` until `quit` or its end.
 pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
-    let rules = match load(DEFAULT_VARIANT) {
+    let rules = match Rulebook::open(DEFAULT_VARIANT) {
         Ok(r) => r,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "error: {e}");
@@ -49,7 +49,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
         }
     };
     let out: Out = Arc::new(Mutex::new(output));
-    let session = match Session::with_rules(rules.clone(), &Start::Setup) {
+    let session = match Session::new(&rules, &Start::Setup) {
         Ok(s) => s,
         Err(e) => {
             say(&out, &format!("info string error: {e}"));
@@ -69,9 +69,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
 impl Protocol for Uci {
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
-        if let Some(host) = crate::movegen::hooks(&self.rules) {
-            host.begin_command();
-        }
+        self.rules.begin_command();
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
@@ -149,7 +147,7 @@ impl Uci {
     fn identify(&self) {
         self.say(&format!("id name changeling {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the changeling authors");
-        let names: Vec<String> = EMBEDDED.iter().map(|(n, _)| format!("var {n}")).collect();
+        let names: Vec<String> = builtin_variants().map(|n| format!("var {n}")).collect();
         self.say(&format!(
             "option name UCI_Variant type combo default {DEFAULT_VARIANT} {}",
             names.join(" ")
@@ -172,16 +170,16 @@ impl Uci {
                 if value.is_empty() || value == "<empty>" {
                     return;
                 }
-                let embedded = EMBEDDED.iter().any(|(n, _)| *n == value);
+                let embedded = builtin_variants().any(|n| n == value);
                 if name.eq_ignore_ascii_case("uci_variant") && !embedded {
-                    let names: Vec<&str> = EMBEDDED.iter().map(|(n, _)| *n).collect();
+                    let names: Vec<&str> = builtin_variants().collect();
                     return self.error(&format!(
                         "no variant `{value}` (variants: {}; VariantPath loads a file)",
                         names.join(", ")
                     ));
                 }
-                match load(value) {
-                    Ok(rules) => match Session::with_rules(rules.clone(), &Start::Setup) {
+                match Rulebook::open(value) {
+                    Ok(rules) => match Session::new(&rules, &Start::Setup) {
                         Ok(mut session) => {
                             session.adopt_engine(&mut self.session);
                             self.rules = rules;
@@ -233,7 +231,7 @@ impl Uci {
             ));
         };
         // The position in force stays until the new one is read whole.
-        let mut session = match Session::with_rules(self.rules.clone(), &start) {
+        let mut session = match Session::new(&self.rules, &start) {
             Ok(s) => s,
             Err(SessionError::Fen { message }) => {
                 return self.error(&format!("`{fen}`: {message}"));
@@ -254,7 +252,7 @@ impl Uci {
     }
 
     fn go(&mut self, rest: &str) {
-        let limits = match go_limits(rest, self.session.game().position().side()) {
+        let limits = match go_limits(rest, self.session.side()) {
             Ok(l) => l,
             Err(e) => return self.error(&e),
         };
@@ -264,7 +262,6 @@ impl Uci {
         }
         let mut fork = self.session.fork();
         let out = self.out.clone();
-        let limits = crate::session::limits_of(&limits);
         let infinite = rest.split_whitespace().any(|w| w == "infinite");
         self.thinking = Some(std::thread::spawn(move || {
             let found = fork.search(&limits, &mut |t| say(&out, &info(t)));
@@ -305,10 +302,11 @@ fn info(t: &Thought) -> String {
 }
 
 /// The limits of a `go` command for `side` to move.
-fn go_limits(rest: &str, side: crate::board::Color) -> Result<Limits, String> {
+fn go_limits(rest: &str, side: Side) -> Result<Limits, String> {
     let words: Vec<&str> = rest.split_whitespace().collect();
     let mut limits = Limits::default();
     let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0u64, 0u64);
+    let mut moves_to_go = None;
     let mut infinite = false;
     let mut i = 0;
     let number = |i: usize, what: &str| -> Result<u64, String> {
@@ -330,8 +328,8 @@ fn go_limits(rest: &str, side: crate::board::Color) -> Result<Limits, String> {
             "btime" => btime = Some(number(i, w)?),
             "winc" => winc = number(i, w)?,
             "binc" => binc = number(i, w)?,
-            "movestogo" => limits.moves_to_go = Some(number(i, w)?.clamp(1, 1000) as u32),
-            "movetime" => limits.time = Some(Duration::from_millis(number(i, w)?.max(1))),
+            "movestogo" => moves_to_go = Some(number(i, w)?.clamp(1, 1000) as u32),
+            "movetime" => limits.millis = Some(number(i, w)?.max(1)),
             "depth" => limits.depth = Some(number(i, w)?.clamp(1, MAX_DEPTH as u64) as u32),
             "nodes" => limits.nodes = Some(number(i, w)?.max(1)),
             "mate" => {
@@ -344,13 +342,17 @@ fn go_limits(rest: &str, side: crate::board::Color) -> Result<Limits, String> {
         i += 2;
     }
     let (time, inc) = match side {
-        crate::board::Color::White => (wtime, winc),
-        crate::board::Color::Black => (btime, binc),
+        Side::White => (wtime, winc),
+        Side::Black => (btime, binc),
     };
     if let Some(t) = time
         && !infinite
     {
-        limits.clock = Some((Duration::from_millis(t), Duration::from_millis(inc)));
+        limits.clock = Some(Clock {
+            left_millis: t,
+            increment_millis: inc,
+            moves_to_go,
+        });
     }
     Ok(limits)
 }
@@ -358,14 +360,14 @@ fn go_limits(rest: &str, side: crate::board::Color) -> Result<Limits, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Color;
+    use crate::session::Side as Color;
 
     #[test]
     fn go_reads_the_clock_of_the_side_to_move() {
         let l = go_limits("wtime 60000 btime 30000 winc 1000 binc 500", Color::Black).unwrap();
         assert_eq!(
-            l.clock,
-            Some((Duration::from_millis(30000), Duration::from_millis(500)))
+            l.clock.map(|c| (c.left_millis, c.increment_millis)),
+            Some((30000, 500))
         );
         let l = go_limits("depth 5 nodes 1000", Color::White).unwrap();
         assert_eq!((l.depth, l.nodes, l.clock), (Some(5), Some(1000), None));

@@ -4,7 +4,7 @@
 pub use super::record::{Record, Turn};
 use super::record::{RecordData, array, color_name};
 use super::stats;
-use crate::session::{Dice, Error, Player, Seat, Session, Side, Start};
+use crate::session::{Dice, Error, Player, Rulebook, Seat, Session, Side, Start};
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, INT, Map, NativeCallContext};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -203,7 +203,7 @@ impl Shared {
     /// of the folder); the file is never read, so its content is never
     /// shown.
     fn resolve(&self, spec: &str) -> Result<String, String> {
-        if crate::variants::embedded(spec).is_some() {
+        if crate::session::builtin_text(spec).is_some() {
             return Ok(spec.to_string());
         }
         let (file, name) = match spec.split_once(':') {
@@ -334,13 +334,17 @@ fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<V
     if let Some(v) = shared.variants.lock().map_err(|_| "poisoned")?.get(&key) {
         return Ok(v.clone());
     }
-    let loaded = Session::load_from_disk(spec, body.as_deref(), &Start::Setup);
-    let template = loaded.map_err(|e| {
+    let loaded = match &body {
+        None => Rulebook::open(spec),
+        Some(b) => Rulebook::open_changed(spec, b),
+    };
+    let book = loaded.map_err(|e| {
         format!(
             "cannot load variant `{spec}`:\n{}",
             e.to_string().trim_end()
         )
     })?;
+    let template = Session::new(&book, &Start::Setup).map_err(|e| e.to_string())?;
     let v = Variant::new(template);
     let mut kept = shared.variants.lock().map_err(|_| "poisoned")?;
     // A script making ever new variants keeps only the first ones.
@@ -554,7 +558,7 @@ fn play(
         Side::White => 0,
         Side::Black => 1,
     };
-    let mut session = start.session.copy_game();
+    let mut session = start.session.replica();
     // A game is a command: its script work has a budget of its own.
     session.begin_command();
     // The seat to move is readied before the game is asked whether it

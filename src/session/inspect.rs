@@ -318,15 +318,6 @@ impl Session {
 
 /// Copies and short answers for programs playing many games.
 impl Session {
-    /// A copy of the game as it stands, with no engine and no undone
-    /// turns: to play on from here several times.
-    pub fn copy_game(&self) -> Session {
-        let mut copy = Session::of_game(self.game.clone(), self.seed);
-        copy.engine_options = self.engine_options;
-        copy.xboard = self.xboard;
-        copy
-    }
-
     /// The turns played, in coordinates (`e2e4`, `P@e5`).
     pub fn coordinates_played(&self) -> Vec<String> {
         let rules = self.game.rules();

@@ -31,14 +31,18 @@
 //! # Ok::<(), changeling::session::Error>(())
 //! ```
 
+mod catalog;
 pub mod data;
-#[cfg(feature = "native")]
-mod disk;
+mod diagram;
 mod inspect;
+mod pieces;
 mod players;
 
+pub use catalog::*;
 pub use data::*;
+pub use diagram::PieceDiagram;
 pub use inspect::TurnInfo;
+pub use pieces::KindMoves;
 pub use players::{Dice, Player, Seat};
 
 use crate::board::{Color, Piece, PieceKind, Square};

@@ -25,14 +25,13 @@
 //! assert!(answer.contains(r#""moves":["e4"]"#));
 //! ```
 
-use crate::rules::Rules;
 use crate::session::{
-    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Players, Session,
-    Severity, Start, Thought, Turn, Variant, VariantSource,
+    self, Board, Diagnostic, Effect, Error, Limits, Outcome, PieceSheet, Played, Players, Rulebook,
+    Session, Severity, Start, Thought, Turn, Variant, VariantSource,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
 /// The most games a [`State`] keeps; a new game beyond it replaces the
 /// one used least recently.
@@ -500,7 +499,7 @@ pub struct State {
     /// order, by name.
     offered: Vec<(String, VariantSource)>,
     /// Rules already loaded, by the name asked for.
-    rules: BTreeMap<String, Arc<Rules>>,
+    rules: BTreeMap<String, Rulebook>,
 }
 
 impl State {
@@ -516,7 +515,7 @@ impl State {
     ///
     /// The variant does not load; nothing is offered then.
     pub fn offer(&mut self, name: &str, source: VariantSource) -> Result<(), Error> {
-        let rules = session::load_variant(&source)?;
+        let rules = Rulebook::load(&source)?;
         self.offered.retain(|(n, _)| n != name);
         self.offered.push((name.to_string(), source));
         self.rules.insert(name.to_string(), rules);
@@ -529,11 +528,10 @@ impl State {
             name: n.clone(),
             origin: "file".to_string(),
         });
-        let builtin = crate::variants::EMBEDDED
-            .iter()
-            .filter(|(n, _)| !self.offered.iter().any(|(o, _)| o == n))
-            .map(|(n, _)| Offered {
-                name: (*n).to_string(),
+        let builtin = session::builtin_variants()
+            .filter(|n| !self.offered.iter().any(|(o, _)| o == n))
+            .map(|n| Offered {
+                name: n.to_string(),
                 origin: "builtin".to_string(),
             });
         given.chain(builtin).collect()
@@ -545,11 +543,11 @@ impl State {
     }
 
     /// The rules of the variant `name`: offered, else built in.
-    fn rules_named(&mut self, name: &str) -> Result<Arc<Rules>, Error> {
+    fn rules_named(&mut self, name: &str) -> Result<Rulebook, Error> {
         if let Some(r) = self.rules.get(name) {
             return Ok(r.clone());
         }
-        let rules = session::load_variant(&VariantSource::Name(name.to_string()))?;
+        let rules = Rulebook::load(&VariantSource::Name(name.to_string()))?;
         self.rules.insert(name.to_string(), rules.clone());
         Ok(rules)
     }
@@ -559,11 +557,11 @@ impl State {
         match variant {
             VariantRef::Name(name) | VariantRef::Source(VariantSource::Name(name)) => {
                 let rules = self.rules_named(name)?;
-                Ok((Session::with_rules(rules, start)?, name.clone()))
+                Ok((Session::new(&rules, start)?, name.clone()))
             }
             VariantRef::Source(source) => {
                 let s = Session::load(source, start)?;
-                let name = s.rules().name().clone();
+                let name = s.rulebook().name();
                 Ok((s, name))
             }
         }
@@ -653,12 +651,12 @@ pub fn limits(level: Option<u8>, given: Option<Limits>) -> Result<Limits, Error>
         },
     };
     if let Some(d) = limits.depth
-        && !(1..=crate::search::MAX_DEPTH).contains(&d)
+        && !(1..=session::MAX_DEPTH).contains(&d)
     {
         return Err(Error::Limits {
             message: format!(
                 "the depth is a whole number from 1 to {}",
-                crate::search::MAX_DEPTH
+                session::MAX_DEPTH
             ),
         });
     }
@@ -906,8 +904,7 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
                 }
                 _ => None,
             });
-            let builtin =
-                || crate::variants::embedded(&name).map(|t| (t.to_string(), BTreeMap::new()));
+            let builtin = || session::builtin_text(&name).map(|t| (t.to_string(), BTreeMap::new()));
             match given.or_else(builtin) {
                 Some((text, scripts)) => Response::Source {
                     name,
@@ -931,13 +928,13 @@ fn answer(state: &mut State, request: Request) -> Result<Response, Failure> {
         Request::View { game, ply } => {
             let e = state.entry(&game)?;
             let s = &e.session;
-            let plies = s.game().history().len();
+            let plies = s.ply();
             if ply > plies {
                 return Err(RequestError::NoSuchPly { ply, plies }.into());
             }
             // A copy of the game, taken back to that ply: the position
             // exactly as it was, dice and hands included.
-            let mut past = Session::of_game(s.game().clone(), s.seed());
+            let mut past = s.replica();
             for _ in ply..plies {
                 past.undo()?;
             }

@@ -407,24 +407,24 @@ pub fn serve(variants: &[String], host: &str, port: u16) -> std::process::ExitCo
     use std::io::Write as _;
     let mut state = State::new();
     for v in variants {
-        let source = if crate::variants::embedded(v).is_some() {
+        let source = if crate::session::builtin_text(v).is_some() {
             crate::session::VariantSource::Name(v.clone())
         } else {
             match read_variant(v) {
                 Ok(source) => source,
                 Err(e) => {
                     eprintln!("error: {e}");
-                    if let Some(near) = crate::variants::nearest_name(v) {
+                    if let Some(near) = crate::session::nearest_variant_name(v) {
                         eprintln!("help: did you mean the embedded variant `{near}`?");
                     }
                     return std::process::ExitCode::from(2);
                 }
             }
         };
-        let name = match crate::session::load_variant(&source) {
+        let name = match crate::session::Rulebook::load(&source) {
             Ok(rules) => match &source {
                 crate::session::VariantSource::Name(n) => n.clone(),
-                crate::session::VariantSource::Text { .. } => rules.name().clone(),
+                crate::session::VariantSource::Text { .. } => rules.name(),
             },
             Err(e) => {
                 eprintln!("{e}");

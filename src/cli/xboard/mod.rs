@@ -29,12 +29,10 @@ mod pieces;
 
 use super::protocol::{Out, Protocol, hold, say, serve, write_line};
 use crate::lines::MAX_LINE_BYTES;
-use crate::rules::Rules;
-use crate::search::{self, MAX_DEPTH};
 use crate::session::{
-    Error as SessionError, Limits, Outcome, Score, Session, Side, Start, Thought,
+    Clock, Error as SessionError, Limits, MAX_DEPTH, Outcome, Rulebook, Score, Session, Side,
+    Start, Thought, builtin_variants,
 };
-use crate::variants::{EMBEDDED, load};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -57,8 +55,8 @@ fn our_name(name: &str) -> &str {
 struct Xboard {
     out: Out,
     /// The variants loaded from files, by name.
-    files: Vec<(String, Arc<Rules>)>,
-    rules: Arc<Rules>,
+    files: Vec<(String, Rulebook)>,
+    rules: Rulebook,
     /// The position and the moves to it, and the engine (away on the
     /// search thread, in a fork of the session, while it thinks).
     session: Session,
@@ -107,7 +105,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
     let out: Out = Arc::new(Mutex::new(output));
     let mut files = Vec::new();
     for path in paths {
-        match load(path) {
+        match Rulebook::open(path) {
             Ok(r) => files.push((r.name().to_ascii_lowercase(), r)),
             Err(e) => {
                 let text = e.to_string();
@@ -118,11 +116,11 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
             }
         }
     }
-    let rules = match load("chess") {
+    let rules = match Rulebook::open("chess") {
         Ok(r) => r,
         Err(e) => return say(&out, &format!("Error (cannot load chess): {e}")),
     };
-    let mut session = match Session::with_rules(rules.clone(), &Start::Setup) {
+    let mut session = match Session::new(&rules, &Start::Setup) {
         Ok(s) => s,
         Err(e) => return say(&out, &format!("Error (bad start): {e}")),
     };
@@ -154,9 +152,7 @@ pub fn run(input: impl BufRead, output: Box<dyn Write + Send>, paths: &[String])
 impl Protocol for Xboard {
     /// Runs one command; false on `quit`.
     fn command(&mut self, line: &str) -> bool {
-        if let Some(host) = crate::movegen::hooks(&self.rules) {
-            host.begin_command();
-        }
+        self.rules.begin_command();
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
@@ -234,7 +230,7 @@ impl Protocol for Xboard {
                     fen: rest.to_string(),
                     seed: 0,
                 };
-                match Session::with_rules(self.rules.clone(), &start) {
+                match Session::new(&self.rules, &start) {
                     Ok(mut session) => {
                         session.adopt_engine(&mut self.session);
                         self.session = session;
@@ -287,11 +283,8 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let names: Vec<&str> = EMBEDDED
-            .iter()
-            .map(|(n, _)| xboard_name(n))
-            .chain(self.files.iter().map(|(n, _)| n.as_str()))
-            .collect();
+        let mut names: Vec<&str> = builtin_variants().map(xboard_name).collect();
+        names.extend(self.files.iter().map(|(n, _)| n.as_str()));
         self.say(&format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 san=0 myname=\"changeling {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
@@ -300,8 +293,8 @@ impl Xboard {
         self.say("feature done=1");
     }
 
-    fn reset(&mut self, rules: Arc<Rules>) {
-        match Session::with_rules(rules.clone(), &Start::Setup) {
+    fn reset(&mut self, rules: Rulebook) {
+        match Session::new(&rules, &Start::Setup) {
             Ok(mut session) => {
                 session.adopt_engine(&mut self.session);
                 self.rules = rules;
@@ -316,10 +309,10 @@ impl Xboard {
             Ok(rules.clone())
         } else {
             let ours = our_name(name);
-            if !EMBEDDED.iter().any(|(n, _)| *n == ours) {
+            if !builtin_variants().any(|n| n == ours) {
                 return self.say(&format!("Error (unknown variant): {name}"));
             }
-            load(ours)
+            Rulebook::open(ours)
         };
         match loaded {
             Ok(rules) => {
@@ -340,23 +333,21 @@ impl Xboard {
     /// piece images, the board's size, the holdings and the start
     /// position, on the `fairy` rules), then the kinds' moves.
     fn announce(&self) {
-        let g = self.rules.geometry();
+        let v = self.rules.variant();
         let fen = self.session.fen();
-        let told = pieces::announce(&self.rules);
-        let hands = self.rules.pocket().is_some()
-            || self.rules.drops().is_some()
-            || !self.rules.masks().drops_from_captures.is_empty();
+        let told = pieces::announce(&self.rules.kinds_for_xboard());
+        let hands = self.rules.holds_pieces();
         // XBoard's holdings hold at most a rank a kind, beside a board
         // of at most 16 files with them.
-        let room = if usize::from(g.width) + 4 <= 16 {
-            usize::from(g.height)
+        let room = if usize::from(v.width) + 4 <= 16 {
+            usize::from(v.height)
         } else {
             0
         };
         let holdings = if hands { told.hand_kinds.min(room) } else { 0 };
         self.say(&format!(
             "setup ({}) {}x{}+{holdings}_fairy {fen}",
-            told.table, g.width, g.height
+            told.table, v.width, v.height
         ));
         if hands && holdings < told.hand_kinds {
             self.say(&format!(
@@ -368,7 +359,7 @@ impl Xboard {
         // here one that came from a promotion is a pawn again in the
         // hand, whose drop XBoard then refuses. No parent variant tells
         // XBoard that rule without rules of its own coming with it.
-        if holdings > 0 && !self.rules.masks().demotes.is_empty() {
+        if holdings > 0 && self.rules.demotes_in_hand() {
             self.say(
                 "# a captured promoted piece enters the hand as a pawn; XBoard's holdings keep it as it stands and refuse that pawn's drop",
             );
@@ -523,25 +514,25 @@ impl Xboard {
         if self.announce_end() {
             return;
         }
+        let ms = |d: Duration| d.as_millis().min(u128::from(u64::MAX)) as u64;
         let limits = if let Some(d) = self.depth {
-            search::Limits::depth(d)
+            Limits::depth(d)
         } else if let Some(t) = self.move_time {
-            search::Limits {
-                time: Some(t),
-                ..search::Limits::default()
-            }
+            Limits::millis(ms(t).max(1))
         } else if let Some(c) = self.clock {
             let played = self.session.fullmove().saturating_sub(1);
-            search::Limits {
-                clock: Some((c, self.increment)),
-                moves_to_go: (self.moves_per_session > 0)
-                    .then(|| self.moves_per_session - played % self.moves_per_session),
-                ..search::Limits::default()
+            Limits {
+                clock: Some(Clock {
+                    left_millis: ms(c),
+                    increment_millis: ms(self.increment),
+                    moves_to_go: (self.moves_per_session > 0)
+                        .then(|| self.moves_per_session - played % self.moves_per_session),
+                }),
+                ..Limits::default()
             }
         } else {
-            search::Limits::time(5.0)
+            Limits::millis(5000)
         };
-        let limits = crate::session::limits_of(&limits);
         self.search(limits, false);
     }
 
