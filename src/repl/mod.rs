@@ -166,14 +166,10 @@ impl Session {
     /// What the last move did beyond moving its piece, as a line, or
     /// nothing.
     pub fn aftermath(&self) -> String {
-        let rules = self.session.game().rules();
-        match self.session.game().history().last() {
-            Some((mv, before)) => {
-                display::aftermath(rules, before, mv, self.session.game().position())
-                    .unwrap_or_default()
-            }
-            None => String::new(),
-        }
+        self.session
+            .last_turn_aftermath()
+            .map(|a| display::aftermath(&a))
+            .unwrap_or_default()
     }
 
     fn play(&mut self, text: &str) -> Reply {

@@ -32,8 +32,10 @@
 //! ```
 
 pub mod data;
+mod explain;
 
 pub use data::*;
+pub use explain::{Aftermath, Explanation, Removed, Step};
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;
