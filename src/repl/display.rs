@@ -199,7 +199,7 @@ pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
 }
 
 /// `White` or `Black`.
-fn title(side: Side) -> &'static str {
+pub(super) fn title(side: Side) -> &'static str {
     Color::from(side).title()
 }
 

@@ -49,15 +49,15 @@ pub struct Aftermath {
     pub changed: Vec<String>,
     /// Units removed beyond the one captured (a blast, a scripted
     /// capture), each with its square.
-    pub removed: Vec<Removed>,
+    pub removed: Vec<UnitAt>,
     /// The mutators on after the turn, when it switched any (empty when
     /// it switched them all off).
     pub mutators: Option<Vec<String>>,
 }
 
-/// A unit a turn removed.
+/// A unit on a square: one a turn removed, one that attacks a square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Removed {
+pub struct UnitAt {
     /// Where it stood.
     pub square: String,
     /// What it was.
@@ -645,9 +645,9 @@ fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> O
     {
         gone.remove(i);
     }
-    let removed: Vec<Removed> = gone
+    let removed: Vec<UnitAt> = gone
         .iter()
-        .map(|&(sq, p)| Removed {
+        .map(|&(sq, p)| UnitAt {
             square: g.name(sq),
             unit: super::unit(rules, p, false),
         })

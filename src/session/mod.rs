@@ -33,9 +33,11 @@
 
 pub mod data;
 mod explain;
+mod queries;
 
 pub use data::*;
-pub use explain::{Aftermath, Explanation, Removed, Step};
+pub use explain::{Aftermath, Explanation, Step, UnitAt};
+pub use queries::{ListedTurn, MoveDiagram, Reach};
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;
