@@ -326,7 +326,7 @@ pub fn run() -> ExitCode {
                     let computer = crate::repl::Computer {
                         white: matches!(computer, Some(play::Sides::White | play::Sides::Both)),
                         black: matches!(computer, Some(play::Sides::Black | play::Sides::Both)),
-                        limits,
+                        limits: crate::session::limits_of(&limits),
                     };
                     play::run(rules, pos, seed, play::Looks { pieces, colour }, computer)
                 }

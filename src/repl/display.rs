@@ -6,10 +6,9 @@
 //! ANSI colours or plain text. Plain text marks the last move with
 //! brackets, so a transcript still shows it: `[P]`.
 
-use crate::board::Color;
-use crate::notation::fide_glyph;
-use crate::rules::file_char;
-use crate::session::{Aftermath, Board, ReserveDrop, Side, SquareData, Variant};
+use crate::session::{
+    Aftermath, Board, ReserveDrop, Side, SquareData, Variant, fide_glyph, file_letter,
+};
 
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,7 +38,7 @@ const CHECKED: &str = "\x1b[41m";
 /// the short abbreviation of a longer code (the legend spells it out).
 fn symbol(kind: &str, side: Side, board_symbol: &str, style: Style) -> String {
     if style.unicode
-        && let Some(g) = fide_glyph(kind, side.into())
+        && let Some(g) = fide_glyph(kind, side)
     {
         return g.to_string();
     }
@@ -186,7 +185,7 @@ pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
     let mut labels = String::from("   ");
     for &file in &files {
         labels.push(' ');
-        labels.push(file_char(file));
+        labels.push(file_letter(file as u8));
         labels.push_str(&" ".repeat(width - 1));
     }
     if style.colour {
@@ -200,7 +199,7 @@ pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
 
 /// `White` or `Black`.
 pub(super) fn title(side: Side) -> &'static str {
-    Color::from(side).title()
+    side.title()
 }
 
 /// Lines for what the position holds beyond the board, each only when
@@ -346,7 +345,7 @@ pub fn legend(b: &Board, variant: &Variant, style: Style) -> Option<String> {
     if variant.kinds.len() <= 6
         || b.legend
             .iter()
-            .all(|e| fide_glyph(&e.kind, Color::White).is_some())
+            .all(|e| fide_glyph(&e.kind, Side::White).is_some())
     {
         return (!markers.is_empty()).then_some(markers);
     }
@@ -372,10 +371,7 @@ pub fn aftermath(after: &Aftermath) -> String {
         let list: Vec<String> = after
             .removed
             .iter()
-            .map(|r| {
-                let side = title(r.unit.side).to_ascii_lowercase();
-                format!("{side} {} on {}", r.unit.kind, r.square)
-            })
+            .map(|r| format!("{} {} on {}", r.unit.side.name(), r.unit.kind, r.square))
             .collect();
         said.push(format!("removed: {}", list.join(", ")));
     }

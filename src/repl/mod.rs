@@ -14,10 +14,7 @@ pub use commands::{COMMANDS, Command};
 pub use computer::{Computer, Shown};
 pub use display::Style;
 
-use crate::board::Color;
-use crate::game::{Game, PlayError, Reason};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::session::{Error, Reason, Side};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -55,18 +52,26 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on `start` under `rules`.
-    pub fn new(rules: Arc<Rules>, start: Position, seed: u64) -> Session {
+    /// A session on the game `session` holds.
+    pub fn on(session: crate::session::Session) -> Session {
         Session {
-            session: crate::session::Session::of_game(
-                Game::from_position(rules, start, seed),
-                seed,
-            ),
+            session,
             style: Style::default(),
             stop: None,
             computer: Computer::default(),
             progress: None,
         }
+    }
+
+    /// A session on `start` under `rules`, for front ends and tests that
+    /// loaded the rules themselves.
+    #[doc(hidden)]
+    pub fn new(
+        rules: Arc<crate::rules::Rules>,
+        start: crate::position::Position,
+        seed: u64,
+    ) -> Session {
+        Session::on(crate::session::Session::from_position(rules, start, seed))
     }
 
     /// Lets long commands (`perft`) end early when `flag` is raised; the
@@ -76,9 +81,15 @@ impl Session {
         self.stop = Some(flag);
     }
 
-    /// The game.
-    pub fn game(&self) -> &Game {
+    /// The game, for tests that compare it with the core's.
+    #[doc(hidden)]
+    pub fn game(&self) -> &crate::game::Game {
         self.session.game()
+    }
+
+    /// The game as the session API holds it.
+    pub fn session(&self) -> &crate::session::Session {
+        &self.session
     }
 
     /// The board, side to move and check, or the result.
@@ -104,7 +115,7 @@ impl Session {
                 s.push_str(&format!("game over: {said}\n"));
             }
             None => {
-                let side = Color::from(board.side).title();
+                let side = display::title(board.side);
                 let check = if board.in_check { " (check)" } else { "" };
                 s.push_str(&format!("{side} to move{check}\n"));
             }
@@ -115,13 +126,12 @@ impl Session {
     /// The prompt for a terminal: whose move it is, or that the game is
     /// over.
     pub fn prompt(&self) -> String {
-        let pos = self.session.game().position();
-        if self.session.game().outcome().is_some() {
+        if self.session.outcome().is_some() {
             return "game over> ".to_string();
         }
-        match pos.side() {
-            Color::White => format!("{}. White> ", pos.fullmove()),
-            Color::Black => format!("{}... Black> ", pos.fullmove()),
+        match self.session.side() {
+            Side::White => format!("{}. White> ", self.session.fullmove()),
+            Side::Black => format!("{}... Black> ", self.session.fullmove()),
         }
     }
 
@@ -134,9 +144,7 @@ impl Session {
         if line.is_empty() || line.starts_with('#') {
             return Reply::say("");
         }
-        if let Some(host) = crate::movegen::hooks(self.session.game().rules()) {
-            host.begin_command();
-        }
+        self.session.begin_command();
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
@@ -149,15 +157,7 @@ impl Session {
         };
         // A failing script hook yields no moves and is reported; the game
         // goes on from the same position.
-        let failed = match self.session.take_script_error() {
-            Some(crate::session::Error::Script { message }) => Some(message),
-            _ => self
-                .session
-                .game()
-                .take_script_error()
-                .map(|e| e.to_string()),
-        };
-        if let Some(message) = failed {
+        if let Some(Error::Script { message }) = self.session.take_any_script_error() {
             reply.text.push_str(&format!("script error: {message}\n"));
         }
         reply
@@ -173,14 +173,14 @@ impl Session {
     }
 
     fn play(&mut self, text: &str) -> Reply {
-        match self.session.game().read_turn(text) {
-            Ok(mv) => {
-                let san = self.session.push(mv).san;
+        match self.session.play(text) {
+            Ok(played) => {
+                let san = played.san;
                 let mut text = format!("played {san}\n{}{}", self.aftermath(), self.status());
                 text.push_str(&self.computer_turns());
                 Reply::say(text)
             }
-            Err(e @ PlayError::GameOver(_)) => {
+            Err(e @ Error::GameOver { .. }) => {
                 Reply::say(format!("error: {e}; `undo` or `new` to go on\n"))
             }
             Err(e) => Reply::say(format!("error: {e}\n")),

@@ -34,10 +34,12 @@
 pub mod data;
 mod explain;
 mod queries;
+mod words;
 
 pub use data::*;
 pub use explain::{Aftermath, Explanation, Step, UnitAt};
-pub use queries::{ListedTurn, MoveDiagram, Reach};
+pub use queries::{ListedTurn, MoveDiagram, Reached};
+pub use words::{fide_glyph, file_letter};
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;

@@ -3,7 +3,7 @@
 //! where a kind moves, the moves played as movetext; and the changes it
 //! makes: a new seed, a record read beside its file.
 
-use super::{Error, Session, Side, UnitAt};
+use super::{Error, Limits, Session, Side, UnitAt};
 use crate::board::Color;
 use crate::game::Game;
 use crate::notation::{Notation, to_san, to_uci};
@@ -41,7 +41,7 @@ pub struct MoveDiagram {
     /// The square it stands on.
     pub from: String,
     /// Each square it reaches, in square order.
-    pub reach: Vec<Reach>,
+    pub reach: Vec<Reached>,
     /// The diagram as text: the board from White's side, the piece as
     /// `@`, other pieces by their board symbols, the marks of `reach`
     /// (`^` after a jump).
@@ -50,7 +50,7 @@ pub struct MoveDiagram {
 
 /// A square a piece reaches.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reach {
+pub struct Reached {
     /// The square.
     pub square: String,
     /// How: `*` moves there and captures there, `o` only moves there,
@@ -207,7 +207,7 @@ impl Session {
             reach: d
                 .reach
                 .iter()
-                .map(|&(sq, r)| Reach {
+                .map(|&(sq, r)| Reached {
                     square: g.name(sq),
                     mark: r.mark(),
                     jump: d.jumps.contains(&sq),
@@ -292,6 +292,31 @@ impl Session {
                 message: e.to_string(),
             })
         })
+    }
+}
+
+impl Limits {
+    /// Reads limits as a person types them: `depth N`, `time S` (seconds,
+    /// fractions allowed), `nodes N`, any of them in any order; `None`
+    /// when `text` is blank.
+    ///
+    /// # Errors
+    ///
+    /// A word that is none of these, or a number out of range
+    /// ([`Error::Limits`]).
+    /// ```
+    /// use changeling::session::Limits;
+    /// let l = Limits::parse("depth 4 time 0.5")?.unwrap();
+    /// assert_eq!((l.depth, l.millis), (Some(4), Some(500)));
+    /// assert_eq!(Limits::parse("")?, None);
+    /// assert!(Limits::parse("depth").is_err());
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Option<Limits>, Error> {
+        match crate::search::parse_limits(text) {
+            Ok(limits) => Ok(limits.as_ref().map(super::limits_of)),
+            Err(message) => Err(Error::Limits { message }),
+        }
     }
 }
 
