@@ -229,7 +229,7 @@ impl Session {
     ///
     /// ```
     /// use changeling::session::{Session, Start, VariantSource};
-    /// let mut s = Session::load(&VariantSource::Name("chess960".into()), &Start::Seed(1))?;
+    /// let mut s = Session::load(&VariantSource::Name("atomic960".into()), &Start::Seed(1))?;
     /// let first = s.fen();
     /// s.reseed(2);
     /// assert_eq!(s.seed(), 2);
