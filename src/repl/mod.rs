@@ -187,3 +187,70 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The REPL's files, before their tests.
+    const FILES: [(&str, &str); 6] = [
+        ("mod.rs", include_str!("mod.rs")),
+        ("commands.rs", include_str!("commands.rs")),
+        ("complete.rs", include_str!("complete.rs")),
+        ("computer.rs", include_str!("computer.rs")),
+        ("display.rs", include_str!("display.rs")),
+        ("explain.rs", include_str!("explain.rs")),
+    ];
+
+    /// The paths the REPL may name: the session, and file I/O.
+    const ALLOWED: [&str; 6] = [
+        "crate::session",
+        "crate::files",
+        "crate::lines",
+        "crate::diag",
+        "crate::clock",
+        "crate::repl",
+    ];
+
+    /// The REPL turns the session's data into text: it names no part of
+    /// the core but the record's file I/O, and only `Session::new` and
+    /// `Session::game`, kept for the tests and the command line that
+    /// build a REPL from the core's rules, name the core's types.
+    #[test]
+    fn the_repl_reads_the_core_only_through_the_session() {
+        let shims = [
+            "crate::rules::Rules",
+            "crate::position::Position",
+            "crate::game::Game",
+        ];
+        let io = [
+            "crate::record::write_atomically",
+            "crate::record::read_text_file",
+        ];
+        for (name, text) in FILES {
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (i, line) in code.lines().enumerate() {
+                let line = line.split("//").next().unwrap_or_default();
+                for (at, _) in line.match_indices("crate::") {
+                    let path = &line[at..];
+                    let fine = ALLOWED.iter().chain(&io).any(|p| path.starts_with(p))
+                        || (name == "mod.rs" && shims.iter().any(|p| path.starts_with(p)));
+                    assert!(fine, "{name}:{}: {}", i + 1, line.trim());
+                }
+                for call in [
+                    "session.game()",
+                    "session.rules()",
+                    "of_game",
+                    "set_game",
+                    "with_rules",
+                ] {
+                    let shim = name == "mod.rs" && line.contains("self.session.game()");
+                    assert!(
+                        shim || !line.contains(call),
+                        "{name}:{}: {}",
+                        i + 1,
+                        line.trim()
+                    );
+                }
+            }
+        }
+    }
+}
