@@ -341,3 +341,65 @@ fn kind_list(rules: &Rules) -> String {
     let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
     names.join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Start, VariantSource};
+    use super::*;
+
+    fn chess() -> Session {
+        Session::load(&VariantSource::Name("chess".into()), &Start::Setup).expect("chess")
+    }
+
+    /// Every answer of the text front end's queries goes through JSON
+    /// and comes back the same.
+    #[test]
+    fn the_answers_are_plain_data() {
+        fn round<T: Serialize + for<'a> Deserialize<'a> + PartialEq + std::fmt::Debug>(t: T) {
+            let json = serde_json::to_string(&t).expect("serializes");
+            assert_eq!(
+                serde_json::from_str::<T>(&json).expect("reads"),
+                t,
+                "{json}"
+            );
+        }
+        let mut s = chess();
+        round(s.listed_turns(None).unwrap());
+        round(s.attackers("f3").unwrap());
+        round(s.piece_diagram("knight", Some("g1")).unwrap());
+        round(s.explain_turn("Nf3").unwrap());
+        s.set_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        s.play("b8=Q+").unwrap();
+        let after = s.last_turn_aftermath().expect("a promotion");
+        assert_eq!(after.changed, ["the pawn became a queen on b8"]);
+        round(after);
+        round(Limits::parse("depth 3 nodes 10").unwrap());
+    }
+
+    #[test]
+    fn a_bad_square_or_kind_is_an_error_not_a_panic() {
+        let s = chess();
+        assert!(matches!(s.attackers("i9"), Err(Error::Move { .. })));
+        assert!(matches!(
+            s.piece_diagram("dragon", None),
+            Err(Error::NoSuchKind { .. })
+        ));
+        assert!(matches!(
+            s.piece_diagram("knight", Some("")),
+            Err(Error::Move { .. })
+        ));
+        assert!(matches!(
+            s.listed_turns(Some("zz")),
+            Err(Error::NoSuchKind { .. })
+        ));
+        // A knight asked for on a square a pawn holds: from there on an
+        // empty board.
+        let d = s.piece_diagram("knight", Some("e2")).unwrap().unwrap();
+        assert_eq!(d.from, "e2");
+        assert_eq!(d.reach.len(), 6);
+        assert!(matches!(
+            Limits::parse("depth 0"),
+            Err(Error::Limits { .. })
+        ));
+    }
+}
