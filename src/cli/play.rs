@@ -6,8 +6,8 @@
 //! to [`crate::repl::Session`].
 
 use crate::repl::{Computer, Session, Shown, Style};
-use crate::search::Limits;
-use crate::session::Rulebook;
+use crate::session::Limits;
+use crate::session::{Error, Rulebook, Session as GameSession, Start};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -69,9 +69,9 @@ pub fn limits(time: Option<f64>, depth: Option<u32>, nodes: Option<u64>) -> Resu
         ));
     }
     Ok(match (time, depth, nodes) {
-        (None, None, None) => Limits::time(1.0),
+        (None, None, None) => Limits::millis(1000),
         _ => Limits {
-            time: time.map(std::time::Duration::from_secs_f64),
+            millis: time.map(|t| (std::time::Duration::from_secs_f64(t).as_millis() as u64).max(1)),
             depth,
             nodes,
             ..Limits::default()
@@ -114,22 +114,25 @@ pub fn run(
     looks: Looks,
     computer: Computer,
 ) -> ExitCode {
-    // The REPL's session is made from the core's rules and start
-    // position.
-    let rules = rules.rules().clone();
     let start = match fen {
-        Some(fen) => crate::notation::parse_fen(&rules, fen),
-        None => crate::game::start_position(&rules, seed),
+        Some(fen) => Start::Fen {
+            fen: fen.to_string(),
+            seed,
+        },
+        None => Start::Seed(seed),
     };
-    let start = match start {
-        Ok(p) => p,
+    let game = match GameSession::new(rules, &start) {
+        Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            match e {
+                Error::Fen { message } => eprintln!("error: {message}"),
+                other => eprintln!("error: {other}"),
+            }
             return ExitCode::from(2);
         }
     };
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let mut session = Session::new(rules, start, seed);
+    let mut session = Session::on(game);
     // A human playing Black against the computer sees the board from
     // Black's side.
     let flipped = computer.white && !computer.black;

@@ -36,7 +36,6 @@ mod screens;
 mod stack;
 mod turns;
 
-#[cfg(feature = "native")]
 pub(crate) use stack::king_slides_first;
 
 pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as, royals_facing};

@@ -485,7 +485,6 @@ fn castling(rules: &Rules, pos: &Position, out: &mut Vec<Move>) {
 /// slide the king first (the first piece must end on an empty square),
 /// or must its partner go first? `None` when the rule's pieces are not in
 /// place.
-#[cfg_attr(not(feature = "native"), allow(dead_code))]
 pub(crate) fn king_slides_first(
     rules: &Rules,
     pos: &Position,

@@ -16,7 +16,6 @@ pub(crate) use movetext::read_quick;
 pub use movetext::{parse_move, parse_san, parse_uci, to_san};
 pub use refusal::ParseMoveError;
 pub use spell::{Notation, spellings};
-#[cfg(feature = "native")]
 pub(crate) use stacks::describe as describe_stacked;
 pub(crate) use symbols::symbol_table;
 pub use symbols::{abbreviations, board_symbol, fide_glyph, kind_named, san_symbol};

@@ -105,7 +105,6 @@ pub(crate) fn coordinates(rules: &Rules, mv: &Move) -> String {
 /// What `mv` does in a stacking variant, step by step, for `explain`:
 /// captures first, then the units that move, naming a friend joined or
 /// an enemy that stays beside the mover.
-#[cfg(feature = "native")]
 pub(crate) fn describe(rules: &Rules, pos: &Position, mv: &Move) -> Vec<String> {
     let g = rules.geometry();
     let name = |p: Piece| format!("{} {}", p.color.title(), rules.piece(p.kind).name);

@@ -2,11 +2,7 @@
 //! and the tests read this table.
 
 use super::{Reply, Session};
-use crate::board::Color;
-use crate::game::Game;
-use crate::movegen::{attackers_of, perft, perft_until};
-use crate::notation::{board_symbol, parse_fen, to_fen, to_san};
-use crate::show::{Diagram, in_position, on_empty_board};
+use crate::session::{Error, Side};
 
 /// One command.
 pub struct Command {
@@ -249,54 +245,41 @@ fn play_move(s: &mut Session, rest: &str) -> Reply {
 type Listed = (String, Option<Vec<String>>);
 
 fn moves(s: &mut Session, rest: &str) -> Reply {
-    let rules = s.session.game().rules().clone();
-    let pos = s.session.game().position().clone();
-    let g = rules.geometry();
-    let mut legal = s.session.game().legal_moves();
-    if !rest.is_empty() {
-        if let Some(sq) = g.parse_square(rest) {
-            legal.retain(|m| m.from == sq && !m.is_drop());
-        } else if let Some(k) = crate::notation::kind_named(&rules, rest) {
-            legal.retain(|m| m.piece.kind == k);
-        } else {
+    let filter = (!rest.is_empty()).then_some(rest);
+    let legal = match s.session.listed_turns(filter) {
+        Ok(l) => l,
+        Err(_) => {
             return error(format!(
                 "`{rest}` is neither a square nor a piece of {}",
-                rules.name()
+                s.session.variant().name
             ));
         }
-    }
+    };
     if legal.is_empty() {
-        return say(if let Some(o) = s.session.game().outcome() {
+        return say(if let Some(o) = s.session.outcome() {
             format!("no legal moves: the game is over, {o}\n")
         } else if !rest.is_empty() {
             format!(
                 "{}, to move, has no legal move of `{rest}`\n",
-                pos.side().title()
+                super::display::title(s.session.side())
             )
         } else {
             "no legal moves\n".to_string()
         });
     }
     // Group by the moving piece's square (drops by kind), in order.
-    let notation =
-        crate::notation::Notation::with_turns(&rules, &pos, s.session.game().legal_moves());
-    let short = crate::notation::abbreviations(&rules);
     let mut groups: Vec<(String, Vec<Listed>)> = Vec::new();
     for m in &legal {
-        let key = if m.is_drop() {
-            format!("{}@", board_symbol(&short, m.piece))
-        } else if m.placement().is_some() {
-            format!("@{}", g.name(m.from))
-        } else {
-            format!("{}{}", board_symbol(&short, m.piece), g.name(m.from))
+        let key = match &m.from {
+            None => format!("{}@", m.board_symbol),
+            Some(from) if m.placement => format!("@{from}"),
+            Some(from) => format!("{}{from}", m.board_symbol),
         };
-        let san = notation
-            .position_of(m)
-            .map_or_else(|| to_san(&rules, &pos, m), |i| notation.san_with_check(i));
+        let san = m.san.clone();
         // Turns that differ only in the push that ends them are listed
         // once, with their pushes: `Nf3&(d6 e6 f6)`.
         let (action, push) = match san.rsplit_once('&') {
-            Some((a, p)) if m.push.is_some() => (a.to_string(), Some(p.to_string())),
+            Some((a, p)) if m.pushes => (a.to_string(), Some(p.to_string())),
             _ => (san, None),
         };
         let at = match groups.iter().position(|(k, _)| *k == key) {
@@ -348,8 +331,8 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
     // Against the computer, a turn of the person's is taken back with
     // the computer's replies to it, so the person is to move again.
     let person = match (s.computer.white, s.computer.black) {
-        (true, false) => Some(Color::Black),
-        (false, true) => Some(Color::White),
+        (true, false) => Some(Side::Black),
+        (false, true) => Some(Side::White),
         _ => None,
     };
     let (mut turns, mut plies) = (0, 0);
@@ -357,7 +340,7 @@ fn undo(s: &mut Session, rest: &str) -> Reply {
         match s.session.undo() {
             Ok(()) => {
                 plies += 1;
-                if person.is_none_or(|p| s.session.game().position().side() == p) {
+                if person.is_none_or(|p| s.session.side() == p) {
                     turns += 1;
                 }
             }
@@ -411,19 +394,9 @@ fn new(s: &mut Session, rest: &str) -> Reply {
         (Some("--seed"), None, _) => return error("--seed needs a number, like `new --seed 7`"),
         _ => return error(format!("`new` takes only `--seed N`, not `{rest}`")),
     }
-    let rules = s.session.game().rules().clone();
-    let mut start = s.session.game().start().clone();
     // A game that began from the variant's random setup draws a new one
     // from the new seed; a position set by hand is kept.
-    if rules.random_setup().is_some()
-        && let Ok(drawn) = crate::game::start_position(&rules, old_seed)
-        && to_fen(&rules, &drawn) == to_fen(&rules, &start)
-        && let Ok(fresh) = crate::game::start_position(&rules, seed)
-    {
-        start = fresh;
-    }
-    s.session
-        .set_game(Game::from_position(rules, start, seed), seed);
+    s.session.reseed(seed);
     say(format!("new game (seed {seed})\n{}", s.status()))
 }
 
@@ -461,35 +434,22 @@ fn board(s: &mut Session, _: &str) -> Reply {
 }
 
 fn fen(s: &mut Session, _: &str) -> Reply {
-    say(format!(
-        "{}\n",
-        to_fen(s.session.game().rules(), s.session.game().position())
-    ))
+    say(format!("{}\n", s.session.fen()))
 }
 
 fn setfen(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`setfen` needs a FEN");
     }
-    let rules = s.session.game().rules().clone();
-    match parse_fen(&rules, rest) {
-        Ok(pos) => {
-            let seed = s.session.seed();
-            s.session
-                .set_game(Game::from_position(rules, pos, seed), seed);
-            say(s.status())
-        }
+    match s.session.set_fen(rest) {
+        Ok(()) => say(s.status()),
+        Err(Error::Fen { message }) => error(format!("{message}; the game is unchanged")),
         Err(e) => error(format!("{e}; the game is unchanged")),
     }
 }
 
-/// The moves played, numbered, in SAN (empty before the first move).
-fn movetext(game: &Game) -> String {
-    crate::record::movetext_tokens(game).join(" ")
-}
-
 fn history(s: &mut Session, _: &str) -> Reply {
-    let text = movetext(s.session.game());
+    let text = s.session.movetext();
     if text.is_empty() {
         return say("no moves yet\n");
     }
@@ -497,26 +457,19 @@ fn history(s: &mut Session, _: &str) -> Reply {
 }
 
 fn attacks(s: &mut Session, rest: &str) -> Reply {
-    let rules = s.session.game().rules();
-    let g = rules.geometry();
-    let Some(sq) = g.parse_square(rest) else {
+    let Ok(sides) = s.session.attackers(rest) else {
         return error(format!(
             "`attacks` needs a square of this board, not `{rest}`"
         ));
     };
-    let pos = s.session.game().position();
-    let short = crate::notation::abbreviations(rules);
     let mut out = String::new();
-    for color in [Color::White, Color::Black] {
-        let mut list: Vec<String> = attackers_of(rules, pos, sq, color)
-            .into_iter()
-            .filter_map(|a| {
-                let p = pos.piece_at(a)?;
-                Some(format!("{}{}", board_symbol(&short, p), g.name(a)))
-            })
+    for (side, attackers) in [Side::White, Side::Black].into_iter().zip(sides) {
+        let mut list: Vec<String> = attackers
+            .iter()
+            .map(|a| format!("{}{}", a.unit.board_symbol, a.square))
             .collect();
         list.sort();
-        let name = color.title();
+        let name = super::display::title(side);
         if list.is_empty() {
             out.push_str(&format!("{name}: none\n"));
         } else {
@@ -534,34 +487,17 @@ fn show(s: &mut Session, rest: &str) -> Reply {
     let Some(name) = words.next() else {
         return error("usage: show piece NAME [SQUARE]");
     };
-    let rules = s.session.game().rules().clone();
-    let g = rules.geometry();
-    let Some(kind) = crate::notation::kind_named(&rules, name) else {
-        let names: Vec<&str> = rules.pieces().iter().map(|p| p.name.as_str()).collect();
-        return error(format!(
-            "`{name}` is not a piece of {} (pieces: {})",
-            rules.name(),
-            names.join(", ")
-        ));
-    };
-    let diagram: Diagram = match words.next() {
-        Some(text) => {
-            let Some(sq) = g.parse_square(text) else {
-                return error(format!("`{text}` is not a square of this board"));
-            };
-            match s.session.game().position().piece_at(sq) {
-                Some(p) if p.kind == kind => {
-                    match in_position(&rules, s.session.game().position(), sq) {
-                        Some(d) => d,
-                        None => return error(format!("nothing to show on {text}")),
-                    }
-                }
-                _ => on_empty_board(&rules, kind, Color::White, sq),
-            }
-        }
-        None => on_empty_board(&rules, kind, Color::White, g.centre()),
-    };
-    say(diagram.render(&rules))
+    let square = words.next();
+    match s.session.piece_diagram(name, square) {
+        Ok(Some(diagram)) => say(diagram.text),
+        Ok(None) => error(format!("nothing to show on {}", square.unwrap_or_default())),
+        Err(Error::NoSuchKind { kinds, .. }) => error(format!(
+            "`{name}` is not a piece of {} (pieces: {kinds})",
+            s.session.variant().name
+        )),
+        Err(Error::Move { message, .. }) => error(message),
+        Err(e) => error(e.to_string()),
+    }
 }
 
 fn count(s: &mut Session, rest: &str) -> Reply {
@@ -570,19 +506,14 @@ fn count(s: &mut Session, rest: &str) -> Reply {
         Ok(n) => n,
         Err(e) => return error(e),
     };
-    let (rules, pos) = (s.session.game().rules(), s.session.game().position());
-    let nodes = match &s.stop {
-        Some(stop) => perft_until(rules, pos, n as u32, stop),
-        None => Some(perft(rules, pos, n as u32)),
-    };
-    match nodes {
+    match s.session.perft(n as u32) {
         Some(nodes) => say(format!("perft {n}: {nodes} nodes\n")),
         None => say("perft interrupted\n"),
     }
 }
 
 fn variant(s: &mut Session, _: &str) -> Reply {
-    say(crate::describe::rules_in_words(s.session.game().rules()))
+    say(s.session.rules_in_words())
 }
 
 fn quit(_: &mut Session, _: &str) -> Reply {
@@ -596,11 +527,11 @@ fn save(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`save` needs a file name");
     }
-    let text = crate::record::write_pgn(s.session.game(), &crate::record::Players::default());
+    let text = s.session.pgn();
     match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!(
             "saved {} to {rest}\n",
-            plural(s.session.game().history().len(), "move")
+            plural(s.session.ply(), "move")
         )),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
@@ -610,16 +541,10 @@ fn picture(s: &mut Session, rest: &str) -> Reply {
     if rest.is_empty() {
         return error("`svg` needs a file name");
     }
-    let options = crate::svg::Options {
-        last: s.session.game().history().last().map(|(m, _)| *m),
-        flipped: s.style.flipped,
-        ..Default::default()
+    let text = match s.session.svg(s.style.flipped, &[]) {
+        Ok(t) => t,
+        Err(e) => return error(e.to_string()),
     };
-    let text = crate::svg::position(
-        s.session.game().rules(),
-        s.session.game().position(),
-        &options,
-    );
     match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!("wrote a picture of the position to {rest}\n")),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
@@ -639,21 +564,15 @@ fn load_game(s: &mut Session, rest: &str) -> Reply {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => std::path::Path::new("."),
     };
-    let sources = crate::record::Sources {
-        dir: Some(dir),
-        current: Some(s.session.game().rules()),
-    };
-    match crate::record::read_pgn(&text, s.session.seed(), sources) {
-        Ok(game) => {
-            let n = game.history().len();
-            let seed = game.seed;
-            s.session.set_game(game, seed);
-            say(format!(
-                "loaded {} from {rest}\n{}",
-                plural(n, "move"),
-                s.status()
-            ))
-        }
+    match s.session.load_pgn_beside(&text, dir) {
+        Ok(()) => say(format!(
+            "loaded {} from {rest}\n{}",
+            plural(s.session.ply(), "move"),
+            s.status()
+        )),
+        Err(Error::Pgn { message }) => error(format!(
+            "{rest}: {message}; the game in progress is unchanged"
+        )),
         Err(e) => error(format!("{rest}: {e}; the game in progress is unchanged")),
     }
 }

@@ -7,7 +7,6 @@
 //! `explain`, a file after `save`, `load` and `svg`).
 
 use super::{COMMANDS, Session};
-use crate::notation::{Notation, to_uci};
 
 /// The words `display` takes.
 pub const DISPLAY_WORDS: &[&str] = &["ascii", "unicode", "colour", "plain"];
@@ -34,14 +33,7 @@ impl Session {
             ["move" | "explain"] => self.move_texts(),
             ["moves"] => self.move_sources(),
             ["show"] => vec!["piece".to_string()],
-            ["show", "piece"] => self
-                .session
-                .game()
-                .rules()
-                .by_name()
-                .keys()
-                .cloned()
-                .collect(),
+            ["show", "piece"] => self.session.kind_names(),
             ["display", ..] => DISPLAY_WORDS.iter().map(|w| w.to_string()).collect(),
             ["save" | "load" | "svg"] => files(word),
             _ => Vec::new(),
@@ -54,35 +46,22 @@ impl Session {
 
     /// Every legal move, in SAN and in coordinates.
     fn move_texts(&self) -> Vec<String> {
-        let rules = self.session.game().rules();
-        let pos = self.session.game().position();
-        if self.session.game().outcome().is_some() {
+        if self.session.outcome().is_some() {
             return Vec::new();
         }
-        let notation = Notation::with_turns(rules, pos, self.session.game().legal_moves());
-        (0..notation.turns().len())
-            .flat_map(|i| {
-                [
-                    notation.san_with_check(i),
-                    to_uci(rules, &notation.turns()[i]),
-                ]
-            })
+        let turns = self.session.listed_turns(None).unwrap_or_default();
+        turns
+            .into_iter()
+            .flat_map(|t| [t.san, t.coordinates])
             .collect()
     }
 
     /// Squares with a legal move, and the names of the kinds that have one.
     fn move_sources(&self) -> Vec<String> {
-        let rules = self.session.game().rules();
-        let g = rules.geometry();
-        self.session
-            .game()
-            .legal_moves()
-            .iter()
-            .flat_map(|m| {
-                let from = (!m.is_drop()).then(|| g.name(m.from));
-                from.into_iter()
-                    .chain([rules.piece(m.piece.kind).name.clone()])
-            })
+        let turns = self.session.listed_turns(None).unwrap_or_default();
+        turns
+            .into_iter()
+            .flat_map(|t| t.from.into_iter().chain([t.kind]))
             .collect()
     }
 }
@@ -115,14 +94,12 @@ fn files(word: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::Game;
     use crate::repl::Session;
-    use crate::variants::load;
+    use crate::session::{Start, VariantSource};
 
     fn session() -> Session {
-        let rules = load("chess").expect("embedded chess");
-        let start = Game::new(rules.clone(), 0).expect("setup").start().clone();
-        Session::new(rules, start, 0)
+        let chess = VariantSource::Name("chess".into());
+        Session::on(crate::session::Session::load(&chess, &Start::Setup).expect("chess"))
     }
 
     #[test]

@@ -2,9 +2,7 @@
 //! `computer`, and the moves it makes on its own turns.
 
 use super::{Reply, Session};
-use crate::board::Color;
-use crate::search::{Limits, parse_limits};
-use crate::session::{Reason, Score, Thought};
+use crate::session::{Error, Limits, Reason, Score, Side, Thought};
 
 /// Who the computer plays and how long it thinks.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -22,17 +20,20 @@ impl Default for Computer {
         Computer {
             white: false,
             black: false,
-            limits: Limits::time(1.0),
+            limits: Limits {
+                millis: Some(1000),
+                ..Limits::default()
+            },
         }
     }
 }
 
 impl Computer {
-    /// Whether it plays `color`.
-    pub fn plays(&self, color: Color) -> bool {
-        match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+    /// Whether it plays `side`.
+    pub fn plays(&self, side: Side) -> bool {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
         }
     }
 }
@@ -94,8 +95,7 @@ impl Session {
     fn think(&mut self, limits: &Limits, every: bool) -> (Option<Thought>, Vec<String>) {
         let mut lines = Vec::new();
         let mut progress = self.progress.take();
-        let limits = crate::session::limits_of(limits);
-        let found = self.session.search(&limits, &mut |t| {
+        let found = self.session.search(limits, &mut |t| {
             let text = describe(t);
             if let Some(Progress(show)) = &mut progress {
                 show(Shown::Thinking(&text));
@@ -113,7 +113,7 @@ impl Session {
 
     /// Plays the engine's move; the text says what it played.
     fn computer_move(&mut self, limits: &Limits) -> Result<String, String> {
-        if let Some(o) = self.session.game().outcome() {
+        if let Some(o) = self.session.outcome() {
             return Err(format!("the game is over: {o}; `undo` or `new` to go on"));
         }
         let (found, _) = self.think(limits, false);
@@ -136,9 +136,7 @@ impl Session {
         let mut out = String::new();
         let limits = self.computer.limits;
         let mut played = false;
-        while self.session.game().outcome().is_none()
-            && self.computer.plays(self.session.game().position().side())
-        {
+        while self.session.outcome().is_none() && self.computer.plays(self.session.side()) {
             if self.stopped() {
                 out.push_str("stopped; the computer moves again after your move or on `go`\n");
                 break;
@@ -178,8 +176,9 @@ impl Session {
 /// The limits a command gives, else the computer's own; the error as
 /// the reply.
 fn limits_or_default(s: &Session, rest: &str) -> Result<Limits, Reply> {
-    match parse_limits(rest) {
+    match Limits::parse(rest) {
         Ok(l) => Ok(l.unwrap_or(s.computer.limits)),
+        Err(Error::Limits { message }) => Err(Reply::say(format!("error: {message}\n"))),
         Err(e) => Err(Reply::say(format!("error: {e}\n"))),
     }
 }
@@ -222,7 +221,7 @@ pub(super) fn hint(s: &mut Session, rest: &str) -> Reply {
         Ok(l) => l,
         Err(reply) => return reply,
     };
-    if let Some(o) = s.session.game().outcome() {
+    if let Some(o) = s.session.outcome() {
         return Reply::say(format!("no hint: the game is over, {o}\n"));
     }
     let (found, _) = s.think(&limits, false);
@@ -243,7 +242,7 @@ pub(super) fn analyse(s: &mut Session, rest: &str) -> Reply {
         Ok(l) => l,
         Err(reply) => return reply,
     };
-    if let Some(o) = s.session.game().outcome() {
+    if let Some(o) = s.session.outcome() {
         return Reply::say(format!("nothing to analyse: the game is over, {o}\n"));
     }
     let (found, lines) = s.think(&limits, true);

@@ -6,11 +6,9 @@
 //! ANSI colours or plain text. Plain text marks the last move with
 //! brackets, so a transcript still shows it: `[P]`.
 
-use crate::board::{Color, Piece, Square};
-use crate::notation::fide_glyph;
-use crate::position::{Move, MoveKind, Position};
-use crate::rules::{Rules, file_char};
-use crate::session::{Board, ReserveDrop, Side, SquareData, Variant};
+use crate::session::{
+    Aftermath, Board, ReserveDrop, Side, SquareData, Variant, fide_glyph, file_letter,
+};
 
 /// How the board is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,7 +38,7 @@ const CHECKED: &str = "\x1b[41m";
 /// the short abbreviation of a longer code (the legend spells it out).
 fn symbol(kind: &str, side: Side, board_symbol: &str, style: Style) -> String {
     if style.unicode
-        && let Some(g) = fide_glyph(kind, side.into())
+        && let Some(g) = fide_glyph(kind, side)
     {
         return g.to_string();
     }
@@ -187,7 +185,7 @@ pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
     let mut labels = String::from("   ");
     for &file in &files {
         labels.push(' ');
-        labels.push(file_char(file));
+        labels.push(file_letter(file as u8));
         labels.push_str(&" ".repeat(width - 1));
     }
     if style.colour {
@@ -200,8 +198,8 @@ pub fn board(b: &Board, variant: &Variant, style: Style) -> String {
 }
 
 /// `White` or `Black`.
-fn title(side: Side) -> &'static str {
-    Color::from(side).title()
+pub(super) fn title(side: Side) -> &'static str {
+    side.title()
 }
 
 /// Lines for what the position holds beyond the board, each only when
@@ -347,7 +345,7 @@ pub fn legend(b: &Board, variant: &Variant, style: Style) -> Option<String> {
     if variant.kinds.len() <= 6
         || b.legend
             .iter()
-            .all(|e| fide_glyph(&e.kind, Color::White).is_some())
+            .all(|e| fide_glyph(&e.kind, Side::White).is_some())
     {
         return (!markers.is_empty()).then_some(markers);
     }
@@ -365,149 +363,24 @@ pub fn legend(b: &Board, variant: &Variant, style: Style) -> Option<String> {
     Some(format!("   {}\n{markers}", items.join(", ")))
 }
 
-/// What a move did beyond moving its piece, in one line (`None` when
-/// nothing): kinds that changed (a morph, a promotion, a piece promoted
-/// because it was attacked), pieces removed beyond the one captured (a
-/// blast, a scripted capture), and the mutators on after a marker flip.
-/// `before` is the position the move `mv` was played from.
-pub fn aftermath(rules: &Rules, before: &Position, mv: &Move, after: &Position) -> Option<String> {
-    let g = rules.geometry();
-    let name = |p: Piece| format!("{} {}", p.color.name(), rules.piece(p.kind).name);
-    let units = |pos: &Position, sq: Square| -> Vec<Piece> {
-        pos.units_at(sq).into_iter().flatten().collect()
-    };
-    let flipped = before.active() != after.active();
-    // A new form of the same declared kind, given by the mutators now on:
-    // said by naming them.
-    let reformed = |a: Piece, b: Piece| {
-        flipped && rules.forms().base_of[a.kind.index()] == rules.forms().base_of[b.kind.index()]
-    };
-    let mut changed = Vec::new();
-    let mut gone: Vec<(Square, Piece)> = Vec::new();
-    let mut came: Vec<(Square, Piece)> = Vec::new();
-    for sq in g.squares() {
-        let (was, now) = (units(before, sq), units(after, sq));
-        if was == now {
-            continue;
-        }
-        // One unit of a side becoming another kind of the same side.
-        if was.len() == 1
-            && now.len() == 1
-            && was[0].color == now[0].color
-            && was[0].kind != now[0].kind
-            && sq != mv.to
-            && sq != mv.from
-        {
-            if reformed(was[0], now[0]) {
-                continue;
-            }
-            changed.push(format!(
-                "the {} on {} became {}",
-                rules.piece(was[0].kind).name,
-                g.name(sq),
-                with_article(&rules.piece(now[0].kind).name)
-            ));
-            continue;
-        }
-        gone.extend(was.iter().filter(|p| !now.contains(p)).map(|&p| (sq, p)));
-        came.extend(now.iter().filter(|p| !was.contains(p)).map(|&p| (sq, p)));
-    }
-    // The mover leaves and arrives, perhaps as another kind; or is gone
-    // with its victim (a blast).
-    let arrived = came
-        .iter()
-        .position(|&(sq, p)| sq == mv.to && p.color == mv.piece.color);
-    if arrived.is_none() && mv.captured.is_some() && after.piece_at(mv.to).is_none() {
-        gone.push((mv.to, mv.piece));
-    }
-    if let Some(i) = arrived {
-        let (sq, p) = came.remove(i);
-        if p.kind != mv.piece.kind && !reformed(p, mv.piece) {
-            changed.push(format!(
-                "the {} became {} on {}",
-                rules.piece(mv.piece.kind).name,
-                with_article(&rules.piece(p.kind).name),
-                g.name(sq)
-            ));
-        }
-    }
-    if let Some(i) = gone
-        .iter()
-        .position(|&(sq, p)| sq == mv.from && p == mv.piece)
-    {
-        gone.remove(i);
-    }
-    // A castling partner that changed kind on its way (a cornering that
-    // morphs it): where it went and what it became.
-    if let MoveKind::Castle(i) = mv.kind
-        && let Some(c) = rules.castling()[mv.piece.color].get(i as usize)
-        && let Some(gi) = gone
+/// What a move did beyond moving its piece, in one line: kinds that changed, pieces removed beyond the one captured,
+/// and the mutators on after a marker flip.
+pub fn aftermath(after: &Aftermath) -> String {
+    let mut said = after.changed.clone();
+    if !after.removed.is_empty() {
+        let list: Vec<String> = after
+            .removed
             .iter()
-            .position(|&(sq, p)| sq == c.partner_from && p.color == mv.piece.color)
-        && let Some(ci) = came
-            .iter()
-            .position(|&(sq, p)| sq == c.partner_to && p.color == mv.piece.color)
-        && gone[gi].1.kind != came[ci].1.kind
-    {
-        let ((from, was), (to, now)) = (gone.remove(gi), came.remove(ci));
-        if !reformed(was, now) {
-            changed.push(format!(
-                "the {} went from {} to {} and became a {}",
-                rules.piece(was.kind).name,
-                g.name(from),
-                g.name(to),
-                rules.piece(now.kind).name
-            ));
-        }
-    }
-    // A piece that moved along (a castling partner, a pushed pawn).
-    came.retain(|&(_, p)| match gone.iter().position(|&(_, q)| q == p) {
-        Some(i) => {
-            gone.remove(i);
-            false
-        }
-        None => true,
-    });
-    // The piece the move captured.
-    if let Some(victim) = mv.captured
-        && let Some(i) = gone
-            .iter()
-            .position(|&(sq, q)| q == victim && sq == mv.to)
-            .or_else(|| gone.iter().position(|&(_, q)| q == victim))
-    {
-        gone.remove(i);
-    }
-    let mut said = changed;
-    if !gone.is_empty() {
-        let list: Vec<String> = gone
-            .iter()
-            .map(|&(sq, p)| format!("{} on {}", name(p), g.name(sq)))
+            .map(|r| format!("{} {} on {}", r.unit.side.name(), r.unit.kind, r.square))
             .collect();
         said.push(format!("removed: {}", list.join(", ")));
     }
-    if flipped {
-        let on: Vec<&str> = after
-            .active()
-            .iter()
-            .filter_map(|i| rules.mutators().get(i).map(|m| m.name.as_str()))
-            .collect();
+    if let Some(on) = &after.mutators {
         said.push(if on.is_empty() {
             "no mutator is on now".to_string()
         } else {
             format!("mutators on now: {}", on.join(", "))
         });
     }
-    (!said.is_empty()).then(|| format!("also: {}\n", said.join("; ")))
-}
-
-/// `name` after `a` or `an`, as it is said: `an octopus`, `an amazon`,
-/// `a unicorn`, `a knight`.
-pub(crate) fn with_article(name: &str) -> String {
-    let lower = name.to_ascii_lowercase();
-    let vowel = lower.starts_with(['a', 'e', 'i', 'o'])
-        || (lower.starts_with('u')
-            && !["uni", "use", "usu", "uti"]
-                .iter()
-                .any(|p| lower.starts_with(p)));
-    format!("{} {name}", if vowel { "an" } else { "a" })
+    format!("also: {}\n", said.join("; "))
 }

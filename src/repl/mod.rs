@@ -14,10 +14,7 @@ pub use commands::{COMMANDS, Command};
 pub use computer::{Computer, Shown};
 pub use display::Style;
 
-use crate::board::Color;
-use crate::game::{Game, PlayError, Reason};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::session::{Error, Reason, Side};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -55,13 +52,10 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on `start` under `rules`.
-    pub fn new(rules: Arc<Rules>, start: Position, seed: u64) -> Session {
+    /// A session on the game `session` holds.
+    pub fn on(session: crate::session::Session) -> Session {
         Session {
-            session: crate::session::Session::of_game(
-                Game::from_position(rules, start, seed),
-                seed,
-            ),
+            session,
             style: Style::default(),
             stop: None,
             computer: Computer::default(),
@@ -76,9 +70,9 @@ impl Session {
         self.stop = Some(flag);
     }
 
-    /// The game.
-    pub fn game(&self) -> &Game {
-        self.session.game()
+    /// The game as the session API holds it.
+    pub fn session(&self) -> &crate::session::Session {
+        &self.session
     }
 
     /// The board, side to move and check, or the result.
@@ -104,7 +98,7 @@ impl Session {
                 s.push_str(&format!("game over: {said}\n"));
             }
             None => {
-                let side = Color::from(board.side).title();
+                let side = display::title(board.side);
                 let check = if board.in_check { " (check)" } else { "" };
                 s.push_str(&format!("{side} to move{check}\n"));
             }
@@ -115,13 +109,12 @@ impl Session {
     /// The prompt for a terminal: whose move it is, or that the game is
     /// over.
     pub fn prompt(&self) -> String {
-        let pos = self.session.game().position();
-        if self.session.game().outcome().is_some() {
+        if self.session.outcome().is_some() {
             return "game over> ".to_string();
         }
-        match pos.side() {
-            Color::White => format!("{}. White> ", pos.fullmove()),
-            Color::Black => format!("{}... Black> ", pos.fullmove()),
+        match self.session.side() {
+            Side::White => format!("{}. White> ", self.session.fullmove()),
+            Side::Black => format!("{}... Black> ", self.session.fullmove()),
         }
     }
 
@@ -134,9 +127,7 @@ impl Session {
         if line.is_empty() || line.starts_with('#') {
             return Reply::say("");
         }
-        if let Some(host) = crate::movegen::hooks(self.session.game().rules()) {
-            host.begin_command();
-        }
+        self.session.begin_command();
         let (word, rest) = line
             .split_once(char::is_whitespace)
             .map_or((line, ""), |(w, r)| (w, r.trim()));
@@ -149,15 +140,7 @@ impl Session {
         };
         // A failing script hook yields no moves and is reported; the game
         // goes on from the same position.
-        let failed = match self.session.take_script_error() {
-            Some(crate::session::Error::Script { message }) => Some(message),
-            _ => self
-                .session
-                .game()
-                .take_script_error()
-                .map(|e| e.to_string()),
-        };
-        if let Some(message) = failed {
+        if let Some(Error::Script { message }) = self.session.take_any_script_error() {
             reply.text.push_str(&format!("script error: {message}\n"));
         }
         reply
@@ -166,28 +149,91 @@ impl Session {
     /// What the last move did beyond moving its piece, as a line, or
     /// nothing.
     pub fn aftermath(&self) -> String {
-        let rules = self.session.game().rules();
-        match self.session.game().history().last() {
-            Some((mv, before)) => {
-                display::aftermath(rules, before, mv, self.session.game().position())
-                    .unwrap_or_default()
-            }
-            None => String::new(),
-        }
+        self.session
+            .last_turn_aftermath()
+            .map(|a| display::aftermath(&a))
+            .unwrap_or_default()
     }
 
     fn play(&mut self, text: &str) -> Reply {
-        match self.session.game().read_turn(text) {
-            Ok(mv) => {
-                let san = self.session.push(mv).san;
+        match self.session.play(text) {
+            Ok(played) => {
+                let san = played.san;
                 let mut text = format!("played {san}\n{}{}", self.aftermath(), self.status());
                 text.push_str(&self.computer_turns());
                 Reply::say(text)
             }
-            Err(e @ PlayError::GameOver(_)) => {
+            Err(e @ Error::GameOver { .. }) => {
                 Reply::say(format!("error: {e}; `undo` or `new` to go on\n"))
             }
             Err(e) => Reply::say(format!("error: {e}\n")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The REPL's files, before their tests.
+    const FILES: [(&str, &str); 6] = [
+        ("mod.rs", include_str!("mod.rs")),
+        ("commands.rs", include_str!("commands.rs")),
+        ("complete.rs", include_str!("complete.rs")),
+        ("computer.rs", include_str!("computer.rs")),
+        ("display.rs", include_str!("display.rs")),
+        ("explain.rs", include_str!("explain.rs")),
+    ];
+
+    /// The paths the REPL may name: the session, and file I/O.
+    const ALLOWED: [&str; 6] = [
+        "crate::session",
+        "crate::files",
+        "crate::lines",
+        "crate::diag",
+        "crate::clock",
+        "crate::repl",
+    ];
+
+    /// The REPL turns the session's data into text: it names no part of
+    /// the core but the record's file I/O, and only `Session::new` and
+    /// `Session::game`, kept for the tests and the command line that
+    /// build a REPL from the core's rules, name the core's types.
+    #[test]
+    fn the_repl_reads_the_core_only_through_the_session() {
+        let shims = [
+            "crate::rules::Rules",
+            "crate::position::Position",
+            "crate::game::Game",
+        ];
+        let io = [
+            "crate::record::write_atomically",
+            "crate::record::read_text_file",
+        ];
+        for (name, text) in FILES {
+            let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (i, line) in code.lines().enumerate() {
+                let line = line.split("//").next().unwrap_or_default();
+                for (at, _) in line.match_indices("crate::") {
+                    let path = &line[at..];
+                    let fine = ALLOWED.iter().chain(&io).any(|p| path.starts_with(p))
+                        || (name == "mod.rs" && shims.iter().any(|p| path.starts_with(p)));
+                    assert!(fine, "{name}:{}: {}", i + 1, line.trim());
+                }
+                for call in [
+                    "session.game()",
+                    "session.rules()",
+                    "of_game",
+                    "set_game",
+                    "with_rules",
+                ] {
+                    let shim = name == "mod.rs" && line.contains("self.session.game()");
+                    assert!(
+                        shim || !line.contains(call),
+                        "{name}:{}: {}",
+                        i + 1,
+                        line.trim()
+                    );
+                }
+            }
         }
     }
 }

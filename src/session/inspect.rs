@@ -267,15 +267,6 @@ impl Session {
         self.scripted_mut(|s| s.game.push(mv));
         self.redo.clear();
     }
-
-    /// Gives the variant's scripts a fresh budget of work, as a new
-    /// command of a front end does: a game played to its end by
-    /// programs counts as one command.
-    pub fn begin_command(&self) {
-        if let Some(host) = crate::movegen::hooks(self.game.rules()) {
-            host.begin_command();
-        }
-    }
 }
 
 /// What a program asks of the variant itself, by declared names.

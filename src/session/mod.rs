@@ -34,16 +34,22 @@
 mod catalog;
 pub mod data;
 mod diagram;
+mod explain;
 mod inspect;
 mod pieces;
 mod players;
+mod queries;
+mod words;
 
 pub use catalog::*;
 pub use data::*;
 pub use diagram::PieceDiagram;
+pub use explain::{Aftermath, Explanation, Step, UnitAt};
 pub use inspect::TurnInfo;
 pub use pieces::KindMoves;
 pub use players::{Dice, Player, Seat};
+pub use queries::{ListedTurn, MoveDiagram, Reached};
+pub use words::{fide_glyph, file_letter};
 
 use crate::board::{Color, Piece, PieceKind, Square};
 use crate::game::Game;

@@ -756,7 +756,11 @@ fn a_hook_failing_at_every_call_is_disabled_and_the_session_goes_on() {
         ]
     );
     // A session on the variant answers and plays on.
-    let mut s = changeling::repl::Session::new(rules.clone(), pos, 1);
+    let mut s = changeling::repl::Session::on(changeling::session::Session::from_position(
+        rules.clone(),
+        pos,
+        1,
+    ));
     let reply = s.execute("d4d5");
     assert!(reply.text.starts_with("played Gd5\n"), "{}", reply.text);
     assert!(

@@ -22,6 +22,17 @@ const SEED_VARIANTS: [&str; 6] = [
     "fluid",
 ];
 
+/// The REPL's game as the core holds it, for comparing positions.
+trait ReplGame {
+    fn game(&self) -> &changeling::game::Game;
+}
+
+impl ReplGame for changeling::repl::Session {
+    fn game(&self) -> &changeling::game::Game {
+        self.session().game()
+    }
+}
+
 /// A seeded random game of each seed variant, played turn by turn
 /// through the session and, by the session's SAN, through the REPL: the
 /// two see the same position after every turn, and the session's board
@@ -33,7 +44,8 @@ fn the_session_and_the_repl_play_the_same_games() {
             let mut s = Session::load(&named(name), &Start::Seed(seed)).unwrap();
             let rules = s.rules().clone();
             let start = s.game().start().clone();
-            let mut repl = changeling::repl::Session::new(rules, start, seed);
+            let mut repl =
+                changeling::repl::Session::on(Session::from_position(rules, start, seed));
             let mut rng = XorShift(0x5e55_1011 + seed * 7 + v as u64);
             for ply in 0..60 {
                 assert_eq!(
