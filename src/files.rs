@@ -329,6 +329,136 @@ pub fn default_scripts() -> std::sync::Arc<dyn ScriptSource> {
     source
 }
 
+/// The largest game record (PGN) a front end reads: a game of a few
+/// thousand moves is well below it.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Reads the game record (PGN) at `path` as text, refusing files larger
+/// than [`MAX_RECORD_BYTES`] and files that are not UTF-8 text, without
+/// reading more than that.
+///
+/// # Errors
+///
+/// The file cannot be read, is too large, or is not text: the message
+/// says which.
+#[cfg(feature = "native")]
+pub fn read_record(path: &Path) -> Result<String, String> {
+    read_text(path, MAX_RECORD_BYTES).map_err(|e| match e.failure {
+        ReadFailure::TooLarge(_) => format!("{e}: not a game record"),
+        _ => e.to_string(),
+    })
+}
+
+#[cfg(feature = "native")]
+/// Writes `bytes` to `path` so that `path` holds either its old content
+/// or all of the new, whatever happens (a crash, a kill, another save at
+/// the same time): a fresh temporary file of a unique name in the same
+/// folder, flushed and synced, then renamed over `path`.
+///
+/// A symbolic link is followed: the file it leads to is replaced, and
+/// the link stays. Only a regular file is ever replaced: a device, a
+/// FIFO, a socket or a folder is refused, and so is a link that leads
+/// nowhere. The new file has the old one's permissions, or for a new
+/// file the ones the umask leaves of read and write for everyone.
+///
+/// # Errors
+///
+/// The folder cannot be written, `path` is not a regular file, or the
+/// disk fails; `path` is left as it was and no temporary file remains.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let target = save_target(path)?;
+    let path = target.as_path();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let old = std::fs::metadata(path).ok();
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".changeling-save-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with read and write for everyone less the umask, as
+        // any new file; an old file's own permissions are set below.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    if let Some(old) = &old {
+        tmp.as_file().set_permissions(old.permissions())?;
+    }
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    // The rename itself reaches the disk with the folder.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(feature = "native")]
+/// The file a save to `path` replaces: `path` itself, or the file a
+/// symbolic link at `path` leads to; an error for anything that is not a
+/// regular file or a name not yet taken.
+fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
+    use std::io::{Error, ErrorKind};
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(path.to_path_buf()),
+        Err(e) => return Err(e),
+    };
+    let (target, meta) = if meta.file_type().is_symlink() {
+        match std::fs::canonicalize(path) {
+            Ok(t) => {
+                let m = std::fs::metadata(&t)?;
+                (t, m)
+            }
+            Err(_) => {
+                return Err(Error::new(
+                    ErrorKind::InvalidInput,
+                    "it is a symbolic link that leads nowhere",
+                ));
+            }
+        }
+    } else {
+        (path.to_path_buf(), meta)
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(target);
+    }
+    let what = if kind.is_dir() {
+        "a folder"
+    } else {
+        special_kind(&kind)
+    };
+    Err(Error::new(
+        ErrorKind::InvalidInput,
+        format!("it is {what}, not a regular file"),
+    ))
+}
+
+#[cfg(feature = "native")]
+/// What kind of special file `kind` is, in words.
+fn special_kind(kind: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    let _ = kind;
+    "a special file"
+}
+
 #[cfg(all(test, feature = "native"))]
 mod tests {
     use super::*;

@@ -23,9 +23,7 @@ use crate::rules::Rules;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The largest record file read: a game of a few thousand moves is well
-/// below it.
-pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+pub use crate::files::MAX_RECORD_BYTES;
 
 /// The PGN result token of `outcome`.
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
@@ -197,114 +195,7 @@ pub fn movetext_tokens(game: &Game) -> Vec<String> {
 }
 
 #[cfg(feature = "native")]
-/// Writes `bytes` to `path` so that `path` holds either its old content
-/// or all of the new, whatever happens (a crash, a kill, another save at
-/// the same time): a fresh temporary file of a unique name in the same
-/// folder, flushed and synced, then renamed over `path`.
-///
-/// A symbolic link is followed: the file it leads to is replaced, and
-/// the link stays. Only a regular file is ever replaced: a device, a
-/// FIFO, a socket or a folder is refused, and so is a link that leads
-/// nowhere. The new file has the old one's permissions, or for a new
-/// file the ones the umask leaves of read and write for everyone.
-///
-/// # Errors
-///
-/// The folder cannot be written, `path` is not a regular file, or the
-/// disk fails; `path` is left as it was and no temporary file remains.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let target = save_target(path)?;
-    let path = target.as_path();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let old = std::fs::metadata(path).ok();
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".changeling-save-").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // Created with read and write for everyone less the umask, as
-        // any new file; an old file's own permissions are set below.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    if let Some(old) = &old {
-        tmp.as_file().set_permissions(old.permissions())?;
-    }
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    // The rename itself reaches the disk with the folder.
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
-#[cfg(feature = "native")]
-/// The file a save to `path` replaces: `path` itself, or the file a
-/// symbolic link at `path` leads to; an error for anything that is not a
-/// regular file or a name not yet taken.
-fn save_target(path: &Path) -> std::io::Result<std::path::PathBuf> {
-    use std::io::{Error, ErrorKind};
-    let meta = match std::fs::symlink_metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(path.to_path_buf()),
-        Err(e) => return Err(e),
-    };
-    let (target, meta) = if meta.file_type().is_symlink() {
-        match std::fs::canonicalize(path) {
-            Ok(t) => {
-                let m = std::fs::metadata(&t)?;
-                (t, m)
-            }
-            Err(_) => {
-                return Err(Error::new(
-                    ErrorKind::InvalidInput,
-                    "it is a symbolic link that leads nowhere",
-                ));
-            }
-        }
-    } else {
-        (path.to_path_buf(), meta)
-    };
-    let kind = meta.file_type();
-    if kind.is_file() {
-        return Ok(target);
-    }
-    let what = if kind.is_dir() {
-        "a folder"
-    } else {
-        special_kind(&kind)
-    };
-    Err(Error::new(
-        ErrorKind::InvalidInput,
-        format!("it is {what}, not a regular file"),
-    ))
-}
-
-#[cfg(feature = "native")]
-/// What kind of special file `kind` is, in words.
-fn special_kind(kind: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    let _ = kind;
-    "a special file"
-}
+pub use crate::files::write_atomically;
 
 /// Why a record could not be read; the game in progress is kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -331,12 +222,7 @@ fn bad<T>(message: impl Into<String>) -> Result<T, RecordError> {
 /// The file cannot be read, is too large, or is not text.
 #[cfg(feature = "native")]
 pub fn read_text_file(path: &Path) -> Result<String, RecordError> {
-    crate::files::read_text(path, MAX_RECORD_BYTES).map_err(|e| {
-        RecordError(match e.failure {
-            crate::files::ReadFailure::TooLarge(_) => format!("{e}: not a game record"),
-            _ => e.to_string(),
-        })
-    })
+    crate::files::read_record(path).map_err(RecordError)
 }
 
 /// A record split into its tags and movetext tokens (comments kept as

@@ -807,7 +807,7 @@ fn play_match(args: MatchArgs) -> ExitCode {
     };
     if let Some(path) = &args.pgn {
         let text: String = played.iter().map(|p| format!("{}\n", p.pgn)).collect();
-        if let Err(e) = crate::record::write_atomically(std::path::Path::new(path), text.as_bytes())
+        if let Err(e) = crate::files::write_atomically(std::path::Path::new(path), text.as_bytes())
         {
             return fail(format!("cannot write {path}: {e}"));
         }
@@ -827,101 +827,4 @@ fn play_match(args: MatchArgs) -> ExitCode {
     );
     out!("Elo difference {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})");
     ExitCode::SUCCESS
-}
-
-#[cfg(test)]
-mod tests {
-    /// The paths below `crate::` a front end may name: the session, file
-    /// and line reading, the diagnostics, the clock, and the other front
-    /// ends.
-    const ALLOWED: [&str; 10] = [
-        "session",
-        "files",
-        "lines",
-        "diag",
-        "clock",
-        "repl",
-        "experiment",
-        "arena",
-        "web",
-        "cli",
-    ];
-
-    /// What still reaches the core, and why: the REPL's constructor
-    /// takes the core's rules and start position, and its computer the
-    /// search's limits.
-    const KNOWN: [(&str, &str); 4] = [
-        ("cli/play.rs", "crate::search::Limits"),
-        ("cli/play.rs", "crate::notation::parse_fen"),
-        ("cli/play.rs", "crate::game::start_position"),
-        ("cli/play.rs", "rules.rules()"),
-    ];
-
-    /// The Rust files under `dir`, by their paths below `src/`.
-    fn files(src: &std::path::Path, dir: &str, out: &mut Vec<String>) {
-        let Ok(entries) = std::fs::read_dir(src.join(dir)) else {
-            return;
-        };
-        for entry in entries.flatten() {
-            let name = format!("{dir}/{}", entry.file_name().to_string_lossy());
-            if entry.path().is_dir() {
-                files(src, &name, out);
-            } else if name.ends_with(".rs") {
-                out.push(name);
-            }
-        }
-    }
-
-    #[test]
-    fn front_ends_reach_the_core_only_through_the_session() {
-        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-        let mut names = Vec::new();
-        for dir in ["cli", "arena", "web"] {
-            files(&src, dir, &mut names);
-        }
-        assert!(names.iter().any(|n| n == "cli/uci.rs"), "{names:?}");
-        let mut found = Vec::new();
-        for name in &names {
-            let text = std::fs::read_to_string(src.join(name)).unwrap();
-            // Not this test, which names what it looks for.
-            let text = match text.find("mod tests {\n    /// The paths below") {
-                Some(end) => &text[..end],
-                None => &text,
-            };
-            for line in text.lines() {
-                let code = line.split("//").next().unwrap_or("");
-                let mut rest = code;
-                while let Some(at) = rest.find("crate::") {
-                    let path: String = rest[at..]
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                        .collect();
-                    let module = path["crate::".len()..].split("::").next().unwrap_or("");
-                    let file_io = path.starts_with("crate::record::write_atomically")
-                        || path.starts_with("crate::record::read_text_file");
-                    if !ALLOWED.contains(&module) && !file_io {
-                        found.push((name.clone(), path));
-                    }
-                    rest = &rest[at + "crate::".len()..];
-                }
-                for call in [
-                    ".game()",
-                    ".rules()",
-                    "of_game(",
-                    "set_game(",
-                    "with_rules(",
-                    "load_variant(",
-                ] {
-                    if let Some(at) = code.find(call) {
-                        let start = code[..at]
-                            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.'))
-                            .map_or(0, |i| i + 1);
-                        found.push((name.clone(), code[start..at + call.len()].to_string()));
-                    }
-                }
-            }
-        }
-        found.retain(|(n, p)| !KNOWN.contains(&(n.as_str(), p.as_str())));
-        assert!(found.is_empty(), "{found:?}");
-    }
 }

@@ -81,7 +81,7 @@ pub(super) fn write(path: &str, text: &str) -> ExitCode {
             }
         };
     }
-    match crate::record::write_atomically(std::path::Path::new(path), text.as_bytes()) {
+    match crate::files::write_atomically(std::path::Path::new(path), text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write {path}: {e}");

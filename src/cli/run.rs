@@ -75,7 +75,7 @@ fn write(results: &Results, out: &str, quiet: bool) -> Result<(), String> {
             let _ = std::io::stdout().write_all(text.as_bytes());
             Ok(())
         } else {
-            crate::record::write_atomically(std::path::Path::new(path), text.as_bytes())
+            crate::files::write_atomically(std::path::Path::new(path), text.as_bytes())
                 .map_err(|e| format!("cannot write `{path}`: {e}"))
         }
     };

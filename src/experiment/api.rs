@@ -322,7 +322,7 @@ fn body_text(map: &Map, out: &mut String, indent: usize) -> Result<(), String> {
 /// counted).
 const MAX_KEPT_VARIANTS: usize = 1_024;
 
-fn load_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<Variant> {
+fn open_variant(shared: &Shared, spec: &str, body: Option<String>) -> Fallible<Variant> {
     let spec = &shared.resolve(spec)?;
     // One copy per thread: a variant's script engine is then never
     // shared, and threads do not contend for its reference counts.
@@ -650,16 +650,16 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
         Ok(super::game_seed(s.seed.load(Ordering::Relaxed), i) as INT)
     });
     let s = shared.clone();
-    engine.register_fn("variant", move |spec: &str| load_variant(&s, spec, None));
+    engine.register_fn("variant", move |spec: &str| open_variant(&s, spec, None));
     let s = shared.clone();
     engine.register_fn("variant", move |spec: &str, changes: Map| {
         let mut body = String::new();
         body_text(&changes, &mut body, 1)?;
-        load_variant(&s, spec, Some(body))
+        open_variant(&s, spec, Some(body))
     });
     let s = shared.clone();
     engine.register_fn("variant", move |spec: &str, body: &str| {
-        load_variant(&s, spec, Some(body.to_string()))
+        open_variant(&s, spec, Some(body.to_string()))
     });
 
     engine

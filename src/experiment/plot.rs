@@ -58,7 +58,7 @@ pub fn write(table: &Table, results: &Results, dir: &Path) -> Result<Vec<String>
     let mut written = Vec::new();
     for (name, svg) in charts {
         let path = dir.join(name);
-        crate::record::write_atomically(&path, svg.as_bytes())
+        crate::files::write_atomically(&path, svg.as_bytes())
             .map_err(|e| format!("cannot write `{}`: {e}", path.display()))?;
         written.push(path.display().to_string());
     }

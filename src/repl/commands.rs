@@ -528,7 +528,7 @@ fn save(s: &mut Session, rest: &str) -> Reply {
         return error("`save` needs a file name");
     }
     let text = s.session.pgn();
-    match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
+    match crate::files::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!(
             "saved {} to {rest}\n",
             plural(s.session.ply(), "move")
@@ -545,7 +545,7 @@ fn picture(s: &mut Session, rest: &str) -> Reply {
         Ok(t) => t,
         Err(e) => return error(e.to_string()),
     };
-    match crate::record::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
+    match crate::files::write_atomically(std::path::Path::new(rest), text.as_bytes()) {
         Ok(()) => say(format!("wrote a picture of the position to {rest}\n")),
         Err(e) => error(format!("cannot write {rest}: {e}; nothing was written")),
     }
@@ -556,7 +556,7 @@ fn load_game(s: &mut Session, rest: &str) -> Reply {
         return error("`load` needs a file name");
     }
     let path = std::path::Path::new(rest);
-    let text = match crate::record::read_text_file(path) {
+    let text = match crate::files::read_record(path) {
         Ok(t) => t,
         Err(e) => return error(format!("{e}; the game in progress is unchanged")),
     };

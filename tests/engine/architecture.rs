@@ -420,6 +420,10 @@ struct Crate {
     /// Paths already resolved, by (module, path); a path being resolved
     /// is `None` meanwhile, which ends a circle of glob imports.
     memo: std::cell::RefCell<BTreeMap<Asked, Found>>,
+    /// Modules whose insides are not followed: a path into one ends
+    /// there, whatever it re-exports (the session's API, for the front
+    /// ends).
+    opaque: BTreeSet<String>,
 }
 
 /// A path as written in a module: (module, path).
@@ -450,7 +454,16 @@ impl Crate {
         Crate {
             files,
             memo: Default::default(),
+            opaque: BTreeSet::new(),
         }
+    }
+
+    /// The crate as the front ends see it: a path into `session` ends
+    /// there, the core types it hands on being its API.
+    fn seen_through_the_session(texts: &[(String, String)]) -> Crate {
+        let mut krate = Crate::new(texts);
+        krate.opaque.insert("session".to_string());
+        krate
     }
 
     /// The file module that `path`, written in module `at`, names: the
@@ -527,6 +540,9 @@ impl Crate {
             child.push(seg.clone());
             if self.files.contains_key(&child) {
                 cur = child;
+                if self.opaque.contains(&cur[0]) {
+                    return Some((cur[..1].to_vec(), true));
+                }
                 continue;
             }
             let (_, src) = self.files.get(&cur)?;
@@ -576,7 +592,16 @@ impl Crate {
 /// Every (from, to) module edge of the crate read from `texts`, with a
 /// place for each.
 fn module_edges(texts: &[(String, String)]) -> Vec<(String, String, String)> {
-    Crate::new(texts)
+    edges_of(&Crate::new(texts))
+}
+
+/// [`module_edges`] with the session's API taken as the session's.
+fn front_end_edges(texts: &[(String, String)]) -> Vec<(String, String, String)> {
+    edges_of(&Crate::seen_through_the_session(texts))
+}
+
+fn edges_of(krate: &Crate) -> Vec<(String, String, String)> {
+    krate
         .file_edges()
         .into_iter()
         .filter(|(from, to, _, _)| from[0] != to[0])
@@ -699,6 +724,125 @@ fn every_use_points_down_the_documented_layers() {
             "ARCHITECTURE.md lists `{l}`, which no path names"
         );
     }
+}
+
+/// The front ends (ARCHITECTURE.md's `front-ends` block) reach below
+/// `session` only into the modules of its `reach` block.
+#[test]
+fn front_ends_reach_the_core_through_the_session() {
+    let fronts: BTreeSet<String> = block("front-ends")
+        .iter()
+        .flat_map(|l| l.split_whitespace().map(str::to_string))
+        .collect();
+    let reach = reach();
+    let found = front_end_edges(&sources());
+    let mut bad = front_end_violations(&fronts, &reach, &found);
+    // Nor through the session's hidden calls that hand out core types,
+    // kept for the tests.
+    for (file, text) in sources() {
+        if !fronts.iter().any(|f| file.starts_with(&format!("{f}/"))) {
+            continue;
+        }
+        let code = without_tests(&code_only(&text));
+        for (i, line) in code.lines().enumerate() {
+            for call in HIDDEN_CORE_CALLS {
+                if line.contains(call) {
+                    bad.push(format!(
+                        "src/{file}:{}: `{call}` hands out the core's types",
+                        i + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    for (m, only) in &reach {
+        assert!(
+            found.iter().any(|(f, t, _)| fronts.contains(f)
+                && t == m
+                && only.as_ref().is_none_or(|o| o.contains(f))),
+            "no front end uses `{m}`: strike it from the `reach` block"
+        );
+    }
+}
+
+/// The session's calls that take or give the core's types, hidden from
+/// its documentation and kept for the tests: no front end calls them.
+const HIDDEN_CORE_CALLS: [&str; 8] = [
+    ".game()",
+    ".rules()",
+    "of_game(",
+    "set_game(",
+    "with_rules(",
+    "load_variant(",
+    "from_position(",
+    "set_engine_options(",
+];
+
+/// ARCHITECTURE.md's `reach` block: each module front ends may use
+/// below the session, with the front ends it is only for, if named
+/// (`script (experiment) why`).
+fn reach() -> BTreeMap<String, Option<BTreeSet<String>>> {
+    block("reach")
+        .iter()
+        .map(|l| {
+            let mut words = l.split_whitespace();
+            let module = words.next().unwrap().to_string();
+            let only = words.next().and_then(|w| w.strip_prefix('(')).map(|w| {
+                w.trim_end_matches(')')
+                    .split(',')
+                    .map(str::to_string)
+                    .collect()
+            });
+            (module, only)
+        })
+        .collect()
+}
+
+/// The edges from a front end to a module neither a front end nor in
+/// `reach`, as messages.
+fn front_end_violations(
+    fronts: &BTreeSet<String>,
+    reach: &BTreeMap<String, Option<BTreeSet<String>>>,
+    edges: &[(String, String, String)],
+) -> Vec<String> {
+    let allowed = |from: &String, to: &String| match reach.get(to) {
+        Some(None) => true,
+        Some(Some(only)) => only.contains(from),
+        None => fronts.contains(to),
+    };
+    edges
+        .iter()
+        .filter(|(from, to, _)| fronts.contains(from) && !allowed(from, to))
+        .map(|(from, to, place)| {
+            format!("{place}: the front end `{from}` uses `{to}`; front ends reach the core through `session`")
+        })
+        .collect()
+}
+
+/// The front-end check fails on a front end naming a core module, even
+/// through a `lib.rs` re-export, and passes the session.
+#[test]
+fn a_front_end_reaching_past_the_session_is_refused() {
+    let fronts: BTreeSet<String> = ["repl".to_string(), "cli".to_string()].into();
+    let reach: BTreeMap<String, Option<BTreeSet<String>>> = [
+        ("board".to_string(), None),
+        ("rules".to_string(), Some(["cli".to_string()].into())),
+    ]
+    .into();
+    let check = |file: &str, text: &str| {
+        let edges = front_end_edges(&synthetic(&[(file, text)]));
+        front_end_violations(&fronts, &reach, &edges)
+    };
+    // `rules` is for `cli` alone.
+    assert_eq!(check("repl/x.rs", "use crate::rules::Rules;\n").len(), 1);
+    assert_eq!(check("repl/x.rs", "use crate::Rules;\n").len(), 1);
+    assert_eq!(
+        check("repl/x.rs", "fn f() -> crate::rules::Rules { todo!() }\n").len(),
+        1
+    );
+    assert!(check("cli/x.rs", "use crate::rules::Rules;\n").is_empty());
+    assert!(check("repl/x.rs", "use crate::board::Square;\n").is_empty());
 }
 
 #[test]
