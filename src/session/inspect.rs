@@ -263,6 +263,7 @@ impl Session {
 
     /// Plays `mv`, legal here, without spelling it or judging the game
     /// after it.
+    #[inline]
     pub(super) fn push_quietly(&mut self, mv: Move) {
         self.scripted_mut(|s| s.game.push(mv));
         self.redo.clear();
@@ -309,14 +310,11 @@ impl Session {
 
 /// Copies and short answers for programs playing many games.
 impl Session {
-    /// The turns played, in coordinates (`e2e4`, `P@e5`).
-    pub fn coordinates_played(&self) -> Vec<String> {
+    /// The turns played, in coordinates (`e2e4`, `P@e5`), each spelled
+    /// as it is taken.
+    pub fn coordinates_played(&self) -> impl Iterator<Item = String> + '_ {
         let rules = self.game.rules();
-        self.game
-            .history()
-            .iter()
-            .map(|(mv, _)| to_uci(rules, mv))
-            .collect()
+        self.game.history().iter().map(|(mv, _)| to_uci(rules, mv))
     }
 
     /// Whether the side to move is in check.

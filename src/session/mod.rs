@@ -1035,7 +1035,12 @@ impl Session {
     }
 
     /// Like [`Session::scripted`], for work that changes the game.
+    #[inline]
     fn scripted_mut<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        // A variant without a script has no failure to keep.
+        if self.game.rules().script().is_none() {
+            return f(self);
+        }
         let rules = self.game.rules().clone();
         let (answer, failure) = watched(&rules, || f(self));
         self.keep(failure);
@@ -1043,7 +1048,11 @@ impl Session {
     }
 
     /// Runs `f`, keeping a script failure during it.
+    #[inline]
     fn scripted<T>(&self, f: impl FnOnce(&Self) -> T) -> T {
+        if self.game.rules().script().is_none() {
+            return f(self);
+        }
         let (answer, failure) = watched(self.game.rules(), || f(self));
         self.keep(failure);
         answer

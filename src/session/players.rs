@@ -15,6 +15,14 @@ use std::sync::atomic::AtomicBool;
 
 /// A seeded stream of random numbers (xoshiro256**), the same on every
 /// machine.
+///
+/// ```
+/// use changeling::session::Dice;
+/// let (mut a, mut b) = (Dice::new(9), Dice::new(9));
+/// let rolls: Vec<u64> = (0..5).map(|_| a.below(6)).collect();
+/// assert_eq!(rolls, (0..5).map(|_| b.below(6)).collect::<Vec<_>>());
+/// assert!(rolls.iter().all(|&r| r < 6));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Dice(Rng);
 
@@ -172,7 +180,7 @@ impl Session {
     /// choose from.
     pub fn ready(&self, seat: &mut Seat) {
         seat.ahead = None;
-        if seat.player == Some(Player(Kind::Random)) {
+        if matches!(seat.player, Some(Player(Kind::Random))) {
             seat.ahead = self.scripted(|s| s.game.random_move(&mut seat.dice.0));
         } else {
             self.scripted(|s| {
@@ -282,6 +290,16 @@ impl Session {
     /// reached the game's start (the turns are not the game's): an
     /// opening drawn at random.
     ///
+    /// ```
+    /// use changeling::session::{Dice, Session, Start, VariantSource};
+    /// let mut s = Session::load(&VariantSource::Name("chess".into()), &Start::Seed(4))?;
+    /// s.random_opening(6, &mut Dice::new(4))?;
+    /// // The position reached is the game's start: no turn is the game's.
+    /// assert_eq!((s.ply(), s.start_fen()), (0, s.fen()));
+    /// assert_ne!(s.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// The position reached does not read back from its FEN (a fault of
@@ -333,6 +351,15 @@ impl Session {
     /// other piece 40 for each square it reaches from the centre of an
     /// empty board (a knight 320, a rook 560, a queen 1080 on 8x8), at
     /// least 50.
+    ///
+    /// ```
+    /// use changeling::session::{Session, Start, VariantSource};
+    /// let s = Session::load(&VariantSource::Name("chess".into()), &Start::Setup)?;
+    /// let values = s.material_values();
+    /// assert!(values.contains(&("knight".to_string(), 320)));
+    /// assert!(values.contains(&("queen".to_string(), 1080)));
+    /// # Ok::<(), changeling::session::Error>(())
+    /// ```
     pub fn material_values(&self) -> Vec<(String, i32)> {
         let rules = self.game.rules();
         let values = Values::of_rules(rules);
