@@ -217,7 +217,9 @@ struct MatchArgs {
     /// Random plies from the start for each pair's opening.
     #[arg(long, default_value_t = 8)]
     opening_plies: usize,
-    /// A file of FENs, one per line, used as openings in turn instead.
+    /// A book of openings used in turn instead: a FEN a line (as
+    /// `changeling openings` writes them) or turns from the start
+    /// (`1. e4 e5 2. Nf3`); `#` begins a comment line.
     #[arg(long, value_name = "FILE")]
     openings: Option<String>,
     /// The match's seed (openings, dice).
@@ -725,32 +727,17 @@ fn play_match(args: MatchArgs) -> ExitCode {
     };
     let openings = match &args.openings {
         None => Vec::new(),
-        Some(path) => match crate::files::read_text(std::path::Path::new(path), 16 << 20) {
-            Ok(text) => text
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                .map(str::to_string)
-                .collect(),
-            Err(e) => return fail(format!("cannot read {path}: {e}")),
-        },
-    };
-    for fen in &openings {
-        let start = Start::Fen {
-            fen: fen.clone(),
-            seed: 0,
-        };
-        if let Err(e) = Session::new(&rules, &start) {
-            let e = match e {
-                SessionError::Fen { message } => message,
-                e => e.to_string(),
+        Some(path) => {
+            let text = match crate::files::read_text(std::path::Path::new(path), 16 << 20) {
+                Ok(text) => text,
+                Err(e) => return fail(format!("cannot read {path}: {e}")),
             };
-            return fail(format!(
-                "{}: opening `{fen}`: {e}",
-                args.openings.as_deref().unwrap_or("")
-            ));
+            match rules.read_book(&text) {
+                Ok(fens) => fens,
+                Err(e) => return fail(format!("{path}: {e}")),
+            }
         }
-    }
+    };
     let settings = Settings {
         rules,
         games: args.games as usize,

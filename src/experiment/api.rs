@@ -170,6 +170,8 @@ fn text_of(key: &str, val: &Dynamic) -> Fallible<String> {
 #[derive(Debug)]
 pub struct Shared {
     variants: Mutex<HashMap<String, Variant>>,
+    /// Books read, by file and variant.
+    books: Mutex<HashMap<String, Array>>,
     /// Raised to stop: the script code running ends with an error.
     pub stop: Arc<AtomicBool>,
     /// The run's seed, for `game_seed(i)`.
@@ -187,10 +189,49 @@ impl Shared {
         };
         Shared {
             variants: Mutex::new(HashMap::new()),
+            books: Mutex::new(HashMap::new()),
             stop,
             seed: AtomicU64::new(0),
             folder,
         }
+    }
+
+    /// The openings of the book `file` (in the script's folder) for
+    /// `v`, each as a FEN: `book(v, file)`.
+    fn book(&self, v: &Variant, file: &str) -> Fallible<Array> {
+        let key = format!("{file}\u{0}{}", v.template.variant().name);
+        if let Some(fens) = self.books.lock().map_err(|_| "poisoned")?.get(&key) {
+            return Ok(fens.clone());
+        }
+        let plain = Path::new(file);
+        let mut parts = plain.components();
+        let single = matches!(
+            (parts.next(), parts.next()),
+            (Some(std::path::Component::Normal(_)), None)
+        ) && !file.contains(['/', '\\']);
+        let refuse = |why: &str| {
+            format!("book(v, \"{file}\"): {why}; a book is a file in the script's own folder")
+        };
+        if !single {
+            return Err(refuse("a path is not accepted").into());
+        }
+        let path = self.folder.join(plain);
+        if crate::files::leads_out(&path, &self.folder) {
+            return Err(refuse("the file is a link leading out of the script's folder").into());
+        }
+        let text = crate::files::read_text(&path, crate::files::MAX_RECORD_BYTES)
+            .map_err(|e| format!("book(v, \"{file}\"): {e}"))?;
+        let fens = v
+            .template
+            .rulebook()
+            .read_book(&text)
+            .map_err(|e| format!("book(v, \"{file}\"): {e}"))?;
+        let fens = array(fens);
+        self.books
+            .lock()
+            .map_err(|_| "poisoned")?
+            .insert(key, fens.clone());
+        Ok(fens)
     }
 
     /// What `variant(spec)` loads: an embedded variant's name as it is,
@@ -649,6 +690,8 @@ pub fn register(engine: &mut Engine, shared: Arc<Shared>) {
             u64::try_from(i).map_err(|_| format!("game_seed({i}): games are numbered from 0"))?;
         Ok(super::game_seed(s.seed.load(Ordering::Relaxed), i) as INT)
     });
+    let s = shared.clone();
+    engine.register_fn("book", move |v: Variant, file: &str| s.book(&v, file));
     let s = shared.clone();
     engine.register_fn("variant", move |spec: &str| open_variant(&s, spec, None));
     let s = shared.clone();

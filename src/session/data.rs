@@ -155,6 +155,14 @@ pub enum Error {
         /// Why.
         message: String,
     },
+    /// A line of a book of openings that is neither a position nor
+    /// turns playable from the start.
+    Book {
+        /// Its line, from 1.
+        line: usize,
+        /// Why.
+        message: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -179,6 +187,7 @@ impl fmt::Display for Error {
             Error::Script { message } => write!(f, "script error: {message}"),
             Error::Limits { message } => write!(f, "bad search limits: {message}"),
             Error::Player { message } => f.write_str(message),
+            Error::Book { line, message } => write!(f, "line {line}: {message}"),
         }
     }
 }

@@ -31,6 +31,7 @@
 //! # Ok::<(), changeling::session::Error>(())
 //! ```
 
+mod book;
 mod catalog;
 pub mod data;
 mod diagram;
@@ -41,6 +42,7 @@ mod players;
 mod queries;
 mod words;
 
+pub use book::MAX_BOOK_LINES;
 pub use catalog::*;
 pub use data::*;
 pub use diagram::PieceDiagram;

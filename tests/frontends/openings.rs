@@ -85,3 +85,102 @@ fn bad_requests_are_refused_with_a_reason() {
         assert!(warned.contains("widen --margin"), "{warned}");
     }
 }
+
+/// A book as `openings` writes it, or as turns from the start, is read
+/// by `match --openings` and by an experiment's `book(v, file)`: each
+/// opening is the start of a pair of games, in the book's order.
+#[test]
+fn matches_and_experiments_start_from_a_book() {
+    let dir = scratch("book-use");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_changeling"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    run(&[
+        "openings",
+        "chess",
+        "--count",
+        "2",
+        "--nodes",
+        "500",
+        "--seed",
+        "3",
+        "--out",
+        "level.fen",
+    ]);
+    let written = std::fs::read_to_string(dir.join("level.fen")).unwrap();
+    let mut fens: Vec<String> = written
+        .lines()
+        .map(|l| l.split(" ; ").next().unwrap().to_string())
+        .collect();
+    assert_eq!(fens.len(), 2);
+    // One more opening, as turns, after a comment line.
+    std::fs::write(
+        dir.join("book.txt"),
+        format!("{written}# and a queen's gambit\n1. d4 d5 2. c4 *\n"),
+    )
+    .unwrap();
+    fens.push("rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2".to_string());
+
+    run(&[
+        "match",
+        "changeling:nodes=40",
+        "changeling:nodes=40",
+        "--games",
+        "6",
+        "--max-plies",
+        "6",
+        "--openings",
+        "book.txt",
+        "--pgn",
+        "games.pgn",
+    ]);
+    let pgn = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let mut starts: Vec<String> = pgn
+        .lines()
+        .filter_map(|l| l.strip_prefix("[FEN \"")?.strip_suffix("\"]"))
+        .map(str::to_string)
+        .collect();
+    starts.sort();
+    let mut want: Vec<String> = fens.iter().flat_map(|f| [f.clone(), f.clone()]).collect();
+    want.sort();
+    assert_eq!(starts, want);
+
+    std::fs::write(
+        dir.join("book.rhai"),
+        "fn games() { 3 }\n\
+         fn play_game(i, seed) {\n\
+             let v = variant(\"chess\");\n\
+             let g = game(v, seed, #{ opening: #{ fens: book(v, \"book.txt\"), cycle: i } });\n\
+             #{ start: g.fen }\n\
+         }\n",
+    )
+    .unwrap();
+    run(&["run", "book.rhai", "--out", "rows.jsonl"]);
+    let rows = std::fs::read_to_string(dir.join("rows.jsonl")).unwrap();
+    let got: Vec<&str> = rows
+        .lines()
+        .filter_map(|l| l.split("\"start\":\"").nth(1)?.split('"').next())
+        .collect();
+    assert_eq!(got, fens.iter().map(String::as_str).collect::<Vec<_>>());
+
+    // A bad line is refused with its number.
+    std::fs::write(dir.join("bad.txt"), "1. e4 e5\n\n1. e4 Ke7\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args(["match", "changeling", "changeling", "--openings", "bad.txt"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.contains("bad.txt: line 3: `Ke7`"), "{err}");
+}

@@ -653,3 +653,33 @@ fn the_board_data_has_what_a_text_board_draws() {
     assert!(!b.in_check && !b.has_hands && b.die_hint.is_none() && b.markers.is_empty());
     assert_eq!(b.legend.len(), 6);
 }
+
+/// A book's lines: FENs with their comments, turns from the start with
+/// move numbers and a result, castling written with zeros; a bad line
+/// refused at its number, the session's error a value.
+#[test]
+fn a_book_is_read_line_by_line() {
+    use changeling::session::Rulebook;
+    let chess = Rulebook::load(&named("chess")).unwrap();
+    let fens = chess
+        .read_book(
+            "# openings\n\n\
+             1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.0-0 1/2-1/2\n\
+             8/8/8/8/8/8/8/K6k w - - 0 1 ; bare kings\n",
+        )
+        .unwrap();
+    assert_eq!(
+        fens,
+        [
+            "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4",
+            "8/8/8/8/8/8/8/K6k w - - 0 1"
+        ]
+    );
+    let line_of = |text: &str| match chess.read_book(text) {
+        Err(Error::Book { line, .. }) => line,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(line_of("1. e4\n1. e5\n"), 2);
+    assert_eq!(line_of("e4\n\n8/8/8 w - - 0 1\n"), 3);
+    assert_eq!(line_of("# nothing\n"), 0);
+}
