@@ -160,6 +160,19 @@ pub struct Played {
     pub pgn: String,
 }
 
+/// How many of `played` differ: a game repeats another when the same
+/// contender has White, from the same start, with the same moves (as
+/// engines limited by depth or nodes play from one opening).
+pub fn distinct(played: &[Played]) -> usize {
+    let mut seen = std::collections::BTreeSet::new();
+    for p in played {
+        let start = p.pgn.lines().find(|l| l.starts_with("[FEN "));
+        let moves: Vec<&str> = p.pgn.lines().filter(|l| !l.starts_with('[')).collect();
+        seen.insert((p.first_white, start, moves));
+    }
+    seen.len()
+}
+
 /// Wins, draws and losses of the first contender.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {

@@ -813,5 +813,12 @@ fn play_match(args: MatchArgs) -> ExitCode {
         100.0 * tally.score()
     );
     out!("Elo difference {elo:+.0} (95% interval {lo:+.0} to {hi:+.0})");
+    let differ = crate::arena::distinct(&played);
+    if differ < played.len() {
+        eprintln!(
+            "warning: only {differ} of the {} games differ: the same moves from the same start repeat, so the score counts some games twice; engines limited by depth or nodes need more openings (--opening-plies N, or a larger --openings book)",
+            played.len()
+        );
+    }
     ExitCode::SUCCESS
 }

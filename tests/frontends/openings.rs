@@ -184,3 +184,38 @@ fn matches_and_experiments_start_from_a_book() {
     assert!(!out.status.success());
     assert!(err.contains("bad.txt: line 3: `Ke7`"), "{err}");
 }
+
+/// Engines limited by nodes replay a game from the same opening: a
+/// match that cycles through too small a book says so.
+#[test]
+fn a_match_whose_games_repeat_says_so() {
+    let dir = scratch("book-repeat");
+    std::fs::write(dir.join("one.txt"), "1. e4 e5\n").unwrap();
+    let play = |games: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_changeling"))
+            .args([
+                "match",
+                "changeling:nodes=40",
+                "changeling:nodes=40",
+                "--games",
+                games,
+                "--max-plies",
+                "8",
+                "--openings",
+                "one.txt",
+            ])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    // One pair from the one opening: the two games differ.
+    assert!(!play("2").contains("warning"));
+    // Two pairs: the second repeats the first.
+    let err = play("4");
+    assert!(
+        err.contains("warning: only 2 of the 4 games differ"),
+        "{err}"
+    );
+}
