@@ -159,24 +159,7 @@ impl Rulebook {
 
     /// The variant: its board, kinds and mutators.
     pub fn variant(&self) -> super::Variant {
-        Session::new(self, &Start::Setup).map_or_else(
-            |_| {
-                let g = self.0.geometry();
-                super::Variant {
-                    name: self.name(),
-                    width: g.width,
-                    height: g.height,
-                    kinds: Vec::new(),
-                    mutators: Vec::new(),
-                    hands: self.0.pocket().is_some(),
-                    dice: self.0.has_chance(),
-                    stacks: self.0.stacking().is_some(),
-                    capacity: self.0.capacity().max(1),
-                    markers: self.0.markers().is_some(),
-                }
-            },
-            |s| s.variant(),
-        )
+        super::variant_of(&self.0)
     }
 
     /// The rules in words, as `changeling rules` prints them.

@@ -434,32 +434,7 @@ impl Session {
     /// # Ok::<(), changeling::session::Error>(())
     /// ```
     pub fn variant(&self) -> Variant {
-        let rules = self.game.rules();
-        let short = crate::notation::symbol_table(rules);
-        Variant {
-            name: rules.name().clone(),
-            width: rules.geometry().width,
-            height: rules.geometry().height,
-            kinds: rules
-                .pieces()
-                .iter()
-                .zip(&short.1)
-                .map(|(p, symbol)| Kind {
-                    name: p.name.clone(),
-                    letter: p.letter.clone(),
-                    symbol: symbol.clone(),
-                    betza: p.betza.clone(),
-                    royal: p.royal,
-                    value: p.value,
-                })
-                .collect(),
-            mutators: rules.mutators().iter().map(|m| m.name.clone()).collect(),
-            hands: rules.pocket().is_some(),
-            dice: rules.has_chance(),
-            stacks: rules.stacking().is_some(),
-            capacity: rules.capacity().max(1),
-            markers: rules.markers().is_some(),
-        }
+        variant_of(self.game.rules())
     }
 
     /// The side to move.
@@ -1077,6 +1052,35 @@ fn standard(rules: &Rules, mv: &Move, xboard: bool) -> String {
     match xboard {
         true => crate::notation::to_xboard_standard(rules, mv),
         false => crate::notation::to_uci_standard(rules, mv),
+    }
+}
+
+/// The variant `rules` make, as data.
+pub(crate) fn variant_of(rules: &Rules) -> Variant {
+    let short = crate::notation::symbol_table(rules);
+    Variant {
+        name: rules.name().clone(),
+        width: rules.geometry().width,
+        height: rules.geometry().height,
+        kinds: rules
+            .pieces()
+            .iter()
+            .zip(&short.1)
+            .map(|(p, symbol)| Kind {
+                name: p.name.clone(),
+                letter: p.letter.clone(),
+                symbol: symbol.clone(),
+                betza: p.betza.clone(),
+                royal: p.royal,
+                value: p.value,
+            })
+            .collect(),
+        mutators: rules.mutators().iter().map(|m| m.name.clone()).collect(),
+        hands: rules.pocket().is_some(),
+        dice: rules.has_chance(),
+        stacks: rules.stacking().is_some(),
+        capacity: rules.capacity().max(1),
+        markers: rules.markers().is_some(),
     }
 }
 
