@@ -35,7 +35,7 @@ impl Variant {
 
     /// A game of this variant, begun as `start` says.
     fn begin(&self, start: &Start) -> Result<Session, String> {
-        self.template.another(start).map_err(|e| match e {
+        Session::new(&self.template.rulebook(), start).map_err(|e| match e {
             Error::Fen { message } => message,
             other => other.to_string(),
         })
@@ -166,6 +166,15 @@ fn text_of(key: &str, val: &Dynamic) -> Fallible<String> {
     }
 }
 
+/// Is `file` a name alone, with no folder (nor `..`) in it?
+fn a_plain_name(file: &str) -> bool {
+    let mut parts = Path::new(file).components();
+    matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(_)), None)
+    ) && !file.contains(['/', '\\'])
+}
+
 /// State shared by every script call of a run.
 #[derive(Debug)]
 pub struct Shared {
@@ -204,11 +213,7 @@ impl Shared {
             return Ok(fens.clone());
         }
         let plain = Path::new(file);
-        let mut parts = plain.components();
-        let single = matches!(
-            (parts.next(), parts.next()),
-            (Some(std::path::Component::Normal(_)), None)
-        ) && !file.contains(['/', '\\']);
+        let single = a_plain_name(file);
         let refuse = |why: &str| {
             format!("book(v, \"{file}\"): {why}; a book is a file in the script's own folder")
         };
@@ -252,11 +257,7 @@ impl Shared {
             None => (spec, None),
         };
         let plain = Path::new(file);
-        let mut parts = plain.components();
-        let single = matches!(
-            (parts.next(), parts.next()),
-            (Some(std::path::Component::Normal(_)), None)
-        ) && !file.contains(['/', '\\']);
+        let single = a_plain_name(file);
         let refuse = |why: &str| {
             format!(
                 "variant(\"{spec}\"): {why}; a script names an embedded variant (`changeling list`) or a `.variant` file in its own folder (`my.variant`, `my.variant:name`)"

@@ -336,16 +336,6 @@ impl Session {
         })
     }
 
-    /// A new game of this session's variant, begun as `start` says: the
-    /// rules are shared, not loaded again.
-    ///
-    /// # Errors
-    ///
-    /// The FEN does not read, or the variant's setup does not.
-    pub fn another(&self, start: &super::Start) -> Result<Session, Error> {
-        Session::with_rules(self.game.rules().clone(), start)
-    }
-
     /// The material value of each declared kind, in centipawns, as the
     /// built-in players count it: a pawn 100, a royal piece nothing, any
     /// other piece 40 for each square it reaches from the centre of an
