@@ -140,7 +140,7 @@ impl Session {
         };
         // A failing script hook yields no moves and is reported; the game
         // goes on from the same position.
-        if let Some(Error::Script { message }) = self.session.take_any_script_error() {
+        if let Some(Error::Script { message }) = self.session.take_script_error() {
             reply.text.push_str(&format!("script error: {message}\n"));
         }
         reply

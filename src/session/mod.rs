@@ -988,14 +988,19 @@ impl Session {
     }
 
     /// The first script failure of this session's calls since the last
-    /// time it was taken, if any.
+    /// time it was taken, or else one a call that keeps none (an outcome,
+    /// a FEN) left behind on this thread; `None` when there is neither.
     pub fn take_script_error(&self) -> Option<Error> {
-        // One a call that watches none left behind on this thread.
-        self.keep(hooks(self.game.rules()).and_then(|h| h.take_error()));
-        self.script_error
+        let kept = self
+            .script_error
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
+            .take();
+        kept.or_else(|| {
+            self.game.take_script_error().map(|e| Error::Script {
+                message: e.to_string(),
+            })
+        })
     }
 
     /// Keeps a script's failure, unless one is kept already.

@@ -283,16 +283,6 @@ impl Session {
             host.begin_command();
         }
     }
-
-    /// [`Session::take_script_error`], or else a script failure left by a
-    /// call that does not keep one (an outcome, a FEN).
-    pub fn take_any_script_error(&self) -> Option<Error> {
-        self.take_script_error().or_else(|| {
-            self.game.take_script_error().map(|e| Error::Script {
-                message: e.to_string(),
-            })
-        })
-    }
 }
 
 impl Limits {
