@@ -45,6 +45,10 @@ pub(crate) mod files;
 pub mod game;
 #[cfg(not(feature = "internals"))]
 pub(crate) mod game;
+#[cfg(all(feature = "native", feature = "internals"))]
+pub mod lab;
+#[cfg(all(feature = "native", not(feature = "internals")))]
+pub(crate) mod lab;
 #[cfg(feature = "internals")]
 pub mod lang;
 #[cfg(not(feature = "internals"))]

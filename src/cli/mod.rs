@@ -1,6 +1,7 @@
 //! The command line (clap): `play`, `perft`, `check`, `list`, `show`,
 //! `run`, `merge`, `uci`, `xboard`, `match`, `serve`.
 
+mod lab;
 mod openings;
 mod picture;
 mod play;
@@ -101,6 +102,24 @@ enum Command {
     /// Run an experiment script: play its games on all cores and write a
     /// row per game and a summary (see examples/experiments/).
     Run(run::Args),
+    /// What a piece is worth in pawns, with its 95% interval, by the
+    /// imbalance method: the holder keeps the piece and gives up
+    /// comparison material, the other side gives up the piece; colours
+    /// swapped in each pair of games; node-limited engines; calibrated by
+    /// pawn odds (a pawn more given up by the side that scores more until
+    /// the score crosses 50%). Games are played until the interval is as
+    /// narrow as --precision asks.
+    Value(lab::ValueArgs),
+    /// A variant's report card by self-play: first-move advantage and
+    /// draw rate at two or more strengths, game lengths and the share cut
+    /// by the move cap, decisiveness and lead changes, a strength ladder,
+    /// and how often and where each rule fires (as heat maps with --html).
+    Balance(lab::BalanceArgs),
+    /// Did a rule change matter? Two versions of a variant (two files, or
+    /// one and --set changes) play the same openings from the same seeds;
+    /// a sequential test (SPRT) on the difference in White's score stops
+    /// when it is decided, with the differences in draw rate and length.
+    Compare(lab::CompareArgs),
     /// Speak the UCI protocol on standard input and output, for chess GUIs
     /// and match programs (variants through the UCI_Variant and
     /// VariantPath options).
@@ -449,6 +468,9 @@ pub fn run() -> ExitCode {
             svg: &svg,
         }),
         Command::Run(args) => run::run(args),
+        Command::Value(args) => lab::value_command(args),
+        Command::Balance(args) => lab::balance_command(args),
+        Command::Compare(args) => lab::compare_command(args),
         Command::Match(args) => play_match(args),
         Command::Xboard { variants } => {
             xboard::run(

@@ -5,6 +5,7 @@
 mod experiment;
 #[path = "../kit/mod.rs"]
 mod kit;
+mod lab;
 mod matches;
 mod openings;
 mod repl;
