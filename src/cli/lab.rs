@@ -218,10 +218,16 @@ pub struct ValueArgs {
     /// The piece to value (its name or letter); leave it out with --all.
     piece: Option<String>,
     /// What the holder gives up for it: kinds joined by `+`, each with
-    /// its count (`3P`, `N+2P`) [default: pawns near the engine's guess,
-    /// or the kind guessed next below it and pawns].
+    /// its count (`3P`, `N+2P`) [default: pawns near the engine's guess;
+    /// with --all, for a piece guessed above four and a half pawns, the
+    /// pieces valued before it that fit and a few pawns].
     #[arg(long, value_name = "MATERIAL")]
     against: Option<String>,
+    /// For a piece not on the board at the start: the holder's piece of
+    /// this kind becomes the piece valued, and the other side keeps its
+    /// own (with --all, chosen for every piece not on the board).
+    #[arg(long, value_name = "KIND")]
+    replacing: Option<String>,
     /// Value every kind but the royal ones and the pawn, cheapest first,
     /// each against pawns or a kind valued before it.
     #[arg(long)]
@@ -328,6 +334,13 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
     if shard != Shard::ALL && pieces.len() > 1 {
         return fail("shard one piece at a time, not --all");
     }
+    // The kinds on the board at the start, the only ones material can be
+    // taken from or replaced.
+    let present: std::collections::BTreeSet<String> = kinds
+        .iter()
+        .filter(|k| value::on_board(&rules, &bench, k))
+        .map(|k| k.name.clone())
+        .collect();
     let stop = stop_flag();
     // Pieces valued so far: the value and its half-interval.
     let mut known: BTreeMap<String, (f64, f64)> = BTreeMap::new();
@@ -335,9 +348,29 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
     let mut rows: Vec<Game> = Vec::new();
     let began = Instant::now();
     for piece in pieces {
-        let against = match &args.against {
-            Some(text) => value::parse_material(&kinds, text),
-            None => value::default_against(&kinds, &piece, &known),
+        let replaces = match &args.replacing {
+            Some(text) => match value::parse_material(&kinds, text) {
+                Ok(m) if m.0.len() == 1 && m.0[0].1 == 1 => Some(m.0[0].0.clone()),
+                Ok(_) => return fail(format!("--replacing `{text}`: name one piece")),
+                Err(e) => return fail(e),
+            },
+            None => None,
+        };
+        let usable: BTreeMap<String, (f64, f64)> = known
+            .iter()
+            .filter(|(k, _)| present.contains(*k))
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        let (replaces, against) = match (&args.against, replaces) {
+            (Some(text), r) => (r, value::parse_material(&kinds, text)),
+            (None, Some(r)) => (Some(r), Ok(value::Material::default())),
+            (None, None) if args.all && !present.contains(&piece.name) => {
+                match value::default_replacement(&kinds, &piece, &usable) {
+                    Ok((r, m)) => (Some(r), Ok(m)),
+                    Err(e) => (None, Err(e)),
+                }
+            }
+            (None, None) => (None, value::default_against(&kinds, &piece, &usable)),
         };
         let against = match against {
             Ok(m) => m,
@@ -345,6 +378,7 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
         };
         let ask = value::Ask {
             piece: piece.clone(),
+            replaces,
             against,
             precision: args.precision,
             max_games: args.max_games as usize,
@@ -388,6 +422,11 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
             let mut show = progress_line();
             match value::value(&rules, &bench, &ask, &stop, &mut show) {
                 Ok(v) => v,
+                Err(e) if args.all => {
+                    end_progress();
+                    eprintln!("warning: {}: {e}", piece.name);
+                    continue;
+                }
                 Err(e) => {
                     end_progress();
                     return fail(format!("{}: {e}", piece.name));
@@ -397,8 +436,13 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
         end_progress();
         // The material's worth in pawns, where every part of it is known.
         let mut worth = Some((ask.against.pawns() as f64, 0.0));
-        for (k, n) in ask.against.pieces() {
-            let n = *n as f64;
+        let replaced = ask.replaces.iter().map(|k| (k.clone(), 1usize));
+        for (k, n) in ask.against.pieces().cloned().chain(replaced) {
+            if k.name == "pawn" {
+                worth = worth.map(|(w, var)| (w + n as f64, var));
+                continue;
+            }
+            let n = n as f64;
             worth = match (worth, known.get(&k.name)) {
                 (Some((w, var)), Some((v, h))) => Some((w + v * n, var + (h * n / Z95).powi(2))),
                 _ => None,
@@ -425,9 +469,12 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
             all_table(&rules, &table, began.elapsed().as_secs_f64())
         );
     }
-    let (_, warning) = lab::repeats(&rows);
-    if let Some(w) = warning {
-        eprintln!("{w}");
+    let repeated: usize = table.iter().map(|(v, _)| lab::repeats(&v.games).0).sum();
+    if repeated > 0 {
+        eprintln!(
+            "warning: {repeated} of {} games repeat another game of the same piece and level move for move; the intervals count them as if they differed. Raise --opening-plies or give --book",
+            rows.len()
+        );
     }
     if let Some(path) = &args.chart {
         let svg = if args.all {
@@ -476,12 +523,12 @@ fn valued_text(
             rules.name(),
             x - h,
             x + h,
-            v.against
+            v.against_words()
         )),
         (Some(f), None) => t.push_str(&format!(
             "{name} in {}: {} {:+.2} pawns (95% interval {:+.2} to {:+.2})\n",
             rules.name(),
-            v.against,
+            v.against_words(),
             f.beyond,
             f.beyond - f.half,
             f.beyond + f.half
@@ -493,12 +540,13 @@ fn valued_text(
     }
     t.push_str("  level  holder gives up                      pairs  holder's score (95%)\n");
     for (k, e) in v.scores() {
+        let a = v.against_words();
         let gives = match k {
-            0 => v.against.to_string(),
-            1 => format!("{} + 1 more pawn", v.against),
-            k if k > 0 => format!("{} + {k} more pawns", v.against),
-            -1 => format!("{}; the other side 1 pawn", v.against),
-            k => format!("{}; the other side {} pawns", v.against, -k),
+            0 => a,
+            1 => format!("{a} + 1 more pawn"),
+            k if k > 0 => format!("{a} + {k} more pawns"),
+            -1 => format!("{a}; the other side 1 pawn"),
+            k => format!("{a}; the other side {} pawns", -k),
         };
         let (lo, hi) = e.bounds();
         t.push_str(&format!(
@@ -543,7 +591,7 @@ fn all_table(rules: &Rulebook, table: &[(value::Valued, Option<(f64, f64)>)], se
             "{:<20} {value:>7} {interval:>17} {:>7}  {}\n",
             v.piece.name,
             v.games.len(),
-            v.against
+            v.against_words()
         ));
     }
     t.push_str(&format!("{secs:.0} s\n"));

@@ -346,19 +346,24 @@ impl Card {
             );
             for (event, squares) in &self.fired {
                 let total: u32 = squares.values().sum();
-                let mut top: Vec<(&String, &u32)> = squares.iter().collect();
+                let mut top: Vec<(&String, &u32)> =
+                    squares.iter().filter(|(sq, _)| *sq != "-").collect();
                 top.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
                 let most: Vec<String> = top
                     .iter()
                     .take(3)
                     .map(|(s, n)| format!("{s} {n}"))
                     .collect();
+                let where_ = if most.is_empty() {
+                    String::new()
+                } else {
+                    format!("   most on {}", most.join(", "))
+                };
                 let _ = writeln!(
                     t,
-                    "  {:<28} {:>7.2}   most on {}",
+                    "  {:<34} {:>7.2}{where_}",
                     event,
                     f64::from(total) / self.watched.max(1) as f64,
-                    most.join(", ")
                 );
             }
         }
@@ -449,7 +454,7 @@ impl Card {
         }
         if !self.fired.is_empty() {
             h.push_str("<h2>Where the rules fire</h2>");
-            for (event, squares) in &self.fired {
+            for (event, squares) in self.fired.iter().filter(|(_, s)| !s.contains_key("-")) {
                 h.push_str(&figure(&heat_map(self.size, squares), &esc(event)));
             }
         }

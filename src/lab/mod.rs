@@ -20,7 +20,9 @@ pub mod value;
 pub use charts::bar_chart;
 pub use placement::Placement;
 
-use crate::session::{Dice, Error as SessionError, Limits, Rulebook, Score, Session, Side, Start};
+use crate::session::{
+    Dice, Effect, Error as SessionError, Limits, Rulebook, Score, Session, Side, Start,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -182,44 +184,76 @@ impl Engines {
     }
 }
 
-/// What the rules did on `info`'s turn, counted into `fired`.
-fn count_fired(s: &Session, fired: &mut BTreeMap<String, BTreeMap<String, u32>>) {
+/// Adds one `event` on `square` to `fired`.
+fn fire(fired: &mut BTreeMap<String, BTreeMap<String, u32>>, event: &str, square: &str) {
+    *fired
+        .entry(event.to_string())
+        .or_default()
+        .entry(square.to_string())
+        .or_default() += 1;
+}
+
+/// What the turn `effects` will make does, counted into `fired` by the
+/// square each effect touches: captures (by replacement, or elsewhere:
+/// en passant, withdrawal, approach, leaps, shots), removals (blasts),
+/// other units moved (pushes, castling's rook), swaps, changes of side,
+/// pieces into and out of hands and reserves, markers.
+fn count_effects(effects: &[Effect], fired: &mut BTreeMap<String, BTreeMap<String, u32>>) {
+    let mut moves = effects.iter().filter_map(|e| match e {
+        Effect::Move { to, .. } => Some(to.as_str()),
+        _ => None,
+    });
+    let landed = moves.next();
+    for e in effects {
+        match e {
+            Effect::Capture { square } if Some(square.as_str()) == landed => {
+                fire(fired, "capture by replacement", square);
+            }
+            Effect::Capture { square } => fire(fired, "capture elsewhere", square),
+            Effect::Remove { square } => fire(fired, "removal (blast, pocketing)", square),
+            Effect::Swap { a, b } => {
+                fire(fired, "swap", a);
+                fire(fired, "swap", b);
+            }
+            Effect::SetOwner { square, .. } => fire(fired, "change of side", square),
+            Effect::ToHand { kind, .. } => fire(fired, &format!("into a hand: {kind}"), "-"),
+            Effect::FromHand { square, .. } => fire(fired, "drop from a hand", square),
+            Effect::FromReserve { square, .. } => fire(fired, "drop from the reserve", square),
+            Effect::PlaceMarker { square, .. } => fire(fired, "marker placed", square),
+            Effect::FlipMarker { square } => fire(fired, "marker turned", square),
+            _ => {}
+        }
+    }
+    for to in moves {
+        fire(fired, "another unit moved", to);
+    }
+}
+
+/// What the last turn of `s` changed, counted into `fired`: promotions,
+/// morphs, checks, castling, mutators switched on and off.
+fn count_turn(s: &Session, fired: &mut BTreeMap<String, BTreeMap<String, u32>>) {
     let Some(info) = s.played_turn(s.ply().saturating_sub(1)) else {
         return;
     };
     let square = last_square(&info.coordinates()).unwrap_or_default();
-    let mut add = |event: &str| {
-        *fired
-            .entry(event.to_string())
-            .or_default()
-            .entry(square.clone())
-            .or_default() += 1;
-    };
-    if !info.captured().is_empty() {
-        add("capture");
-    }
     if info.promotion().is_some() {
-        add("promotion");
+        fire(fired, "promotion", &square);
     }
     if info.morph().is_some() {
-        add("morph");
-    }
-    if info.dropped().is_some() {
-        add("drop");
+        fire(fired, "morph", &square);
     }
     if info.check() {
-        add("check");
+        fire(fired, "check", &square);
+    }
+    if info.san().starts_with("O-O") {
+        fire(fired, "castling", &square);
     }
     let (before, after) = (info.mutators_before(), info.mutators_after());
     for m in after.iter().filter(|m| !before.contains(m)) {
-        add(&format!("mutator on: {m}"));
+        fire(fired, &format!("mutator on: {m}"), &square);
     }
     for m in before.iter().filter(|m| !after.contains(m)) {
-        add(&format!("mutator off: {m}"));
-    }
-    let san = info.san();
-    if san.starts_with("O-O") {
-        add("castling");
+        fire(fired, &format!("mutator off: {m}"), &square);
     }
 }
 
@@ -305,7 +339,15 @@ fn play_game(rules: &Rulebook, spec: &Spec, engines: &mut [Session; 2]) -> Resul
                 break;
             }
         }
-        if let Err(e) = board.play(&thought.best) {
+        // The turn in SAN: coordinates alone may name two turns (a king's
+        // step of two squares and castling, where a mutator lets it).
+        let turn = thought.pv.first().unwrap_or(&thought.best);
+        if spec.watch
+            && let Ok(effects) = board.explain(turn)
+        {
+            count_effects(&effects, &mut game.fired);
+        }
+        if let Err(e) = board.play(turn) {
             return Err(format!(
                 "the engine's move `{}` in {} was refused: {e}",
                 thought.best,
@@ -315,7 +357,7 @@ fn play_game(rules: &Rulebook, spec: &Spec, engines: &mut [Session; 2]) -> Resul
         hash = fnv(&thought.best, hash);
         game.plies += 1;
         if spec.watch {
-            count_fired(&board, &mut game.fired);
+            count_turn(&board, &mut game.fired);
         }
     }
     let (winner, reason) = match (board.outcome(), verdict) {

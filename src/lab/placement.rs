@@ -142,6 +142,17 @@ impl Placement {
         }
     }
 
+    /// Puts `token` on `square`, replacing what stands there.
+    pub fn put(&mut self, square: (usize, usize), token: &str) {
+        if let Some(sq) = self
+            .ranks
+            .get_mut(square.0)
+            .and_then(|r| r.get_mut(square.1))
+        {
+            *sq = Some(token.to_string());
+        }
+    }
+
     /// The castling field (the third) emptied: a piece taken off may
     /// have been a castling partner.
     pub fn without_castling(&self) -> Placement {

@@ -163,7 +163,12 @@ pub fn parse_material(kinds: &[KindInfo], text: &str) -> Result<Material, String
 pub struct Ask {
     /// The piece valued.
     pub piece: KindInfo,
-    /// What the holder gives up for it.
+    /// The holder's piece of this kind becomes the piece valued (on its
+    /// square), and the other side keeps its own: for a kind that is not
+    /// on the board at the start. Without it, the other side gives up
+    /// the piece.
+    pub replaces: Option<KindInfo>,
+    /// What the holder gives up for it (besides the piece it replaces).
     pub against: Material,
     /// The half-width of the interval wanted, in pawns.
     pub precision: f64,
@@ -194,6 +199,8 @@ pub struct Found {
 pub struct Valued {
     /// The piece.
     pub piece: KindInfo,
+    /// The kind it replaces in the holder's army, if it does.
+    pub replaces: Option<KindInfo>,
     /// The material given up.
     pub against: Material,
     /// The holder's pair scores at each level.
@@ -207,6 +214,16 @@ pub struct Valued {
 }
 
 impl Valued {
+    /// What the piece is set against, in words: `3 pawns`, `a knight it
+    /// replaces + 2 pawns`.
+    pub fn against_words(&self) -> String {
+        match &self.replaces {
+            None => self.against.to_string(),
+            Some(y) if self.against.0.is_empty() => format!("the {} it replaces", y.name),
+            Some(y) => format!("the {} it replaces + {}", y.name, self.against),
+        }
+    }
+
     /// The holder's score and its interval at each level.
     pub fn scores(&self) -> BTreeMap<i32, Estimate> {
         estimates(&self.levels)
@@ -252,6 +269,9 @@ pub fn crossing(scores: &BTreeMap<i32, Estimate>) -> Option<Found> {
 /// with the pieces of the imbalance chosen, the same on every level.
 struct PairStart {
     placement: Placement,
+    /// White holding, then Black holding: the square whose piece becomes
+    /// the piece valued, and its token.
+    put: [Option<((usize, usize), String)>; 2],
     /// White holding, then Black holding: the squares to clear at level
     /// 0, and the pawns (in order) to clear at the levels beyond.
     clear: [Vec<(usize, usize)>; 2],
@@ -282,6 +302,7 @@ fn pair_start(
         };
         let placement = Placement::parse(&fen)?;
         let mut clear: [Vec<(usize, usize)>; 2] = Default::default();
+        let mut put: [Option<((usize, usize), String)>; 2] = Default::default();
         let mut holder_pawns: [Vec<(usize, usize)>; 2] = Default::default();
         let mut other_pawns: [Vec<(usize, usize)>; 2] = Default::default();
         let mut ok = true;
@@ -304,12 +325,22 @@ fn pair_start(
                 }
                 Some(out)
             };
-            let Some(x) = pick(&ask.piece.letter, !white, 1, &[]) else {
-                ok = false;
-                last = format!("the other side has no {} to give up", ask.piece.name);
-                break;
-            };
-            clear[c].extend(x);
+            if let Some(y) = &ask.replaces {
+                let Some(sq) = pick(&y.letter, white, 1, &[]) else {
+                    ok = false;
+                    last = format!("the holder has no {} to replace", y.name);
+                    break;
+                };
+                put[c] = Some((sq[0], token_of(&ask.piece.letter, white)));
+                clear[c].extend(sq);
+            } else {
+                let Some(x) = pick(&ask.piece.letter, !white, 1, &[]) else {
+                    ok = false;
+                    last = format!("the other side has no {} to give up", ask.piece.name);
+                    break;
+                };
+                clear[c].extend(x);
+            }
             for (k, n) in &ask.against.0 {
                 let Some(sq) = pick(&k.letter, white, *n, &clear[c]) else {
                     ok = false;
@@ -322,15 +353,21 @@ fn pair_start(
                 break;
             }
             // Every remaining pawn, in a drawn order, for the levels.
-            let count = |w: bool| placement.find(&token_of(&pawn.letter, w)).len();
-            holder_pawns[c] =
-                pick(&pawn.letter, white, count(white), &clear[c]).unwrap_or_default();
-            other_pawns[c] =
-                pick(&pawn.letter, !white, count(!white), &clear[c]).unwrap_or_default();
+            let left = |w: bool| {
+                placement
+                    .find(&token_of(&pawn.letter, w))
+                    .iter()
+                    .filter(|s| !clear[c].contains(s))
+                    .count()
+            };
+            let (mine, theirs) = (left(white), left(!white));
+            holder_pawns[c] = pick(&pawn.letter, white, mine, &clear[c]).unwrap_or_default();
+            other_pawns[c] = pick(&pawn.letter, !white, theirs, &clear[c]).unwrap_or_default();
         }
         if ok {
             return Ok(PairStart {
                 placement,
+                put,
                 clear,
                 holder_pawns,
                 other_pawns,
@@ -359,6 +396,9 @@ impl PairStart {
         };
         for &sq in pawns.get(..level.unsigned_abs() as usize)? {
             p.take(sq);
+        }
+        if let Some((sq, token)) = &self.put[holder] {
+            p.put(*sq, token);
         }
         let fen = p.fen();
         if Session::new(
@@ -476,6 +516,7 @@ pub fn from_games(ask: &Ask, games: Vec<Game>, note: Option<String>) -> Valued {
     let levels = levels_of(&games);
     Valued {
         piece: ask.piece.clone(),
+        replaces: ask.replaces.clone(),
         against: ask.against.clone(),
         found: crossing(&estimates(&levels)),
         levels,
@@ -491,6 +532,25 @@ fn pawn_of(kinds: &[KindInfo]) -> Result<KindInfo, String> {
         .find(|k| k.name == "pawn")
         .cloned()
         .ok_or_else(|| "the variant has no kind named `pawn`, the unit of value".to_string())
+}
+
+/// Whether `kind` stands on the board for both sides at the start (in
+/// one of the first setups drawn, where the setup is random).
+pub fn on_board(rules: &Rulebook, bench: &Bench, kind: &KindInfo) -> bool {
+    let tries = if rules.random_setup() { SETUP_TRIES } else { 1 };
+    (0..tries).any(|t| {
+        let fen = match bench.book.first() {
+            Some(f) => f.clone(),
+            None => match Session::new(rules, &Start::Seed(game_seed(bench.seed, t))) {
+                Ok(s) => s.fen(),
+                Err(_) => return false,
+            },
+        };
+        Placement::parse(&fen).is_ok_and(|p| {
+            !p.find(&token_of(&kind.letter, true)).is_empty()
+                && !p.find(&token_of(&kind.letter, false)).is_empty()
+        })
+    })
 }
 
 /// The game label of a level and holder, as rows carry it.
@@ -579,7 +639,9 @@ pub fn value(
     let mut games: Vec<Game> = Vec::new();
     let mut note = None;
     // The first level: where the engine's own values say the scores cross.
-    let guess = f64::from(ask.piece.guess - ask.against.guess()) / f64::from(pawn.guess.max(1));
+    let replaced = ask.replaces.as_ref().map_or(0, |k| k.guess);
+    let guess =
+        f64::from(ask.piece.guess - ask.against.guess() - replaced) / f64::from(pawn.guess.max(1));
     let (lo, hi) = plan.start(0)?.range();
     let mut level = (guess.round() as i32).clamp(lo, hi);
     loop {
@@ -658,35 +720,75 @@ pub fn value(
     Ok(from_games(ask, games, note))
 }
 
+/// For a piece not on the board at the start: the kind it replaces and
+/// the material given up besides. A pawn, for a piece the engine
+/// guesses at four and a half pawns or less (or when nothing is valued
+/// yet); otherwise the dearest piece valued already (`known`) that fits
+/// in the guess, and up to four pawns for the rest.
+pub fn default_replacement(
+    kinds: &[KindInfo],
+    piece: &KindInfo,
+    known: &BTreeMap<String, (f64, f64)>,
+) -> Result<(KindInfo, Material), String> {
+    let pawn = pawn_of(kinds)?;
+    let target = f64::from(piece.guess) / f64::from(pawn.guess.max(1));
+    let pawns = |n: f64| {
+        let n = (n.round().max(0.0) as usize).min(4);
+        Material(if n == 0 {
+            Vec::new()
+        } else {
+            vec![(pawn.clone(), n)]
+        })
+    };
+    let best = kinds
+        .iter()
+        .filter(|k| k.name != piece.name)
+        .filter_map(|k| known.get(&k.name).map(|(v, _)| (k, *v)))
+        .filter(|(_, v)| *v <= target + 0.5)
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match best {
+        Some((y, v)) if target > 4.5 => Ok((y.clone(), pawns(target - v))),
+        _ => Ok((pawn.clone(), pawns(target - 1.0))),
+    }
+}
+
 /// The material to value `piece` against when none is given: pawns for
-/// a piece the engine guesses at six pawns or less; otherwise the
-/// kind guessed nearest below it that `known` holds a value for (or any
-/// when none is known), and pawns for the rest.
+/// a piece the engine guesses at four and a half pawns or less, or when
+/// nothing is valued yet; otherwise the pieces valued already (`known`),
+/// dearest first, while they fit in the guess, and up to four pawns for
+/// the rest. Comparing with valued pieces rather than many pawns keeps
+/// the imbalance's positions close to the game's own.
 pub fn default_against(
     kinds: &[KindInfo],
     piece: &KindInfo,
     known: &BTreeMap<String, (f64, f64)>,
 ) -> Result<Material, String> {
     let pawn = pawn_of(kinds)?;
-    let in_pawns = |cp: i32| (f64::from(cp) / f64::from(pawn.guess.max(1))).round() as usize;
-    if in_pawns(piece.guess) <= 6 {
-        return Ok(Material(vec![(pawn.clone(), in_pawns(piece.guess).max(1))]));
+    let target = f64::from(piece.guess) / f64::from(pawn.guess.max(1));
+    let pawns = |n: f64| Material(vec![(pawn.clone(), (n.round() as usize).clamp(1, 6))]);
+    if target <= 4.5 {
+        return Ok(pawns(target));
     }
-    let below = kinds
+    let mut valued: Vec<(&KindInfo, f64)> = kinds
         .iter()
-        .filter(|k| !k.royal && k.name != "pawn" && k.name != piece.name && k.guess < piece.guess);
-    let nearest = below
-        .clone()
-        .filter(|k| known.contains_key(&k.name))
-        .max_by_key(|k| k.guess)
-        .or_else(|| below.max_by_key(|k| k.guess));
-    let Some(y) = nearest else {
-        return Ok(Material(vec![(pawn.clone(), 6)]));
-    };
-    let rest = in_pawns(piece.guess - y.guess).min(6);
-    let mut m = vec![(y.clone(), 1)];
-    if rest > 0 {
-        m.push((pawn.clone(), rest));
+        .filter(|k| k.name != piece.name)
+        .filter_map(|k| known.get(&k.name).map(|(v, _)| (k, *v)))
+        .collect();
+    valued.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut m = Vec::new();
+    let mut rest = target;
+    for (k, v) in valued {
+        if v <= rest + 0.5 {
+            m.push((k.clone(), 1));
+            rest -= v;
+        }
+    }
+    if m.is_empty() {
+        return Ok(pawns(target));
+    }
+    let extra = (rest.round().max(0.0) as usize).min(4);
+    if extra > 0 {
+        m.push((pawn, extra));
     }
     Ok(Material(m))
 }
