@@ -223,6 +223,11 @@ mod tests {
             p.without_castling().fen(),
             "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w - - 0 1"
         );
+        p.put((7, 3), "{Amazon}");
+        assert!(
+            p.fen()
+                .starts_with("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1B{Amazon}KBNR ")
+        );
         assert_eq!(token_of("Maoking", false), "{maoking}");
         assert_eq!(token_of("N", true), "N");
     }

@@ -820,6 +820,48 @@ mod tests {
     }
 
     #[test]
+    fn dearer_pieces_are_set_against_pieces_valued_before_them() {
+        let k = |name: &str, guess| KindInfo {
+            name: name.into(),
+            letter: name[..1].to_uppercase(),
+            guess,
+            royal: false,
+        };
+        let kinds = vec![
+            k("pawn", 100),
+            k("knight", 320),
+            k("rook", 560),
+            k("queen", 1080),
+        ];
+        let none = BTreeMap::new();
+        assert_eq!(
+            default_against(&kinds, &kinds[1], &none)
+                .unwrap()
+                .to_string(),
+            "3 pawns"
+        );
+        let mut known = BTreeMap::new();
+        known.insert("knight".to_string(), (3.3, 0.3));
+        assert_eq!(
+            default_against(&kinds, &kinds[2], &known)
+                .unwrap()
+                .to_string(),
+            "knight + 2 pawns"
+        );
+        known.insert("rook".to_string(), (5.2, 0.3));
+        assert_eq!(
+            default_against(&kinds, &kinds[3], &known)
+                .unwrap()
+                .to_string(),
+            "rook + knight + 2 pawns"
+        );
+        let (y, m) = default_replacement(&kinds, &kinds[3], &known).unwrap();
+        assert_eq!((y.name.as_str(), m.to_string()), ("rook", "4 pawns".into()));
+        let (y, m) = default_replacement(&kinds, &kinds[1], &known).unwrap();
+        assert_eq!((y.name.as_str(), m.to_string()), ("pawn", "2 pawns".into()));
+    }
+
+    #[test]
     fn material_reads_counts_and_names() {
         let k = |name: &str, letter: &str, royal| KindInfo {
             name: name.into(),
