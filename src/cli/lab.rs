@@ -788,6 +788,9 @@ pub fn compare_command(args: CompareArgs) -> ExitCode {
     };
     end_progress();
     print!("{}", compared_text(&versions, &test, &found));
+    if let (_, Some(w)) = lab::repeats(&found.games) {
+        eprintln!("{w}");
+    }
     if args.common.merge.is_empty() {
         println!("{:.1} s", began.elapsed().as_secs_f64());
     }

@@ -399,10 +399,14 @@ pub fn play_all(
     let done: Mutex<Vec<Option<Game>>> = Mutex::new(vec![None; specs.len()]);
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let finished = Arc::new(AtomicUsize::new(0));
+    // Raised by a failing game: stops the others, not the caller's runs
+    // to come.
+    let halt = AtomicBool::new(false);
     let threads = threads.clamp(1, specs.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let (next, done, failure, finished) = (&next, &done, &failure, finished.clone());
+            let (next, done, failure, finished, halt) =
+                (&next, &done, &failure, finished.clone(), &halt);
             scope.spawn(move || {
                 let mut engines = match Engines::new(rulebooks) {
                     Ok(e) => e,
@@ -411,12 +415,12 @@ pub fn play_all(
                             .lock()
                             .unwrap_or_else(|p| p.into_inner())
                             .get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
+                        halt.store(true, Ordering::Relaxed);
                         return;
                     }
                 };
                 loop {
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -438,7 +442,7 @@ pub fn play_all(
                                 .lock()
                                 .unwrap_or_else(|p| p.into_inner())
                                 .get_or_insert(e);
-                            stop.store(true, Ordering::Relaxed);
+                            halt.store(true, Ordering::Relaxed);
                             return;
                         }
                     }
@@ -453,7 +457,7 @@ pub fn play_all(
                 shown = n;
                 progress(n);
             }
-            if n >= specs.len() || stop.load(Ordering::Relaxed) {
+            if n >= specs.len() || stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(100));

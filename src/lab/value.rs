@@ -400,20 +400,18 @@ impl PairStart {
         if let Some((sq, token)) = &self.put[holder] {
             p.put(*sq, token);
         }
-        let fen = p.fen();
-        if Session::new(
-            rules,
-            &Start::Fen {
-                fen: fen.clone(),
+        // A start the rules refuse (a castling partner taken, a king left
+        // in check by a pawn taken) is left out, and its pair with it.
+        let reads = |fen: &str| {
+            let start = Start::Fen {
+                fen: fen.to_string(),
                 seed: 0,
-            },
-        )
-        .is_ok()
-        {
-            Some(fen)
-        } else {
-            Some(p.without_castling().fen())
-        }
+            };
+            Session::new(rules, &start).is_ok()
+        };
+        [p.fen(), p.without_castling().fen()]
+            .into_iter()
+            .find(|fen| reads(fen))
     }
 
     /// The levels this start has pawns for.
