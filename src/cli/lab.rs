@@ -725,6 +725,10 @@ pub struct CompareArgs {
     /// Pairs played between looks at the test.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     batch: u64,
+    /// Draw White's score and the draw rate under each version, with
+    /// their intervals, as an SVG chart.
+    #[arg(long, value_name = "FILE")]
+    chart: Option<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -790,6 +794,28 @@ pub fn compare_command(args: CompareArgs) -> ExitCode {
     print!("{}", compared_text(&versions, &test, &found));
     if let (_, Some(w)) = lab::repeats(&found.games) {
         eprintln!("{w}");
+    }
+    if let Some(path) = &args.chart {
+        let mut bars = Vec::new();
+        for (v, name) in ["A", "B"].into_iter().enumerate() {
+            let label = compare::label(v);
+            let games: Vec<&Game> = found.games.iter().filter(|g| g.label == label).collect();
+            let n = games.len() as u64;
+            if let Some(e) =
+                lab::stats::Estimate::of(&games.iter().map(|g| g.white).collect::<Vec<_>>())
+            {
+                let (lo, hi) = e.bounds();
+                bars.push((format!("{name}: White"), e.mean, lo.max(0.0), hi.min(1.0)));
+            }
+            let draws = games.iter().filter(|g| g.white == 0.5).count() as u64;
+            if let Some(w) = lab::stats::wilson(draws, n) {
+                bars.push((format!("{name}: draws"), w.p, w.low, w.high));
+            }
+        }
+        let code = super::picture::write(path, &lab::bar_chart(&bars, "share", 1.0, 0.5, "%"));
+        if code != ExitCode::SUCCESS {
+            return code;
+        }
     }
     if args.common.merge.is_empty() {
         println!("{:.1} s", began.elapsed().as_secs_f64());

@@ -154,9 +154,13 @@ fn a_file_compared_with_itself_shows_no_difference() {
             "2",
             "--max-games",
             "64",
+            "--chart",
+            "compare.svg",
         ],
     ));
     assert!(!out.contains("every pair played the same game"), "{out}");
+    let svg = std::fs::read_to_string(dir.join("compare.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("B: draws"), "{svg}");
 }
 
 #[test]
