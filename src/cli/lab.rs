@@ -344,7 +344,7 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
     let stop = stop_flag();
     // Pieces valued so far: the value and its half-interval.
     let mut known: BTreeMap<String, (f64, f64)> = BTreeMap::new();
-    let mut table: Vec<(value::Valued, Option<(f64, f64)>)> = Vec::new();
+    let mut table: Vec<Priced> = Vec::new();
     let mut rows: Vec<Game> = Vec::new();
     let began = Instant::now();
     for piece in pieces {
@@ -456,9 +456,14 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
             }
             _ => None,
         };
-        print!("{}", valued_text(&rules, &bench, &valued, absolute));
+        let worth = worth.map(|(w, _)| w);
+        print!("{}", valued_text(&rules, &bench, &valued, absolute, worth));
         rows.extend(valued.games.iter().cloned());
-        table.push((valued, absolute));
+        table.push(Priced {
+            valued,
+            absolute,
+            worth,
+        });
         if stop.load(Ordering::Relaxed) {
             break;
         }
@@ -469,7 +474,7 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
             all_table(&rules, &table, began.elapsed().as_secs_f64())
         );
     }
-    let repeated: usize = table.iter().map(|(v, _)| lab::repeats(&v.games).0).sum();
+    let repeated: usize = table.iter().map(|p| lab::repeats(&p.valued.games).0).sum();
     if repeated > 0 {
         eprintln!(
             "warning: {repeated} of {} games repeat another game of the same piece and level move for move; the intervals count them as if they differed. Raise --opening-plies or give --book",
@@ -480,12 +485,15 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
         let svg = if args.all {
             let bars: Vec<_> = table
                 .iter()
-                .filter_map(|(v, a)| a.map(|(x, h)| (v.piece.name.clone(), x, x - h, x + h)))
+                .filter_map(|p| {
+                    let name = p.valued.piece.name.clone();
+                    p.absolute.map(|(x, h)| (name, x, x - h, x + h))
+                })
                 .collect();
             let max = bars.iter().map(|b| b.3).fold(1.0f64, f64::max).ceil();
             lab::bar_chart(&bars, "pawns", max, 1.0, "")
         } else {
-            let Some((v, _)) = table.first() else {
+            let Some(Priced { valued: v, .. }) = table.first() else {
                 return ExitCode::SUCCESS;
             };
             let bars: Vec<_> = v
@@ -514,6 +522,7 @@ fn valued_text(
     bench: &Bench,
     v: &value::Valued,
     absolute: Option<(f64, f64)>,
+    worth: Option<f64>,
 ) -> String {
     let mut t = String::new();
     let name = &v.piece.name;
@@ -533,10 +542,22 @@ fn valued_text(
             f.beyond - f.half,
             f.beyond + f.half
         )),
-        (None, _) => t.push_str(&format!(
-            "{name} in {}: no value: the holder's score does not cross 50% between two levels played\n",
-            rules.name()
-        )),
+        (None, _) => {
+            let said = match (value::bound(&v.scores()), worth) {
+                (Some((above, k)), Some(w)) => format!(
+                    "{} {:.2} pawns",
+                    if above { "more than" } else { "less than" },
+                    w + f64::from(k)
+                ),
+                (Some((above, k)), None) => format!(
+                    "{} {} {k:+} pawns",
+                    v.against_words(),
+                    if above { "more than" } else { "less than" }
+                ),
+                (None, _) => "no value: the scores cross 50% back and forth".into(),
+            };
+            t.push_str(&format!("{name} in {}: {said}\n", rules.name()));
+        }
     }
     t.push_str("  level  holder gives up                      pairs  holder's score (95%)\n");
     for (k, e) in v.scores() {
@@ -569,7 +590,15 @@ fn valued_text(
     t
 }
 
-fn all_table(rules: &Rulebook, table: &[(value::Valued, Option<(f64, f64)>)], secs: f64) -> String {
+/// A piece valued, its value and interval in pawns, and the worth of
+/// the material it was set against, where every part of it is known.
+struct Priced {
+    valued: value::Valued,
+    absolute: Option<(f64, f64)>,
+    worth: Option<f64>,
+}
+
+fn all_table(rules: &Rulebook, table: &[Priced], secs: f64) -> String {
     let mut t = format!(
         "piece values in {} (pawns, 95% interval)\n{:<20} {:>7} {:>17} {:>7}  against\n",
         rules.name(),
@@ -578,14 +607,27 @@ fn all_table(rules: &Rulebook, table: &[(value::Valued, Option<(f64, f64)>)], se
         "interval",
         "games"
     );
-    for (v, a) in table {
-        let (value, interval) = match (a, v.found) {
-            (Some((x, h)), _) => (format!("{x:.2}"), format!("{:.2} to {:.2}", x - h, x + h)),
-            (None, Some(f)) => (
+    for Priced {
+        valued: v,
+        absolute: a,
+        worth,
+    } in table
+    {
+        let (value, interval) = match (a, v.found, value::bound(&v.scores()), worth) {
+            (Some((x, h)), ..) => (format!("{x:.2}"), format!("{:.2} to {:.2}", x - h, x + h)),
+            (None, Some(f), ..) => (
                 format!("{:+.2}", f.beyond),
                 format!("{:+.2} to {:+.2}", f.beyond - f.half, f.beyond + f.half),
             ),
-            (None, None) => ("-".into(), "no crossing".into()),
+            (None, None, Some((true, k)), Some(w)) => (
+                format!(">{:.1}", w + f64::from(k)),
+                "above every level".into(),
+            ),
+            (None, None, Some((false, k)), Some(w)) => (
+                format!("<{:.1}", w + f64::from(k)),
+                "below every level".into(),
+            ),
+            _ => ("-".into(), "no crossing".into()),
         };
         t.push_str(&format!(
             "{:<20} {value:>7} {interval:>17} {:>7}  {}\n",

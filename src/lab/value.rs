@@ -689,24 +689,11 @@ pub fn value(
                 level = if n(k) <= n(k + 1) { k } else { k + 1 };
             }
             None => {
-                // Walk towards 50%: up while the holder scores more.
-                let Some((&k, s)) = scores
-                    .iter()
-                    .min_by(|a, b| (a.1.mean - 0.5).abs().total_cmp(&(b.1.mean - 0.5).abs()))
-                else {
-                    break;
-                };
-                let next = if s.mean >= 0.5 { k + 1 } else { k - 1 };
-                let next = if scores.contains_key(&next) {
-                    // Both neighbours measured but not crossing: the
-                    // scores are flat here; more games at the nearest.
-                    k
-                } else {
-                    next
-                };
+                let next = next_level(&scores);
                 if next < range.0 || next > range.1 {
+                    let side = if next > range.1 { "above" } else { "below" };
                     note = Some(format!(
-                        "the holder's score does not cross 50% within the pawns there are to give (levels {} to {})",
+                        "the holder scores {side} 50% at every level the pawns allow (levels {} to {})",
                         range.0, range.1
                     ));
                     break;
@@ -716,6 +703,49 @@ pub fn value(
         }
     }
     Ok(from_games(ask, games, note))
+}
+
+/// The level to play next when no two neighbouring levels straddle 50%:
+/// beyond the last level while the holder scores 50% or more at every
+/// level, below the first while it scores less at every level, into a
+/// gap between levels that straddle it, or, where noise makes the
+/// scores cross back, more games at the level nearest 50%.
+fn next_level(scores: &BTreeMap<i32, Estimate>) -> i32 {
+    let (Some((&first, _)), Some((&last, _))) = (scores.first_key_value(), scores.last_key_value())
+    else {
+        return 0;
+    };
+    if scores.values().all(|e| e.mean >= 0.5) {
+        return last + 1;
+    }
+    if scores.values().all(|e| e.mean < 0.5) {
+        return first - 1;
+    }
+    let levels: Vec<(&i32, &Estimate)> = scores.iter().collect();
+    for w in levels.windows(2) {
+        if w[0].1.mean >= 0.5 && w[1].1.mean < 0.5 && *w[1].0 > w[0].0 + 1 {
+            return w[0].0 + 1;
+        }
+    }
+    levels
+        .iter()
+        .min_by(|a, b| (a.1.mean - 0.5).abs().total_cmp(&(b.1.mean - 0.5).abs()))
+        .map_or(0, |(k, _)| **k)
+}
+
+/// Where the value lies when the scores never cross 50%: above the
+/// material plus the last level (`true`) when the holder scores 50% or
+/// more at every level, below it plus the first level otherwise.
+pub fn bound(scores: &BTreeMap<i32, Estimate>) -> Option<(bool, i32)> {
+    let (&first, _) = scores.first_key_value()?;
+    let (&last, _) = scores.last_key_value()?;
+    if scores.values().all(|e| e.mean >= 0.5) {
+        Some((true, last))
+    } else if scores.values().all(|e| e.mean < 0.5) {
+        Some((false, first))
+    } else {
+        None
+    }
 }
 
 /// For a piece not on the board at the start: the kind it replaces and
@@ -857,6 +887,27 @@ mod tests {
         assert_eq!((y.name.as_str(), m.to_string()), ("rook", "4 pawns".into()));
         let (y, m) = default_replacement(&kinds, &kinds[1], &known).unwrap();
         assert_eq!((y.name.as_str(), m.to_string()), ("pawn", "2 pawns".into()));
+    }
+
+    #[test]
+    fn the_walk_goes_where_the_scores_cross() {
+        let mut s = BTreeMap::new();
+        s.insert(0, e(0.45, 0.05));
+        s.insert(-1, e(0.46, 0.05));
+        assert_eq!(next_level(&s), -2);
+        assert_eq!(bound(&s), Some((false, -1)));
+        s.insert(-3, e(0.6, 0.05));
+        assert_eq!(next_level(&s), -2, "the gap");
+        assert_eq!(bound(&s), None);
+        let mut up = BTreeMap::new();
+        up.insert(2, e(0.7, 0.05));
+        assert_eq!(next_level(&up), 3);
+        assert_eq!(bound(&up), Some((true, 2)));
+        // Crossing back (noise): more games nearest 50%.
+        let mut noisy = BTreeMap::new();
+        noisy.insert(0, e(0.45, 0.05));
+        noisy.insert(1, e(0.52, 0.05));
+        assert_eq!(next_level(&noisy), 1);
     }
 
     #[test]
