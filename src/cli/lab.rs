@@ -334,13 +334,20 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
     if shard != Shard::ALL && pieces.len() > 1 {
         return fail("shard one piece at a time, not --all");
     }
-    // The kinds on the board at the start, the only ones material can be
-    // taken from or replaced.
-    let present: std::collections::BTreeSet<String> = kinds
-        .iter()
-        .filter(|k| value::on_board(&rules, &bench, k))
-        .map(|k| k.name.clone())
-        .collect();
+    // The kinds on the board at the start (in some setups where the setup
+    // is random), which can be given up; and those on it in every setup,
+    // the only ones another piece is set against.
+    let mut present = std::collections::BTreeSet::new();
+    let mut always = std::collections::BTreeSet::new();
+    for k in &kinds {
+        let (some, all) = value::presence(&rules, &bench, k);
+        if some {
+            present.insert(k.name.clone());
+        }
+        if all {
+            always.insert(k.name.clone());
+        }
+    }
     let stop = stop_flag();
     // Pieces valued so far: the value and its half-interval.
     let mut known: BTreeMap<String, (f64, f64)> = BTreeMap::new();
@@ -358,7 +365,7 @@ pub fn value_command(args: ValueArgs) -> ExitCode {
         };
         let usable: BTreeMap<String, (f64, f64)> = known
             .iter()
-            .filter(|(k, _)| present.contains(*k))
+            .filter(|(k, _)| always.contains(*k))
             .map(|(k, v)| (k.clone(), *v))
             .collect();
         let (replaces, against) = match (&args.against, replaces) {

@@ -532,23 +532,27 @@ fn pawn_of(kinds: &[KindInfo]) -> Result<KindInfo, String> {
         .ok_or_else(|| "the variant has no kind named `pawn`, the unit of value".to_string())
 }
 
-/// Whether `kind` stands on the board for both sides at the start (in
-/// one of the first setups drawn, where the setup is random).
-pub fn on_board(rules: &Rulebook, bench: &Bench, kind: &KindInfo) -> bool {
+/// Whether `kind` stands on the board for both sides at the start: in
+/// some of the first setups drawn (where the setup is random), and in
+/// all of them.
+pub fn presence(rules: &Rulebook, bench: &Bench, kind: &KindInfo) -> (bool, bool) {
     let tries = if rules.random_setup() { SETUP_TRIES } else { 1 };
-    (0..tries).any(|t| {
+    let mut found = 0;
+    for t in 0..tries {
         let fen = match bench.book.first() {
             Some(f) => f.clone(),
             None => match Session::new(rules, &Start::Seed(game_seed(bench.seed, t))) {
                 Ok(s) => s.fen(),
-                Err(_) => return false,
+                Err(_) => continue,
             },
         };
-        Placement::parse(&fen).is_ok_and(|p| {
+        let both = Placement::parse(&fen).is_ok_and(|p| {
             !p.find(&token_of(&kind.letter, true)).is_empty()
                 && !p.find(&token_of(&kind.letter, false)).is_empty()
-        })
-    })
+        });
+        found += usize::from(both);
+    }
+    (found > 0, found as u64 == tries)
 }
 
 /// The game label of a level and holder, as rows carry it.
