@@ -315,7 +315,11 @@ impl Seat {
                 fork.adopt_engine(engine);
                 let found = fork.search(&limits, &mut |_| {});
                 engine.adopt_engine(&mut fork);
-                found.map(|t| t.best).ok_or_else(|| "no move".to_string())
+                // In SAN: coordinates may name two turns (a king's step of two
+                // squares and castling, where a mutator lets it).
+                found
+                    .map(|t| t.pv.first().cloned().unwrap_or(t.best))
+                    .ok_or_else(|| "no move".to_string())
             }
             Seat::Uci(ext) => {
                 let mut line = format!("position fen {}", board.start_fen());
