@@ -114,6 +114,13 @@ fn bench(rules: &Rulebook, c: &Common) -> Result<(Bench, Shard), ExitCode> {
     ))
 }
 
+/// The variant `name` names, the lab's settings and the shard to play.
+fn open_bench(name: &str, c: &Common) -> Result<(Rulebook, Bench, Shard), ExitCode> {
+    let rules = open(name)?;
+    let (bench, shard) = bench(&rules, c)?;
+    Ok((rules, bench, shard))
+}
+
 /// The stop flag Ctrl-C raises.
 fn stop_flag() -> Arc<AtomicBool> {
     let stop = Arc::new(AtomicBool::new(false));
@@ -271,11 +278,7 @@ fn parse_levels(text: &str) -> Result<(i32, i32), String> {
 
 /// Runs `value`.
 pub fn value_command(args: ValueArgs) -> ExitCode {
-    let rules = match open(&args.variant) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let (bench, shard) = match bench(&rules, &args.common) {
+    let (rules, bench, shard) = match open_bench(&args.variant, &args.common) {
         Ok(b) => b,
         Err(code) => return code,
     };
@@ -672,11 +675,7 @@ pub struct BalanceArgs {
 
 /// Runs `balance`.
 pub fn balance_command(args: BalanceArgs) -> ExitCode {
-    let rules = match open(&args.variant) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let (bench, shard) = match bench(&rules, &args.common) {
+    let (rules, bench, shard) = match open_bench(&args.variant, &args.common) {
         Ok(b) => b,
         Err(code) => return code,
     };

@@ -408,16 +408,17 @@ pub fn play_all(
             let (next, done, failure, finished, halt) =
                 (&next, &done, &failure, finished.clone(), &halt);
             scope.spawn(move || {
+                // Keeps the first failure and halts the other threads.
+                let give_up = |e: String| {
+                    failure
+                        .lock()
+                        .unwrap_or_else(|p| p.into_inner())
+                        .get_or_insert(e);
+                    halt.store(true, Ordering::Relaxed);
+                };
                 let mut engines = match Engines::new(rulebooks) {
                     Ok(e) => e,
-                    Err(e) => {
-                        failure
-                            .lock()
-                            .unwrap_or_else(|p| p.into_inner())
-                            .get_or_insert(e);
-                        halt.store(true, Ordering::Relaxed);
-                        return;
-                    }
+                    Err(e) => return give_up(e),
                 };
                 loop {
                     if stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
@@ -437,14 +438,7 @@ pub fn play_all(
                             done.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(g);
                             finished.fetch_add(1, Ordering::Relaxed);
                         }
-                        Err(e) => {
-                            failure
-                                .lock()
-                                .unwrap_or_else(|p| p.into_inner())
-                                .get_or_insert(e);
-                            halt.store(true, Ordering::Relaxed);
-                            return;
-                        }
+                        Err(e) => return give_up(e),
                     }
                 }
             });

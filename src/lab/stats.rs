@@ -130,17 +130,6 @@ impl Sprt {
     }
 }
 
-/// The Elo difference a score implies (+-inf at 0 and 1).
-pub fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
