@@ -8,15 +8,15 @@
 //! The calibration is pawn odds: at level `k` the holder gives up `k`
 //! pawns more (the other side `-k` when `k` is negative), and the
 //! levels are walked until the holder's score crosses 50%; the value is
-//! the comparison material plus the level where the line between the
-//! two scores either side of 50% crosses it. Every level plays the same
+//! the comparison material plus the level where a line fitted to the
+//! scores of the levels near 50% crosses it. Every level plays the same
 //! starts with the same pieces taken, one pawn more at each level, so
 //! neighbouring levels differ by that pawn alone.
 //!
 //! How many games: a batch of pairs at a time, until the value's 95%
 //! interval is as narrow as asked or the games run out.
 
-use super::stats::{Estimate, Z95};
+use super::stats::{Estimate, VARIANCE_FLOOR, Z95};
 use super::{Bench, Game, Placement, Spec, game_seed, placement::token_of, play_all};
 use crate::session::{Dice, Rulebook, Session, Start};
 use std::collections::BTreeMap;
@@ -238,30 +238,59 @@ fn estimates(levels: &BTreeMap<i32, Level>) -> BTreeMap<i32, Estimate> {
         .collect()
 }
 
-/// The value beyond the material from the levels' scores: between the
-/// neighbouring levels whose scores straddle 50% (the pair with the
-/// most games where noise makes several), by the line through them,
-/// with its interval by the delta method.
+/// Levels scoring further from 50% than this are left out of the fit:
+/// the score flattens towards 0% and 100%, so a line drawn through them
+/// would be pulled away from where it crosses 50%.
+const FIT_BAND: f64 = 0.4;
+
+/// The value beyond the material from the levels' scores: the point
+/// where a straight line fitted to the scores of the levels near 50%
+/// (each weighted by its precision) crosses 50%, with its interval by
+/// the delta method. Only where some of those levels score 50% or more
+/// and some less, so the value is read between levels, never beyond
+/// them; and only where the holder scores less as it gives up more.
+///
+/// With two levels the line runs through both; with more, no single
+/// noisy level decides the value, and every game played counts.
 pub fn crossing(scores: &BTreeMap<i32, Estimate>) -> Option<Found> {
-    let mut best: Option<(usize, Found)> = None;
-    for (&k, a) in scores {
-        let Some(b) = scores.get(&(k + 1)) else {
-            continue;
-        };
-        if !(a.mean >= 0.5 && b.mean < 0.5) {
-            continue;
-        }
-        let d = a.mean - b.mean;
-        let beyond = f64::from(k) + (a.mean - 0.5) / d;
-        let da = (0.5 - b.mean) / (d * d);
-        let db = (a.mean - 0.5) / (d * d);
-        let half = Z95 * (da * da * a.var() + db * db * b.var()).sqrt();
-        let n = a.n + b.n;
-        if best.as_ref().is_none_or(|(m, _)| n > *m) {
-            best = Some((n, Found { beyond, half }));
-        }
+    let near: Vec<(f64, f64, f64)> = scores
+        .iter()
+        .filter(|(_, e)| (e.mean - 0.5).abs() <= FIT_BAND)
+        .map(|(&k, e)| {
+            let floor = VARIANCE_FLOOR / e.n.max(1) as f64;
+            (f64::from(k), e.mean, 1.0 / e.var().max(floor))
+        })
+        .collect();
+    let above = near.iter().any(|p| p.1 >= 0.5);
+    let below = near.iter().any(|p| p.1 < 0.5);
+    if !above || !below {
+        return None;
     }
-    best.map(|(_, f)| f)
+    let (mut sw, mut sx, mut sy, mut sxx, mut sxy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+    for &(x, y, w) in &near {
+        sw += w;
+        sx += w * x;
+        sy += w * y;
+        sxx += w * x * x;
+        sxy += w * x * y;
+    }
+    let det = sw * sxx - sx * sx;
+    if det <= 0.0 {
+        return None;
+    }
+    // score = a + b * level, and the covariance of (a, b).
+    let b = (sw * sxy - sx * sy) / det;
+    let a = (sxx * sy - sx * sxy) / det;
+    if b >= 0.0 {
+        return None;
+    }
+    let (var_a, var_b, cov) = (sxx / det, sw / det, -sx / det);
+    let beyond = (0.5 - a) / b;
+    let var = (var_a + beyond * beyond * var_b + 2.0 * beyond * cov) / (b * b);
+    Some(Found {
+        beyond,
+        half: Z95 * var.max(0.0).sqrt(),
+    })
 }
 
 /// The starts of pair `pair`: the variant's start (its setup drawn from
@@ -687,7 +716,7 @@ pub fn value(
         match crossing(&scores) {
             Some(f) if f.half <= ask.precision => break,
             Some(f) => {
-                // Narrow the wider of the two levels' contributions.
+                // More games either side of the crossing, where fewer were played.
                 let k = f.beyond.floor() as i32;
                 let n = |k| scores.get(&k).map_or(0, |e: &Estimate| e.n);
                 level = if n(k) <= n(k + 1) { k } else { k + 1 };
@@ -834,21 +863,35 @@ mod tests {
     }
 
     #[test]
-    fn the_crossing_lies_on_the_line_between_the_levels() {
+    fn the_crossing_lies_on_the_line_fitted_to_the_levels() {
         let mut s = BTreeMap::new();
-        s.insert(0, e(0.7, 0.05));
         s.insert(1, e(0.6, 0.05));
         s.insert(2, e(0.4, 0.05));
+        // Two levels: the line through both, d = 0.2; both slopes
+        // 0.1 / 0.04 = 2.5; half = 2.5 * 0.05 * sqrt 2.
         let f = crossing(&s).unwrap();
-        assert!((f.beyond - 1.5).abs() < 1e-12);
-        // d = 0.2; both slopes 0.1 / 0.04 = 2.5; half = 2.5 * 0.05 * sqrt 2.
+        assert!((f.beyond - 1.5).abs() < 1e-12, "{}", f.beyond);
         assert!(
             (f.half - 2.5 * 0.05 * 2f64.sqrt()).abs() < 1e-9,
             "{}",
             f.half
         );
+        // Three: least squares, slope -0.15 through (1, 0.5667).
+        s.insert(0, e(0.7, 0.05));
+        let f = crossing(&s).unwrap();
+        assert!((f.beyond - (1.0 + 0.2 / 3.0 / 0.15)).abs() < 1e-9, "{}", f.beyond);
+        // A level far from 50% does not bend the line.
+        s.insert(5, e(0.02, 0.01));
+        assert_eq!(crossing(&s), Some(f));
+        // Scores on one side of 50% only: no value.
         s.remove(&2);
+        s.remove(&5);
         assert_eq!(crossing(&s), None);
+        // Scores rising as the holder gives up more: no value.
+        let mut up = BTreeMap::new();
+        up.insert(0, e(0.4, 0.05));
+        up.insert(1, e(0.6, 0.05));
+        assert_eq!(crossing(&up), None);
     }
 
     #[test]
