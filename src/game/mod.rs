@@ -82,6 +82,8 @@ pub enum Reason {
     Repetition,
     /// Ended from outside the rules: a turn limit, a forfeit, a referee.
     Adjudication,
+    /// The variant's script declared the result (`game_result`).
+    Script,
 }
 
 /// How a game ended: the winner, the reason as a value, and in words.
@@ -586,6 +588,7 @@ impl Game {
                 Goal::Bare { .. } => Reason::BareRoyal,
                 Goal::Passed { facing: true } => Reason::FacingRoyals,
                 Goal::Passed { facing: false } => Reason::BothPassed,
+                Goal::Script { .. } => Reason::Script,
             };
             return end(goal.winner, reason, goal.goal.describe(rules));
         }

@@ -879,7 +879,11 @@ mod tests {
         // Three: least squares, slope -0.15 through (1, 0.5667).
         s.insert(0, e(0.7, 0.05));
         let f = crossing(&s).unwrap();
-        assert!((f.beyond - (1.0 + 0.2 / 3.0 / 0.15)).abs() < 1e-9, "{}", f.beyond);
+        assert!(
+            (f.beyond - (1.0 + 0.2 / 3.0 / 0.15)).abs() < 1e-9,
+            "{}",
+            f.beyond
+        );
         // A level far from 50% does not bend the line.
         s.insert(5, e(0.02, 0.01));
         assert_eq!(crossing(&s), Some(f));

@@ -52,6 +52,12 @@ pub enum Goal {
         /// The royals faced each other.
         facing: bool,
     },
+    /// The variant's script declared the result (`game_result`), for
+    /// the reason numbered `reason` ([`Hooks::reason`]).
+    Script {
+        /// The reason's number.
+        reason: u16,
+    },
 }
 
 /// A game ended by a goal: the winner (`None` for a draw) and the goal.
@@ -92,6 +98,9 @@ impl Goal {
                 "a side passed while the royals faced each other".to_string()
             }
             Goal::Passed { facing: false } => "both sides passed".to_string(),
+            Goal::Script { reason } => hooks(rules)
+                .and_then(|h| h.reason(reason))
+                .unwrap_or_else(|| "the script ended the game".to_string()),
             Goal::Bare { side } => {
                 if rules.kinds().royal.contains(&true) {
                     format!("{} has nothing left but royal pieces", side.title())
@@ -126,11 +135,12 @@ fn winner(verdict: Verdict, side: Color) -> Option<Color> {
 
 /// Has the game ended by one of the variant's goals? Judged in this
 /// order: extinction and bareness (of the side that just moved, then of
-/// the side to move), the flag region, the checks given. `None` at once
-/// for a variant without goals.
+/// the side to move), the flag region, the checks given, then the result
+/// a script declares (`game_result`). `None` at once for a variant
+/// without goals or a script.
 #[inline]
 pub fn goal_reached(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
-    if !(rules.ending().has_goals() || rules.passing())
+    if !(rules.ending().has_goals() || rules.passing() || rules.script().is_some())
         || pos.stage() == crate::position::Stage::Setup
     {
         return None;
@@ -188,6 +198,15 @@ fn goal_of(rules: &Rules, pos: &Position) -> Option<GoalEnd> {
                 side: !side,
                 n: given,
             },
+        });
+    }
+    if let Some(h) = hooks(rules)
+        && h.has(crate::rules::hooks::GAME_RESULT)
+        && let Some((winner, reason)) = h.game_result(pos)
+    {
+        return Some(GoalEnd {
+            winner,
+            goal: Goal::Script { reason },
         });
     }
     None

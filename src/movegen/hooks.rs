@@ -53,6 +53,16 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     fn filter_moves(&self, rules: &Rules, pos: &Position, moves: &mut Vec<Move>);
     /// The name of the move tag numbered `number` (`Origin::Tag`), if any.
     fn tag(&self, number: u8) -> Option<String>;
+    /// The result the script declares in `pos`, if it declares one: the
+    /// winner (`None` for a draw) and the number of its reason
+    /// ([`Hooks::reason`]).
+    fn game_result(&self, _pos: &Position) -> Option<(Option<crate::board::Color>, u16)> {
+        None
+    }
+    /// The reason numbered `number` that [`Hooks::game_result`] gave.
+    fn reason(&self, _number: u16) -> Option<String> {
+        None
+    }
     /// The first error a hook raised on this thread since the last call
     /// on this thread, if any: games sharing the rules on other threads
     /// keep their own.

@@ -41,5 +41,12 @@ pub const AFTER_MOVE: Hook = Hook {
     when: "after each move is played, before the turn passes (so before legality is judged); gets the position after the move and the move as a map, and returns an array of effects",
 };
 
+/// A result the script declares.
+pub const GAME_RESULT: Hook = Hook {
+    name: "game_result",
+    params: &["board"],
+    when: "once per position, before its moves are generated (after the variant's own goals, before mate); returns `()` while the game goes on, or `#{ winner: \"white\" | \"black\" | \"none\", reason: \"...\" }` to end it",
+};
+
 /// Every hook, in documentation order.
-pub const ALL: &[Hook] = &[EXTRA_MOVES, ATTACKS, FILTER_MOVES, AFTER_MOVE];
+pub const ALL: &[Hook] = &[EXTRA_MOVES, ATTACKS, FILTER_MOVES, AFTER_MOVE, GAME_RESULT];

@@ -158,12 +158,16 @@ pub(crate) fn register(e: &mut Engine) {
             color_name(b.pos.side()).to_string()
         })
         .register_fn("history_len", |b: &mut Board| {
-            b.reads.whole();
+            b.reads.turns();
             INT::from(b.pos.turns().white) + INT::from(b.pos.turns().black)
         })
+        .register_fn("move_number", |b: &mut Board| {
+            b.reads.turns();
+            INT::from(b.pos.fullmove())
+        })
         .register_fn("mutators", |b: &mut Board| {
-            // Active mutators by number.
-            b.reads.whole();
+            // Active mutators by number (every remembered answer is
+            // kept with them, so reading them costs nothing).
             b.pos
                 .active()
                 .iter()
@@ -307,6 +311,68 @@ pub(crate) fn register(e: &mut Engine) {
                 .and_then(|p| b.rules.piece(p.kind).capture)
                 .map_or("", |m| m.name())
                 .to_string()
+        })
+        .register_fn("royals", |b: &mut Board, color: &str| {
+            // The squares of `color`'s royal pieces.
+            let Some(c) = parse_color(color) else {
+                return Array::new();
+            };
+            b.reads.royals();
+            Board::squares(b.pos.royals(c).iter())
+        })
+        .register_fn("pieces", |b: &mut Board, kind: &str, color: &str| {
+            // The squares of `color`'s pieces of `kind`, in square order.
+            let (Some(k), Some(c)) = (b.rules.kind(kind), parse_color(color)) else {
+                return Array::new();
+            };
+            let piece = Piece::new(k, c);
+            b.reads.piece(piece);
+            let code = piece.code();
+            Board::squares(
+                b.pos
+                    .occupied(c)
+                    .iter()
+                    .filter(|&s| b.pos.code_at(s) == code),
+            )
+        })
+        .register_fn("first", |b: &mut Board, s: INT, dx: INT, dy: INT| {
+            // The first occupied square from `s` (excluded) in steps of
+            // (dx, dy), or -1 where the line runs off the board first.
+            let (Some(mut sq), Some((dx, dy))) = (b.sq(s), b.step(dx, dy)) else {
+                return -1;
+            };
+            if dx == 0 && dy == 0 {
+                return -1;
+            }
+            while let Some(t) = b.rules.geometry().offset(sq, dx, dy) {
+                if !b.empty(t) {
+                    return t.index() as INT;
+                }
+                sq = t;
+            }
+            -1
+        })
+        .register_fn("attackers", |b: &mut Board, s: INT, by: &str| {
+            // `by`'s pieces that attack `s` by the native moves, each as
+            // `#{ from, kind }`, in square order.
+            let (Some(sq), Some(c)) = (b.sq(s), parse_color(by)) else {
+                return Array::new();
+            };
+            b.reads.whole();
+            let mut from = movegen::attackers_of(&b.rules, &b.pos, sq, c);
+            from.sort_unstable_by_key(|s| s.0);
+            from.into_iter()
+                .filter_map(|f| {
+                    let p = b.pos.piece_at(f)?;
+                    let mut m = rhai::Map::new();
+                    m.insert("from".into(), Dynamic::from(f.index() as INT));
+                    m.insert(
+                        "kind".into(),
+                        Dynamic::from(b.rules.piece(p.kind).name.clone()),
+                    );
+                    Some(Dynamic::from(m))
+                })
+                .collect::<Array>()
         })
         .register_fn("kinds", |b: &mut Board, color: &str| {
             // The kinds of `color`'s pieces, each once, in square order.

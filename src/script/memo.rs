@@ -2,11 +2,16 @@
 //!
 //! A hook sees the position only through [`Board`](super::Board), whose
 //! every read is logged here: the squares it looked at, and whether it
-//! asked for the side to move, the reserves, or something that depends
-//! on the whole position (`attacked`, `captures_as`, the history). An
+//! asked for the side to move, the reserves, the royals' squares, the
+//! squares of a piece (kind and colour), the move number, or something
+//! that depends on the whole position (`attacked`, `captures_as`). An
 //! answer is a function of what was read, so it holds again for any
 //! position with the same contents on those squares (and the same side,
-//! reserves and active mutators where they were read). Legality tests
+//! reserves, royals, pieces' squares, move number and active mutators
+//! where they were read). A call that finds its king with `royals` is
+//! remembered across every position where the king has not moved; one
+//! that scans the board for it read every square, and is remembered
+//! only for positions identical to its own. Legality tests
 //! ask about one position after another that differ in a square or two,
 //! so most questions are answered without running the script.
 //!
@@ -28,12 +33,18 @@ const SIDE: u8 = 1;
 const RESERVES: u8 = 2;
 /// Something beyond single squares was read: the answer is not kept.
 const WHOLE: u8 = 4;
+/// The royals' squares were read.
+const ROYALS: u8 = 8;
+/// The move number (turns played) was read.
+const TURNS: u8 = 16;
 
 /// What one hook call has read so far (shared by every copy of its
 /// board, which scripts pass around by value).
 #[derive(Debug, Default)]
 pub(crate) struct Reads {
     squares: [AtomicU64; 4],
+    /// Piece codes whose squares were read (`Piece::code`).
+    codes: [AtomicU64; 4],
     flags: AtomicU8,
 }
 
@@ -55,12 +66,56 @@ impl Reads {
         self.flags.fetch_or(WHOLE, Ordering::Relaxed);
     }
 
+    pub(crate) fn royals(&self) {
+        self.flags.fetch_or(ROYALS, Ordering::Relaxed);
+    }
+
+    pub(crate) fn turns(&self) {
+        self.flags.fetch_or(TURNS, Ordering::Relaxed);
+    }
+
+    /// The squares of `piece` were read.
+    pub(crate) fn piece(&self, piece: Piece) {
+        let c = usize::from(piece.code());
+        self.codes[c >> 6].fetch_or(1 << (c & 63), Ordering::Relaxed);
+    }
+
     fn taken(&self) -> (SquareSet, u8) {
         let squares = SquareSet(std::array::from_fn(|i| {
             self.squares[i].load(Ordering::Relaxed)
         }));
         (squares, self.flags.load(Ordering::Relaxed))
     }
+
+    /// The piece codes whose squares were read.
+    fn codes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (i, word) in self.codes.iter().enumerate() {
+            let mut bits = word.load(Ordering::Relaxed);
+            while bits != 0 {
+                out.push((i * 64) as u8 + bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+}
+
+/// The squares holding each of `codes`, in that order.
+fn squares_of(pos: &Position, codes: &[u8]) -> Vec<SquareSet> {
+    let mut sets = vec![SquareSet::default(); codes.len()];
+    if codes.is_empty() {
+        return sets;
+    }
+    for c in Color::ALL {
+        for sq in pos.occupied(c).iter() {
+            let code = pos.code_at(sq);
+            if let Some(i) = codes.iter().position(|&k| k == code) {
+                sets[i].insert(sq);
+            }
+        }
+    }
+    sets
 }
 
 /// An answer and the parts of the position it was read from.
@@ -68,6 +123,11 @@ struct Entry {
     cells: Vec<(Square, u8)>,
     side: Option<Color>,
     reserves_empty: Option<[bool; 2]>,
+    royals: Option<[SquareSet; 2]>,
+    turns: Option<(u16, u16, u32)>,
+    /// Piece codes and the squares they stood on.
+    codes: Vec<u8>,
+    code_squares: Vec<SquareSet>,
     active: MutatorSet,
     answer: Dynamic,
 }
@@ -78,10 +138,15 @@ impl Entry {
         if flags & WHOLE != 0 {
             return None;
         }
+        let codes = reads.codes();
         Some(Entry {
             cells: squares.iter().map(|s| (s, pos.code_at(s))).collect(),
             side: (flags & SIDE != 0).then(|| pos.side()),
             reserves_empty: (flags & RESERVES != 0).then(|| reserves_empty(pos)),
+            royals: (flags & ROYALS != 0).then(|| royals(pos)),
+            turns: (flags & TURNS != 0).then(|| turns(pos)),
+            code_squares: squares_of(pos, &codes),
+            codes,
             active: pos.active(),
             answer,
         })
@@ -92,7 +157,18 @@ impl Entry {
             && self.cells.iter().all(|&(s, code)| pos.code_at(s) == code)
             && self.side.is_none_or(|c| c == pos.side())
             && self.reserves_empty.is_none_or(|r| r == reserves_empty(pos))
+            && self.royals.is_none_or(|r| r == royals(pos))
+            && self.turns.is_none_or(|t| t == turns(pos))
+            && (self.codes.is_empty() || squares_of(pos, &self.codes) == self.code_squares)
     }
+}
+
+fn royals(pos: &Position) -> [SquareSet; 2] {
+    Color::ALL.map(|c| pos.royals(c))
+}
+
+fn turns(pos: &Position) -> (u16, u16, u32) {
+    (pos.turns().white, pos.turns().black, pos.fullmove())
 }
 
 fn reserves_empty(pos: &Position) -> [bool; 2] {

@@ -22,7 +22,7 @@ pub mod limits;
 mod memo;
 mod read;
 
-use crate::board::Square;
+use crate::board::{Color, Square};
 use crate::position::{Effect, Move, Position};
 use crate::rules::Rules;
 pub use board::Board;
@@ -83,6 +83,9 @@ pub struct ScriptHost {
     /// Move tags (`tag` in a scripted move), interned: a tagged move's
     /// origin is `Origin::Tag` with the index here.
     tags: Mutex<Vec<String>>,
+    /// The reasons `game_result` gave, interned: a result's goal is
+    /// `Goal::Script` with the index here.
+    reasons: Mutex<Vec<String>>,
     /// This host's number in the errors kept per thread ([`SLOTS`]).
     id: u64,
     /// Line of each hook's definition, for errors that carry no position
@@ -287,6 +290,7 @@ impl ScriptHost {
             hooks,
             native,
             tags: Mutex::new(Vec::new()),
+            reasons: Mutex::new(Vec::new()),
             id: IDS.fetch_add(1, Ordering::Relaxed),
             def_lines,
             timed_out: AtomicBool::new(false),
@@ -410,7 +414,8 @@ impl ScriptHost {
 
     /// `hook`'s answer about the piece on `from` (and `target`): a
     /// remembered one that holds in `pos`, else the script's, called with
-    /// the board, `from` and `target`, and remembered with what it read.
+    /// the board, `from` and `target` (as far as the hook takes them),
+    /// and remembered with what it read.
     fn ask(
         &self,
         hook: Hook,
@@ -437,7 +442,12 @@ impl ScriptHost {
         }
         let board = self.board(pos);
         let square = |s: Square| Dynamic::from(s.index() as INT);
-        let mut args = vec![Dynamic::from(board.clone()), square(from)];
+        // The hook's own parameters: the board, then (where it has
+        // them) the square asked about and the target.
+        let mut args = vec![Dynamic::from(board.clone())];
+        if hook.params.len() > 1 {
+            args.push(square(from));
+        }
         args.extend(target.map(square));
         let answer = self.call(hook, args)?;
         if let Some(q) = question {
@@ -651,6 +661,73 @@ impl ScriptHost {
         });
     }
 
+    /// The result `game_result` declares in `pos`: the winner (`None`
+    /// for a draw) and the number of its reason. `None` while the game
+    /// goes on, and on failure (recorded), so a failing hook never ends
+    /// a game.
+    pub fn game_result(&self, pos: &Position) -> Option<(Option<Color>, u16)> {
+        let hook = hooks::GAME_RESULT;
+        let answer = self.ask(hook, pos, Square(0), None)?;
+        if answer.is_unit() {
+            return None;
+        }
+        match self.read_result(answer) {
+            Ok(r) => Some(r),
+            Err(why) => {
+                self.fail(hook, 0, why);
+                None
+            }
+        }
+    }
+
+    /// A `game_result` answer: `#{ winner, reason }`.
+    fn read_result(&self, answer: Dynamic) -> Result<(Option<Color>, u16), String> {
+        let shape = "must return () or a map `#{ winner: \"white\" | \"black\" | \"none\", reason: \"...\" }`";
+        let Some(map) = answer.try_cast::<rhai::Map>() else {
+            return Err(shape.to_string());
+        };
+        if let Some(key) = map
+            .keys()
+            .find(|k| !["winner", "reason"].contains(&k.as_str()))
+        {
+            return Err(format!("{shape}; `{key}` is not one of its keys"));
+        }
+        let text = |key: &str| {
+            map.get(key)
+                .and_then(|v| v.clone().into_string().ok())
+                .ok_or_else(|| format!("{shape}; `{key}` is missing or not a string"))
+        };
+        let winner = match text("winner")?.as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            "none" | "draw" => None,
+            other => return Err(format!("{shape}; `winner` is \"{other}\"")),
+        };
+        let reason = text("reason")?;
+        if reason.trim().is_empty() || reason.chars().count() > MAX_REASON {
+            return Err(format!(
+                "{shape}; `reason` must be 1 to {MAX_REASON} characters"
+            ));
+        }
+        let mut reasons = self.reasons.lock().map_err(|_| "reason table poisoned")?;
+        let i = match reasons.iter().position(|r| *r == reason) {
+            Some(i) => i,
+            None if reasons.len() >= MAX_REASONS => {
+                return Err(format!("more than {MAX_REASONS} different reasons"));
+            }
+            None => {
+                reasons.push(reason);
+                reasons.len() - 1
+            }
+        };
+        Ok((winner, i as u16))
+    }
+
+    /// The reason numbered `number` that `game_result` gave.
+    pub fn reason(&self, number: u16) -> Option<String> {
+        self.reasons.lock().ok()?.get(usize::from(number)).cloned()
+    }
+
     /// The effects `after_move` adds once `mv` has been played on `pos`
     /// (the position after the move, before the turn passes). Empty on
     /// failure, which is recorded.
@@ -709,6 +786,14 @@ impl crate::movegen::Hooks for ScriptHost {
         ScriptHost::tag(self, number)
     }
 
+    fn game_result(&self, pos: &Position) -> Option<(Option<Color>, u16)> {
+        ScriptHost::game_result(self, pos)
+    }
+
+    fn reason(&self, number: u16) -> Option<String> {
+        ScriptHost::reason(self, number)
+    }
+
     fn take_error(&self) -> Option<ScriptError> {
         ScriptHost::take_error(self)
     }
@@ -764,3 +849,9 @@ fn out_of_budget(before: bool, budget: u64) -> String {
 
 /// How many different move tags one variant's script may use.
 pub const MAX_TAGS: usize = 50;
+
+/// How many different reasons one variant's `game_result` may give.
+pub const MAX_REASONS: usize = 256;
+
+/// The longest reason `game_result` may give, in characters.
+pub const MAX_REASON: usize = 200;

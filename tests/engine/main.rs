@@ -46,6 +46,7 @@ mod reserve_drops;
 mod royal_rules;
 mod sampling;
 mod script;
+mod script_queries;
 mod search;
 mod search_tactics;
 mod shogi;

@@ -1,0 +1,271 @@
+//! What scripts may ask of the board beyond single squares (`royals`,
+//! `pieces`, `first`, `attackers`, `move_number`) and the result a
+//! script declares (`game_result`): exact move sets and endings, and
+//! remembered answers that follow what was asked.
+
+use crate::kit::{position, scratch};
+use changeling::board::Color;
+use changeling::game::{Game, Reason};
+use changeling::movegen::legal_moves;
+use changeling::rules::Rules;
+use changeling::search::{Engine, Limits};
+use changeling::variants::load_str;
+use std::sync::Arc;
+
+/// A variant of chess with a ghost (`G`, a wazir) whose script is
+/// `script`, declaring `hooks`.
+fn ghost_variant(name: &str, script: &str, hooks: &str) -> Arc<Rules> {
+    let dir = scratch(&format!("queries-{name}"));
+    std::fs::write(dir.join("ghost.rhai"), script).unwrap();
+    let text = format!(
+        "variant s : chess {{\n    piece ghost {{ letter = G betza = \"W\" }}\n    script {{\n        file = \"ghost.rhai\"\n        hooks = [{hooks}]\n        pieces = [ghost]\n    }}\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}}\n"
+    );
+    let path = dir.join("ghost.variant");
+    load_str(path.to_str().unwrap(), &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The ghost's destinations from `from`, sorted, as square names.
+fn ghost_moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
+    let pos = position(rules, fen);
+    let from = rules.geometry().parse_square(from).unwrap();
+    let mut v: Vec<String> = legal_moves(rules, &pos)
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| rules.geometry().name(m.to))
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn names(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+/// The ghost also jumps to the empty squares next to its own king,
+/// found with `royals` (the way a Coordinator finds it).
+const NEXT_TO_KING: &str = r#"
+fn extra_moves(board, from) {
+    let moves = [];
+    for k in board.royals(board.color(from)) {
+        for n in board.neighbours(k) {
+            if board.is_empty(n) { moves.push(#{ to: n }); }
+        }
+    }
+    moves
+}
+"#;
+
+#[test]
+fn royals_finds_the_kings_and_answers_follow_them() {
+    let rules = ghost_variant("royals", NEXT_TO_KING, "extra_moves");
+    // King e1: d1 d2 e2 f2 f1 besides the wazir steps c4 e4 d5 d3.
+    let e1 = "4k3/8/8/8/3G4/8/8/4K3 w - - 0 1";
+    // The same board with the king on a1: a2 b1 b2 instead.
+    let a1 = "4k3/8/8/8/3G4/8/8/K7 w - - 0 1";
+    for _ in 0..2 {
+        assert_eq!(
+            ghost_moves(&rules, e1, "d4"),
+            names("c4 d1 d2 d3 d5 e2 e4 f1 f2")
+        );
+        assert_eq!(ghost_moves(&rules, a1, "d4"), names("a2 b1 b2 c4 d3 d5 e4"));
+    }
+}
+
+/// The ghost also jumps to the squares next to the enemy's knights,
+/// found with `pieces`.
+const NEXT_TO_KNIGHTS: &str = r#"
+fn extra_moves(board, from) {
+    let enemy = if board.color(from) == "white" { "black" } else { "white" };
+    let moves = [];
+    for k in board.pieces("knight", enemy) {
+        for n in board.neighbours(k) {
+            if board.is_empty(n) { moves.push(#{ to: n }); }
+        }
+    }
+    moves
+}
+"#;
+
+#[test]
+fn pieces_finds_a_kind_of_one_side_and_answers_follow_them() {
+    let rules = ghost_variant("pieces", NEXT_TO_KNIGHTS, "extra_moves");
+    // Black knight on h8: g8 g7 h7; White's own knight on a8 is not asked.
+    let one = "N3k2n/8/8/8/3G4/8/8/4K3 w - - 0 1";
+    // The black knight moved to h1 (the ghost's own squares unchanged).
+    let moved = "N3k3/8/8/8/3G4/8/8/4K2n w - - 0 1";
+    // A second one on a1.
+    let two = "N3k2n/8/8/8/3G4/8/8/n3K3 w - - 0 1";
+    for _ in 0..2 {
+        assert_eq!(
+            ghost_moves(&rules, one, "d4"),
+            names("c4 d3 d5 e4 g7 g8 h7")
+        );
+        assert_eq!(
+            ghost_moves(&rules, moved, "d4"),
+            names("c4 d3 d5 e4 g1 g2 h2")
+        );
+        assert_eq!(
+            ghost_moves(&rules, two, "d4"),
+            names("a2 b1 b2 c4 d3 d5 e4 g7 g8 h7")
+        );
+    }
+}
+
+/// The ghost also slides like a rook, up to the first piece in each
+/// direction (`first`) and captures it when it is an enemy.
+const FIRST: &str = r#"
+fn extra_moves(board, from) {
+    let moves = [];
+    for d in [[1, 0], [-1, 0], [0, 1], [0, -1]] {
+        let stop = board.first(from, d[0], d[1]);
+        let to = board.offset(from, d[0], d[1]);
+        while to >= 0 && to != stop {
+            moves.push(#{ to: to });
+            to = board.offset(to, d[0], d[1]);
+        }
+        if stop >= 0 && board.can_capture(from, stop) {
+            moves.push(#{ to: stop, captures: [stop] });
+        }
+    }
+    moves
+}
+"#;
+
+#[test]
+fn first_finds_the_first_piece_along_a_line() {
+    let rules = ghost_variant("first", FIRST, "extra_moves");
+    // d4: up to d7's pawn (taken), down to d1, left to c4 (its own
+    // pawn on b4 is not taken), right to h4.
+    let fen = "4k3/3p4/8/8/1P1G4/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        ghost_moves(&rules, fen, "d4"),
+        names("c4 d1 d2 d3 d5 d6 d7 e4 f4 g4 h4")
+    );
+}
+
+#[test]
+fn the_board_answers_attackers_and_the_move_number() {
+    // Through a hook that ends the game when the ghost is attacked
+    // twice: the reason names the attackers and the move number.
+    let script = r#"
+fn game_result(board) {
+    for g in board.pieces("ghost", "white") {
+        let by = board.attackers(g, "black");
+        if by.len() >= 2 {
+            let what = by.map(|a| a.kind + "@" + board.name(a.from));
+            return #{ winner: "black", reason: "ghost taken in a pincer by " + what + " at move " + board.move_number() };
+        }
+    }
+}
+"#;
+    let rules = ghost_variant("attackers", script, "game_result");
+    // d4 attacked by the knight on f5 and the rook on d8: over.
+    let pincer = "3rk3/8/8/5n2/3G4/8/8/4K3 w - - 0 12";
+    let game = Game::from_fen(rules.clone(), pincer, 0).unwrap();
+    let end = game.ending().expect("the script ends the game");
+    assert_eq!(end.winner, Some(Color::Black));
+    assert_eq!(end.reason, Reason::Script);
+    assert_eq!(
+        end.words,
+        "ghost taken in a pincer by [\"knight@f5\", \"rook@d8\"] at move 12"
+    );
+    assert!(game.legal_moves().is_empty(), "an ended game has no moves");
+    // One attacker: the game goes on.
+    let one = "4k3/8/8/5n2/3G4/8/8/4K3 w - - 0 12";
+    let game = Game::from_fen(rules, one, 0).unwrap();
+    assert_eq!(game.ending(), None);
+    assert!(game.take_script_error().is_none());
+}
+
+/// The ghost's side wins when the ghost reaches the last rank; a ghost
+/// on the a-file draws.
+const RACE: &str = r#"
+fn game_result(board) {
+    for side in ["white", "black"] {
+        for g in board.pieces("ghost", side) {
+            let last = if side == "white" { board.height() - 1 } else { 0 };
+            if board.rank(g) == last {
+                return #{ winner: side, reason: side + "'s ghost reached the last rank" };
+            }
+            if board.file(g) == 0 {
+                return #{ winner: "none", reason: "a ghost on the a-file" };
+            }
+        }
+    }
+}
+"#;
+
+#[test]
+fn a_script_declares_the_result_and_the_engine_plays_for_it() {
+    let rules = ghost_variant("race", RACE, "game_result");
+    let fen = "4k3/3G4/8/8/8/8/8/4K3 w - - 0 1";
+    let mut game = Game::from_fen(rules.clone(), fen, 0).unwrap();
+    assert_eq!(game.ending(), None);
+    // The engine sees the win one move away.
+    let mut engine = Engine::new(rules.clone());
+    let report = engine
+        .search(&game, &Limits::depth(3), &mut |_| {})
+        .expect("a move");
+    assert_eq!(changeling::notation::to_uci(&rules, &report.pv[0]), "d7d8");
+    assert_eq!(report.score.to_string(), "mate in 1");
+    game.play_text("d7d8").unwrap();
+    let end = game.ending().unwrap();
+    assert_eq!(
+        (end.winner, end.reason, end.words.as_str()),
+        (
+            Some(Color::White),
+            Reason::Script,
+            "white's ghost reached the last rank"
+        )
+    );
+    assert_eq!(
+        game.outcome().unwrap().to_string(),
+        "1-0 (white's ghost reached the last rank)"
+    );
+    // Undone, the game goes on; a draw the other way.
+    game.undo();
+    assert_eq!(game.ending(), None);
+    let mut draw = Game::from_fen(rules, "4k3/8/8/8/1G6/8/8/4K3 w - - 0 1", 0).unwrap();
+    draw.play_text("b4a4").unwrap();
+    let end = draw.ending().unwrap();
+    assert_eq!(
+        (end.winner, end.reason, end.words.as_str()),
+        (None, Reason::Script, "a ghost on the a-file")
+    );
+}
+
+#[test]
+fn a_malformed_result_is_an_error_and_ends_nothing() {
+    for (script, why) in [
+        ("fn game_result(board) { 3 }", "must return () or a map"),
+        (
+            "fn game_result(board) { #{ winner: \"blue\", reason: \"x\" } }",
+            "`winner` is \"blue\"",
+        ),
+        (
+            "fn game_result(board) { #{ winner: \"white\" } }",
+            "`reason` is missing",
+        ),
+        (
+            "fn game_result(board) { #{ winner: \"white\", reason: \"\" } }",
+            "`reason` must be 1 to 200 characters",
+        ),
+        (
+            "fn game_result(board) { #{ winner: \"white\", reason: \"x\", score: 1 } }",
+            "`score` is not one of its keys",
+        ),
+    ] {
+        let rules = ghost_variant("malformed", script, "game_result");
+        let game = Game::from_fen(rules, "4k3/8/8/8/3G4/8/8/4K3 w - - 0 1", 0).unwrap();
+        assert_eq!(game.ending(), None, "{script}");
+        assert!(!game.legal_moves().is_empty());
+        let err = game.take_script_error().expect("an error").to_string();
+        assert!(
+            err.contains("in `game_result`") && err.contains(why),
+            "{script}: {err}"
+        );
+    }
+}
