@@ -67,9 +67,13 @@ impl Board {
         self.pos.is_empty(sq)
     }
 
-    /// Notes `sq` and its neighbours as read (what auras look at).
-    fn around(&self, sq: Square) {
+    /// Notes `sq` as read, and its neighbours where pieces of `kinds`
+    /// (freezers or protectors) exist, whose auras reach it from there.
+    fn around(&self, sq: Square, kinds: crate::board::KindSet) {
         self.reads.square(sq);
+        if kinds.is_empty() {
+            return;
+        }
         for n in self.rules.geometry().neighbours(sq) {
             self.reads.square(n);
         }
@@ -249,7 +253,12 @@ pub(crate) fn register(e: &mut Engine) {
                 .map_or_else(String::new, |p| color_name(p.color).to_string())
         })
         .register_fn("royal", |b: &mut Board, s: INT| {
-            b.piece(s).is_some_and(|p| b.rules.is_royal(p.kind))
+            // Only whether a royal stands there is read, so a scan of
+            // the board for the king is remembered like `royals`.
+            b.sq(s).is_some_and(|sq| {
+                b.reads.royal_at(sq);
+                b.pos.royals(Color::White).contains(sq) || b.pos.royals(Color::Black).contains(sq)
+            })
         })
         .register_fn("is_pawn", |b: &mut Board, s: INT| {
             b.piece(s).is_some_and(|p| b.rules.is_pawn(p.kind))
@@ -270,14 +279,14 @@ pub(crate) fn register(e: &mut Engine) {
             let (Some(a), Some(sq)) = (b.piece(from), b.sq(s)) else {
                 return false;
             };
-            b.around(sq);
+            b.around(sq, b.rules.auras().protectors);
             b.pos.piece_at(sq).is_some_and(|v| {
                 v.color != a.color && movegen::may_take(&b.rules, &b.pos, sq, a, v)
             })
         })
         .register_fn("is_frozen", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
-                b.around(sq);
+                b.around(sq, b.rules.auras().freezers);
                 b.pos
                     .piece_at(sq)
                     .is_some_and(|p| movegen::frozen(&b.rules, &b.pos, sq, p))
@@ -285,7 +294,7 @@ pub(crate) fn register(e: &mut Engine) {
         })
         .register_fn("is_protected", |b: &mut Board, s: INT| {
             b.sq(s).is_some_and(|sq| {
-                b.around(sq);
+                b.around(sq, b.rules.auras().protectors);
                 b.pos
                     .piece_at(sq)
                     .is_some_and(|p| movegen::protected(&b.rules, &b.pos, sq, p.color))

@@ -45,6 +45,8 @@ pub(crate) struct Reads {
     squares: [AtomicU64; 4],
     /// Piece codes whose squares were read (`Piece::code`).
     codes: [AtomicU64; 4],
+    /// Squares asked only whether a royal stands there (`royal`).
+    royal_squares: [AtomicU64; 4],
     flags: AtomicU8,
 }
 
@@ -52,6 +54,14 @@ impl Reads {
     pub(crate) fn square(&self, sq: Square) {
         let i = sq.index();
         self.squares[i >> 6].fetch_or(1 << (i & 63), Ordering::Relaxed);
+    }
+
+    /// Whether a royal stands on `sq` was read, and nothing else of it:
+    /// a scan of the board for the king reads this of every square, and
+    /// its answer holds wherever the royals stand where they stood.
+    pub(crate) fn royal_at(&self, sq: Square) {
+        let i = sq.index();
+        self.royal_squares[i >> 6].fetch_or(1 << (i & 63), Ordering::Relaxed);
     }
 
     pub(crate) fn side(&self) {
@@ -78,6 +88,12 @@ impl Reads {
     pub(crate) fn piece(&self, piece: Piece) {
         let c = usize::from(piece.code());
         self.codes[c >> 6].fetch_or(1 << (c & 63), Ordering::Relaxed);
+    }
+
+    fn royal_squares(&self) -> SquareSet {
+        SquareSet(std::array::from_fn(|i| {
+            self.royal_squares[i].load(Ordering::Relaxed)
+        }))
     }
 
     fn taken(&self) -> (SquareSet, u8) {
@@ -125,6 +141,10 @@ struct Entry {
     reserves_empty: Option<[bool; 2]>,
     royals: Option<[SquareSet; 2]>,
     turns: Option<(u16, u16, u32)>,
+    /// Squares asked whether a royal stands there, and those where one
+    /// did.
+    royal_asked: SquareSet,
+    royal_found: SquareSet,
     /// Piece codes and the squares they stood on.
     codes: Vec<u8>,
     code_squares: Vec<SquareSet>,
@@ -139,7 +159,10 @@ impl Entry {
             return None;
         }
         let codes = reads.codes();
+        let royal_asked = reads.royal_squares();
         Some(Entry {
+            royal_found: all_royals(pos).and(&royal_asked),
+            royal_asked,
             cells: squares.iter().map(|s| (s, pos.code_at(s))).collect(),
             side: (flags & SIDE != 0).then(|| pos.side()),
             reserves_empty: (flags & RESERVES != 0).then(|| reserves_empty(pos)),
@@ -158,6 +181,7 @@ impl Entry {
             && self.side.is_none_or(|c| c == pos.side())
             && self.reserves_empty.is_none_or(|r| r == reserves_empty(pos))
             && self.royals.is_none_or(|r| r == royals(pos))
+            && all_royals(pos).and(&self.royal_asked) == self.royal_found
             && self.turns.is_none_or(|t| t == turns(pos))
             && (self.codes.is_empty() || squares_of(pos, &self.codes) == self.code_squares)
     }
@@ -165,6 +189,10 @@ impl Entry {
 
 fn royals(pos: &Position) -> [SquareSet; 2] {
     Color::ALL.map(|c| pos.royals(c))
+}
+
+fn all_royals(pos: &Position) -> SquareSet {
+    pos.royals(Color::White) | pos.royals(Color::Black)
 }
 
 fn turns(pos: &Position) -> (u16, u16, u32) {

@@ -77,6 +77,8 @@ pub struct ScriptHost {
     ast: AST,
     file: String,
     hooks: Vec<Hook>,
+    /// The declared hooks, one bit per [`Hook::index`].
+    declared: u32,
     /// The variant's rules without the script, for the board helpers (so
     /// that a helper never calls back into a hook).
     native: Arc<Rules>,
@@ -287,6 +289,7 @@ impl ScriptHost {
             engine,
             ast,
             file: file.to_string(),
+            declared: hooks.iter().fold(0, |m, h| m | 1 << h.index),
             hooks,
             native,
             tags: Mutex::new(Vec::new()),
@@ -304,7 +307,7 @@ impl ScriptHost {
 
     /// Did the variant declare `hook`?
     pub fn has(&self, hook: Hook) -> bool {
-        self.hooks.contains(&hook)
+        self.declared & (1 << hook.index) != 0
     }
 
     /// The first error a hook raised on this thread since the last
@@ -362,7 +365,7 @@ impl ScriptHost {
     }
 
     fn failures(&self, hook: Hook) -> &AtomicU32 {
-        let i = hooks::ALL.iter().position(|h| *h == hook).unwrap_or(0);
+        let i = usize::from(hook.index);
         &self.failures[i]
     }
 
@@ -430,7 +433,7 @@ impl ScriptHost {
             .filter(|_| !self.timed_out.load(Ordering::Relaxed));
         let question = remembering.map(|host| memo::Question {
             host,
-            hook: hooks::ALL.iter().position(|h| *h == hook).unwrap_or(0) as u8,
+            hook: hook.index,
             from,
             target,
             piece: pos.piece_at(from),

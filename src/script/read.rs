@@ -47,9 +47,33 @@ pub(super) fn read_move(
     item: Dynamic,
 ) -> Result<Move, String> {
     let g = rules.geometry();
+    if item.is_int() {
+        // A square alone: a move there, to an empty square.
+        let to = square(rules, &item, "a move's square")?;
+        if to == from {
+            return Err("a move that neither moves nor captures".to_string());
+        }
+        if !pos.is_empty(to) {
+            return Err(format!("moves to {}, which is occupied", g.name(to)));
+        }
+        let effects = [Effect::MovePiece { from, to, unit: 0 }];
+        return Ok(Move {
+            from,
+            to,
+            piece,
+            captured: None,
+            promotion: None,
+            kind: MoveKind::Effects(EffectList::new(effects)),
+            origin: Origin::Other,
+            drop: None,
+            push: None,
+            choice: None,
+            gate: None,
+        });
+    }
     let map = item
         .try_cast::<Map>()
-        .ok_or("each move must be a map like #{ to: sq, captures: [sq] }")?;
+        .ok_or("each move must be a square, or a map like #{ to: sq, captures: [sq] }")?;
     for key in map.keys() {
         if !MOVE_FIELDS.split(", ").any(|f| f == key.as_str()) {
             return Err(format!(

@@ -269,3 +269,77 @@ fn a_malformed_result_is_an_error_and_ends_nothing() {
         );
     }
 }
+
+/// Coordinator chess with the Coordinator's script `file` (under
+/// `tests/scripts/` or `scripts/`).
+fn coordinator(file: &str) -> Arc<Rules> {
+    let text = std::fs::read_to_string("examples/variants/coordinator.variant")
+        .unwrap()
+        .replace("\"coordinator.rhai\"", &format!("\"{file}\""));
+    load_str("tests/scripts/coordinator_test.variant", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
+    use changeling::game::Rng;
+    use changeling::notation::to_uci;
+    // The guide's (the King found with `royals`, captures looked up, an
+    // attack found by at most three short slides), the naive one (the
+    // King found by scanning every square) and the plain one (every
+    // stop worked out, attacks by walking all eight lines).
+    let rules = [
+        coordinator("coordinator.rhai"),
+        coordinator("coordinator_naive.rhai"),
+        coordinator("coordinator_plain.rhai"),
+    ];
+    let kind = rules[0].kind("coordinator").unwrap();
+    let mut coordinated = 0;
+    let mut checks = 0;
+    for seed in 0..12 {
+        let mut games: Vec<Game> = rules
+            .iter()
+            .map(|r| Game::new(r.clone(), 0).unwrap())
+            .collect();
+        let mut rng = Rng::new(seed);
+        for _ in 0..80 {
+            let sets: Vec<Vec<String>> = games
+                .iter()
+                .map(|g| {
+                    let mut v: Vec<String> = g
+                        .legal_moves()
+                        .iter()
+                        .map(|m| to_uci(g.rules(), m))
+                        .collect();
+                    v.sort();
+                    v
+                })
+                .collect();
+            let fen = changeling::notation::to_fen(&rules[0], games[0].position());
+            assert_eq!(sets[0], sets[1], "naive, seed {seed}: {fen}");
+            assert_eq!(sets[0], sets[2], "plain, seed {seed}: {fen}");
+            let Some(mv) = games[0].random_move(&mut rng) else {
+                break;
+            };
+            if mv.piece.kind == kind && mv.captured.is_some() {
+                coordinated += 1;
+            }
+            let text = to_uci(&rules[0], &mv);
+            for g in &mut games {
+                g.play_text(&text).unwrap();
+            }
+            if changeling::movegen::in_check(
+                &rules[0],
+                games[0].position(),
+                games[0].position().side(),
+            ) {
+                checks += 1;
+            }
+            for g in &games {
+                assert!(g.take_script_error().is_none());
+            }
+        }
+    }
+    // The games reached what the scripts differ on.
+    assert!(coordinated >= 5, "{coordinated} coordinator captures");
+    assert!(checks >= 20, "{checks} checks");
+}
