@@ -38,6 +38,10 @@ pub const EMBEDDED_SCRIPTS: &[(&str, &str)] = &[
     ("advancer.rhai", include_str!("../../scripts/advancer.rhai")),
     ("archer.rhai", include_str!("../../scripts/archer.rhai")),
     (
+        "coordinator.rhai",
+        include_str!("../../scripts/coordinator.rhai"),
+    ),
+    (
         "chameleon.rhai",
         include_str!("../../scripts/chameleon.rhai"),
     ),
