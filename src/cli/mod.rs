@@ -386,6 +386,9 @@ pub fn run() -> ExitCode {
                     best = best.min(t.elapsed().as_secs_f64());
                 }
                 report(nodes, best);
+                if bench.is_some() {
+                    script_costs(&session.script_costs(), runs);
+                }
             }
             ExitCode::SUCCESS
         }
@@ -843,4 +846,43 @@ fn play_match(args: MatchArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// What each script hook cost over `runs` runs of `perft --bench`: its
+/// questions, the share answered from memory, its runs and their time.
+fn script_costs(costs: &[crate::movegen::HookCost], runs: u32) {
+    if costs.is_empty() {
+        return;
+    }
+    out!("script hooks, over {runs} run(s):");
+    out!(
+        "  {:<13} {:>12} {:>12} {:>10} {:>9} {:>10}",
+        "hook",
+        "asked",
+        "from memory",
+        "runs",
+        "time",
+        "per run"
+    );
+    for c in costs {
+        let memory = if c.asked == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.0}%", 100.0 * c.remembered as f64 / c.asked as f64)
+        };
+        let per_run = if c.runs == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1} us", 1e6 * c.seconds / c.runs as f64)
+        };
+        out!(
+            "  {:<13} {:>12} {:>12} {:>10} {:>7.2} s {:>10}",
+            c.hook,
+            c.asked,
+            memory,
+            c.runs,
+            c.seconds,
+            per_run
+        );
+    }
 }

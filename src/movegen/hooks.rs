@@ -38,6 +38,23 @@ impl fmt::Display for HookError {
 
 impl std::error::Error for HookError {}
 
+/// What one hook has cost since the variant was loaded: the questions
+/// asked of it, those answered from memory (see `scripts/README.md`),
+/// the script's runs and the time they took.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HookCost {
+    /// The hook's name.
+    pub hook: &'static str,
+    /// Questions asked.
+    pub asked: u64,
+    /// Of those, answered from memory without running the script.
+    pub remembered: u64,
+    /// Runs of the script's function.
+    pub runs: u64,
+    /// Their time, in seconds.
+    pub seconds: f64,
+}
+
 /// The hooks a variant's script answers while moves are generated. A
 /// failing hook answers as if it had nothing to add, and keeps its error
 /// for [`Hooks::take_error`] on the thread that called it; the game in
@@ -62,6 +79,10 @@ pub trait Hooks: Send + Sync + fmt::Debug {
     /// The reason numbered `number` that [`Hooks::game_result`] gave.
     fn reason(&self, _number: u16) -> Option<String> {
         None
+    }
+    /// What each declared hook has cost so far, on every thread.
+    fn costs(&self) -> Vec<HookCost> {
+        Vec::new()
     }
     /// The first error a hook raised on this thread since the last call
     /// on this thread, if any: games sharing the rules on other threads

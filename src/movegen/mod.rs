@@ -42,7 +42,7 @@ pub use attack::{attackers_of, in_check, is_attacked, is_attacked_as, royals_fac
 use attack::{
     is_attacked_after, is_attacked_after_push, is_attacked_vacating, is_attacked_without,
 };
-pub use hooks::{HookError, Hooks, hooks, install};
+pub use hooks::{HookCost, HookError, Hooks, hooks, install};
 pub use perft::{chance_outcomes, divide, perft, perft_until};
 
 use crate::board::{Color, KindSet, Piece, PieceKind, Square, SquareSet};

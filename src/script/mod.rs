@@ -103,6 +103,8 @@ pub struct ScriptHost {
     /// Failed calls of each hook (by its place in [`hooks::ALL`]): at
     /// [`limits::MAX_FAILURES`] the hook is not called again.
     failures: Vec<AtomicU32>,
+    /// What each hook has cost (by its place in [`hooks::ALL`]).
+    costs: Vec<Cost>,
     /// Operations the hooks did since the command began
     /// ([`ScriptHost::begin_command`]), against
     /// [`limits::MAX_COMMAND_OPERATIONS`].
@@ -117,6 +119,15 @@ pub struct ScriptHost {
     /// where a square's contents are more than its cell (stacks), so
     /// that nothing is remembered.
     memo_id: Option<u32>,
+}
+
+/// One hook's questions, answers from memory, runs and their time.
+#[derive(Debug, Default)]
+struct Cost {
+    asked: AtomicU64,
+    remembered: AtomicU64,
+    runs: AtomicU64,
+    nanos: AtomicU64,
 }
 
 /// Numbers the hosts for the remembered answers.
@@ -302,6 +313,7 @@ impl ScriptHost {
             def_lines,
             timed_out: AtomicBool::new(false),
             failures: hooks::ALL.iter().map(|_| AtomicU32::new(0)).collect(),
+            costs: hooks::ALL.iter().map(|_| Cost::default()).collect(),
             spent: AtomicU64::new(0),
             budget: AtomicU64::new(limits::MAX_COMMAND_OPERATIONS),
             metered: AtomicBool::new(false),
@@ -442,9 +454,12 @@ impl ScriptHost {
             target,
             piece: pos.piece_at(from),
         });
+        let cost = &self.costs[usize::from(hook.index)];
+        cost.asked.fetch_add(1, Ordering::Relaxed);
         if let Some(q) = &question
             && let Some(answer) = memo::recall(q, pos)
         {
+            cost.remembered.fetch_add(1, Ordering::Relaxed);
             return Some(answer);
         }
         let board = self.board(pos);
@@ -516,10 +531,15 @@ impl ScriptHost {
         }
         let mut scope = Scope::new();
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        let started = crate::clock::Instant::now();
         let (result, done) = limits::metered(budget - spent, || {
             self.engine
                 .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
         });
+        let cost = &self.costs[usize::from(hook.index)];
+        cost.runs.fetch_add(1, Ordering::Relaxed);
+        let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        cost.nanos.fetch_add(nanos, Ordering::Relaxed);
         self.spent.fetch_add(done, Ordering::Relaxed);
         match result {
             Ok(v) => Some(v),
@@ -631,6 +651,9 @@ impl ScriptHost {
             .enumerate()
             .map(|(i, m)| Dynamic::from(board::move_map(rules, m, i)))
             .collect();
+        self.costs[usize::from(hook.index)]
+            .asked
+            .fetch_add(1, Ordering::Relaxed);
         let Some(answer) = self.call(hook, (board, list)) else {
             return;
         };
@@ -730,6 +753,23 @@ impl ScriptHost {
         Ok((winner, i as u16))
     }
 
+    /// What each declared hook has cost so far, on every thread.
+    pub fn costs(&self) -> Vec<crate::movegen::HookCost> {
+        self.hooks
+            .iter()
+            .map(|h| {
+                let c = &self.costs[usize::from(h.index)];
+                crate::movegen::HookCost {
+                    hook: h.name,
+                    asked: c.asked.load(Ordering::Relaxed),
+                    remembered: c.remembered.load(Ordering::Relaxed),
+                    runs: c.runs.load(Ordering::Relaxed),
+                    seconds: c.nanos.load(Ordering::Relaxed) as f64 / 1e9,
+                }
+            })
+            .collect()
+    }
+
     /// The reason numbered `number` that `game_result` gave.
     pub fn reason(&self, number: u16) -> Option<String> {
         self.reasons.lock().ok()?.get(usize::from(number)).cloned()
@@ -742,6 +782,9 @@ impl ScriptHost {
         let hook = hooks::AFTER_MOVE;
         let board = self.board(pos);
         let map = board::move_map(rules, mv, 0);
+        self.costs[usize::from(hook.index)]
+            .asked
+            .fetch_add(1, Ordering::Relaxed);
         let Some(answer) = self.call(hook, (board, map)) else {
             return Vec::new();
         };
@@ -799,6 +842,10 @@ impl crate::movegen::Hooks for ScriptHost {
 
     fn reason(&self, number: u16) -> Option<String> {
         ScriptHost::reason(self, number)
+    }
+
+    fn costs(&self) -> Vec<crate::movegen::HookCost> {
+        ScriptHost::costs(self)
     }
 
     fn take_error(&self) -> Option<ScriptError> {

@@ -857,6 +857,13 @@ impl Session {
         })
     }
 
+    /// What each hook of the variant's script has cost since it was
+    /// loaded (questions asked, answered from memory, runs, time): empty
+    /// for a variant without a script.
+    pub fn script_costs(&self) -> Vec<crate::movegen::HookCost> {
+        crate::movegen::hooks(self.game.rules()).map_or_else(Vec::new, |h| h.costs())
+    }
+
     /// Perft split by the first turn: each turn's coordinates and the
     /// paths that begin with it.
     ///

@@ -343,3 +343,50 @@ fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
     assert!(coordinated >= 5, "{coordinated} coordinator captures");
     assert!(checks >= 20, "{checks} checks");
 }
+
+#[test]
+fn each_hooks_cost_is_counted_and_perft_bench_shows_it() {
+    use changeling::session::{Session, Start, VariantSource};
+    let text = std::fs::read_to_string("examples/variants/coordinator.variant").unwrap();
+    let source = VariantSource::Text {
+        name: "coordinator.variant".into(),
+        text,
+        scripts: Default::default(),
+    };
+    let session = Session::load(&source, &Start::Setup).unwrap();
+    // The count the plain script (tests/scripts/coordinator_plain.rhai)
+    // gives too.
+    assert_eq!(session.perft(3), Some(8_900));
+    let costs = session.script_costs();
+    let names: Vec<&str> = costs.iter().map(|c| c.hook).collect();
+    assert_eq!(names, ["extra_moves", "attacks"]);
+    for c in &costs {
+        // Every question is answered from memory or by a run.
+        assert_eq!(c.asked, c.remembered + c.runs, "{c:?}");
+        assert!(c.runs > 0, "{c:?}");
+    }
+    // A variant without a script has no costs.
+    let chess = Session::load(&VariantSource::Name("chess".into()), &Start::Setup).unwrap();
+    assert!(chess.script_costs().is_empty());
+    // `perft --bench` prints them.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_changeling"))
+        .args([
+            "perft",
+            "3",
+            "--variant",
+            "examples/variants/coordinator.variant",
+        ])
+        .args(["--bench", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("nodes 8900"), "{text}");
+    assert!(text.contains("script hooks, over 2 run(s):"), "{text}");
+    for hook in ["extra_moves", "attacks"] {
+        assert!(
+            text.lines().any(|l| l.trim_start().starts_with(hook)),
+            "{text}"
+        );
+    }
+}
