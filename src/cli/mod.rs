@@ -850,7 +850,7 @@ fn play_match(args: MatchArgs) -> ExitCode {
 
 /// What each script hook cost over `runs` runs of `perft --bench`: its
 /// questions, the share answered from memory, its runs and their time.
-fn script_costs(costs: &[crate::movegen::HookCost], runs: u32) {
+fn script_costs(costs: &[crate::session::HookCost], runs: u32) {
     if costs.is_empty() {
         return;
     }

@@ -42,6 +42,8 @@ mod players;
 mod queries;
 mod words;
 
+/// What a script hook has cost ([`Session::script_costs`]).
+pub use crate::movegen::HookCost;
 pub use book::MAX_BOOK_LINES;
 pub use catalog::*;
 pub use data::*;
@@ -860,7 +862,7 @@ impl Session {
     /// What each hook of the variant's script has cost since it was
     /// loaded (questions asked, answered from memory, runs, time): empty
     /// for a variant without a script.
-    pub fn script_costs(&self) -> Vec<crate::movegen::HookCost> {
+    pub fn script_costs(&self) -> Vec<HookCost> {
         crate::movegen::hooks(self.game.rules()).map_or_else(Vec::new, |h| h.costs())
     }
 
