@@ -117,21 +117,18 @@ impl Reads {
     }
 }
 
-/// The squares holding each of `codes`, in that order.
-fn squares_of(pos: &Position, codes: &[u8]) -> Vec<SquareSet> {
-    let mut sets = vec![SquareSet::default(); codes.len()];
-    if codes.is_empty() {
-        return sets;
-    }
-    for c in Color::ALL {
-        for sq in pos.occupied(c).iter() {
-            let code = pos.code_at(sq);
-            if let Some(i) = codes.iter().position(|&k| k == code) {
-                sets[i].insert(sq);
-            }
+/// The squares holding the piece whose code is `code`.
+fn squares_of(pos: &Position, code: u8) -> SquareSet {
+    let Some(piece) = Piece::from_code(code) else {
+        return SquareSet::default();
+    };
+    let mut set = SquareSet::default();
+    for sq in pos.occupied(piece.color).iter() {
+        if pos.code_at(sq) == code {
+            set.insert(sq);
         }
     }
-    sets
+    set
 }
 
 /// An answer and the parts of the position it was read from.
@@ -146,8 +143,7 @@ struct Entry {
     royal_asked: SquareSet,
     royal_found: SquareSet,
     /// Piece codes and the squares they stood on.
-    codes: Vec<u8>,
-    code_squares: Vec<SquareSet>,
+    pieces: Vec<(u8, SquareSet)>,
     active: MutatorSet,
     answer: Dynamic,
 }
@@ -158,7 +154,6 @@ impl Entry {
         if flags & WHOLE != 0 {
             return None;
         }
-        let codes = reads.codes();
         let royal_asked = reads.royal_squares();
         Some(Entry {
             royal_found: all_royals(pos).and(&royal_asked),
@@ -168,8 +163,11 @@ impl Entry {
             reserves_empty: (flags & RESERVES != 0).then(|| reserves_empty(pos)),
             royals: (flags & ROYALS != 0).then(|| royals(pos)),
             turns: (flags & TURNS != 0).then(|| turns(pos)),
-            code_squares: squares_of(pos, &codes),
-            codes,
+            pieces: reads
+                .codes()
+                .into_iter()
+                .map(|c| (c, squares_of(pos, c)))
+                .collect(),
             active: pos.active(),
             answer,
         })
@@ -183,7 +181,10 @@ impl Entry {
             && self.royals.is_none_or(|r| r == royals(pos))
             && all_royals(pos).and(&self.royal_asked) == self.royal_found
             && self.turns.is_none_or(|t| t == turns(pos))
-            && (self.codes.is_empty() || squares_of(pos, &self.codes) == self.code_squares)
+            && self
+                .pieces
+                .iter()
+                .all(|&(c, set)| squares_of(pos, c) == set)
     }
 }
 

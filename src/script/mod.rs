@@ -454,7 +454,7 @@ impl ScriptHost {
             target,
             piece: pos.piece_at(from),
         });
-        let cost = &self.costs[usize::from(hook.index)];
+        let cost = self.cost(hook);
         cost.asked.fetch_add(1, Ordering::Relaxed);
         if let Some(q) = &question
             && let Some(answer) = memo::recall(q, pos)
@@ -484,15 +484,12 @@ impl ScriptHost {
     }
 
     fn intern_tag(&self, tag: &str) -> Result<u8, String> {
-        let mut tags = self.tags.lock().map_err(|_| "tag table poisoned")?;
-        if let Some(i) = tags.iter().position(|t| t == tag) {
-            return Ok(i as u8);
-        }
-        if tags.len() >= MAX_TAGS {
-            return Err(format!("more than {MAX_TAGS} different move tags"));
-        }
-        tags.push(tag.to_string());
-        Ok((tags.len() - 1) as u8)
+        intern(&self.tags, tag, MAX_TAGS, "move tags").map(|i| i as u8)
+    }
+
+    /// What `hook` has cost so far.
+    fn cost(&self, hook: Hook) -> &Cost {
+        &self.costs[usize::from(hook.index)]
     }
 
     fn def_line(&self, hook: Hook) -> usize {
@@ -536,7 +533,7 @@ impl ScriptHost {
             self.engine
                 .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, hook.name, args)
         });
-        let cost = &self.costs[usize::from(hook.index)];
+        let cost = self.cost(hook);
         cost.runs.fetch_add(1, Ordering::Relaxed);
         let nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
         cost.nanos.fetch_add(nanos, Ordering::Relaxed);
@@ -651,9 +648,7 @@ impl ScriptHost {
             .enumerate()
             .map(|(i, m)| Dynamic::from(board::move_map(rules, m, i)))
             .collect();
-        self.costs[usize::from(hook.index)]
-            .asked
-            .fetch_add(1, Ordering::Relaxed);
+        self.cost(hook).asked.fetch_add(1, Ordering::Relaxed);
         let Some(answer) = self.call(hook, (board, list)) else {
             return;
         };
@@ -739,17 +734,7 @@ impl ScriptHost {
                 "{shape}; `reason` must be 1 to {MAX_REASON} characters"
             ));
         }
-        let mut reasons = self.reasons.lock().map_err(|_| "reason table poisoned")?;
-        let i = match reasons.iter().position(|r| *r == reason) {
-            Some(i) => i,
-            None if reasons.len() >= MAX_REASONS => {
-                return Err(format!("more than {MAX_REASONS} different reasons"));
-            }
-            None => {
-                reasons.push(reason);
-                reasons.len() - 1
-            }
-        };
+        let i = intern(&self.reasons, &reason, MAX_REASONS, "reasons")?;
         Ok((winner, i as u16))
     }
 
@@ -758,7 +743,7 @@ impl ScriptHost {
         self.hooks
             .iter()
             .map(|h| {
-                let c = &self.costs[usize::from(h.index)];
+                let c = self.cost(*h);
                 crate::movegen::HookCost {
                     hook: h.name,
                     asked: c.asked.load(Ordering::Relaxed),
@@ -782,9 +767,7 @@ impl ScriptHost {
         let hook = hooks::AFTER_MOVE;
         let board = self.board(pos);
         let map = board::move_map(rules, mv, 0);
-        self.costs[usize::from(hook.index)]
-            .asked
-            .fetch_add(1, Ordering::Relaxed);
+        self.cost(hook).asked.fetch_add(1, Ordering::Relaxed);
         let Some(answer) = self.call(hook, (board, map)) else {
             return Vec::new();
         };
@@ -899,6 +882,22 @@ fn out_of_budget(before: bool, budget: u64) -> String {
     format!(
         "{what}: the script's hooks did {budget} operations in this command, the most one command allows; they are called again from the next command"
     )
+}
+
+/// The number of `text` in `table`, added the first time it is seen;
+/// an error past `max` different ones (`what` names them).
+fn intern(table: &Mutex<Vec<String>>, text: &str, max: usize, what: &str) -> Result<usize, String> {
+    let mut table = table
+        .lock()
+        .map_err(|_| format!("the table of {what} is poisoned"))?;
+    if let Some(i) = table.iter().position(|t| t == text) {
+        return Ok(i);
+    }
+    if table.len() >= max {
+        return Err(format!("more than {max} different {what}"));
+    }
+    table.push(text.to_string());
+    Ok(table.len() - 1)
 }
 
 /// How many different move tags one variant's script may use.

@@ -56,20 +56,16 @@ pub(super) fn read_move(
         if !pos.is_empty(to) {
             return Err(format!("moves to {}, which is occupied", g.name(to)));
         }
-        let effects = [Effect::MovePiece { from, to, unit: 0 }];
-        return Ok(Move {
+        let effects = vec![Effect::MovePiece { from, to, unit: 0 }];
+        return Ok(effects_move(
+            pos,
             from,
             to,
             piece,
-            captured: None,
-            promotion: None,
-            kind: MoveKind::Effects(EffectList::new(effects)),
-            origin: Origin::Other,
-            drop: None,
-            push: None,
-            choice: None,
-            gate: None,
-        });
+            effects,
+            None,
+            Origin::Other,
+        ));
     }
     let map = item
         .try_cast::<Map>()
@@ -171,11 +167,26 @@ pub(super) fn read_move(
             Some(kind)
         }
     };
+    Ok(effects_move(
+        pos, from, to, piece, effects, promotion, origin,
+    ))
+}
+
+/// The move of `piece` from `from`, named by `to`, that is `effects`.
+fn effects_move(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    piece: Piece,
+    effects: Vec<Effect>,
+    promotion: Option<crate::board::PieceKind>,
+    origin: Origin,
+) -> Move {
     let captured = effects.iter().find_map(|e| match e {
         Effect::Capture { square, .. } => pos.piece_at(*square),
         _ => None,
     });
-    Ok(Move {
+    Move {
         from,
         to,
         piece,
@@ -187,7 +198,7 @@ pub(super) fn read_move(
         push: None,
         choice: None,
         gate: None,
-    })
+    }
 }
 
 /// `piece` may capture what stands on `sq` in `pos`: an enemy, not immune
