@@ -702,6 +702,7 @@ function effectText(e) {
     case "flip_marker": return `turns over the marker on ${e.square}`;
     case "set_moved": return `marks the unit on ${e.square} as ${e.moved ? "moved" : "unmoved"}`;
     case "defer": return `leaves a choice to ${e.side}`;
+    case "set_state": return `sets the script's ${e.name} to ${e.value}`;
     default: return JSON.stringify(e);
   }
 }

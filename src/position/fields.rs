@@ -123,6 +123,20 @@ impl Position {
         self.checks
     }
 
+    /// The script's state, by slot (the names are the variant's
+    /// `state` list, [`ScriptDecl::state`](crate::rules::ScriptDecl)).
+    #[inline]
+    pub fn state(&self) -> &[i32; crate::rules::MAX_STATE] {
+        &self.state
+    }
+
+    /// The last move's squares (from, to), if a move led here (a drop
+    /// goes from its own square).
+    #[inline]
+    pub fn last_move(&self) -> Option<(Square, Square)> {
+        self.last
+    }
+
     /// Turns passed in a row just before this position, up to two.
     pub fn passes(&self) -> u8 {
         self.passes

@@ -15,7 +15,7 @@ pub use moves::{Effect, EffectList, Move, MoveKind, NEXT_IN_RESERVE, Origin, Uni
 use crate::board::{
     ByColor, Color, MAX_SQUARES, MutatorSet, Piece, PieceKind, Pocket, Reserve, Square, SquareSet,
 };
-use crate::rules::Rules;
+use crate::rules::{MAX_STATE, Rules};
 
 /// Where a game is: before play (a placement stage some variants have) or
 /// in play.
@@ -168,6 +168,10 @@ pub struct Position {
     checks: ByColor<u8>,
     /// Turns passed in a row, up to two (`passing`).
     passes: u8,
+    /// The script's state: the numbers its `state` list names, by slot.
+    state: [i32; MAX_STATE],
+    /// The last move's squares (from, to), if a move led here.
+    last: Option<(Square, Square)>,
     hash: u64,
 }
 
@@ -199,6 +203,8 @@ impl Position {
             promoted: SquareSet::EMPTY,
             checks: ByColor::default(),
             passes: 0,
+            state: [0; MAX_STATE],
+            last: None,
             hash: 0,
         }
     }
@@ -559,6 +565,14 @@ impl Position {
             h ^= z.checks(color, self.checks[color]);
         }
         h ^= z.passes(self.passes);
+        for (slot, &value) in self.state.iter().enumerate() {
+            h ^= z.state(slot, value);
+        }
+        if let Some((from, to)) = self.last
+            && hashes_last_move(rules)
+        {
+            h ^= z.last(from, to);
+        }
         for color in Color::ALL {
             for k in 0..rules.pieces().len() {
                 for n in 0..self.pockets[color].count(PieceKind(k as u8)) {
@@ -619,5 +633,38 @@ impl Position {
             && self.pending == other.pending
             && self.checks == other.checks
             && self.passes == other.passes
+            && self.state == other.state
+            && (self.last == other.last || !hashes_last_move(rules))
     }
+
+    /// Sets the script's state `slot` to `value`, keeping the hash.
+    pub fn set_state(&mut self, rules: &Rules, slot: usize, value: i32) {
+        let Some(old) = self.state.get(slot).copied() else {
+            return;
+        };
+        let z = rules.zobrist();
+        self.hash ^= z.state(slot, old) ^ z.state(slot, value);
+        self.state[slot] = value;
+    }
+
+    /// Sets the last move's squares, keeping the hash.
+    pub fn set_last_move(&mut self, rules: &Rules, last: Option<(Square, Square)>) {
+        if hashes_last_move(rules) {
+            let z = rules.zobrist();
+            if let Some((a, b)) = self.last {
+                self.hash ^= z.last(a, b);
+            }
+            if let Some((a, b)) = last {
+                self.hash ^= z.last(a, b);
+            }
+        }
+        self.last = last;
+    }
+}
+
+/// Does the position's key hold the last move (the variant's script
+/// reads it, so moves may depend on it)?
+#[inline]
+pub fn hashes_last_move(rules: &Rules) -> bool {
+    rules.script().as_ref().is_some_and(|s| s.reads_last_move)
 }

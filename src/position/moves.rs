@@ -116,6 +116,13 @@ pub enum Effect {
         /// True: it has moved.
         moved: bool,
     },
+    /// Set a number of the script's state.
+    SetState {
+        /// Its slot in the variant's `state` list.
+        slot: u8,
+        /// The new value.
+        value: i32,
+    },
     /// Hand a choice to a player (e.g. an opponent-chosen promotion).
     Defer {
         /// Choice identifier, declared by the variant.

@@ -8,6 +8,7 @@ impl Position {
     /// Plays `mv` without checking that it is legal (for perft and search,
     /// which only play generated moves). The side to move changes.
     pub fn play_unchecked(&mut self, rules: &Rules, mv: &Move) {
+        self.set_last_move(rules, (!mv.is_pass()).then_some((mv.from, mv.to)));
         if self.stage == super::Stage::Setup {
             self.place(rules, mv);
             return;
@@ -861,6 +862,7 @@ impl Position {
                 }
             }
             Effect::SetMoved { square, moved, .. } => self.set_unmoved(rules, square, !moved),
+            Effect::SetState { slot, value } => self.set_state(rules, usize::from(slot), value),
             Effect::Defer { choice, color } => {
                 self.set_pending(
                     rules,

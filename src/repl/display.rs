@@ -311,6 +311,10 @@ pub fn extras(b: &Board, style: Style) -> String {
             None => s.push_str(&format!("die: {roll}\n")),
         }
     }
+    if !b.state.is_empty() {
+        let list: Vec<String> = b.state.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        s.push_str(&format!("script state: {}\n", list.join(", ")));
+    }
     s
 }
 

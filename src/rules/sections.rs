@@ -588,6 +588,9 @@ pub struct MorphRule {
     pub kinds: Vec<PieceKind>,
 }
 
+/// The most named numbers a script's state may hold (`state = [...]`).
+pub const MAX_STATE: usize = 8;
+
 /// A variant's script as its file declares it: read, not yet compiled.
 #[derive(Clone, Debug)]
 pub struct ScriptDecl {
@@ -598,6 +601,13 @@ pub struct ScriptDecl {
     pub text: String,
     /// The hooks the variant declares, as written.
     pub hooks: Vec<String>,
+    /// The names of the position's script state (`state = [...]`): whole
+    /// numbers the position carries, hashes and writes in FEN, all 0 at
+    /// the start, set by the script's `set` effects.
+    pub state: Vec<String>,
+    /// Does the script ask for the last move (`board.last_move()`)? Then
+    /// the position's key and FEN hold it, since moves may depend on it.
+    pub reads_last_move: bool,
     /// Where the variant names the file, for the script's load errors.
     pub span: crate::diag::Span,
 }
@@ -606,5 +616,10 @@ impl ScriptDecl {
     /// Does the variant declare `hook`?
     pub fn declares(&self, hook: hooks::Hook) -> bool {
         self.hooks.iter().any(|h| h == hook.name)
+    }
+
+    /// The slot of the state named `name`, if the variant declares it.
+    pub fn state_slot(&self, name: &str) -> Option<usize> {
+        self.state.iter().position(|s| s == name)
     }
 }

@@ -19,6 +19,10 @@ pub struct Zobrist {
     pending: Vec<u64>,
     checks: Vec<u64>,
     passes: Vec<u64>,
+    /// Mixed with a slot and a value into the key of a script's state.
+    state_seed: u64,
+    /// Keys of the last move's squares (from, then to).
+    last: Vec<u64>,
 }
 
 /// splitmix64: a small, well-mixed generator; fixed seed so hashes are the
@@ -51,6 +55,8 @@ impl Zobrist {
             pending: keys(MAX_SQUARES),
             checks: keys(2 * 100),
             passes: keys(2),
+            state_seed: keys(1)[0],
+            last: keys(2 * MAX_SQUARES),
         }
     }
 
@@ -121,6 +127,25 @@ impl Zobrist {
             0 => 0,
             n => self.passes[(n as usize).min(2) - 1],
         }
+    }
+
+    /// Key of a script's state `slot` holding `value` (none for 0, the
+    /// value every state starts with). Made by mixing, not looked up:
+    /// the values are too many for a table.
+    #[inline]
+    pub fn state(&self, slot: usize, value: i32) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        let mut s = self.state_seed ^ ((slot as u64) << 32 | u64::from(value as u32));
+        splitmix(&mut s)
+    }
+
+    /// Key of the last move having gone from `from` to `to` (hashed only
+    /// where the variant's script reads the last move).
+    #[inline]
+    pub fn last(&self, from: Square, to: Square) -> u64 {
+        self.last[from.index()] ^ self.last[MAX_SQUARES + to.index()]
     }
 
     /// Key of holding at least `n + 1` pieces of `kind` (index) in hand.

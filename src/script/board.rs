@@ -21,6 +21,8 @@ use std::sync::Arc;
 pub struct Board {
     pos: Arc<Position>,
     rules: Arc<Rules>,
+    /// The names of the script's state, by slot.
+    state: Arc<[String]>,
     reads: Arc<Reads>,
 }
 
@@ -42,10 +44,11 @@ pub fn parse_color(s: &str) -> Option<Color> {
 }
 
 impl Board {
-    pub(crate) fn new(rules: Arc<Rules>, pos: &Position) -> Board {
+    pub(crate) fn new(rules: Arc<Rules>, state: Arc<[String]>, pos: &Position) -> Board {
         Board {
             pos: Arc::new(pos.clone()),
             rules,
+            state,
             reads: Arc::default(),
         }
     }
@@ -168,6 +171,30 @@ pub(crate) fn register(e: &mut Engine) {
         .register_fn("move_number", |b: &mut Board| {
             b.reads.turns();
             INT::from(b.pos.fullmove())
+        })
+        .register_fn("state", |b: &mut Board, name: &str| -> Result<INT, Box<rhai::EvalAltResult>> {
+            // A number of the script's state, by its name in the
+            // variant's `state` list.
+            let slot = b
+                .state
+                .iter()
+                .position(|s| s == name)
+                .ok_or_else(|| {
+                    format!("`{name}` is no state of this variant (declare it in `script {{ state = [...] }}`)")
+                })?;
+            b.reads.state();
+            Ok(INT::from(b.pos.state()[slot]))
+        })
+        .register_fn("last_move", |b: &mut Board| {
+            // The last move's squares as `#{ from, to }` (a drop's `from`
+            // is its square), or `()` before the first move.
+            b.reads.last_move();
+            b.pos.last_move().map_or(Dynamic::UNIT, |(from, to)| {
+                let mut m = rhai::Map::new();
+                m.insert("from".into(), Dynamic::from(from.index() as INT));
+                m.insert("to".into(), Dynamic::from(to.index() as INT));
+                Dynamic::from(m)
+            })
         })
         .register_fn("mutators", |b: &mut Board| {
             // Active mutators by number (every remembered answer is
@@ -415,7 +442,7 @@ mod tests {
         let mut e = Engine::new();
         register(&mut e);
         let mut scope = rhai::Scope::new();
-        scope.push("board", Board::new(rules, &pos));
+        scope.push("board", Board::new(rules, Arc::new([]), &pos));
         e.eval_with_scope::<Dynamic>(&mut scope, expr)
             .unwrap()
             .to_string()

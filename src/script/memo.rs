@@ -7,8 +7,8 @@
 //! that depends on the whole position (`attacked`, `captures_as`). An
 //! answer is a function of what was read, so it holds again for any
 //! position with the same contents on those squares (and the same side,
-//! reserves, royals, pieces' squares, move number and active mutators
-//! where they were read). A call that finds its king with `royals` is
+//! reserves, royals, pieces' squares, move number, script state, last
+//! move and active mutators where they were read). A call that finds its king with `royals` is
 //! remembered across every position where the king has not moved; one
 //! that scans the board for it read every square, and is remembered
 //! only for positions identical to its own. Legality tests
@@ -37,6 +37,10 @@ const WHOLE: u8 = 4;
 const ROYALS: u8 = 8;
 /// The move number (turns played) was read.
 const TURNS: u8 = 16;
+/// The script's state was read.
+const STATE: u8 = 32;
+/// The last move was read.
+const LAST: u8 = 64;
 
 /// What one hook call has read so far (shared by every copy of its
 /// board, which scripts pass around by value).
@@ -82,6 +86,14 @@ impl Reads {
 
     pub(crate) fn turns(&self) {
         self.flags.fetch_or(TURNS, Ordering::Relaxed);
+    }
+
+    pub(crate) fn state(&self) {
+        self.flags.fetch_or(STATE, Ordering::Relaxed);
+    }
+
+    pub(crate) fn last_move(&self) {
+        self.flags.fetch_or(LAST, Ordering::Relaxed);
     }
 
     /// The squares of `piece` were read.
@@ -138,6 +150,8 @@ struct Entry {
     reserves_empty: Option<[bool; 2]>,
     royals: Option<[SquareSet; 2]>,
     turns: Option<(u16, u16, u32)>,
+    state: Option<[i32; crate::rules::MAX_STATE]>,
+    last: Option<Option<(Square, Square)>>,
     /// Squares asked whether a royal stands there, and those where one
     /// did.
     royal_asked: SquareSet,
@@ -163,6 +177,8 @@ impl Entry {
             reserves_empty: (flags & RESERVES != 0).then(|| reserves_empty(pos)),
             royals: (flags & ROYALS != 0).then(|| royals(pos)),
             turns: (flags & TURNS != 0).then(|| turns(pos)),
+            state: (flags & STATE != 0).then(|| *pos.state()),
+            last: (flags & LAST != 0).then(|| pos.last_move()),
             pieces: reads
                 .codes()
                 .into_iter()
@@ -181,6 +197,8 @@ impl Entry {
             && self.royals.is_none_or(|r| r == royals(pos))
             && all_royals(pos).and(&self.royal_asked) == self.royal_found
             && self.turns.is_none_or(|t| t == turns(pos))
+            && self.state.is_none_or(|s| s == *pos.state())
+            && self.last.is_none_or(|l| l == pos.last_move())
             && self
                 .pieces
                 .iter()

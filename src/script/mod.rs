@@ -38,6 +38,10 @@ pub const EMBEDDED_SCRIPTS: &[(&str, &str)] = &[
     ("advancer.rhai", include_str!("../../scripts/advancer.rhai")),
     ("archer.rhai", include_str!("../../scripts/archer.rhai")),
     (
+        "berserker.rhai",
+        include_str!("../../scripts/berserker.rhai"),
+    ),
+    (
         "coordinator.rhai",
         include_str!("../../scripts/coordinator.rhai"),
     ),
@@ -86,6 +90,9 @@ pub struct ScriptHost {
     /// The variant's rules without the script, for the board helpers (so
     /// that a helper never calls back into a hook).
     native: Arc<Rules>,
+    /// The names of the position's script state, by slot (the variant's
+    /// `state` list; `native` has no script, so the host keeps them).
+    state: Arc<[String]>,
     /// Move tags (`tag` in a scripted move), interned: a tagged move's
     /// origin is `Origin::Tag` with the index here.
     tags: Mutex<Vec<String>>,
@@ -307,6 +314,7 @@ impl ScriptHost {
             declared: hooks.iter().fold(0, |m, h| m | 1 << h.index),
             hooks,
             native,
+            state: Arc::new([]),
             tags: Mutex::new(Vec::new()),
             reasons: Mutex::new(Vec::new()),
             id: IDS.fetch_add(1, Ordering::Relaxed),
@@ -428,7 +436,7 @@ impl ScriptHost {
     }
 
     fn board(&self, pos: &Position) -> Board {
-        Board::new(self.native.clone(), pos)
+        Board::new(self.native.clone(), self.state.clone(), pos)
     }
 
     /// `hook`'s answer about the piece on `from` (and `target`): a
@@ -852,7 +860,10 @@ impl crate::position::AfterMove for ScriptHost {
 
 /// Installs `host` in `rules` as the hooks the lower layers ask: moves
 /// and attacks always, `after_move` when the variant declares it.
-pub fn install(rules: &mut Rules, host: ScriptHost) {
+pub fn install(rules: &mut Rules, mut host: ScriptHost) {
+    if let Some(decl) = rules.script() {
+        host.state = decl.state.clone().into();
+    }
     let host = Arc::new(host);
     if host.has(hooks::AFTER_MOVE) {
         let after: Arc<dyn crate::position::AfterMove> = host.clone();

@@ -12,7 +12,8 @@ use rhai::{Array, Dynamic, INT, Map};
 
 const MOVE_FIELDS: &str = "to, captures, effects, tag, promote";
 const EFFECT_FORMS: &str = "#{ move: [a, b] }, #{ capture: sq }, #{ remove: sq }, \
-     #{ swap: [a, b] }, #{ owner: sq, color: \"white\" }, #{ transform: sq, kind: \"name\" }";
+     #{ swap: [a, b] }, #{ owner: sq, color: \"white\" }, #{ transform: sq, kind: \"name\" }, \
+     #{ set: \"name\", value: n }";
 
 fn square(rules: &Rules, v: &Dynamic, what: &str) -> Result<Square, String> {
     let s = v
@@ -237,13 +238,22 @@ pub(super) fn read_effects(
         let map = item
             .try_cast::<Map>()
             .ok_or_else(|| format!("each effect must be a map: {EFFECT_FORMS}"))?;
-        let verb = ["move", "capture", "remove", "swap", "owner", "transform"]
-            .into_iter()
-            .find(|v| map.contains_key(*v))
-            .ok_or_else(|| format!("an effect must be one of {EFFECT_FORMS}"))?;
+        let verb = [
+            "move",
+            "capture",
+            "remove",
+            "swap",
+            "owner",
+            "transform",
+            "set",
+        ]
+        .into_iter()
+        .find(|v| map.contains_key(*v))
+        .ok_or_else(|| format!("an effect must be one of {EFFECT_FORMS}"))?;
         let allowed: &[&str] = match verb {
             "owner" => &["owner", "color"],
             "transform" => &["transform", "kind"],
+            "set" => &["set", "value"],
             v => &[v][..0],
         };
         for key in map.keys() {
@@ -298,6 +308,33 @@ pub(super) fn read_effects(
                     return Err("`swap` needs two different squares, not both empty".into());
                 }
                 Effect::Swap(a, b)
+            }
+            "set" => {
+                let name = arg
+                    .clone()
+                    .into_string()
+                    .map_err(|t| format!("`set` names a state, not {t}"))?;
+                let slot = rules
+                    .script()
+                    .as_ref()
+                    .and_then(|s| s.state_slot(&name))
+                    .ok_or_else(|| {
+                        format!(
+                            "`set` of `{name}`, which is no state of this variant (declare it in `script {{ state = [...] }}`)"
+                        )
+                    })?;
+                let value = map
+                    .get("value")
+                    .ok_or_else(|| format!("`set` of `{name}` needs `value: n`"))?
+                    .as_int()
+                    .map_err(|t| format!("the `value` of `{name}` must be a number, not {t}"))?;
+                let value = i32::try_from(value).map_err(|_| {
+                    format!("the `value` of `{name}`, {value}, does not fit 32 bits")
+                })?;
+                Effect::SetState {
+                    slot: slot as u8,
+                    value,
+                }
             }
             "owner" => {
                 let s = square(rules, arg, "`owner`")?;

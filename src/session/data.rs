@@ -484,6 +484,9 @@ pub struct Board {
     /// Checks given by each side, white first, when the variant counts
     /// them.
     pub checks: Option<[u8; 2]>,
+    /// The script's state, each number by its name, in the order the
+    /// variant declares them (empty when it declares none).
+    pub state: Vec<(String, i32)>,
     /// The position as FEN.
     pub fen: String,
 }
@@ -670,6 +673,13 @@ pub enum Effect {
         square: String,
         /// It has moved.
         moved: bool,
+    },
+    /// A number of the script's state is set.
+    SetState {
+        /// Its name (the variant's `state` list).
+        name: String,
+        /// The new value.
+        value: i32,
     },
     /// A choice is handed to a player.
     Defer {

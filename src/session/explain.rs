@@ -305,6 +305,10 @@ fn effect_line(
             g.name(*square),
             if *moved { "moved" } else { "unmoved" }
         ),
+        Effect::SetState { slot, value } => format!(
+            "the script's `{}` becomes {value}",
+            super::state_name(rules, *slot)
+        ),
         Effect::Defer { color, .. } => format!("{} has a choice to make", color.title()),
     }
 }
@@ -435,6 +439,14 @@ fn consequences(
             g.name(a),
             g.name(b)
         ));
+    }
+    for (slot, (&was, &is)) in now.state().iter().zip(played.state()).enumerate() {
+        if was != is {
+            lines.push(format!(
+                "the script's `{}` becomes {is} (was {was})",
+                super::state_name(rules, slot as u8)
+            ));
+        }
     }
     lines
 }

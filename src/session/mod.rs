@@ -1425,6 +1425,13 @@ fn board(rules: &Rules, pos: &Position, last: Option<&(Move, Position)>) -> Boar
         in_check: crate::movegen::in_check(rules, pos, side),
         legend,
         checks,
+        state: rules.script().as_ref().map_or_else(Vec::new, |s| {
+            s.state
+                .iter()
+                .zip(pos.state())
+                .map(|(n, &v)| (n.clone(), v))
+                .collect()
+        }),
         fen: to_fen(rules, pos),
     }
 }
@@ -1492,8 +1499,23 @@ fn effect(rules: &Rules, e: &crate::position::Effect) -> Effect {
             square: name(square),
             moved,
         },
+        E::SetState { slot, value } => Effect::SetState {
+            name: state_name(rules, slot),
+            value,
+        },
         E::Defer { color, .. } => Effect::Defer { side: color.into() },
     }
+}
+
+/// The name of the script's state `slot` (its number, where the variant
+/// names none there).
+pub(crate) fn state_name(rules: &Rules, slot: u8) -> String {
+    rules
+        .script()
+        .as_ref()
+        .and_then(|s| s.state.get(usize::from(slot)))
+        .cloned()
+        .unwrap_or_else(|| slot.to_string())
 }
 
 /// A search report as data.

@@ -143,7 +143,7 @@ fn bad_fens_name_the_field() {
         (
             "4k3/8/8/8/8/8/8/4K2R w - - 0 1 extra",
             FenField::Position,
-            "`extra`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `passed:` (turns just passed, like `passed:1`), `placing` or markers (like `{a4:rider-}`)",
+            "`extra`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `passed:` (turns just passed, like `passed:1`), `state:` (a script's state, like `state:charged=12`), `last:` (the last move, like `last:e2e4`), `placing` or markers (like `{a4:rider-}`)",
         ),
         (
             "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",

@@ -15,10 +15,15 @@ use std::sync::Arc;
 /// A variant of chess with a ghost (`G`, a wazir) whose script is
 /// `script`, declaring `hooks`.
 fn ghost_variant(name: &str, script: &str, hooks: &str) -> Arc<Rules> {
+    ghost_variant_with(name, script, hooks, "")
+}
+
+/// As [`ghost_variant`], with `more` added to the `script` section.
+fn ghost_variant_with(name: &str, script: &str, hooks: &str, more: &str) -> Arc<Rules> {
     let dir = scratch(&format!("queries-{name}"));
     std::fs::write(dir.join("ghost.rhai"), script).unwrap();
     let text = format!(
-        "variant s : chess {{\n    piece ghost {{ letter = G betza = \"W\" }}\n    script {{\n        file = \"ghost.rhai\"\n        hooks = [{hooks}]\n        pieces = [ghost]\n    }}\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}}\n"
+        "variant s : chess {{\n    piece ghost {{ letter = G betza = \"W\" }}\n    script {{\n        file = \"ghost.rhai\"\n        hooks = [{hooks}]\n        pieces = [ghost]\n        {more}\n    }}\n    setup = \"4k3/8/8/8/3G4/8/8/4K3 w - - 0 1\"\n}}\n"
     );
     let path = dir.join("ghost.variant");
     load_str(path.to_str().unwrap(), &text).unwrap_or_else(|e| panic!("{e}"))
@@ -389,4 +394,263 @@ fn each_hooks_cost_is_counted_and_perft_bench_shows_it() {
             "{text}"
         );
     }
+}
+
+/// Berserker chess (examples/variants/berserker.variant), whose script
+/// keeps each side's charged Berserker in the position's state.
+fn berserker() -> Arc<Rules> {
+    let path = "examples/variants/berserker.variant";
+    let text = std::fs::read_to_string(path).unwrap();
+    load_str(path, &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The squares one king or knight step from `sq` on an 8x8 board.
+fn kn_steps(sq: (i32, i32)) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    for dx in -2i32..=2 {
+        for dy in -2i32..=2 {
+            let king = dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0);
+            let knight = dx.abs() * dy.abs() == 2;
+            let (x, y) = (sq.0 + dx, sq.1 + dy);
+            if (king || knight) && (0..8).contains(&x) && (0..8).contains(&y) {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+fn sq_name((x, y): (i32, i32)) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+}
+
+#[test]
+fn the_state_gives_a_charged_berserker_its_double_step() {
+    let rules = berserker();
+    // The Berserker on d4 (square 27), the kings out of its reach.
+    let board = "7k/8/8/8/3Z4/8/8/7K w - - 0 1";
+    let one: Vec<(i32, i32)> = kn_steps((3, 3));
+    let single: Vec<String> = one.iter().map(|&s| sq_name(s)).collect();
+    assert_eq!(ghost_moves(&rules, board, "d4"), sorted_names(&single));
+    // Charged: every square two steps away as well (the first step
+    // lands on an empty square, and the board is empty but for kings).
+    let charged = "7k/8/8/8/3Z4/8/8/7K w - - 0 1 state:white_charged=28";
+    let mut both: Vec<String> = one
+        .iter()
+        .flat_map(|&m| kn_steps(m))
+        .chain(one.iter().copied())
+        .filter(|&s| s != (3, 3) && s != (7, 7))
+        .map(sq_name)
+        .collect();
+    both.sort();
+    both.dedup();
+    assert_eq!(ghost_moves(&rules, charged, "d4"), both);
+    // The charge is Black's, or stands on another square: no double step.
+    for other in [
+        "7k/8/8/8/3Z4/8/8/7K w - - 0 1 state:black_charged=28",
+        "7k/8/8/8/3Z4/8/8/7K w - - 0 1 state:white_charged=29",
+    ] {
+        assert_eq!(ghost_moves(&rules, other, "d4"), sorted_names(&single));
+    }
+    // A charged Berserker gives check two steps away (d4-e5-f7).
+    let check = "8/5k2/8/8/3Z4/8/8/7K b - - 0 1 state:white_charged=28";
+    let pos = position(&rules, check);
+    assert!(changeling::movegen::in_check(&rules, &pos, Color::Black));
+    let quiet = "8/5k2/8/8/3Z4/8/8/7K b - - 0 1";
+    assert!(!changeling::movegen::in_check(
+        &rules,
+        &position(&rules, quiet),
+        Color::Black
+    ));
+    // The state is part of the key and of the FEN, which reads back.
+    assert_ne!(pos.hash(), position(&rules, quiet).hash());
+    assert_eq!(pos.hash(), pos.compute_hash(&rules));
+    assert_eq!(changeling::notation::to_fen(&rules, &pos), check);
+}
+
+fn sorted_names(list: &[String]) -> Vec<String> {
+    let mut v = list.to_vec();
+    v.sort();
+    v.dedup();
+    v
+}
+
+#[test]
+fn the_state_follows_play_undo_and_a_saved_game() {
+    use changeling::session::{Session, Start};
+    let rules = berserker();
+    let fen = "k7/7p/8/4p3/4Z3/8/8/7K w - - 0 1";
+    let mut s = Session::with_rules(
+        rules.clone(),
+        &Start::Fen {
+            fen: fen.into(),
+            seed: 0,
+        },
+    )
+    .unwrap();
+    s.play("Zxe5").unwrap();
+    // e5 is square 36: charged there.
+    assert_eq!(
+        s.fen(),
+        "k7/7p/8/4Z3/8/8/8/7K b - - 0 1 state:white_charged=37"
+    );
+    let state = |s: &Session| s.board().state;
+    assert_eq!(
+        state(&s),
+        vec![
+            ("white_charged".to_string(), 37),
+            ("black_charged".to_string(), 0)
+        ]
+    );
+    s.play("h6").unwrap();
+    // A double step spends the charge (e5-f6-g8, g8 is two steps).
+    let turns: Vec<String> = s.turns().iter().map(|t| t.san.clone()).collect();
+    assert!(turns.contains(&"Zg8".to_string()), "{turns:?}");
+    let e = s.explain_turn("Zg8").unwrap();
+    assert!(
+        e.steps
+            .iter()
+            .any(|st| st.words == "the script's `white_charged` becomes 0 (was 37)"),
+        "{e:?}"
+    );
+    s.play("Zg8").unwrap();
+    assert_eq!(state(&s)[0].1, 0);
+    // Undo brings the charge back; redo spends it again.
+    s.undo().unwrap();
+    assert_eq!(state(&s)[0].1, 37);
+    s.redo().unwrap();
+    assert_eq!(state(&s)[0].1, 0);
+    s.undo().unwrap();
+    // A saved game (PGN) loads back to the same position, state and all.
+    let pgn = s.pgn();
+    let mut t = Session::with_rules(rules.clone(), &Start::Setup).unwrap();
+    t.load_pgn(&pgn).unwrap();
+    assert_eq!(t.fen(), s.fen());
+    assert_eq!(
+        t.fen(),
+        "k7/8/7p/4Z3/8/8/8/7K w - - 0 2 state:white_charged=37"
+    );
+    assert_eq!(t.turns().len(), s.turns().len());
+    // A position set from FEN keeps it too.
+    let mut u = Session::with_rules(rules, &Start::Setup).unwrap();
+    u.set_fen(&s.fen()).unwrap();
+    assert_eq!(u.fen(), s.fen());
+    assert_eq!(u.turns().len(), s.turns().len());
+}
+
+#[test]
+fn state_and_last_move_fields_are_checked() {
+    let rules = berserker();
+    for (fen, why) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 state:charge=3",
+            "`charge` is no state",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 state:white_charged",
+            "NAME=VALUE",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 state:white_charged=x",
+            "whole number",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1 state:white_charged=1,white_charged=2",
+            "given twice",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 last:e2e4", "no rule of"),
+    ] {
+        let err = changeling::notation::parse_fen(&rules, fen)
+            .expect_err(fen)
+            .to_string();
+        assert!(err.contains(why), "{fen}: {err}");
+    }
+    let plain = ghost_variant("no-state", NEXT_TO_KING, "extra_moves");
+    let err = changeling::notation::parse_fen(&plain, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 state:x=1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("keeps no script state"), "{err}");
+    // A state named twice, or something else than a name, is refused
+    // when the variant loads.
+    let dir = scratch("state-decl");
+    std::fs::write(dir.join("ghost.rhai"), "fn extra_moves(board, from) { [] }").unwrap();
+    for (list, why) in [
+        ("[a, a]", "the state `a` is named twice"),
+        ("[a, \"b\"]", "expected a state name"),
+        ("[a, b, c, d, e, f, g, h, i]", "at most 8 numbers"),
+    ] {
+        let text = format!(
+            "variant s : chess {{\n    piece ghost {{ letter = G betza = \"W\" }}\n    script {{\n        file = \"ghost.rhai\"\n        hooks = [extra_moves]\n        pieces = [ghost]\n        state = {list}\n    }}\n}}\n"
+        );
+        let path = dir.join("s.variant");
+        let err = load_str(path.to_str().unwrap(), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(why), "{list}: {err}");
+    }
+}
+
+#[test]
+fn a_bad_set_effect_is_an_error_and_changes_nothing() {
+    for (effect, why) in [
+        (
+            r#"#{ set: "nothing", value: 1 }"#,
+            "`set` of `nothing`, which is no state",
+        ),
+        (r#"#{ set: "n" }"#, "needs `value: n`"),
+        (
+            r#"#{ set: "n", value: 5000000000 }"#,
+            "does not fit 32 bits",
+        ),
+        (r#"#{ set: "n", value: "x" }"#, "must be a number"),
+    ] {
+        let script = format!("fn after_move(board, mv) {{ [{effect}] }}");
+        let rules = ghost_variant_with("bad-set", &script, "after_move", "state = [n]");
+        let mut game = Game::from_fen(rules.clone(), "4k3/8/8/8/3G4/8/8/4K3 w - - 0 1", 0).unwrap();
+        game.play_text("d4d5").unwrap();
+        assert_eq!(game.position().state()[0], 0, "{effect}");
+        let err = game.take_script_error().expect("an error").to_string();
+        assert!(
+            err.contains("after_move") && err.contains(why),
+            "{effect}: {err}"
+        );
+    }
+}
+
+/// The ghost may also jump back to the square the last move left, if it
+/// is empty: a move that depends on the last move.
+const FOLLOWS: &str = r#"
+fn extra_moves(board, from) {
+    let last = board.last_move();
+    if last == () || last.from == last.to || !board.is_empty(last.from) { return []; }
+    [last.from]
+}
+"#;
+
+#[test]
+fn last_move_is_asked_and_kept_in_the_key_and_the_fen() {
+    let rules = ghost_variant("last", FOLLOWS, "extra_moves");
+    let start = "4k3/8/8/8/3G4/8/8/4K3 b - - 0 1";
+    let wazir = names("c4 d3 d5 e4");
+    assert_eq!(
+        ghost_moves(&rules, &start.replace(" b ", " w "), "d4"),
+        wazir
+    );
+    let mut game = Game::from_fen(rules.clone(), start, 0).unwrap();
+    game.play_text("e8f7").unwrap();
+    // Black's king left e8: the ghost may go there.
+    let fen = changeling::notation::to_fen(&rules, game.position());
+    assert_eq!(fen, "8/5k2/8/8/3G4/8/8/4K3 w - - 1 2 last:e8f7");
+    assert_eq!(ghost_moves(&rules, &fen, "d4"), names("c4 d3 d5 e4 e8"));
+    // The same board reached by another move differs in key and moves.
+    let other = "8/5k2/8/8/3G4/8/8/4K3 w - - 1 2 last:g8f7";
+    assert_ne!(
+        position(&rules, &fen).hash(),
+        position(&rules, other).hash()
+    );
+    assert_eq!(ghost_moves(&rules, other, "d4"), names("c4 d3 d5 e4 g8"));
+    let err = changeling::notation::parse_fen(&rules, "4k3/8/8/8/3G4/8/8/4K3 w - - 0 1 last:e9")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("two squares"), "{err}");
 }

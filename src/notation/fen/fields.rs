@@ -80,6 +80,12 @@ impl Setup<'_> {
             passed(rules, &mut pos, text)?;
         }
         checks(rules, &mut pos, self.checks_needed, self.checks_given)?;
+        if let Some(text) = self.state {
+            state(rules, &mut pos, text)?;
+        }
+        if let Some(text) = self.last {
+            last_move(rules, &mut pos, text)?;
+        }
         pos.rehash(rules);
         validate(rules, &pos)?;
         Ok(pos)
@@ -493,6 +499,77 @@ fn passed(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenE
         }
     }
     Ok(())
+}
+
+/// `state:charged=12,count=3`: the numbers of the script's state that
+/// are not 0, by the names the variant's `state` list gives them.
+fn state(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
+    let names = rules.script().as_ref().map_or(&[][..], |s| &s.state[..]);
+    if names.is_empty() {
+        return err(
+            FenField::State,
+            format!("`{text}`: {} keeps no script state", rules.name()),
+        );
+    }
+    let mut seen = [false; crate::rules::MAX_STATE];
+    for item in text["state:".len()..].split(',') {
+        let Some((name, value)) = item.split_once('=') else {
+            return err(
+                FenField::State,
+                format!("`{item}`: write each number as NAME=VALUE, like `state:charged=12`"),
+            );
+        };
+        let Some(slot) = names.iter().position(|n| n == name) else {
+            return err(
+                FenField::State,
+                format!(
+                    "`{name}` is no state of {} (it keeps {})",
+                    rules.name(),
+                    names.join(", ")
+                ),
+            );
+        };
+        let Ok(value) = value.parse::<i32>() else {
+            return err(
+                FenField::State,
+                format!("`{item}`: the value of `{name}` is a whole number that fits 32 bits"),
+            );
+        };
+        if std::mem::replace(&mut seen[slot], true) {
+            return err(FenField::State, format!("`{name}` is given twice"));
+        }
+        pos.set_state(rules, slot, value);
+    }
+    Ok(())
+}
+
+/// `last:e2e4`: the squares of the last move, where the variant's script
+/// reads it.
+fn last_move(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), ParseFenError> {
+    if !crate::position::hashes_last_move(rules) {
+        return err(
+            FenField::LastMove,
+            format!(
+                "`{text}`: no rule of {} asks for the last move",
+                rules.name()
+            ),
+        );
+    }
+    let g = rules.geometry();
+    let body = &text["last:".len()..];
+    let squares = (1..body.len())
+        .filter(|&i| body.is_char_boundary(i))
+        .find_map(|i| Some((g.parse_square(&body[..i])?, g.parse_square(&body[i..])?)));
+    match squares {
+        Some(pair) => {
+            pos.set_last_move(rules, Some(pair));
+            Ok(())
+        }
+        None => err(
+            FenField::LastMove,
+            format!("`{text}`: write the last move's two squares, like `last:e2e4`"),
+        ),
+    }
 }
 
 /// A move counter (`0` to [`MAX_COUNTER`]).

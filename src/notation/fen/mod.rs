@@ -70,6 +70,10 @@ pub enum FenField {
     Passed,
     /// The check counts of n-check (`2+3` or `+1+0`).
     Checks,
+    /// The script's state (`state:charged=12,count=3`).
+    State,
+    /// The last move, where the script reads it (`last:e2e4`).
+    LastMove,
     /// The position as a whole (e.g. the side not to move is in check).
     Position,
 }
@@ -93,6 +97,8 @@ impl fmt::Display for FenField {
             FenField::Pending => "pending promotion",
             FenField::Passed => "passes",
             FenField::Checks => "check counts",
+            FenField::State => "script state",
+            FenField::LastMove => "last move",
             FenField::Position => "position",
         })
     }

@@ -39,6 +39,10 @@ pub struct Setup<'a> {
     pub pending: Option<&'a str>,
     /// `passed:1`: turns passed in a row just before (`passing`).
     pub passed: Option<&'a str>,
+    /// `state:charged=12,count=3`: the script's state, where not 0.
+    pub state: Option<&'a str>,
+    /// `last:e2e4`: the last move, where the variant's script reads it.
+    pub last: Option<&'a str>,
     /// `placing`: markers are still being placed.
     pub placing: bool,
     /// The checks each side still needs, `W+B`, written before the clocks
@@ -124,6 +128,8 @@ impl<'a> Setup<'a> {
         let mut roll_text = None;
         let mut pending_text = None;
         let mut passed_text = None;
+        let mut state_text = None;
+        let mut last_text = None;
         let mut placing = false;
         for &f in fields.iter().skip(6) {
             if f == "placing" {
@@ -142,11 +148,15 @@ impl<'a> Setup<'a> {
                 &mut pending_text
             } else if f.starts_with("passed:") {
                 &mut passed_text
+            } else if f.starts_with("state:") {
+                &mut state_text
+            } else if f.starts_with("last:") {
+                &mut last_text
             } else {
                 return err(
                     FenField::Position,
                     format!(
-                        "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `passed:` (turns just passed, like `passed:1`), `placing` or markers (like `{{a4:rider-}}`)"
+                        "`{f}`: a FEN has six fields, and after them only `swap:` (a swap ban like `swap:d4f4`), `moved:` (like `moved:c2,f7`), `unmoved:` (like `unmoved:e1`), `roll:` (the die, like `roll:3`), `pending:` (a pushed pawn awaiting promotion, like `pending:e8`), `passed:` (turns just passed, like `passed:1`), `state:` (a script's state, like `state:charged=12`), `last:` (the last move, like `last:e2e4`), `placing` or markers (like `{{a4:rider-}}`)"
                     ),
                 );
             };
@@ -194,6 +204,8 @@ impl<'a> Setup<'a> {
             roll: roll_text,
             pending: pending_text,
             passed: passed_text,
+            state: state_text,
+            last: last_text,
             placing,
             checks_needed,
             checks_given,

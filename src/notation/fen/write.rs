@@ -250,6 +250,23 @@ fn tags(rules: &Rules, pos: &Position, granted: SquareSet, s: &mut String) {
     if pos.passes() > 0 {
         s.push_str(&format!(" passed:{}", pos.passes()));
     }
+    if let Some(script) = rules.script() {
+        let set: Vec<String> = script
+            .state
+            .iter()
+            .zip(pos.state())
+            .filter(|&(_, &v)| v != 0)
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        if !set.is_empty() {
+            s.push_str(&format!(" state:{}", set.join(",")));
+        }
+    }
+    if let Some((a, b)) = pos.last_move()
+        && crate::position::hashes_last_move(rules)
+    {
+        s.push_str(&format!(" last:{}{}", g.name(a), g.name(b)));
+    }
     let defaults = if rules.kinds().uses_unmoved {
         default_unmoved(rules, pos)
     } else {

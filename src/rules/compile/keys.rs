@@ -229,7 +229,7 @@ const SHAPES: [Shape; 16] = [
     shape(
         Some("script"),
         "`script`",
-        &["file", "hooks", "pieces", "replace"],
+        &["file", "hooks", "pieces", "replace", "state"],
     ),
     shape(
         Some("mutator"),

@@ -41,6 +41,10 @@ pub(super) fn script_section(
                 .collect()
         })
         .unwrap_or_default();
+    let state = sr
+        .take("state")
+        .map(|e| state_names(e, diags))
+        .unwrap_or_default();
     if let Some(e) = sr.take("pieces") {
         for k in get_list(e).into_iter().filter_map(|v| resolve(v, diags)) {
             scripted[k.index()] = true;
@@ -97,15 +101,53 @@ pub(super) fn script_section(
             .with_help(scripts.source.help()),
         ),
         Ok((shown, text)) => {
+            let reads_last_move = text.contains("last_move");
             return Some(ScriptDecl {
                 file: shown,
                 text,
                 hooks: hooks.iter().map(|h| h.0.clone()).collect(),
+                state,
+                reads_last_move,
                 span: file.value.span,
             });
         }
     }
     None
+}
+
+/// The names a `state = [...]` list declares: identifiers, each once, at
+/// most [`MAX_STATE`](crate::rules::MAX_STATE).
+fn state_names(e: &Entry, diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for v in get_list(e) {
+        match &v.node {
+            Value::Ident(n) if names.contains(n) => diags.push(Diagnostic::error(
+                v.span,
+                format!("the state `{n}` is named twice"),
+            )),
+            Value::Ident(_) if names.len() == crate::rules::MAX_STATE => {
+                diags.push(
+                    Diagnostic::error(
+                        v.span,
+                        format!(
+                            "a script's state holds at most {} numbers",
+                            crate::rules::MAX_STATE
+                        ),
+                    )
+                    .with_help("keep several small numbers in one (e.g. a square and a count as square * 100 + count)"),
+                );
+            }
+            Value::Ident(n) => names.push(n.clone()),
+            other => diags.push(
+                Diagnostic::error(
+                    v.span,
+                    format!("expected a state name, found {}", other.type_name()),
+                )
+                .with_help("name each number the position carries: `state = [charged, count]`"),
+            ),
+        }
+    }
+    names
 }
 
 /// Why a script named in a variant file was not read.
