@@ -231,6 +231,10 @@ pub(crate) struct Question {
     pub from: Square,
     pub target: Option<Square>,
     pub piece: Option<Piece>,
+    /// The move asked about (`after_move`), with what made it (moves
+    /// that do the same thing compare equal however they were made,
+    /// but a script sees their tags).
+    pub mv: Option<(crate::position::Move, crate::position::Origin)>,
 }
 
 /// Answers kept per question: a few positions' worth, the oldest

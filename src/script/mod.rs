@@ -53,6 +53,7 @@ pub const EMBEDDED_SCRIPTS: &[(&str, &str)] = &[
         "long_leaper.rhai",
         include_str!("../../scripts/long_leaper.rhai"),
     ),
+    ("jumper.rhai", include_str!("../../scripts/jumper.rhai")),
     ("maoking.rhai", include_str!("../../scripts/maoking.rhai")),
     ("oxybeles.rhai", include_str!("../../scripts/oxybeles.rhai")),
     ("pieces.rhai", include_str!("../../scripts/pieces.rhai")),
@@ -461,6 +462,7 @@ impl ScriptHost {
             from,
             target,
             piece: pos.piece_at(from),
+            mv: None,
         });
         let cost = self.cost(hook);
         cost.asked.fetch_add(1, Ordering::Relaxed);
@@ -773,10 +775,31 @@ impl ScriptHost {
     /// failure, which is recorded.
     pub fn after_move(&self, rules: &Rules, pos: &Position, mv: &Move) -> Vec<Effect> {
         let hook = hooks::AFTER_MOVE;
+        // Remembered like the other hooks' answers, by the move and what
+        // the call read; the effects are kept as read, so a remembered
+        // answer costs no script and no reading.
+        let question = self
+            .memo_id
+            .filter(|_| !self.timed_out.load(Ordering::Relaxed))
+            .map(|host| memo::Question {
+                host,
+                hook: hook.index,
+                from: mv.from,
+                target: Some(mv.to),
+                piece: Some(mv.piece),
+                mv: Some((*mv, mv.origin)),
+            });
+        let cost = self.cost(hook);
+        cost.asked.fetch_add(1, Ordering::Relaxed);
+        if let Some(q) = &question
+            && let Some(effects) = memo::recall(q, pos).and_then(|a| a.try_cast::<Vec<Effect>>())
+        {
+            cost.remembered.fetch_add(1, Ordering::Relaxed);
+            return effects;
+        }
         let board = self.board(pos);
         let map = board::move_map(rules, mv, 0);
-        self.cost(hook).asked.fetch_add(1, Ordering::Relaxed);
-        let Some(answer) = self.call(hook, (board, map)) else {
+        let Some(answer) = self.call(hook, (board.clone(), map)) else {
             return Vec::new();
         };
         let Some(list) = answer.try_cast::<Array>() else {
@@ -784,12 +807,35 @@ impl ScriptHost {
             return Vec::new();
         };
         match read::read_effects(rules, pos, None, list) {
-            Ok(effects) => effects,
+            Ok(effects) => {
+                if let Some(q) = question {
+                    // The effects were checked against the squares they
+                    // name: the answer holds where those are the same.
+                    for sq in effects.iter().flat_map(effect_squares) {
+                        board.reads().square(sq);
+                    }
+                    memo::remember(q, pos, board.reads(), &Dynamic::from(effects.clone()));
+                }
+                effects
+            }
             Err(message) => {
                 self.fail(hook, 0, message);
                 Vec::new()
             }
         }
+    }
+}
+
+/// The squares a scripted effect names (those `read_effects` checks).
+fn effect_squares(e: &Effect) -> Vec<Square> {
+    match *e {
+        Effect::MovePiece { from, to, .. } => vec![from, to],
+        Effect::Swap(a, b) => vec![a, b],
+        Effect::Capture { square, .. }
+        | Effect::Remove { square, .. }
+        | Effect::SetOwner { square, .. }
+        | Effect::Transform { square, .. } => vec![square],
+        _ => Vec::new(),
     }
 }
 

@@ -284,29 +284,31 @@ fn coordinator(file: &str) -> Arc<Rules> {
     load_str("tests/scripts/coordinator_test.variant", &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-#[test]
-fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
+/// What seeded random games with several versions of one variant met:
+/// moves of the scripted kind that captured, positions in check, and
+/// the most pieces one legal move of that kind captures.
+#[derive(Debug, Default)]
+struct Met {
+    captures: usize,
+    checks: usize,
+    most_taken: usize,
+}
+
+/// Plays `seeds` random games of `plies` with every version in `rules`
+/// (the first one's random moves, played in all), holding their legal
+/// moves equal at every ply; `kind` is the scripted kind.
+fn same_moves_in_random_games(rules: &[Arc<Rules>], kind: &str, seeds: u64, plies: usize) -> Met {
     use changeling::game::Rng;
     use changeling::notation::to_uci;
-    // The guide's (the King found with `royals`, captures looked up, an
-    // attack found by at most three short slides), the naive one (the
-    // King found by scanning every square) and the plain one (every
-    // stop worked out, attacks by walking all eight lines).
-    let rules = [
-        coordinator("coordinator.rhai"),
-        coordinator("coordinator_naive.rhai"),
-        coordinator("coordinator_plain.rhai"),
-    ];
-    let kind = rules[0].kind("coordinator").unwrap();
-    let mut coordinated = 0;
-    let mut checks = 0;
-    for seed in 0..12 {
+    let kind = rules[0].kind(kind).unwrap();
+    let mut met = Met::default();
+    for seed in 0..seeds {
         let mut games: Vec<Game> = rules
             .iter()
             .map(|r| Game::new(r.clone(), 0).unwrap())
             .collect();
         let mut rng = Rng::new(seed);
-        for _ in 0..80 {
+        for _ in 0..plies {
             let sets: Vec<Vec<String>> = games
                 .iter()
                 .map(|g| {
@@ -320,13 +322,26 @@ fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
                 })
                 .collect();
             let fen = changeling::notation::to_fen(&rules[0], games[0].position());
-            assert_eq!(sets[0], sets[1], "naive, seed {seed}: {fen}");
-            assert_eq!(sets[0], sets[2], "plain, seed {seed}: {fen}");
+            for (i, set) in sets.iter().enumerate().skip(1) {
+                assert_eq!(&sets[0], set, "{}, seed {seed}: {fen}", rules[i].source());
+            }
+            for m in games[0]
+                .legal_moves()
+                .iter()
+                .filter(|m| m.piece.kind == kind)
+            {
+                let taken = m
+                    .effects(&rules[0])
+                    .iter()
+                    .filter(|e| matches!(e, changeling::position::Effect::Capture { .. }))
+                    .count();
+                met.most_taken = met.most_taken.max(taken);
+            }
             let Some(mv) = games[0].random_move(&mut rng) else {
                 break;
             };
             if mv.piece.kind == kind && mv.captured.is_some() {
-                coordinated += 1;
+                met.captures += 1;
             }
             let text = to_uci(&rules[0], &mv);
             for g in &mut games {
@@ -337,16 +352,120 @@ fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
                 games[0].position(),
                 games[0].position().side(),
             ) {
-                checks += 1;
+                met.checks += 1;
             }
             for g in &games {
                 assert!(g.take_script_error().is_none());
             }
         }
     }
+    met
+}
+
+#[test]
+fn the_coordinator_scripts_give_the_same_moves_in_seeded_random_games() {
+    // The guide's (the King found with `royals`, captures looked up, an
+    // attack found by at most three short slides), the naive one (the
+    // King found by scanning every square) and the plain one (every
+    // stop worked out, attacks by walking all eight lines).
+    let rules = [
+        coordinator("coordinator.rhai"),
+        coordinator("coordinator_naive.rhai"),
+        coordinator("coordinator_plain.rhai"),
+    ];
+    let met = same_moves_in_random_games(&rules, "coordinator", 12, 80);
     // The games reached what the scripts differ on.
-    assert!(coordinated >= 5, "{coordinated} coordinator captures");
-    assert!(checks >= 20, "{checks} checks");
+    assert!(met.captures >= 5, "{met:?}");
+    assert!(met.checks >= 20, "{met:?}");
+}
+
+/// Jumper chess with the jumper's script `file`.
+fn jumper(file: &str) -> Arc<Rules> {
+    let text = std::fs::read_to_string("examples/variants/jumper.variant")
+        .unwrap()
+        .replace("\"jumper.rhai\"", &format!("\"{file}\""));
+    load_str("tests/scripts/jumper_test.variant", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn the_jumper_scripts_give_the_same_moves_in_seeded_random_games() {
+    // The guide's (chains walked once, attacks only where a jump can
+    // take) and the naive one (attacks by generating every move).
+    let rules = [jumper("jumper.rhai"), jumper("jumper_naive.rhai")];
+    let met = same_moves_in_random_games(&rules, "jumper", 16, 100);
+    // Jumps were played, chains of three were legal, kings were checked.
+    assert!(met.captures >= 2, "{met:?}");
+    assert!(met.most_taken == 3, "{met:?}");
+    assert!(met.checks >= 10, "{met:?}");
+}
+
+#[test]
+fn the_advancer_scripts_and_the_built_in_advancer_give_the_same_moves() {
+    // The guide's (`scripts/advancer.rhai`), the naive one (attacks by
+    // generating every move) and the built-in `capture = approach`.
+    let load = |file: &str| {
+        let text = std::fs::read_to_string(file).unwrap();
+        load_str(file, &text).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let rules = [
+        load("tests/scripts/advancer_chess.variant"),
+        load("tests/scripts/advancer_naive.variant"),
+        load("tests/scripts/advancer_native.variant"),
+    ];
+    let met = same_moves_in_random_games(&rules, "advancer", 12, 80);
+    assert!(met.captures >= 2, "{met:?}");
+    assert!(met.checks >= 10, "{met:?}");
+}
+
+#[test]
+fn the_jumper_jumps_chains_of_up_to_three() {
+    let rules = jumper("jumper.rhai");
+    // Enemies on d4, d6, f6 and b4 around the jumper on c3: one jump
+    // (e5), then on to c7 over d6 or g7 over f6; from c7 nothing more
+    // (b6 holds nothing), from g7 no enemy; b4 jumps to a5.
+    let fen = "4k3/8/3p1p2/8/1p1p4/2J5/8/4K3 w - - 0 1";
+    let pos = position(&rules, fen);
+    let from = rules.geometry().parse_square("c3").unwrap();
+    let mut got: Vec<(String, Vec<String>)> = legal_moves(&rules, &pos)
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| {
+            let mut taken: Vec<String> = m
+                .effects(&rules)
+                .iter()
+                .filter_map(|e| match e {
+                    changeling::position::Effect::Capture { square, .. } => {
+                        Some(rules.geometry().name(*square))
+                    }
+                    _ => None,
+                })
+                .collect();
+            taken.sort();
+            (changeling::notation::to_uci(&rules, m), taken)
+        })
+        .collect();
+    got.sort();
+    let want: Vec<(String, Vec<String>)> = [
+        ("c3a5", vec!["b4"]),
+        ("c3b2", vec![]),
+        ("c3c7", vec!["d4", "d6"]),
+        ("c3d2", vec![]),
+        ("c3e5", vec!["d4"]),
+        ("c3g7", vec!["d4", "f6"]),
+    ]
+    .iter()
+    .map(|(m, t)| (m.to_string(), t.iter().map(|s| s.to_string()).collect()))
+    .collect();
+    assert_eq!(got, want);
+    // Three jumps: d4, d6 and b6 from c3 end on a5 by way of e5 and c7,
+    // where the single jump over b4 also lands: the two are told apart
+    // by their first landing square.
+    let fen = "4k3/8/1p1p4/8/1p1p4/2J5/8/4K3 w - - 0 1";
+    let sans: Vec<String> = crate::kit::turns(&rules, fen)
+        .into_iter()
+        .filter(|t| t.starts_with("c3a5"))
+        .collect();
+    assert_eq!(sans, ["c3a5:a5", "c3a5:e5"]);
 }
 
 #[test]
