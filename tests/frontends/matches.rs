@@ -275,3 +275,43 @@ fn an_engine_writing_what_is_not_text_forfeits_the_game_only() {
         "{pgn}"
     );
 }
+
+#[test]
+fn a_match_in_a_scripted_variant_reports_each_game_as_it_ends() {
+    // Coordinator chess, whose Coordinator is a script: a line per game
+    // on the terminal as it ends, then the score.
+    let dir = scratch("match-coordinator");
+    let variant = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/variants/coordinator.variant"
+    );
+    let out = changeling(
+        &[
+            "match",
+            "changeling",
+            "changeling",
+            "--variant",
+            variant,
+            "--games",
+            "4",
+            "--nodes",
+            "400",
+            "--max-plies",
+            "60",
+        ],
+        &dir,
+    );
+    let text = stdout(&out);
+    let progress = String::from_utf8_lossy(&out.stderr);
+    for n in 1..=4 {
+        assert!(
+            progress.contains(&format!("game    {n}/4: first as ")),
+            "{progress}"
+        );
+    }
+    assert!(!progress.contains("script error"), "{progress}");
+    assert!(
+        text.starts_with("changeling against changeling: ") && text.contains(" in 4 games, "),
+        "{text}"
+    );
+}
