@@ -303,6 +303,35 @@ pub fn movement_in_words(atoms: &[Atom]) -> String {
         .join("; ")
 }
 
+/// A locust atom in words: where its first leg goes, how many enemies it
+/// takes on the way, and on how many paths.
+fn locust_words(atom: &Atom) -> String {
+    let most = atom.takes.iter().map(Vec::len).max().unwrap_or(0);
+    let first = atom
+        .programs
+        .first()
+        .and_then(|p| p.first())
+        .map(|&(dx, dy, _)| {
+            let (a, b) = (dx.abs().min(dy.abs()), dx.abs().max(dy.abs()));
+            leap_name(a, b).map_or_else(|| format!("a ({a}, {b}) leap"), str::to_string)
+        })
+        .unwrap_or_default();
+    let taken = if most == 1 {
+        "the enemy it ends on".to_string()
+    } else {
+        format!("the enemy it ends on (up to {most} in one move)")
+    };
+    let last = match (atom.can_move, atom.can_capture) {
+        (true, false) => "an empty square",
+        (false, true) => "an enemy, which it takes too",
+        _ => "an empty square or an enemy, which it takes too",
+    };
+    format!(
+        "in legs, the first {first}: each leg before the last takes {taken}, the last ends on {last} ({} paths)",
+        atom.programs.len()
+    )
+}
+
 /// The usual name of a leap of `(a, b)` squares (`a <= b`).
 fn leap_name(a: i8, b: i8) -> Option<&'static str> {
     Some(match (a, b) {
@@ -442,8 +471,10 @@ fn atom_in_words(atom: &Atom) -> String {
             shapes(&|a, b| line_name(a, b))
         ),
         Style::Path => format!("along bent or crooked paths ({} ways)", atom.programs.len()),
+        Style::Locust => locust_words(atom),
     };
     let mode = match (atom.can_move, atom.can_capture) {
+        _ if atom.style == Style::Locust => "",
         (true, false) => " to an empty square only",
         (false, true) => " to capture only",
         _ => "",

@@ -71,6 +71,22 @@ fn moves_from(rules: &Rules, pos: &Position, from: Square) -> Vec<Move> {
     v
 }
 
+/// Does `m`, a locust move (XBetza `c` on a leg before the last), take
+/// the piece on `sq` on its way?
+fn takes_on_the_way(rules: &Rules, m: &Move, sq: Square) -> bool {
+    let locust = m.origin.atom().is_some_and(|i| {
+        rules
+            .piece(m.piece.kind)
+            .atoms
+            .get(usize::from(i))
+            .is_some_and(|a| a.style == crate::lang::movement::Style::Locust)
+    });
+    locust
+        && m.effects(rules)
+            .iter()
+            .any(|e| matches!(e, crate::position::Effect::Capture { square, .. } if *square == sq))
+}
+
 /// The reach of `kind` of `color` from `from` on an otherwise empty board:
 /// a square is a move target if the piece may move there, a capture
 /// target if it may capture an enemy standing there alone.
@@ -91,7 +107,7 @@ pub fn on_empty_board(rules: &Rules, kind: PieceKind, color: Color, from: Square
         place(rules, &mut probe, sq, Piece::new(kind, !color));
         let takes = moves_from(rules, &probe, from)
             .iter()
-            .any(|m| m.to == sq && m.captured.is_some());
+            .any(|m| m.to == sq && m.captured.is_some() || takes_on_the_way(rules, m, sq));
         let moves = quiet.contains(&sq);
         match (moves, takes) {
             (true, true) => reach.push((sq, Reach::Both)),

@@ -166,6 +166,10 @@ pub struct Leg {
     pub min: usize,
     /// How it joins the next leg (ignored for the last).
     pub join: Join,
+    /// The square it ends on must hold an enemy, which is captured, and
+    /// the move goes on from there (a locust capture; not for the last
+    /// leg).
+    pub take: bool,
 }
 
 /// Most steps a rider leg of a multi-leg move takes: a leg goes one way,
@@ -182,67 +186,91 @@ pub const MAX_LEG_WORK: usize = 1 << 16;
 /// The programs of a multi-leg move, or `None` when expanding them would
 /// take more than [`MAX_LEG_WORK`] steps.
 pub fn legs(legs: &[Leg]) -> Option<Vec<Vec<Step>>> {
+    Some(legs_with_takes(legs)?.into_iter().map(|(p, _)| p).collect())
+}
+
+/// The programs of a multi-leg move, each with the indices of its steps
+/// that capture on the way (where a leg with [`Leg::take`] ends), or
+/// `None` as for [`legs`].
+pub fn legs_with_takes(legs: &[Leg]) -> Option<Vec<(Vec<Step>, Vec<u8>)>> {
     let mut out = Vec::new();
     let mut budget = MAX_LEG_WORK;
-    walk(legs, 0, None, &mut Vec::new(), 0, &mut out, &mut budget)?;
-    out.retain(|p| p.iter().any(|s| s.2));
+    let mut walker = Walker {
+        legs,
+        prefix: Vec::new(),
+        takes: Vec::new(),
+        out: &mut out,
+        budget: &mut budget,
+    };
+    walker.walk(0, None, 0)?;
+    out.retain(|(p, _)| p.iter().any(|s| s.2));
     Some(out)
 }
 
-fn walk(
-    legs: &[Leg],
-    k: usize,
-    prev: Option<(i8, i8)>,
-    prefix: &mut Vec<Step>,
-    prev_count: usize,
-    out: &mut Vec<Vec<Step>>,
-    budget: &mut usize,
-) -> Option<()> {
-    let leg = &legs[k];
-    let last = k + 1 == legs.len();
-    let equal = k > 0 && legs[k - 1].join == Join::Equal;
-    let dirs: Vec<(i8, i8)> = match (prev, &leg.turn) {
-        (None, _) | (Some(_), Turn::Any) => leg.dirs.clone(),
-        (Some(p), Turn::Outward) => leg
-            .dirs
-            .iter()
-            .copied()
-            .filter(|d| p.0 as i32 * d.0 as i32 + p.1 as i32 * d.1 as i32 > 0)
-            .collect(),
-        (Some(p), Turn::Notches(ns)) => {
-            let mut v: Vec<(i8, i8)> = ns.iter().map(|&n| rotate(p, n)).collect();
-            v.dedup();
-            v
-        }
-    };
-    let (min, max) = if equal {
-        (prev_count, prev_count)
-    } else if leg.ride {
-        (leg.min.max(1), MAX_LEG_STEPS)
-    } else {
-        (1, 1)
-    };
-    for d in dirs {
-        let mark = prefix.len();
-        for n in 1..=max.min(MAX_LEG_STEPS) {
-            *budget = budget.checked_sub(1)?;
-            let stop = if last {
-                n >= min
-            } else {
-                leg.join == Join::MayStop && n >= min
-            };
-            prefix.push((d.0, d.1, stop));
-            if !last && n >= min {
-                walk(legs, k + 1, Some(d), prefix, n, out, budget)?;
+/// What expanding a multi-leg move carries from leg to leg.
+struct Walker<'a> {
+    legs: &'a [Leg],
+    prefix: Vec<Step>,
+    takes: Vec<u8>,
+    out: &'a mut Vec<(Vec<Step>, Vec<u8>)>,
+    budget: &'a mut usize,
+}
+
+impl Walker<'_> {
+    fn walk(&mut self, k: usize, prev: Option<(i8, i8)>, prev_count: usize) -> Option<()> {
+        let legs = self.legs;
+        let leg = &legs[k];
+        let last = k + 1 == legs.len();
+        let equal = k > 0 && legs[k - 1].join == Join::Equal;
+        let dirs: Vec<(i8, i8)> = match (prev, &leg.turn) {
+            (None, _) | (Some(_), Turn::Any) => leg.dirs.clone(),
+            (Some(p), Turn::Outward) => leg
+                .dirs
+                .iter()
+                .copied()
+                .filter(|d| p.0 as i32 * d.0 as i32 + p.1 as i32 * d.1 as i32 > 0)
+                .collect(),
+            (Some(p), Turn::Notches(ns)) => {
+                let mut v: Vec<(i8, i8)> = ns.iter().map(|&n| rotate(p, n)).collect();
+                v.dedup();
+                v
             }
+        };
+        let (min, max) = if equal {
+            (prev_count, prev_count)
+        } else if leg.ride {
+            (leg.min.max(1), MAX_LEG_STEPS)
+        } else {
+            (1, 1)
+        };
+        for d in dirs {
+            let mark = self.prefix.len();
+            for n in 1..=max.min(MAX_LEG_STEPS) {
+                *self.budget = self.budget.checked_sub(1)?;
+                let stop = if last {
+                    n >= min
+                } else {
+                    leg.join == Join::MayStop && n >= min && !leg.take
+                };
+                self.prefix.push((d.0, d.1, stop));
+                if !last && n >= min {
+                    if leg.take {
+                        self.takes.push((self.prefix.len() - 1) as u8);
+                    }
+                    self.walk(k + 1, Some(d), n)?;
+                    if leg.take {
+                        self.takes.pop();
+                    }
+                }
+            }
+            if last {
+                *self.budget = self.budget.checked_sub(self.prefix.len())?;
+                self.out.push((self.prefix.clone(), self.takes.clone()));
+            }
+            self.prefix.truncate(mark);
         }
-        if last {
-            *budget = budget.checked_sub(prefix.len())?;
-            out.push(prefix.clone());
-        }
-        prefix.truncate(mark);
+        Some(())
     }
-    Some(())
 }
 
 #[cfg(test)]
@@ -268,6 +296,7 @@ mod tests {
                 ride: false,
                 min: 1,
                 join: Join::Pass,
+                take: false,
             },
             Leg {
                 dirs: vec![(0, 1), (1, 0), (0, -1), (-1, 0)],
@@ -275,6 +304,7 @@ mod tests {
                 ride: true,
                 min: 1,
                 join: Join::Pass,
+                take: false,
             },
         ])
         .unwrap();
@@ -293,6 +323,7 @@ mod tests {
             ride: true,
             min: 1,
             join: Join::Pass,
+            take: false,
         }
     }
 

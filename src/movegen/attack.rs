@@ -4,7 +4,7 @@
 //! of a capture) is computed backwards from the target through the reverse
 //! attack atoms; `tests` compares it with forward generation.
 
-use super::{frozen, initial_ok, lame_clear, mode_attacks, protected};
+use super::{frozen, initial_ok, lame_clear, locust_attacks, mode_attacks, protected};
 use crate::board::{Color, Piece, PieceKind, Square, SquareSet};
 use crate::lang::movement::Style;
 use crate::position::Position;
@@ -134,8 +134,22 @@ fn any_native_attacker(
             return true;
         }
     }
-    !rules.tables().path_attackers[by].is_empty()
+    if !rules.tables().path_attackers[by].is_empty()
         && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq) && f(src))
+    {
+        return true;
+    }
+    !rules.tables().locust_attackers[by].is_empty()
+        && locust_sources(rules, pos, by).any(|src| locust_attacks(rules, pos, src, sq) && f(src))
+}
+
+/// The pieces of `by` that may take on the way (XBetza locust legs).
+#[inline]
+fn locust_sources(rules: &Rules, pos: &Position, by: Color) -> impl Iterator<Item = Square> {
+    let kinds = rules.tables().locust_attackers[by];
+    pos.occupied(by)
+        .iter()
+        .filter(move |&s| pos.piece_at(s).is_some_and(|p| kinds.contains(p.kind)))
 }
 
 /// The pieces of `by` from which a capturing path may end on `sq`.
@@ -223,6 +237,8 @@ fn attacked(
         || atom_attacks(rules, pos, sq, by)
         || (!rules.tables().path_attackers[by].is_empty()
             && path_sources(rules, pos, sq, by).any(|src| path_attacks(rules, pos, src, sq)))
+        || (!rules.tables().locust_attackers[by].is_empty()
+            && locust_sources(rules, pos, by).any(|src| locust_attacks(rules, pos, src, sq)))
         || (rules.kinds().any_scripted && {
             let mut view = VictimView::new(sq, by, victim);
             pos.occupied(by)
@@ -502,7 +518,8 @@ fn atom_attacker_on(
             let j = i + 1 + ray[i + 1..].iter().position(|&s| occupied(s))?;
             (j - i <= a.range as usize && screen(ray[i]) && attacker(ray[j])).then_some(ray[j])
         }
-        Style::Path => None, // looked at forwards, in `path_attacks`
+        // Looked at forwards, in `path_attacks` and `locust_attacks`.
+        Style::Path | Style::Locust => None,
         Style::Grasshopper => {
             let ray = rules.tables().rays.ray(a.dir, sq);
             if !occupied(*ray.first()?) {

@@ -127,7 +127,7 @@ pub(super) fn gen_atom<S: Sink>(
                 }
             }
         }
-        Style::Path => {} // in `Rules::paths_of`
+        Style::Path | Style::Locust => {} // in `Rules::paths_of`, `locusts_of`
         Style::Grasshopper => {
             let ray = rules.tables().rays.ray(a.dir, from);
             let Some(hurdle) = ray.iter().position(|&s| !pos.is_empty(s)) else {
@@ -301,7 +301,7 @@ pub(super) fn capture_reach(
                 (&ray[first..ray.len().min(usize::from(a.range))], 1)
             }
             Style::Hop | Style::Grasshopper => (ray, 2),
-            Style::Path => (&ray[..0], 0),
+            Style::Path | Style::Locust => (&ray[..0], 0),
         };
         let mut met = 0;
         for &s in squares {

@@ -630,7 +630,7 @@ fn captures(from: Square, taken: &[Square]) -> Vec<Effect> {
 
 /// The move of `piece` written from `from` to `to` that makes `effects`;
 /// it captures what its first capture takes.
-fn effects_move(
+pub(super) fn effects_move(
     pos: &Position,
     (from, to): (Square, Square),
     piece: Piece,

@@ -347,6 +347,12 @@ pub(super) fn gen_native<S: Sink>(
         }
         gen_paths(rules, pos, from, piece, t, out);
     }
+    for t in &rules.tables().locusts_of[us][piece.kind.index()] {
+        if t.attack_only || t.initial && !initial_moves_ok(rules, pos, from, piece) {
+            continue;
+        }
+        gen_locust(rules, pos, from, piece, t, out);
+    }
 }
 
 /// Could the piece on `from` capture onto `sq` by one of its moves

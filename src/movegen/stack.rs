@@ -109,7 +109,7 @@ fn reach(
             }
             // Not allowed with `capacity = 2` (see `compile_stacking`);
             // paths are in `paths_of`.
-            Style::Hop | Style::Grasshopper | Style::Path => {}
+            Style::Hop | Style::Grasshopper | Style::Path | Style::Locust => {}
         }
     }
     for t in &rules.tables().paths_of[us][k] {

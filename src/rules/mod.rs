@@ -18,7 +18,7 @@ mod zobrist;
 pub(crate) use compile::Loader;
 pub use compile::{LoadError, MAX_DIAGNOSTICS};
 pub use geometry::{Geometry, Rays, file_char};
-pub use paths::PathGen;
+pub use paths::{LocustGen, PathGen};
 pub use plan::{FastPath, TurnPlan, TurnPlans, TurnRule, TurnRules};
 pub use sections::*;
 pub use tables::{AttackAtom, GenAtom, LeapAttacks, LeapTable, ModeLine};
@@ -357,6 +357,11 @@ pub struct MoveTables {
     pub(crate) may_repeat: ByColor<Vec<bool>>,
     /// Path moves (bent, crooked, circular, cylindrical) per kind.
     pub(crate) paths_of: ByColor<Vec<Vec<PathGen>>>,
+    /// Moves that capture on the way (XBetza locust legs) per kind.
+    pub(crate) locusts_of: ByColor<Vec<Vec<LocustGen>>>,
+    /// The kinds with such moves (so attacks need a forward look from
+    /// such pieces).
+    pub(crate) locust_attackers: ByColor<KindSet>,
     /// The kinds that capture along a path (so attacks need a forward
     /// look from such pieces).
     pub(crate) path_attackers: ByColor<KindSet>,

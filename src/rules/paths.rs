@@ -7,6 +7,103 @@ use crate::board::{ByColor, Color, Square, SquareSet};
 use crate::lang::movement::Atom;
 use crate::lang::paths::Step;
 
+/// The moves of one locust atom (XBetza `c` on a leg before the last) of
+/// a kind and colour: its step programs in that colour's frame, walked
+/// from the piece's square as it moves (see
+/// [`Style::Locust`](crate::lang::movement::Style::Locust)).
+#[derive(Clone, Debug, Default)]
+pub struct LocustGen {
+    /// May end on an empty square.
+    pub can_move: bool,
+    /// May end by capturing there too.
+    pub can_capture: bool,
+    /// Only as an initial move.
+    pub initial: bool,
+    /// Attacks this way, never moves.
+    pub attack_only: bool,
+    /// Index of the source atom in the piece definition.
+    pub source: u8,
+    /// The programs: steps from the origin, each with whether the piece
+    /// may stop there.
+    pub programs: Vec<Vec<Step>>,
+    /// Per program, its steps that must land on an enemy and take it.
+    pub takes: Vec<Vec<u8>>,
+    /// Per square: the squares its moves from there may take on, on the
+    /// way or where they stop, blockers aside.
+    reach: Vec<SquareSet>,
+}
+
+impl LocustGen {
+    /// `atom`'s moves for `color` (Black's ranks negated, and its files
+    /// too where Black's side of the board is turned).
+    pub fn new(
+        atom: &Atom,
+        (g, walls): (Geometry, SquareSet),
+        color: Color,
+        black_turned: bool,
+        source: u8,
+    ) -> LocustGen {
+        let black = color == Color::Black;
+        let programs = atom
+            .programs
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|&(dx, dy, stop)| match (black, black_turned) {
+                        (false, _) => (dx, dy, stop),
+                        (true, false) => (dx, -dy, stop),
+                        (true, true) => (-dx, -dy, stop),
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut t = LocustGen {
+            can_move: atom.can_move,
+            can_capture: atom.can_capture,
+            initial: atom.initial,
+            attack_only: atom.attack_only,
+            source,
+            programs,
+            takes: atom.takes.clone(),
+            reach: Vec::with_capacity(g.len()),
+        };
+        for from in g.squares() {
+            let mut reach = SquareSet::EMPTY;
+            for (prog, takes) in t.programs() {
+                let mut at = from;
+                for (i, &(dx, dy, stop)) in prog.iter().enumerate() {
+                    let Some(sq) = g
+                        .offset(at, i32::from(dx), i32::from(dy))
+                        .filter(|s| !walls.contains(*s))
+                    else {
+                        break;
+                    };
+                    at = sq;
+                    if takes.contains(&(i as u8)) || stop && t.can_capture {
+                        reach.insert(sq);
+                    }
+                }
+            }
+            t.reach.push(reach);
+        }
+        t
+    }
+
+    /// Where its moves from `sq` may take, blockers aside.
+    #[inline]
+    pub fn reach(&self, sq: Square) -> SquareSet {
+        self.reach[sq.index()]
+    }
+
+    /// Its programs, each with the steps that take on the way.
+    pub fn programs(&self) -> impl Iterator<Item = (&[Step], &[u8])> + '_ {
+        self.programs
+            .iter()
+            .zip(&self.takes)
+            .map(|(p, t)| (&p[..], &t[..]))
+    }
+}
+
 /// The path moves of one atom of a kind and colour: for every square, the
 /// paths from it as absolute squares, each with whether the piece may
 /// stop there (see [`crate::lang::paths`]).

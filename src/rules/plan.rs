@@ -783,12 +783,16 @@ fn capturing_only(pieces: &[PieceDef], styles: &[Style], lame_leaps: bool) -> Ki
         .iter()
         .enumerate()
         .filter(|(_, p)| {
-            p.atoms.iter().filter(|a| a.can_capture).all(|a| {
-                styles.contains(&a.style)
-                    && (!a.lame || (lame_leaps && a.style == Style::Leap))
-                    && !a.skip_first
-                    && !a.initial
-            })
+            // A locust atom captures on the way whatever its last leg.
+            p.atoms
+                .iter()
+                .filter(|a| a.can_capture || a.style == Style::Locust)
+                .all(|a| {
+                    styles.contains(&a.style)
+                        && (!a.lame || (lame_leaps && a.style == Style::Leap))
+                        && !a.skip_first
+                        && !a.initial
+                })
         })
         .map(|(k, _)| PieceKind(k as u8))
         .collect()

@@ -2,7 +2,7 @@
 //! every fast-path flag from the piece definitions.
 
 use super::paths::PathTables;
-use super::{PathGen, PieceDef, Rays, Rules};
+use super::{LocustGen, PathGen, PieceDef, Rays, Rules};
 use crate::board::{ByColor, Color, KindSet, MutatorSet, PieceKind, Square, SquareSet};
 use crate::lang::movement::{Style, lame_path};
 
@@ -90,7 +90,7 @@ impl GenAtom {
             // Beyond a screen or hurdle on the ray, never its first square.
             Style::Hop => &ray[ray.len().min(1)..],
             Style::Grasshopper => &ray[ray.len().min(1)..ray.len().min(range + 1)],
-            Style::Path => &[],
+            Style::Path | Style::Locust => &[],
         };
         squares.iter().copied().collect()
     }
@@ -298,6 +298,8 @@ fn move_tables(rules: &mut Rules) {
     let mut repeats: ByColor<Vec<bool>> = ByColor::default();
     let mut path_tables: ByColor<Vec<Vec<PathGen>>> = ByColor::default();
     let mut path_attackers: ByColor<KindSet> = ByColor::default();
+    let mut locust_tables: ByColor<Vec<Vec<LocustGen>>> = ByColor::default();
+    let mut locust_attackers: ByColor<KindSet> = ByColor::default();
     let mut path_cache = PathTables::new(rules.walls, rules.black_turned);
     let mut mode_lines: ByColor<Vec<Vec<ModeLine>>> = ByColor::default();
     for color in Color::ALL {
@@ -305,6 +307,7 @@ fn move_tables(rules: &mut Rules) {
             mode_lines[color].push(lines_of_mode(g, &mut rays, def, color, rules.black_turned));
             let mut list: Vec<GenAtom> = Vec::new();
             let mut paths: Vec<PathGen> = Vec::new();
+            let mut locusts: Vec<LocustGen> = Vec::new();
             // The squares from which the kind's `zone_betza` leaps apply.
             let zone: Option<SquareSet> = def.zone_ranks.as_ref().map(|ranks| {
                 g.squares()
@@ -312,6 +315,18 @@ fn move_tables(rules: &mut Rules) {
                     .collect()
             });
             for (ai, atom) in def.atoms.iter().enumerate() {
+                if atom.style == Style::Locust {
+                    // Every locust move captures on the way.
+                    locusts.push(LocustGen::new(
+                        atom,
+                        (g, rules.walls),
+                        color,
+                        rules.black_turned,
+                        ai as u8,
+                    ));
+                    locust_attackers[color].insert(PieceKind(k as u8));
+                    continue;
+                }
                 if atom.style == Style::Path {
                     paths.push(path_cache.get(atom, g, color, ai as u8));
                     if atom.can_capture {
@@ -335,7 +350,8 @@ fn move_tables(rules: &mut Rules) {
                     &mut attack[color],
                 );
             }
-            let moving_paths = paths.iter().any(|p| !p.attack_only);
+            let moving_paths = paths.iter().any(|p| !p.attack_only) || !locusts.is_empty();
+            locust_tables[color].push(locusts);
             // Two atoms along one direction repeat moves only in a mode
             // both have (`mRcpR` never does).
             let twice = |a: &GenAtom, b: &GenAtom| {
@@ -388,6 +404,8 @@ fn move_tables(rules: &mut Rules) {
     (rules.tables.path_reach, rules.tables.path_sources) =
         path_reach(g, &path_tables, &path_attackers);
     rules.tables.paths_of = path_tables;
+    rules.tables.locusts_of = locust_tables;
+    rules.tables.locust_attackers = locust_attackers;
     rules.tables.path_attackers = path_attackers;
     rules.tables.leaps = leap_tables;
     if rules
@@ -1000,6 +1018,7 @@ fn mode_reach(
                 skip_first: false,
                 initial: false,
                 programs: Vec::new(),
+                takes: Vec::new(),
                 attack_only: true,
                 wrap: false,
                 span: Default::default(),

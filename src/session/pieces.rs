@@ -96,7 +96,25 @@ fn describe(rules: &Rules, kind: PieceKind, def: &PieceDef) -> Result<String, St
     if !def.units.is_empty() {
         return Err("a stack of units, which XBoard cannot show".into());
     }
-    xbetza(&def.atoms).ok_or_else(|| format!("XBoard's Betza cannot say `{}`", def.betza))
+    xbetza(&def.atoms)
+        .or_else(|| locust_as_written(def))
+        .ok_or_else(|| format!("XBoard's Betza cannot say `{}`", def.betza))
+}
+
+/// A movement with locust legs (XBetza `c` on a leg before the last),
+/// sent as the variant writes it: XBoard reads XBetza's `a` legs, so the
+/// string goes as it is when it has no brackets (which are not XBetza)
+/// and every other part is one XBoard reads.
+fn locust_as_written(def: &PieceDef) -> Option<String> {
+    let locust = |a: &Atom| a.style == Style::Locust;
+    (def.atoms.iter().any(locust)
+        && !def.betza.contains('[')
+        && def
+            .atoms
+            .iter()
+            .filter(|a| !locust(a) && !a.attack_only)
+            .all(|a| xbetza(std::slice::from_ref(a)).is_some()))
+    .then(|| def.betza.clone())
 }
 
 /// The leap a step belongs to: its letter in Betza and the steps of its
@@ -293,6 +311,29 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn locust_legs_go_to_xboard_as_written() {
+        let text = "variant j : chess {\n    piece jumper { letter = J betza = \"mFcafmFcafmavscafmF\" }\n    piece lion { letter = L betza = \"[W?W]cafmF\" }\n}\n";
+        let book = crate::session::Rulebook::load(&crate::session::VariantSource::Text {
+            name: "j.variant".into(),
+            text: text.into(),
+            scripts: Default::default(),
+        })
+        .unwrap();
+        let kinds = book.kinds_for_xboard();
+        let of = |name: &str| {
+            kinds
+                .iter()
+                .find(|k| k.name == name)
+                .unwrap()
+                .xbetza
+                .clone()
+        };
+        assert_eq!(of("jumper").as_deref(), Ok("mFcafmFcafmavscafmF"));
+        // Brackets are not XBetza: not sent.
+        assert!(of("lion").is_err());
     }
 
     #[test]

@@ -773,3 +773,133 @@ fn last_move_is_asked_and_kept_in_the_key_and_the_fen() {
         .to_string();
     assert!(err.contains("two squares"), "{err}");
 }
+
+/// A legal move as what it does: from, to, the squares it captures on,
+/// sorted, and the kind it promotes to (the same move however it is
+/// written or tagged).
+fn deed(rules: &Rules, m: &changeling::position::Move) -> (u8, u8, Vec<u8>, Option<String>) {
+    let mut taken: Vec<u8> = m
+        .effects(rules)
+        .iter()
+        .filter_map(|e| match e {
+            changeling::position::Effect::Capture { square, .. } => Some(square.0),
+            _ => None,
+        })
+        .collect();
+    taken.sort_unstable();
+    let promotion = m.promotion.map(|k| rules.piece(k).name.clone());
+    (m.from.0, m.to.0, taken, promotion)
+}
+
+#[test]
+fn the_jumper_in_xbetza_makes_the_scripts_moves_in_seeded_random_games() {
+    use changeling::game::Rng;
+    let text = std::fs::read_to_string("tests/scripts/jumper_xbetza.variant").unwrap();
+    let xbetza =
+        load_str("tests/scripts/jumper_xbetza.variant", &text).unwrap_or_else(|e| panic!("{e}"));
+    let script = jumper("jumper.rhai");
+    let kind = xbetza.kind("jumper").unwrap();
+    let (mut chains, mut most, mut checks) = (0, 0, 0);
+    for seed in 0..16 {
+        let mut games = [
+            Game::new(script.clone(), 0).unwrap(),
+            Game::new(xbetza.clone(), 0).unwrap(),
+        ];
+        let mut rng = Rng::new(seed);
+        for _ in 0..100 {
+            let sets: Vec<Vec<_>> = games
+                .iter()
+                .map(|g| {
+                    let mut v: Vec<_> =
+                        g.legal_moves().iter().map(|m| deed(g.rules(), m)).collect();
+                    v.sort();
+                    v.dedup();
+                    v
+                })
+                .collect();
+            let fen = changeling::notation::to_fen(&xbetza, games[1].position());
+            assert_eq!(sets[0], sets[1], "seed {seed}: {fen}");
+            for m in games[1]
+                .legal_moves()
+                .iter()
+                .filter(|m| m.piece.kind == kind)
+            {
+                let n = deed(&xbetza, m).2.len();
+                chains += usize::from(n > 0);
+                most = most.max(n);
+            }
+            let Some(mv) = games[1].random_move(&mut rng) else {
+                break;
+            };
+            let want = deed(&xbetza, &mv);
+            let theirs = games[0]
+                .legal_moves()
+                .into_iter()
+                .find(|m| deed(&script, m) == want)
+                .expect("the same move");
+            games[0].push(theirs);
+            games[1].push(mv);
+            checks += usize::from(changeling::movegen::in_check(
+                &xbetza,
+                games[1].position(),
+                games[1].position().side(),
+            ));
+        }
+    }
+    assert!(
+        chains >= 20 && most == 3 && checks >= 10,
+        "{chains} {most} {checks}"
+    );
+}
+
+#[test]
+fn a_locust_leg_takes_what_it_ends_on_and_gives_check() {
+    let text = std::fs::read_to_string("tests/scripts/jumper_xbetza.variant").unwrap();
+    let rules =
+        load_str("tests/scripts/jumper_xbetza.variant", &text).unwrap_or_else(|e| panic!("{e}"));
+    // The enemy King on d4 may be jumped from c3 (to e5): check.
+    let pos = position(&rules, "8/8/8/8/3k4/2J5/8/4K3 b - - 0 1");
+    assert!(changeling::movegen::in_check(&rules, &pos, Color::Black));
+    // Not when e5, the landing square, is taken.
+    let pos = position(&rules, "8/8/8/4p3/3k4/2J5/8/4K3 b - - 0 1");
+    assert!(!changeling::movegen::in_check(&rules, &pos, Color::Black));
+    // A friend is never jumped; an enemy once only.
+    let fen = "4k3/8/8/8/1P1p4/2J5/8/4K3 w - - 0 1";
+    let mut got: Vec<String> = crate::kit::turns(&rules, fen)
+        .into_iter()
+        .filter(|t| t.starts_with("c3"))
+        .collect();
+    got.sort();
+    assert_eq!(got, ["c3b2", "c3d2", "c3e5"]);
+    // Its diagram: a step or a jump (taking the enemy next to it) on
+    // each diagonal.
+    let book = changeling::session::Rulebook::load(&changeling::session::VariantSource::Text {
+        name: "jumper_xbetza.variant".into(),
+        text: text.clone(),
+        scripts: Default::default(),
+    })
+    .unwrap();
+    let d = book
+        .piece_diagram(
+            "jumper",
+            changeling::session::Side::White,
+            Some("d4"),
+            None,
+            false,
+        )
+        .unwrap();
+    let marked: Vec<&str> = d.text.lines().filter(|l| l.contains('*')).collect();
+    assert_eq!(
+        marked,
+        [
+            "  5 .  .  *  .  *  .  .  .  ",
+            "  3 .  .  *  .  *  .  .  .  "
+        ]
+    );
+    // An XBetza leg with another modifier is refused, saying why.
+    let bad = text.replace("mFcafmFcafmavscafmFcafmavscafmavscafmF", "mFxafmF");
+    let err = load_str("tests/scripts/jumper_xbetza.variant", &bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`x` on a leg is not supported yet"), "{err}");
+}

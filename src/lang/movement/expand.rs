@@ -253,6 +253,7 @@ fn part(
         skip_first: skip_first.is_some(),
         initial,
         programs,
+        takes: Vec::new(),
         attack_only: false,
         wrap,
         span: raw.span,

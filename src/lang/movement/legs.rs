@@ -50,15 +50,20 @@ pub(super) fn expand_legs(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
         };
         let ride = next_rides;
         next_rides = rides;
+        let (mut take, mut pass) = (None, false);
         for (c, sp) in rest {
             match c {
                 'm' if last => can_move = true,
                 'c' if last => can_capture = true,
-                'm' => {}
-                'c' => errors.push(Diagnostic::error(
-                    sp,
-                    "capturing on a leg before the last is not supported",
-                )),
+                'm' => pass = true,
+                'c' => take = Some(sp),
+                'x' | 'e' | 't' | 'd' => errors.push(
+                    Diagnostic::error(
+                        sp,
+                        format!("`{c}` on a leg is not supported yet"),
+                    )
+                    .with_help("a leg before the last may capture on the square it ends on with `c` (a locust capture, `cafmF`); write other captures on the way in a script"),
+                ),
                 'y' if !last => next_rides = !rides,
                 'y' => errors.push(Diagnostic::error(sp, "`y` needs a leg after it")),
                 'i' => initial = true,
@@ -68,12 +73,19 @@ pub(super) fn expand_legs(raw: &Raw) -> Result<Vec<Atom>, Vec<Diagnostic>> {
                 ),
             }
         }
+        if let (Some(sp), true) = (take, pass) {
+            errors.push(
+                Diagnostic::error(sp, "`m` and `c` on one leg before the last is not supported")
+                    .with_help("`c` alone: the leg ends on an enemy, which is captured; `m` alone (or neither): on an empty square"),
+            );
+        }
         legs.push(Leg {
             dirs,
             turn,
             ride,
             min: 1,
             join: Join::Pass,
+            take: take.is_some(),
         });
     }
     legs_atom(raw, &legs, (can_move, can_capture), initial, errors)
@@ -129,6 +141,7 @@ pub(super) fn expand_bracket(raw: &Raw, raw_legs: &[RawLeg]) -> Result<Vec<Atom>
             ride,
             min: 1,
             join: rl.join,
+            take: false,
         });
     }
     legs_atom(raw, &legs, (can_move, can_capture), initial, errors)
@@ -144,7 +157,7 @@ fn legs_atom(
     mut errors: Vec<Diagnostic>,
 ) -> Result<Vec<Atom>, Vec<Diagnostic>> {
     let both = !can_move && !can_capture;
-    let Some(programs) = paths::legs(legs) else {
+    let Some(programs) = paths::legs_with_takes(legs) else {
         errors.push(
             Diagnostic::error(raw.span, "this multi-leg move has too many paths to expand")
                 .with_note(format!(
@@ -164,10 +177,12 @@ fn legs_atom(
     if !errors.is_empty() {
         return Err(errors);
     }
+    let (programs, takes): (Vec<Vec<Step>>, Vec<Vec<u8>>) = programs.into_iter().unzip();
+    let locust = takes.iter().any(|t| !t.is_empty());
     Ok(vec![path_atom(
         raw,
         legs[0].dirs.clone(),
-        programs,
+        (programs, if locust { takes } else { Vec::new() }),
         can_move || both,
         can_capture || both,
         initial,
@@ -177,14 +192,18 @@ fn legs_atom(
 fn path_atom(
     raw: &Raw,
     dirs: Vec<(i8, i8)>,
-    programs: Vec<Vec<Step>>,
+    (programs, takes): (Vec<Vec<Step>>, Vec<Vec<u8>>),
     can_move: bool,
     can_capture: bool,
     initial: bool,
 ) -> Atom {
     Atom {
         dirs,
-        style: Style::Path,
+        style: if takes.is_empty() {
+            Style::Path
+        } else {
+            Style::Locust
+        },
         range: 0,
         can_move,
         can_capture,
@@ -192,6 +211,7 @@ fn path_atom(
         skip_first: false,
         initial,
         programs,
+        takes,
         attack_only: false,
         wrap: false,
         span: raw.span,

@@ -10,8 +10,10 @@
 //! modifiers `f b l r v s` (directions, also paired: `fr`, `ff`, `fs`),
 //! `hl`/`hr` (chiral halves of oblique atoms), `m`/`c` (move or capture
 //! only), `n` (lame leaper), `j` (rider skips its first square), `i`
-//! (initial move only), `g` (grasshopper), `p` (cannon / hopper). Multi-leg
-//! `a` and the crooked / cylindrical XBetza modifiers are rejected with an
+//! (initial move only), `g` (grasshopper), `p` (cannon / hopper);
+//! multi-leg `a` moves (with `c` on a leg before the last for a capture
+//! on the way) and bracketed legs; the crooked, circular and cylindrical
+//! forms `z`, `q`, `o`. Other XBetza modifiers are rejected with an
 //! error naming them.
 
 use super::paths::{self, Step};
@@ -54,6 +56,11 @@ pub enum Style {
     /// Walks step programs ([`Atom::programs`]): bent, crooked, circular,
     /// cylindrical and other multi-leg moves.
     Path,
+    /// Walks step programs as [`Style::Path`] does, and captures on the
+    /// way: each square a leg before the last ends on ([`Atom::takes`])
+    /// must hold an enemy, which the move captures (XBetza's `c` on a
+    /// leg before the last, a locust capture).
+    Locust,
 }
 
 /// One normalised movement component.
@@ -76,8 +83,12 @@ pub struct Atom {
     pub skip_first: bool,
     /// Only as the piece's initial move.
     pub initial: bool,
-    /// For [`Style::Path`]: every way the piece may travel.
+    /// For [`Style::Path`] and [`Style::Locust`]: every way the piece
+    /// may travel.
     pub programs: Vec<Vec<Step>>,
+    /// For [`Style::Locust`]: per program, the indices of its steps
+    /// that capture on the way (each must land on an enemy).
+    pub takes: Vec<Vec<u8>>,
     /// Attacks (gives check, guards) this way but never moves this way
     /// (a piece's `attacks` string).
     pub attack_only: bool,
@@ -102,6 +113,7 @@ impl Atom {
             skip_first,
             initial,
             programs,
+            takes,
             attack_only,
             wrap,
             span: _,
@@ -117,6 +129,7 @@ impl Atom {
             && *attack_only == other.attack_only
             && *wrap == other.wrap
             && *programs == other.programs
+            && *takes == other.takes
     }
 }
 

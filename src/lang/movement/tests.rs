@@ -75,10 +75,18 @@ fn path_modifiers_and_legs_are_checked() {
     assert!(error("pzR").contains("cannot be combined with `z`"));
     assert!(error("jzR").contains("cannot be combined with `n` or `j`"));
     assert!(error("z(1,4)N").contains("no two steps"));
-    assert!(error("caW").contains("before the last"));
+    assert!(error("mcaW").contains("`m` and `c` on one leg before the last"));
+    assert!(error("xafmF").contains("`x` on a leg is not supported yet"));
+    // `c` on a leg before the last: a capture on the way.
+    let a = &parse_movement("cafmF", Span::default()).unwrap()[0];
+    assert_eq!(a.style, Style::Locust);
+    assert_eq!((a.can_move, a.can_capture), (true, false));
+    assert_eq!(a.programs.len(), 4);
+    assert!(a.takes.iter().all(|t| t == &[0]));
+    assert!(a.programs.iter().all(|p| p.len() == 2 && !p[0].2 && p[1].2));
     assert!(error("ayW").contains("`y` needs a leg after it"));
     assert!(error("apW").contains("not supported in a multi-leg move"));
-    assert!(error("afxW").contains("`x` is not supported in a multi-leg move"));
+    assert!(error("afxW").contains("`x` on a leg is not supported yet"));
     assert!(error("aW3").contains("range"));
     assert!(error("[F-cW-R]").contains("last leg"));
     assert!(error("[F-fR]").contains("first leg only"));

@@ -58,6 +58,9 @@ pub(super) fn compile_stacking(
         {
             not_yet(format!("hoppers (`{}`)", p.name), diags);
         }
+        if p.atoms.iter().any(|a| a.style == Style::Locust) {
+            not_yet(format!("captures on the way (`{}`)", p.name), diags);
+        }
         if p.freezes.is_some() || p.protects || p.must_move || p.captured_by.is_some() {
             not_yet(
                 format!(
