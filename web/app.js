@@ -465,6 +465,11 @@ function drawStatus() {
     const m = html("p", "In force: ", "mutators", box);
     for (const name of board.mutators) html("span", name, "chip", m);
   }
+  // The numbers the variant's script keeps in the position.
+  if (board.state && board.state.length > 0) {
+    const words = board.state.map(([name, value]) => `${name} ${value}`).join(" \u00b7 ");
+    html("p", "Script state: " + words, "state", box);
+  }
   if (view.script_error && !ui.viewing) say("script error: " + view.script_error.message, true);
 }
 

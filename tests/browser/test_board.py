@@ -23,6 +23,7 @@ import sys
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -247,15 +248,30 @@ def visible(browser, element_id):
     return browser.execute_script(f"return !document.getElementById('{element_id}').hidden")
 
 
+def click_san(wait, css, san):
+    """Clicks the button of `css` that shows `san`, looked for again
+    while the page redraws its buttons."""
+
+    def attempt(b):
+        try:
+            button = next((x for x in b.find_elements(By.CSS_SELECTOR, css) if x.text == san), None)
+            if button is None:
+                return False
+            button.click()
+            return True
+        except StaleElementReferenceException:
+            return False
+
+    wait.until(attempt)
+
+
 def click_turn(browser, wait, turn):
     """Plays `turn` (as the game view lists it) by clicks."""
     side = browser.execute_script("return ui.view.board.side")
     special = turn["what"] in ("pass", "suicide") or (turn["from"] is not None and turn["from"] == turn["to"])
     if special:
-        button = next(
-            b for b in browser.find_elements(By.CSS_SELECTOR, "#special button.san") if b.text == turn["san"]
-        )
-        button.click()
+        idle(browser, wait)
+        click_san(wait, "#special button.san", turn["san"])
         return
     if turn["from"] is None and turn["dropped"]:
         kind, source = turn["dropped"]
@@ -279,10 +295,7 @@ def click_turn(browser, wait, turn):
     # Turns still alike on the board (a promotion, a victim, a pair or a
     # single unit): the chooser, by SAN.
     if visible(browser, "chooser"):
-        button = next(
-            b for b in browser.find_elements(By.CSS_SELECTOR, "#chooser button.san") if b.text == turn["san"]
-        )
-        button.click()
+        click_san(wait, "#chooser button.san", turn["san"])
 
 
 def play_by_clicks(browser, wait, found):
@@ -431,6 +444,38 @@ def test_the_editor_shows_an_error_at_its_line_then_plays_the_variant(server, br
     browser.find_element(By.CSS_SELECTOR, '#kinds button[data-kind="rook"]').click()
     wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#piece-sheet img.diagram"))
     assert browser.find_element(By.CSS_SELECTOR, "#piece-sheet img.diagram").get_attribute("src").startswith("data:image/svg+xml")
+    no_errors(browser)
+
+
+BERSERK = """variant berserk : chess {
+  piece berserker { letter = Z betza = "KN" }
+  script {
+    file = "berserker.rhai"
+    hooks = [extra_moves, attacks, after_move]
+    pieces = [berserker]
+    state = [white_charged, black_charged]
+  }
+  setup = "k7/7p/8/4p3/4Z3/8/8/7K w - - 0 1"
+}
+"""
+
+
+def test_a_scripts_state_shows_under_the_board(server, browser):
+    # Berserker chess from the editor: the built-in script charges the
+    # Berserker that captures, and the page shows the charge.
+    wait = open_variant(browser, server, "chess")
+    browser.find_element(By.CSS_SELECTOR, "#editor-box summary").click()
+    editor = browser.find_element(By.ID, "editor")
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", editor, BERSERK)
+    wait.until(lambda b: "No errors" in b.find_element(By.ID, "editor-status").text)
+    browser.find_element(By.ID, "editor-play").click()
+    wait.until(lambda b: "white_charged 0" in b.find_element(By.CSS_SELECTOR, "#status p.state").text)
+    idle(browser, wait)
+    square(browser, "e4").click()
+    square(browser, "e5").click()
+    wait.until(lambda b: moves(b) == ["Zxe5"])
+    state = browser.find_element(By.CSS_SELECTOR, "#status p.state").text
+    assert state == "Script state: white_charged 37 \u00b7 black_charged 0", state
     no_errors(browser)
 
 
