@@ -617,7 +617,7 @@ fn captures_move(pos: &Position, from: Square, to: Square, piece: Piece, taken: 
 }
 
 /// The captures of the pieces on `taken` by the piece on `from`.
-fn captures(from: Square, taken: &[Square]) -> Vec<Effect> {
+pub(super) fn captures(from: Square, taken: &[Square]) -> Vec<Effect> {
     taken
         .iter()
         .map(|&square| Effect::Capture {

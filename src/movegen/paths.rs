@@ -137,8 +137,11 @@ fn walk_locust(
 }
 
 /// Walks each program of `t` from `from` until `on_stop` says done;
-/// programs that begin as one that could not go on past a step (the
-/// programs of a move come grouped by their first legs) are not walked.
+/// `on_stop` is told only of the stops `t` allows (on an empty square
+/// when it moves, on a piece when it captures) inside the piece's
+/// region. Programs that begin as one that could not go on past a step
+/// (the programs of a move come grouped by their first legs) are not
+/// walked.
 fn walk_all(
     rules: &Rules,
     pos: &Position,
@@ -147,6 +150,14 @@ fn walk_all(
     t: &LocustGen,
     mut on_stop: impl FnMut(&[Square], Square, Option<Piece>) -> bool,
 ) -> bool {
+    let mut on_stop = |taken: &[Square], to: Square, there: Option<Piece>| {
+        let allowed = if there.is_some() {
+            t.can_capture
+        } else {
+            t.can_move
+        };
+        allowed && rules.in_region(piece, to) && on_stop(taken, to, there)
+    };
     let mut dead: Option<(&[crate::lang::paths::Step], &[u8])> = None;
     for (prog, takes) in t.programs() {
         if let Some((p, k)) = dead
@@ -187,27 +198,12 @@ pub(super) fn gen_locust<S: Sink>(
 ) {
     let mut seen: Vec<EffectList> = Vec::new();
     walk_all(rules, pos, from, piece, t, |taken, to, there| {
-        let allowed = if there.is_some() {
-            t.can_capture
-        } else {
-            t.can_move
-        };
-        if !allowed || !rules.in_region(piece, to) {
-            return false;
-        }
         let mut squares: Vec<Square> = taken.to_vec();
         squares.sort_unstable_by_key(|s| s.0);
         if there.is_some() {
             squares.push(to);
         }
-        let mut effects: Vec<Effect> = squares
-            .iter()
-            .map(|&square| Effect::Capture {
-                square,
-                unit: 0,
-                by: Some(from),
-            })
-            .collect();
+        let mut effects = captures(from, &squares);
         if to != from {
             effects.push(Effect::MovePiece { from, to, unit: 0 });
         }
@@ -258,14 +254,7 @@ pub(super) fn locust_attacks(rules: &Rules, pos: &Position, src: Square, sq: Squ
         .filter(|t| t.reach(src).contains(sq) && (!t.initial || initial_ok(rules, pos, src, p)))
         .any(|t| {
             walk_all(rules, pos, src, p, t, |taken, to, there| {
-                let allowed = if there.is_some() {
-                    t.can_capture
-                } else {
-                    t.can_move
-                };
-                allowed
-                    && rules.in_region(p, to)
-                    && (taken.contains(&sq) || there.is_some() && to == sq)
+                taken.contains(&sq) || there.is_some() && to == sq
             })
         })
 }
